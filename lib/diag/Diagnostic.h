@@ -1,0 +1,44 @@
+#pragma once
+#include "diag/SourceSpan.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint {
+
+enum class Severity { Note = 0, Warning = 1, Error = 2 };
+
+std::string_view severityName(Severity severity);
+std::optional<Severity> parseSeverity(std::string_view text);
+
+struct TextEdit {
+  uint32_t startByte = 0;
+  uint32_t endByte = 0; // exclusive
+  std::string replacement;
+};
+
+struct Fix {
+  std::string description;
+  bool safe = true; // safe fixes are applied by --fix; unsafe ones only shown
+  std::vector<TextEdit> edits;
+};
+
+// One finding. Rules fill message, span, notes and fix; the engine stamps the
+// rule id, severity, path and arch, so a rule can never report under another id.
+struct Diagnostic {
+  std::string ruleId;
+  Severity severity = Severity::Warning;
+  std::string path;
+  SourceSpan span;
+  std::string message;
+  std::optional<std::string> arch;
+  std::vector<std::string> notes;
+  std::optional<Fix> fix;
+};
+
+// Total order used for output: path, position, rule, arch, message.
+bool diagnosticLess(const Diagnostic &a, const Diagnostic &b);
+
+} // namespace btlint

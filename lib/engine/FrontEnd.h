@@ -1,0 +1,79 @@
+#pragma once
+// A front-end turns one file's syntax into the kernel model. Parsing happens
+// once per file (in parallel); building the model happens once per target
+// arch, after every file of the run is parsed, so config lists can use
+// constants and helpers from sibling modules.
+#include "arch/ArchTable.h"
+#include "engine/SourceFile.h"
+#include "model/KernelModel.h"
+#include "rules/Rule.h"
+
+#include <chrono>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace btlint {
+
+// A front-end's parse of one file. Front-ends derive from it to keep their tree.
+class ParsedFile {
+public:
+  explicit ParsedFile(const SourceFile &source) : source_(source) {}
+  virtual ~ParsedFile() = default;
+  const SourceFile &source() const { return source_; }
+  std::vector<ParseProblem> problems; // syntax errors, reported as parse-error
+
+private:
+  const SourceFile &source_;
+};
+
+// Finds other Python modules of the run by import name, parsed on demand.
+class ModuleResolver {
+public:
+  virtual ~ModuleResolver() = default;
+  // `from .configs import X` in fromPath -> dotted ".configs"; absolute names
+  // ("pkg.configs") are matched against the paths of the run. Null if absent.
+  virtual const ParsedFile *findPythonModule(std::string_view dottedName,
+                                             const std::string &fromPath) const = 0;
+};
+
+// Settings for one kernel from .btlint.yaml (`kernels:`).
+struct KernelSettings {
+  std::string dtype;
+  std::map<std::string, int64_t> shapes;
+};
+
+// Bounds on evaluation work per file; hitting one is reported, never a hang.
+struct EvaluationLimits {
+  size_t maxListElements = 100000;  // any list/range materialised
+  size_t maxConfigs = 20000;        // configs per autotune list
+  int maxCallDepth = 16;            // helper-function calls
+  std::chrono::milliseconds timePerFile{2000};
+};
+
+struct ModelContext {
+  const ArchInfo *arch = nullptr; // the target arch the model is built for
+  AnalysisSettings settings;
+  const ModuleResolver *modules = nullptr;
+  const std::map<std::string, KernelSettings> *kernelSettings = nullptr;
+  EvaluationLimits limits;
+};
+
+class FrontEnd {
+public:
+  virtual ~FrontEnd() = default;
+  virtual Language language() const = 0;
+  // Cheap test on the raw text: false means the file cannot hold anything a
+  // rule looks at (no kernels, configs, launches or timing calls).
+  virtual bool mayContainKernelCode(std::string_view text) const = 0;
+  virtual std::unique_ptr<ParsedFile> parse(const SourceFile &source) const = 0;
+  virtual void buildModel(const ParsedFile &parsed, const ModelContext &context,
+                          FileModel &model) const = 0;
+};
+
+// The front-end for a language, or null when none is built in.
+const FrontEnd *frontEndFor(Language language);
+void registerFrontEnd(std::unique_ptr<FrontEnd> frontEnd);
+
+} // namespace btlint

@@ -1,0 +1,228 @@
+#pragma once
+// The language-neutral kernel model. Front-ends (Python, CUDA, YAML) fill it;
+// rules read it and never see syntax.
+#include "diag/SourceSpan.h"
+#include "model/Value.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+enum class Language { Python, Cuda, Yaml };
+const char *languageName(Language language);
+
+enum class ParamKind { Pointer, Int, Float, Constexpr, Unknown };
+
+// How a parameter is used inside the kernel body; front-ends record each use
+// so rules reason about roles, not syntax.
+enum class ParamUse {
+  TileExtent,    // sizes a tile: arange bound, zeros/full shape, shared extent
+  LoopBound,     // bounds a loop (range(...) argument, while condition)
+  Mask,          // appears in a load/store mask or comparison guarding memory
+  PointerOffset, // only offsets a pointer (strides, row index)
+  Arithmetic,    // any other use in an expression
+  Grid,          // used by a launch site's grid
+};
+
+struct Param {
+  std::string name;
+  ParamKind kind = ParamKind::Unknown;
+  std::string annotation; // source text, e.g. "tl.constexpr", "int"
+  std::optional<ScalarValue> defaultValue;
+  SourceSpan span;
+  std::set<ParamUse> uses;
+  bool isConstexpr() const { return kind == ParamKind::Constexpr; }
+};
+
+// One dimension of a tile shape: a constant, a parameter, or an expression
+// over parameters ("BLOCK_M * 2"). evaluate() in the evaluator resolves it
+// against a config.
+struct TileDim {
+  std::string text;                   // source text of the dimension
+  std::optional<int64_t> constant;    // set when the text is a literal integer
+  std::vector<std::string> params;    // kernel parameters the dimension reads
+  SourceSpan span;
+};
+
+enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
+
+struct TileShape {
+  TileSource source = TileSource::Zeros;
+  std::vector<TileDim> dims;
+  std::string dtype; // element type when visible ("fp32", "fp16", ...), else empty
+  SourceSpan span;
+};
+
+struct DotSite {
+  SourceSpan span;
+  bool scaled = false;         // tl.dot_scaled
+  std::vector<TileDim> a;      // operand A shape [M, K] when known
+  std::vector<TileDim> b;      // operand B shape [K, N] when known
+  std::string inputDtype;      // "fp16", "bf16", "fp32", "fp8e4nv", "int8", ... or empty
+  std::string accDtype;        // accumulator type when visible
+  int loopDepth = 0;           // 0: not inside a loop
+  bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
+  bool bFromLoad = false;
+};
+
+struct Loop {
+  SourceSpan span;
+  std::vector<std::string> boundParams; // parameters in range(...) or the condition
+  bool containsDot = false;
+  bool isStaticRange = false;           // tl.static_range: unrolled, not pipelined
+};
+
+enum class AccessKind { Load, Store, Atomic };
+
+struct MemoryAccess {
+  std::string pointer; // kernel parameter the address derives from
+  AccessKind kind = AccessKind::Load;
+  std::string atomicOp; // "add", "max", ... for atomics
+  SourceSpan span;
+};
+
+// Static or dynamic shared memory (CUDA) declared by a kernel.
+struct SharedAllocation {
+  std::string name;
+  std::optional<int64_t> bytes; // unknown for dynamic/template-dependent sizes
+  bool isDynamic = false;
+  SourceSpan span;
+};
+
+struct Config {
+  std::map<std::string, ScalarValue> params; // kernel meta-parameters
+  std::optional<ScalarValue> numWarps;
+  std::optional<ScalarValue> numStages;
+  std::optional<ScalarValue> numCtas;
+  std::optional<ScalarValue> maxnreg;
+  SourceSpan span;       // the expression that produced this config
+  std::string expansion; // "config 7 of 24, from the comprehension at line 31 with BLOCK_K=8"
+  size_t index = 0;      // 0-based position in the expanded list
+};
+
+// A list of configs as evaluated. When the evaluator could not resolve the
+// whole list, complete is false, configs holds what was resolved, and
+// unknownReason says why.
+struct ConfigList {
+  std::vector<Config> configs;
+  bool complete = true;
+  std::string unknownReason;
+  SourceSpan span;           // the expression (argument) the list came from
+  std::vector<std::string> evaluationNotes; // e.g. "TRITON_EXHAUSTIVE not set: took its default"
+};
+
+struct NameRef {
+  std::string name;
+  SourceSpan span;
+};
+
+struct AutotuneSpec {
+  SourceSpan span; // the decorator or call
+  ConfigList configs;
+  std::vector<NameRef> key;
+  bool keyKnown = true;
+  bool hasPruner = false;             // prune_configs_by given
+  std::string prunerName;             // early_config_prune function name
+  std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
+  std::vector<NameRef> restoreValue;
+  std::vector<NameRef> resetToZero;
+  bool hasPrehook = false;            // pre_hook/post_hook may restore state
+  bool wrappedByCustomDecorator = false;
+};
+
+struct Heuristic {
+  std::string param;
+  SourceSpan span;
+};
+
+struct LaunchArgument {
+  std::string name;    // keyword name, or empty for positional
+  size_t position = 0; // position for positional arguments
+  ScalarValue value;   // known constant, or unknown
+  std::string text;    // source text
+  SourceSpan span;
+};
+
+enum class GridKind { None, Tuple, Lambda, Function, Unknown };
+
+struct LaunchSite {
+  std::string kernel; // callee name as written (may be an attribute: "mod.kernel")
+  SourceSpan span;
+  GridKind gridKind = GridKind::None;
+  std::string gridText;
+  SourceSpan gridSpan;
+  bool gridReadsMeta = false;                // grid lambda/function reads META[...]
+  std::vector<std::string> gridNames;        // names the grid expression reads
+  std::vector<LaunchArgument> arguments;
+  // CUDA launches.
+  std::optional<ScalarValue> blockThreads;   // product of block dimensions
+  std::optional<ScalarValue> dynamicSmemBytes;
+  std::map<std::string, ScalarValue> templateArgs;
+};
+
+struct Kernel {
+  std::string name;
+  Language language = Language::Python;
+  SourceSpan span;     // the whole definition
+  SourceSpan nameSpan; // the name in the definition
+  std::vector<Param> params;
+  std::set<std::string> tileParams;
+  std::vector<TileShape> tiles;
+  std::vector<DotSite> dots;
+  std::vector<Loop> loops;
+  std::vector<MemoryAccess> accesses;
+  std::vector<SharedAllocation> sharedAllocations;
+  std::optional<AutotuneSpec> autotune;
+  std::vector<Heuristic> heuristics;
+  std::set<std::string> doNotSpecialize;
+  std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__
+  bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
+  std::optional<int64_t> optInDynamicSmemBytes;
+  std::string dtype;       // element type assumed for resources ("fp16")
+  std::string dtypeSource; // where the assumption came from
+  std::vector<std::string> notes; // what the front-end could not read
+
+  const Param *findParam(const std::string &n) const {
+    for (const auto &p : params)
+      if (p.name == n) return &p;
+    return nullptr;
+  }
+};
+
+// A timing call (triton.testing.do_bench and friends).
+struct BenchCall {
+  std::string function; // "triton.testing.do_bench"
+  SourceSpan span;
+  std::optional<ScalarValue> warmup;
+  std::optional<ScalarValue> rep;
+  bool hostClockWithoutSync = false; // time.time()/perf_counter around launches, no synchronize
+};
+
+// A syntax problem found by a front-end; the engine reports it as parse-error.
+struct ParseProblem {
+  SourceSpan span;
+  std::string message;
+};
+
+// Everything one file contributes, for one target arch.
+struct FileModel {
+  std::string path;
+  Language language = Language::Python;
+  std::vector<Kernel> kernels;
+  std::vector<LaunchSite> launches;
+  std::vector<BenchCall> benchCalls;
+  std::vector<ParseProblem> parseProblems;
+  std::vector<std::string> notes;
+
+  const Kernel *findKernel(const std::string &n) const {
+    for (const auto &k : kernels)
+      if (k.name == n) return &k;
+    return nullptr;
+  }
+};
+
+} // namespace btlint

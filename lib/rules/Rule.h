@@ -1,0 +1,181 @@
+#pragma once
+// The rule interface. A rule is one file under rules/<category>/<id>.cpp that
+// defines a class with `static RuleInfo info()` and `check(RuleContext&)`,
+// then registers itself with BTLINT_REGISTER_RULE(Class). The engine stamps
+// the id, severity, path and arch on everything a rule reports.
+#include "arch/ArchTable.h"
+#include "diag/Diagnostic.h"
+#include "model/KernelModel.h"
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+enum class RuleCategory { Correctness, Resources, Tuning, Benchmarking, Meta };
+std::string_view categoryName(RuleCategory category);
+std::optional<RuleCategory> parseCategory(std::string_view text);
+
+struct RuleOption {
+  std::string name;        // kebab-case, as written in .btlint.yaml
+  std::string type;        // "int", "bool" or "string"
+  std::string defaultValue;
+  std::string description;
+};
+
+// Documentation with ruff's fixed headings. Example and useInstead are code.
+struct RuleDoc {
+  std::string whatItDoes;
+  std::string whyItMatters;
+  std::string example;
+  std::string useInstead;
+  std::string exampleLanguage = "python";
+  std::string fixSafety; // empty: the rule offers no fix
+};
+
+struct RuleInfo {
+  std::string id;      // kebab-case, reads right after "allow"
+  RuleCategory category = RuleCategory::Correctness;
+  Severity defaultSeverity = Severity::Warning;
+  std::string summary; // one line, lower case, no trailing period
+  RuleDoc doc;
+  std::vector<RuleOption> options;
+  bool archSpecific = false; // findings depend on the target arch
+};
+
+// Option values for one rule: config values over declared defaults.
+class RuleOptions {
+public:
+  RuleOptions() = default;
+  RuleOptions(const RuleInfo &info, const std::map<std::string, std::string> &overrides);
+  int64_t getInt(const std::string &name) const;
+  bool getBool(const std::string &name) const;
+  const std::string &getString(const std::string &name) const;
+
+private:
+  std::map<std::string, std::string> values_;
+};
+
+// Per-file settings that rules may read (resolved from CLI and .btlint.yaml).
+struct AnalysisSettings {
+  std::string dtype = "fp16";        // --dtype / config default element type
+  std::string dtypeSource = "default";
+};
+
+// Looks up kernels across all files of the run (for launches in other files).
+class ProjectIndex {
+public:
+  virtual ~ProjectIndex() = default;
+  // Kernels with this name anywhere in the run, for the current arch.
+  virtual std::vector<const Kernel *> kernelsNamed(const std::string &name) const = 0;
+};
+
+// A suppression comment, as parsed from the source (see engine/Suppressions).
+struct Suppression {
+  enum class Scope { Line, NextLine, File };
+  struct Id {
+    std::string id;
+    SourceSpan span;
+    bool used = false;
+  };
+  Scope scope = Scope::Line;
+  SourceSpan span;       // the whole directive
+  uint32_t targetLine = 0; // line it covers (Line/NextLine); 0 for File
+  std::vector<Id> ids;
+  std::string malformed; // non-empty: why the directive could not be read
+};
+
+class DiagnosticBuilder {
+public:
+  explicit DiagnosticBuilder(Diagnostic &d) : d_(d) {}
+  DiagnosticBuilder &note(std::string text) {
+    d_.notes.push_back(std::move(text));
+    return *this;
+  }
+  DiagnosticBuilder &fix(Fix f) {
+    d_.fix = std::move(f);
+    return *this;
+  }
+
+private:
+  Diagnostic &d_;
+};
+
+class RuleContext {
+public:
+  RuleContext(const FileModel &file, const ArchInfo *arch, const AnalysisSettings &settings,
+              const ProjectIndex &project, const RuleOptions &options,
+              const std::vector<Suppression> *suppressions, const std::string &source)
+      : file_(file), arch_(arch), settings_(settings), project_(project), options_(options),
+        suppressions_(suppressions), source_(source) {}
+
+  const FileModel &file() const { return file_; }
+  // Target arch; null for rules that are not arch-specific.
+  const ArchInfo *arch() const { return arch_; }
+  const AnalysisSettings &settings() const { return settings_; }
+  const ProjectIndex &project() const { return project_; }
+  const RuleOptions &options() const { return options_; }
+  // Suppressions of the file after filtering; only meta rules read them.
+  const std::vector<Suppression> &suppressions() const;
+  // The file's text, for fixes that need the exact bytes.
+  const std::string &source() const { return source_; }
+
+  DiagnosticBuilder report(SourceSpan span, std::string message);
+  std::vector<Diagnostic> takeDiagnostics() { return std::move(diagnostics_); }
+
+private:
+  const FileModel &file_;
+  const ArchInfo *arch_;
+  const AnalysisSettings &settings_;
+  const ProjectIndex &project_;
+  const RuleOptions &options_;
+  const std::vector<Suppression> *suppressions_;
+  const std::string &source_;
+  std::vector<Diagnostic> diagnostics_;
+};
+
+class Rule {
+public:
+  virtual ~Rule() = default;
+  // Runs on the kernel model of one file (once per arch when archSpecific).
+  virtual void check(RuleContext &context) const = 0;
+  // Rules that judge suppressions themselves (meta) run after filtering.
+  virtual bool runsAfterSuppressions() const { return false; }
+};
+
+struct RegisteredRule {
+  RuleInfo info;
+  std::function<std::unique_ptr<Rule>()> create;
+};
+
+class RuleRegistry {
+public:
+  static RuleRegistry &instance();
+  void add(RegisteredRule rule);
+  // Sorted by id.
+  const std::vector<RegisteredRule> &rules() const { return rules_; }
+  const RegisteredRule *find(std::string_view id) const;
+  bool contains(std::string_view id) const { return find(id) != nullptr; }
+  // Closest known id, for "did you mean"; empty when nothing is close.
+  std::string closestId(std::string_view id) const;
+
+private:
+  std::vector<RegisteredRule> rules_;
+};
+
+template <typename RuleClass> struct RuleRegistrar {
+  RuleRegistrar() {
+    RuleRegistry::instance().add(
+        {RuleClass::info(), [] { return std::unique_ptr<Rule>(new RuleClass()); }});
+  }
+};
+
+#define BTLINT_CONCAT_INNER(a, b) a##b
+#define BTLINT_CONCAT(a, b) BTLINT_CONCAT_INNER(a, b)
+#define BTLINT_REGISTER_RULE(RuleClass)                                                       \
+  static const ::btlint::RuleRegistrar<RuleClass> BTLINT_CONCAT(btlintRuleRegistrar_, __LINE__)
+
+} // namespace btlint
