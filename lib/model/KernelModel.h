@@ -102,6 +102,18 @@ struct Config {
   SourceSpan span;       // the expression that produced this config
   std::string expansion; // "config 7 of 24, from the comprehension at line 31 with BLOCK_K=8"
   size_t index = 0;      // 0-based position in the expanded list
+  // Added for the rules (front-end fills them):
+  // Span of each meta-parameter's key as written ('BLOCK_M' in the dict, or
+  // the keyword); config-unknown-param points at the misspelt name.
+  std::map<std::string, SourceSpan> paramNameSpans;
+  // True when the config is written out as one element of a literal list
+  // display and `span` covers exactly that element: duplicate-config can then
+  // offer to delete it.
+  bool literalElement = false;
+  // The file `span` and the value spans lie in, when it is not the analysed
+  // file (a list built by a helper in a sibling module); empty otherwise.
+  // Rules then report at the list's span in the analysed file instead.
+  std::string sourcePath;
 };
 
 // A list of configs as evaluated. When the evaluator could not resolve the
@@ -125,6 +137,7 @@ struct AutotuneSpec {
   ConfigList configs;
   std::vector<NameRef> key;
   bool keyKnown = true;
+  SourceSpan keySpan; // added for autotune-key-missing-dim: the key= argument
   bool hasPruner = false;             // prune_configs_by given
   std::string prunerName;             // early_config_prune function name
   std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
@@ -149,6 +162,17 @@ struct LaunchArgument {
 
 enum class GridKind { None, Tuple, Lambda, Function, Unknown };
 
+// Added for grid-ignores-config: a divisor the grid divides a problem size by
+// (cdiv's second argument, the right side of `//`, the divisor of a
+// ceil-division idiom), so a fixed block size in the grid can be told from one
+// read from the chosen config.
+struct GridDivisor {
+  std::string text;    // source text ("128", "BLOCK_M", "META['BLOCK_M']")
+  ScalarValue value;   // known when the divisor evaluates to a constant
+  bool readsMeta = false; // reads the config (META[...] / meta.BLOCK_M)
+  SourceSpan span;
+};
+
 struct LaunchSite {
   std::string kernel; // callee name as written (may be an attribute: "mod.kernel")
   SourceSpan span;
@@ -157,6 +181,7 @@ struct LaunchSite {
   SourceSpan gridSpan;
   bool gridReadsMeta = false;                // grid lambda/function reads META[...]
   std::vector<std::string> gridNames;        // names the grid expression reads
+  std::vector<GridDivisor> gridDivisors;     // added for grid-ignores-config
   std::vector<LaunchArgument> arguments;
   // CUDA launches.
   std::optional<ScalarValue> blockThreads;   // product of block dimensions
