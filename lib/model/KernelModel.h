@@ -41,11 +41,32 @@ struct Param {
 // One dimension of a tile shape: a constant, a parameter, or an expression
 // over parameters ("BLOCK_M * 2"). evaluate() in the evaluator resolves it
 // against a config.
+// One step of a dimension's integer expression in postfix order (added by the
+// front-ends so rules can resolve a dimension against each config without
+// reading syntax; eval/TileEval.h evaluates it).
+struct DimOp {
+  enum Kind {
+    Constant, // push value
+    Param,    // push the kernel parameter `name` (config value, else default)
+    Add, Sub, Mul, FloorDiv, Mod, Pow, Min, Max, ShiftLeft, ShiftRight,
+    CeilDiv,  // triton.cdiv(a, b)
+    NextPowerOfTwo, // triton.next_power_of_2(a)
+    Negate,
+  };
+  Kind kind = Constant;
+  int64_t value = 0;
+  std::string name;
+};
+
 struct TileDim {
   std::string text;                   // source text of the dimension
   std::optional<int64_t> constant;    // set when the text is a literal integer
   std::vector<std::string> params;    // kernel parameters the dimension reads
   SourceSpan span;
+  // The dimension as an expression over parameters and constants, locals of
+  // the kernel substituted ("half = BLOCK // 2" gives BLOCK 2 FloorDiv).
+  // Empty when the dimension is not such an expression.
+  std::vector<DimOp> program;
 };
 
 enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
@@ -150,6 +171,8 @@ struct AutotuneSpec {
 struct Heuristic {
   std::string param;
   SourceSpan span;
+  std::string text;                   // added: source text of the value (lambda)
+  std::vector<std::string> readsArgs; // added: kernel arguments it reads (args["N"])
 };
 
 struct LaunchArgument {
@@ -182,6 +205,8 @@ struct LaunchSite {
   bool gridReadsMeta = false;                // grid lambda/function reads META[...]
   std::vector<std::string> gridNames;        // names the grid expression reads
   std::vector<GridDivisor> gridDivisors;     // added for grid-ignores-config
+  std::vector<std::string> gridMetaKeys;     // added: keys the grid reads from META
+  std::string enclosingFunction;             // added: host function holding the launch
   std::vector<LaunchArgument> arguments;
   // CUDA launches.
   std::optional<ScalarValue> blockThreads;   // product of block dimensions
@@ -207,6 +232,10 @@ struct Kernel {
   std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
   std::optional<int64_t> optInDynamicSmemBytes;
+  // Added: decorators as written, outermost first, canonicalised through
+  // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
+  // order matters to Triton (autotune must wrap heuristics, which wraps jit).
+  std::vector<std::string> decorators;
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
   std::vector<std::string> notes; // what the front-end could not read
