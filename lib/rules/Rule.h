@@ -9,6 +9,7 @@
 
 #include <functional>
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -63,6 +64,7 @@ private:
 struct AnalysisSettings {
   std::string dtype = "fp16";        // --dtype / config default element type
   std::string dtypeSource = "default";
+  std::set<std::string> enabledRules; // rules that run on this file
 };
 
 // Looks up kernels across all files of the run (for launches in other files).

@@ -1,0 +1,381 @@
+#include "config/ProjectConfig.h"
+#include "rules/Rule.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace btlint {
+
+std::string ConfigError::str() const {
+  std::string text = path;
+  if (line) text += ":" + std::to_string(line) + ":" + std::to_string(column);
+  return text + ": error: " + message;
+}
+
+std::vector<std::string> knownDtypes() {
+  return {"fp16", "bf16", "fp32", "tf32", "fp8e4nv", "fp8e5", "int8"};
+}
+
+bool isKnownDtype(const std::string &dtype) {
+  for (const auto &d : knownDtypes())
+    if (d == dtype) return true;
+  return false;
+}
+
+namespace {
+
+std::string closest(const std::string &word, const std::vector<std::string> &candidates) {
+  std::string best;
+  unsigned bestDistance = ~0u;
+  for (const auto &c : candidates) {
+    unsigned d = llvm::StringRef(c).edit_distance(word);
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = c;
+    }
+  }
+  if (bestDistance > std::max<size_t>(2, word.size() / 3)) return {};
+  return best;
+}
+
+std::string didYouMean(const std::string &word, const std::vector<std::string> &candidates) {
+  std::string guess = closest(word, candidates);
+  return guess.empty() ? "" : "; did you mean `" + guess + "`?";
+}
+
+class ConfigReader {
+public:
+  ConfigReader(std::string path, std::vector<ConfigError> &errors)
+      : path_(std::move(path)), errors_(errors) {}
+
+  void error(const YAML::Node &node, std::string message) {
+    ConfigError e;
+    e.path = path_;
+    if (node.Mark().line >= 0) {
+      e.line = static_cast<uint32_t>(node.Mark().line) + 1;
+      e.column = static_cast<uint32_t>(node.Mark().column) + 1;
+    }
+    e.message = std::move(message);
+    errors_.push_back(std::move(e));
+  }
+
+  std::optional<std::string> scalar(const YAML::Node &node, const std::string &what) {
+    if (!node.IsScalar()) {
+      error(node, "`" + what + "` must be a string");
+      return std::nullopt;
+    }
+    return node.Scalar();
+  }
+
+  // A string or a list of strings.
+  std::optional<std::vector<std::string>> stringList(const YAML::Node &node, const std::string &what) {
+    std::vector<std::string> out;
+    if (node.IsScalar()) {
+      // "sm80,sm90" is accepted like on the command line.
+      llvm::SmallVector<llvm::StringRef> parts;
+      llvm::StringRef(node.Scalar()).split(parts, ',', -1, false);
+      for (auto p : parts) out.push_back(p.trim().str());
+      return out;
+    }
+    if (!node.IsSequence()) {
+      error(node, "`" + what + "` must be a list of strings");
+      return std::nullopt;
+    }
+    for (const auto &item : node) {
+      if (!item.IsScalar()) {
+        error(item, "`" + what + "` must be a list of strings");
+        return std::nullopt;
+      }
+      out.push_back(item.Scalar());
+    }
+    return out;
+  }
+
+  std::optional<std::vector<std::string>> archList(const YAML::Node &node) {
+    auto list = stringList(node, "arch");
+    if (!list) return std::nullopt;
+    for (const auto &a : *list)
+      if (!findArch(a)) {
+        error(node, "unknown arch `" + a + "`" + didYouMean(a, archNames()) + " (known: " +
+                        llvm::join(archNames(), ", ") + ")");
+        return std::nullopt;
+      }
+    return list;
+  }
+
+  std::optional<std::string> dtype(const YAML::Node &node) {
+    auto value = scalar(node, "dtype");
+    if (!value) return std::nullopt;
+    if (!isKnownDtype(*value)) {
+      error(node, "unknown dtype `" + *value + "`" + didYouMean(*value, knownDtypes()) +
+                      " (known: " + llvm::join(knownDtypes(), ", ") + ")");
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  std::vector<std::string> selectors(const YAML::Node &node, const std::string &what) {
+    auto list = stringList(node, what);
+    if (!list) return {};
+    for (const auto &s : *list) {
+      std::string problem = checkRuleSelector(s);
+      if (!problem.empty()) error(node, problem);
+    }
+    return *list;
+  }
+
+  std::map<std::string, RuleSettings> rules(const YAML::Node &node) {
+    std::map<std::string, RuleSettings> out;
+    if (!node.IsMap()) {
+      error(node, "`rules` must map rule ids to their settings");
+      return out;
+    }
+    const auto &registry = RuleRegistry::instance();
+    for (const auto &entry : node) {
+      const std::string id = entry.first.Scalar();
+      const RegisteredRule *rule = registry.find(id);
+      if (!rule) {
+        std::string guess = registry.closestId(id);
+        error(entry.first, "unknown rule `" + id + "`" +
+                               (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+        continue;
+      }
+      RuleSettings settings;
+      if (!entry.second.IsMap()) {
+        error(entry.second, "settings of `" + id + "` must be a map");
+        continue;
+      }
+      std::vector<std::string> optionNames{"severity"};
+      for (const auto &o : rule->info.options) optionNames.push_back(o.name);
+      for (const auto &option : entry.second) {
+        const std::string name = option.first.Scalar();
+        if (name == "severity") {
+          auto value = scalar(option.second, "severity");
+          if (!value) continue;
+          settings.severity = parseSeverity(*value);
+          if (!settings.severity)
+            error(option.second, "severity must be `note`, `warning` or `error`, not `" + *value + "`");
+          continue;
+        }
+        const RuleOption *declared = nullptr;
+        for (const auto &o : rule->info.options)
+          if (o.name == name) declared = &o;
+        if (!declared) {
+          error(option.first, "rule `" + id + "` has no option `" + name + "`" +
+                                  didYouMean(name, optionNames));
+          continue;
+        }
+        auto value = scalar(option.second, name);
+        if (!value) continue;
+        if (declared->type == "int") {
+          long long parsed;
+          if (llvm::StringRef(*value).getAsInteger(10, parsed)) {
+            error(option.second, "option `" + name + "` of `" + id + "` must be an integer");
+            continue;
+          }
+        } else if (declared->type == "bool" && *value != "true" && *value != "false") {
+          error(option.second, "option `" + name + "` of `" + id + "` must be true or false");
+          continue;
+        }
+        settings.options[name] = *value;
+      }
+      out[id] = std::move(settings);
+    }
+    return out;
+  }
+
+  void unknownKey(const YAML::Node &key, const std::vector<std::string> &known, const std::string &where) {
+    error(key, "unknown key `" + key.Scalar() + "`" + where + didYouMean(key.Scalar(), known));
+  }
+
+  PathOverride pathOverride(const YAML::Node &node) {
+    PathOverride o;
+    static const std::vector<std::string> known{"paths", "arch", "dtype", "select", "ignore", "rules"};
+    if (!node.IsMap()) {
+      error(node, "each override must be a map with `paths`");
+      return o;
+    }
+    for (const auto &entry : node) {
+      const std::string key = entry.first.Scalar();
+      if (key == "paths") {
+        if (auto list = stringList(entry.second, "paths")) o.paths = *list;
+      } else if (key == "arch") {
+        o.archs = archList(entry.second);
+      } else if (key == "dtype") {
+        o.dtype = dtype(entry.second);
+      } else if (key == "select") {
+        o.select = selectors(entry.second, "select");
+      } else if (key == "ignore") {
+        o.ignore = selectors(entry.second, "ignore");
+      } else if (key == "rules") {
+        o.rules = rules(entry.second);
+      } else {
+        unknownKey(entry.first, known, " in override");
+      }
+    }
+    if (o.paths.empty()) error(node, "override without `paths`");
+    return o;
+  }
+
+  KernelSettings kernel(const YAML::Node &node, const std::string &name) {
+    KernelSettings k;
+    static const std::vector<std::string> known{"dtype", "shapes"};
+    if (!node.IsMap()) {
+      error(node, "settings of kernel `" + name + "` must be a map");
+      return k;
+    }
+    for (const auto &entry : node) {
+      const std::string key = entry.first.Scalar();
+      if (key == "dtype") {
+        if (auto d = dtype(entry.second)) k.dtype = *d;
+      } else if (key == "shapes") {
+        if (!entry.second.IsMap()) {
+          error(entry.second, "`shapes` must map argument names to integers");
+          continue;
+        }
+        for (const auto &shape : entry.second) {
+          long long value;
+          if (!shape.second.IsScalar() || llvm::StringRef(shape.second.Scalar()).getAsInteger(10, value)) {
+            error(shape.second, "shape `" + shape.first.Scalar() + "` must be an integer");
+            continue;
+          }
+          k.shapes[shape.first.Scalar()] = value;
+        }
+      } else {
+        unknownKey(entry.first, known, " in kernel `" + name + "`");
+      }
+    }
+    return k;
+  }
+
+  ProjectConfig read(const YAML::Node &root) {
+    ProjectConfig config;
+    if (root.IsNull()) return config; // an empty file is a valid, empty config
+    if (!root.IsMap()) {
+      error(root, "the top level must be a map of settings");
+      return config;
+    }
+    static const std::vector<std::string> known{"arch", "dtype", "select", "ignore", "exclude", "fail-on",
+                                                "rules", "overrides", "kernels", "bench"};
+    for (const auto &entry : root) {
+      const std::string key = entry.first.Scalar();
+      const YAML::Node &value = entry.second;
+      if (key == "arch") {
+        config.archs = archList(value);
+      } else if (key == "dtype") {
+        config.dtype = dtype(value);
+      } else if (key == "select") {
+        config.select = selectors(value, "select");
+      } else if (key == "ignore") {
+        config.ignore = selectors(value, "ignore");
+      } else if (key == "exclude") {
+        if (auto list = stringList(value, "exclude")) config.exclude = *list;
+      } else if (key == "fail-on") {
+        if (auto s = scalar(value, "fail-on")) {
+          config.failOn = parseSeverity(*s);
+          if (!config.failOn) error(value, "`fail-on` must be `note`, `warning` or `error`, not `" + *s + "`");
+        }
+      } else if (key == "rules") {
+        config.rules = rules(value);
+      } else if (key == "overrides") {
+        if (!value.IsSequence()) {
+          error(value, "`overrides` must be a list");
+          continue;
+        }
+        for (const auto &item : value) config.overrides.push_back(pathOverride(item));
+      } else if (key == "kernels") {
+        if (!value.IsMap()) {
+          error(value, "`kernels` must map kernel names to settings");
+          continue;
+        }
+        for (const auto &k : value) config.kernels[k.first.Scalar()] = kernel(k.second, k.first.Scalar());
+      } else if (key == "bench") {
+        if (!value.IsSequence()) error(value, "`bench` must be a list of bench specs");
+        config.hasBench = true;
+      } else {
+        unknownKey(entry.first, known, "");
+      }
+    }
+    return config;
+  }
+
+private:
+  std::string path_;
+  std::vector<ConfigError> &errors_;
+};
+
+} // namespace
+
+std::string checkRuleSelector(const std::string &selector) {
+  llvm::StringRef s(selector);
+  if (s.ends_with(":*")) {
+    llvm::StringRef category = s.drop_back(2);
+    if (parseCategory(category.str())) return {};
+    std::vector<std::string> categories{"correctness", "resources", "tuning", "benchmarking", "meta"};
+    return "unknown rule category `" + category.str() + "`" + didYouMean(category.str(), categories);
+  }
+  const auto &registry = RuleRegistry::instance();
+  if (registry.contains(selector)) return {};
+  std::string guess = registry.closestId(selector);
+  return "unknown rule `" + selector + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?");
+}
+
+ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError> &errors) {
+  ProjectConfig config;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    errors.push_back({path, 0, 0, "cannot read config file"});
+    return config;
+  }
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  YAML::Node root;
+  try {
+    root = YAML::Load(buffer.str());
+  } catch (const YAML::Exception &e) {
+    ConfigError error;
+    error.path = path;
+    if (e.mark.line >= 0) {
+      error.line = static_cast<uint32_t>(e.mark.line) + 1;
+      error.column = static_cast<uint32_t>(e.mark.column) + 1;
+    }
+    error.message = "malformed YAML: " + e.msg;
+    errors.push_back(error);
+    return config;
+  }
+  ConfigReader reader(path, errors);
+  try {
+    config = reader.read(root);
+  } catch (const YAML::Exception &e) {
+    errors.push_back({path, static_cast<uint32_t>(e.mark.line + 1), static_cast<uint32_t>(e.mark.column + 1),
+                      "invalid config: " + e.msg});
+  }
+  config.path = path;
+  llvm::SmallString<256> dir(path);
+  llvm::sys::path::remove_filename(dir);
+  config.root = dir.empty() ? "." : std::string(dir);
+  return config;
+}
+
+std::string findProjectConfig(const std::string &startDir) {
+  llvm::SmallString<256> dir(startDir);
+  if (llvm::sys::fs::make_absolute(dir)) return {};
+  llvm::sys::path::remove_dots(dir, true);
+  while (true) {
+    llvm::SmallString<256> candidate(dir);
+    llvm::sys::path::append(candidate, ".btlint.yaml");
+    if (llvm::sys::fs::is_regular_file(candidate)) return std::string(candidate);
+    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
+    if (parent.empty() || parent == dir) return {};
+    dir = parent;
+  }
+}
+
+} // namespace btlint

@@ -1,0 +1,79 @@
+#pragma once
+// `.btlint.yaml`: the nearest one above the linted paths, or --config.
+//
+//   arch: sm90 | [sm80, sm90]
+//   dtype: fp16
+//   select: [id | category:*]      ignore: [...]
+//   fail-on: warning
+//   exclude: [glob, ...]           (relative to the config file's folder)
+//   rules:
+//     too-few-configs: {severity: error, min-configs: 4}
+//   overrides:
+//     - paths: ["amd/**"]
+//       arch: [gfx942]
+//       ignore: [tile-not-power-of-two]
+//   kernels:
+//     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
+//   bench: [...]                   (read by btlint-bench)
+#include "diag/Diagnostic.h"
+#include "engine/FrontEnd.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+struct ConfigError {
+  std::string path;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string message;
+  std::string str() const;
+};
+
+struct RuleSettings {
+  std::optional<Severity> severity;
+  std::map<std::string, std::string> options; // option name -> value as text
+};
+
+struct PathOverride {
+  std::vector<std::string> paths; // globs relative to the config folder
+  std::optional<std::vector<std::string>> archs;
+  std::optional<std::string> dtype;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::map<std::string, RuleSettings> rules;
+};
+
+struct ProjectConfig {
+  std::string path;    // the file, empty when none was found
+  std::string root;    // its folder: globs and exclude are relative to it
+  std::optional<std::vector<std::string>> archs;
+  std::optional<std::string> dtype;
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::vector<std::string> exclude;
+  std::optional<Severity> failOn;
+  std::map<std::string, RuleSettings> rules;
+  std::vector<PathOverride> overrides;
+  std::map<std::string, KernelSettings> kernels;
+  bool hasBench = false;
+};
+
+// Reads and validates a config file. Errors carry file:line:col; the result
+// is only meaningful when `errors` stays empty.
+ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError> &errors);
+
+// Finds `.btlint.yaml` in `startDir` or its parents; empty when none.
+std::string findProjectConfig(const std::string &startDir);
+
+// Validates a rule selector (`id` or `category:*`); empty string when valid,
+// else the error message (with a did-you-mean where one is close).
+std::string checkRuleSelector(const std::string &selector);
+
+bool isKnownDtype(const std::string &dtype);
+std::vector<std::string> knownDtypes();
+
+} // namespace btlint

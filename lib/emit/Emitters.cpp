@@ -1,0 +1,254 @@
+#include "emit/Emitters.h"
+#include "emit/RuleDocs.h"
+#include "rules/Rule.h"
+
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <set>
+
+namespace btlint {
+
+std::optional<OutputFormat> parseOutputFormat(std::string_view text) {
+  if (text == "text") return OutputFormat::Text;
+  if (text == "json") return OutputFormat::Json;
+  if (text == "sarif") return OutputFormat::Sarif;
+  if (text == "github") return OutputFormat::Github;
+  if (text == "junit") return OutputFormat::Junit;
+  return std::nullopt;
+}
+
+uint32_t displayLine(const Diagnostic &d) { return d.span.valid() ? d.span.line : 1; }
+uint32_t displayColumn(const Diagnostic &d) { return d.span.valid() ? d.span.column : 1; }
+uint32_t displayEndLine(const Diagnostic &d) { return d.span.valid() ? d.span.endLine : 1; }
+uint32_t displayEndColumn(const Diagnostic &d) { return d.span.valid() ? d.span.endColumn : 1; }
+
+void emitText(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics, const EmitOptions &options) {
+  for (const Diagnostic &d : diagnostics) {
+    if (options.color) out.changeColor(llvm::raw_ostream::SAVEDCOLOR, /*bold=*/true);
+    out << d.path << ':' << displayLine(d) << ':' << displayColumn(d) << ": ";
+    if (options.color) {
+      auto color = d.severity == Severity::Error     ? llvm::raw_ostream::RED
+                   : d.severity == Severity::Warning ? llvm::raw_ostream::YELLOW
+                                                     : llvm::raw_ostream::CYAN;
+      out.changeColor(color, true);
+    }
+    out << severityName(d.severity) << ':';
+    if (options.color) out.resetColor();
+    out << ' ' << d.message << " [" << d.ruleId;
+    if (d.arch) out << ", " << *d.arch;
+    out << "]\n";
+    for (const std::string &note : d.notes) out << "  note: " << note << '\n';
+  }
+}
+
+static llvm::json::Value diagnosticToJson(const Diagnostic &d) {
+  llvm::json::Array notes;
+  for (const auto &n : d.notes) notes.push_back(n);
+  llvm::json::Value fix = nullptr;
+  if (d.fix) {
+    llvm::json::Array edits;
+    for (const auto &e : d.fix->edits)
+      edits.push_back(llvm::json::Object{
+          {"start_byte", e.startByte}, {"end_byte", e.endByte}, {"replacement", e.replacement}});
+    fix = llvm::json::Object{{"description", d.fix->description}, {"safe", d.fix->safe}, {"edits", std::move(edits)}};
+  }
+  return llvm::json::Object{
+      {"rule", d.ruleId},
+      {"severity", std::string(severityName(d.severity))},
+      {"path", d.path},
+      {"line", displayLine(d)},
+      {"column", displayColumn(d)},
+      {"end_line", displayEndLine(d)},
+      {"end_column", displayEndColumn(d)},
+      {"message", d.message},
+      {"arch", d.arch ? llvm::json::Value(*d.arch) : llvm::json::Value(nullptr)},
+      {"notes", std::move(notes)},
+      {"fix", std::move(fix)},
+  };
+}
+
+void emitJson(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {
+  llvm::json::Array array;
+  for (const Diagnostic &d : diagnostics) array.push_back(diagnosticToJson(d));
+  out << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << '\n';
+}
+
+static std::string sarifLevel(Severity s) {
+  return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "note";
+}
+
+// Repository-relative URI with forward slashes; percent-encodes what a URI
+// reference cannot hold.
+static std::string sarifUri(const std::string &path, const std::string &workingDirectory) {
+  std::string p = path;
+  if (llvm::sys::path::is_absolute(p) && !workingDirectory.empty() &&
+      llvm::StringRef(p).starts_with(workingDirectory + "/"))
+    p = p.substr(workingDirectory.size() + 1);
+  std::string uri;
+  for (unsigned char c : p) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') uri += static_cast<char>(c);
+    else {
+      char buffer[4];
+      std::snprintf(buffer, sizeof buffer, "%%%02X", c);
+      uri += buffer;
+    }
+  }
+  if (llvm::sys::path::is_absolute(p)) uri = "file://" + uri;
+  return uri;
+}
+
+
+
+void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics, const EmitOptions &options) {
+  const auto &registry = RuleRegistry::instance();
+  llvm::json::Array rules;
+  std::map<std::string, size_t> ruleIndex;
+  for (const auto &rule : registry.rules()) {
+    ruleIndex[rule.info.id] = rules.size();
+    rules.push_back(llvm::json::Object{
+        {"id", rule.info.id},
+        {"name", rule.info.id},
+        {"shortDescription", llvm::json::Object{{"text", rule.info.summary}}},
+        {"fullDescription", llvm::json::Object{{"text", rule.info.doc.whatItDoes}}},
+        {"help", llvm::json::Object{{"text", rule.info.doc.whyItMatters},
+                                    {"markdown", ruleHelpMarkdown(rule.info)}}},
+        {"defaultConfiguration", llvm::json::Object{{"level", sarifLevel(rule.info.defaultSeverity)}}},
+        {"properties", llvm::json::Object{{"tags", llvm::json::Array{std::string(categoryName(rule.info.category))}}}},
+    });
+  }
+  llvm::json::Array results;
+  for (const Diagnostic &d : diagnostics) {
+    std::string text = d.message;
+    if (d.arch) text += " (" + *d.arch + ")";
+    for (const auto &n : d.notes) text += "\nnote: " + n;
+    llvm::json::Object result{
+        {"ruleId", d.ruleId},
+        {"level", sarifLevel(d.severity)},
+        {"message", llvm::json::Object{{"text", text}}},
+        {"locations",
+         llvm::json::Array{llvm::json::Object{
+             {"physicalLocation",
+              llvm::json::Object{
+                  {"artifactLocation", llvm::json::Object{{"uri", sarifUri(d.path, options.workingDirectory)}}},
+                  {"region", llvm::json::Object{{"startLine", displayLine(d)},
+                                                {"startColumn", displayColumn(d)},
+                                                {"endLine", displayEndLine(d)},
+                                                {"endColumn", std::max(displayEndColumn(d), displayColumn(d))}}}}}}}},
+        {"partialFingerprints",
+         llvm::json::Object{{"btlint/v1", d.ruleId + ":" + (d.arch ? *d.arch : std::string("any")) + ":" + d.message}}},
+    };
+    if (auto it = ruleIndex.find(d.ruleId); it != ruleIndex.end()) result["ruleIndex"] = it->second;
+    if (d.arch) result["properties"] = llvm::json::Object{{"arch", *d.arch}};
+    results.push_back(std::move(result));
+  }
+  llvm::json::Array notifications;
+  for (const auto &e : options.inputErrors)
+    notifications.push_back(llvm::json::Object{{"level", "error"}, {"message", llvm::json::Object{{"text", e}}}});
+  llvm::json::Object run{
+      {"tool", llvm::json::Object{{"driver", llvm::json::Object{{"name", "btlint"},
+                                                                 {"version", BTLINT_VERSION},
+                                                                 {"semanticVersion", BTLINT_VERSION},
+                                                                 {"informationUri", "https://github.com/btlint/btlint"},
+                                                                 {"rules", std::move(rules)}}}}},
+      {"invocations", llvm::json::Array{llvm::json::Object{{"executionSuccessful", options.inputErrors.empty()},
+                                                           {"toolExecutionNotifications", std::move(notifications)}}}},
+      {"columnKind", "utf16CodeUnits"},
+      {"results", std::move(results)},
+  };
+  llvm::json::Object log{{"version", "2.1.0"},
+                         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                         {"runs", llvm::json::Array{std::move(run)}}};
+  out << llvm::formatv("{0:2}", llvm::json::Value(std::move(log))) << '\n';
+}
+
+static std::string githubEscape(const std::string &text, bool property) {
+  std::string out;
+  for (char c : text) {
+    if (c == '%') out += "%25";
+    else if (c == '\r') out += "%0D";
+    else if (c == '\n') out += "%0A";
+    else if (property && c == ':') out += "%3A";
+    else if (property && c == ',') out += "%2C";
+    else out += c;
+  }
+  return out;
+}
+
+void emitGithub(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {
+  for (const Diagnostic &d : diagnostics) {
+    std::string command = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
+    std::string message = d.message;
+    for (const auto &n : d.notes) message += "\nnote: " + n;
+    std::string title = "btlint (" + d.ruleId + (d.arch ? ", " + *d.arch : std::string()) + ")";
+    out << "::" << command << " file=" << githubEscape(d.path, true) << ",line=" << displayLine(d)
+        << ",endLine=" << displayEndLine(d) << ",col=" << displayColumn(d) << ",endColumn=" << displayEndColumn(d)
+        << ",title=" << githubEscape(title, true) << "::" << githubEscape(message, false) << '\n';
+  }
+}
+
+static std::string xmlEscape(const std::string &text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+    case '&': out += "&amp;"; break;
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '"': out += "&quot;"; break;
+    case '\'': out += "&apos;"; break;
+    default:
+      // XML 1.0 forbids most control characters.
+      if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r') out += "?";
+      else out += c;
+    }
+  }
+  return out;
+}
+
+void emitJunit(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {
+  std::map<std::string, std::vector<const Diagnostic *>> byPath;
+  for (const auto &d : diagnostics) byPath[d.path].push_back(&d);
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"btlint\" tests=\"" << diagnostics.size() << "\" failures=\"" << diagnostics.size()
+      << "\">\n";
+  for (const auto &[path, list] : byPath) {
+    out << "  <testsuite name=\"" << xmlEscape(path) << "\" tests=\"" << list.size() << "\" failures=\""
+        << list.size() << "\">\n";
+    for (const Diagnostic *d : list) {
+      out << "    <testcase name=\"" << xmlEscape(d->ruleId) << "\" classname=\"" << xmlEscape(path) << "\" line=\""
+          << displayLine(*d) << "\">\n";
+      std::string body = path + ":" + std::to_string(displayLine(*d)) + ":" + std::to_string(displayColumn(*d)) +
+                         ": " + d->message;
+      for (const auto &n : d->notes) body += "\nnote: " + n;
+      out << "      <failure message=\"" << xmlEscape(d->message) << "\" type=\"" << severityName(d->severity)
+          << "\">" << xmlEscape(body) << "</failure>\n";
+      out << "    </testcase>\n";
+    }
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+void emit(OutputFormat format, llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics,
+          const EmitOptions &options) {
+  switch (format) {
+  case OutputFormat::Text: emitText(out, diagnostics, options); break;
+  case OutputFormat::Json: emitJson(out, diagnostics); break;
+  case OutputFormat::Sarif: emitSarif(out, diagnostics, options); break;
+  case OutputFormat::Github: emitGithub(out, diagnostics); break;
+  case OutputFormat::Junit: emitJunit(out, diagnostics); break;
+  }
+}
+
+void emitStatistics(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {
+  std::map<std::string, size_t> counts;
+  for (const auto &d : diagnostics) ++counts[d.ruleId];
+  std::vector<std::pair<std::string, size_t>> sorted(counts.begin(), counts.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+  for (const auto &[id, count] : sorted) out << llvm::format("%6zu", count) << "  " << id << '\n';
+  out << llvm::format("%6zu", diagnostics.size()) << "  total\n";
+}
+
+} // namespace btlint

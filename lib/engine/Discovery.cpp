@@ -1,0 +1,253 @@
+#include "engine/Discovery.h"
+#include "engine/Glob.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <set>
+
+namespace btlint {
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+std::optional<Language> languageForPath(const std::string &p) {
+  llvm::StringRef ext = path::extension(p);
+  if (ext == ".py") return Language::Python;
+  if (ext == ".cu" || ext == ".cuh") return Language::Cuda;
+  if (ext == ".yaml" || ext == ".yml") {
+    // Config files are settings, not inputs.
+    if (path::filename(p) == ".btlint.yaml" || path::filename(p) == ".pre-commit-config.yaml" ||
+        path::filename(p) == ".pre-commit-hooks.yaml")
+      return std::nullopt;
+    return Language::Yaml;
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+// Folders that never hold sources to lint.
+bool isSkippedFolderName(llvm::StringRef name) {
+  static const char *const names[] = {".git", ".hg", ".svn", "__pycache__", "node_modules", ".venv",
+                                      "venv", ".tox", ".nox", ".eggs", ".mypy_cache", ".ruff_cache",
+                                      ".pytest_cache", "build", "_build", "dist", "site-packages"};
+  for (const char *n : names)
+    if (name == n) return true;
+  return name.ends_with(".egg-info") || name.starts_with("cmake-build-");
+}
+
+struct IgnorePattern {
+  std::string pattern; // relative to base, without leading '/'
+  std::string base;    // folder of the .gitignore, relative to the walk root
+  bool negated = false;
+  bool directoryOnly = false;
+  bool anchored = false; // contains a '/' before its end
+};
+
+std::string joinRelative(const std::string &base, llvm::StringRef name) {
+  return base.empty() ? name.str() : base + "/" + name.str();
+}
+
+bool matchesIgnore(const IgnorePattern &p, const std::string &relative, bool isDirectory) {
+  if (p.directoryOnly && !isDirectory) return false;
+  llvm::StringRef rel(relative);
+  if (!p.base.empty()) {
+    if (!rel.starts_with(p.base + "/")) return false;
+    rel = rel.drop_front(p.base.size() + 1);
+  }
+  if (p.anchored) return globMatch(p.pattern, rel);
+  // Unanchored: matches the name at any depth.
+  return globMatch(p.pattern, path::filename(rel, path::Style::posix)) || globMatch("**/" + p.pattern, rel);
+}
+
+void loadGitignore(const std::string &dirOnDisk, const std::string &relativeBase,
+                   std::vector<IgnorePattern> &patterns) {
+  llvm::SmallString<256> file(dirOnDisk);
+  path::append(file, ".gitignore");
+  auto buffer = llvm::MemoryBuffer::getFile(file);
+  if (!buffer) return;
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*buffer)->getBuffer().split(lines, '\n');
+  for (llvm::StringRef line : lines) {
+    line = line.rtrim("\r").rtrim(" ");
+    if (line.empty() || line.starts_with("#")) continue;
+    IgnorePattern p;
+    p.base = relativeBase;
+    if (line.starts_with("!")) {
+      p.negated = true;
+      line = line.drop_front();
+    }
+    if (line.ends_with("/")) {
+      p.directoryOnly = true;
+      line = line.drop_back();
+    }
+    p.anchored = line.contains('/');
+    if (line.starts_with("/")) line = line.drop_front();
+    p.pattern = line.str();
+    if (!p.pattern.empty()) patterns.push_back(std::move(p));
+  }
+}
+
+class Walker {
+public:
+  Walker(const DiscoveryOptions &options, DiscoveryResult &result) : options_(options), result_(result) {
+    if (!options_.excludeRoot.empty()) {
+      llvm::SmallString<256> root(options_.excludeRoot);
+      fs::make_absolute(root);
+      path::remove_dots(root, true);
+      excludeRootAbsolute_ = std::string(root);
+    }
+  }
+
+  bool excluded(const std::string &shownPath, bool isDirectory) {
+    if (options_.excludeGlobs.empty()) return false;
+    llvm::SmallString<256> absolute(shownPath);
+    fs::make_absolute(absolute);
+    path::remove_dots(absolute, true);
+    llvm::StringRef rel(absolute);
+    if (!excludeRootAbsolute_.empty()) {
+      if (!rel.starts_with(excludeRootAbsolute_ + "/")) return false;
+      rel = rel.drop_front(excludeRootAbsolute_.size() + 1);
+    }
+    for (const auto &glob : options_.excludeGlobs) {
+      llvm::StringRef g(glob);
+      bool dirOnly = g.ends_with("/");
+      if (dirOnly) g = g.drop_back();
+      if (dirOnly && !isDirectory) continue;
+      if (g.contains('/')) {
+        if (globMatch(g.ltrim('/'), rel) || globMatch((g.ltrim('/') + "/**").str(), rel)) return true;
+      } else {
+        // A bare name matches any path component.
+        llvm::SmallVector<llvm::StringRef> parts;
+        rel.split(parts, '/');
+        for (auto part : parts)
+          if (globMatch(g, part)) return true;
+      }
+    }
+    return false;
+  }
+
+  void walkDirectory(const std::string &shownDir, const std::string &relative,
+                     std::vector<IgnorePattern> patterns, int depth) {
+    if (depth > 64) {
+      result_.errors.push_back(shownDir + ": folders nested too deep (over 64 levels); not entered");
+      return;
+    }
+    if (options_.respectGitignore) loadGitignore(shownDir, relative, patterns);
+    std::error_code ec;
+    std::vector<std::pair<std::string, fs::file_type>> entries;
+    for (fs::directory_iterator it(shownDir, ec, /*follow_symlinks=*/false), end; it != end && !ec;
+         it.increment(ec))
+      entries.push_back({it->path(), it->type()});
+    if (ec) {
+      result_.errors.push_back(shownDir + ": cannot read folder: " + ec.message());
+      return;
+    }
+    std::sort(entries.begin(), entries.end());
+    for (auto &[entryPath, type] : entries) {
+      llvm::StringRef name = path::filename(entryPath);
+      std::string rel = joinRelative(relative, name);
+      std::string shown = entryPath;
+      if (llvm::StringRef(shown).starts_with("./")) shown = shown.substr(2);
+      bool isLink = type == fs::file_type::symlink_file;
+      fs::file_status status;
+      if (isLink) {
+        if (!options_.followSymlinks) {
+          // Symlinked files inside the tree are read; symlinked folders are not entered.
+          if (fs::status(entryPath, status) || status.type() != fs::file_type::regular_file) continue;
+          type = fs::file_type::regular_file;
+        } else {
+          if (fs::status(entryPath, status)) {
+            result_.errors.push_back(shown + ": broken or looping symbolic link");
+            continue;
+          }
+          type = status.type();
+        }
+      }
+      bool isDirectory = type == fs::file_type::directory_file;
+      if (isDirectory && isSkippedFolderName(name)) continue;
+      if (isIgnored(patterns, rel, isDirectory) || excluded(shown, isDirectory)) continue;
+      if (isDirectory) {
+        llvm::SmallString<256> cache(entryPath);
+        path::append(cache, "CMakeCache.txt");
+        if (fs::exists(cache)) continue; // a CMake build folder
+        if (isLink) {
+          llvm::SmallString<256> real;
+          if (fs::real_path(entryPath, real) || !visitedReal_.insert(std::string(real)).second) continue;
+        }
+        walkDirectory(shown, rel, patterns, depth + 1);
+      } else if (type == fs::file_type::regular_file) {
+        if (auto language = languageForPath(shown)) add(shown, *language, false);
+      }
+    }
+  }
+
+  static bool isIgnored(const std::vector<IgnorePattern> &patterns, const std::string &rel, bool isDirectory) {
+    bool ignored = false;
+    for (const auto &p : patterns)
+      if (matchesIgnore(p, rel, isDirectory)) ignored = !p.negated;
+    return ignored;
+  }
+
+  void add(const std::string &shown, Language language, bool explicitlyNamed) {
+    if (!seen_.insert(shown).second) return;
+    result_.files.push_back({shown, language, explicitlyNamed});
+  }
+
+  void walkRoot(const std::string &root) {
+    fs::file_status status;
+    std::error_code ec = fs::status(root, status, /*follow=*/true);
+    if (ec) {
+      fs::file_status linkStatus;
+      if (!fs::status(root, linkStatus, false) && linkStatus.type() == fs::file_type::symlink_file)
+        result_.errors.push_back(root + ": broken or looping symbolic link");
+      else
+        result_.errors.push_back(root + ": " + ec.message());
+      return;
+    }
+    if (status.type() == fs::file_type::directory_file) {
+      llvm::SmallString<256> real;
+      if (!fs::real_path(root, real)) visitedReal_.insert(std::string(real));
+      std::string shown = root;
+      while (shown.size() > 1 && shown.back() == '/') shown.pop_back();
+      walkDirectory(shown, "", {}, 0);
+      return;
+    }
+    if (status.type() != fs::file_type::regular_file) {
+      result_.errors.push_back(root + ": not a regular file or folder");
+      return;
+    }
+    auto language = languageForPath(root);
+    if (!language) {
+      result_.errors.push_back(root + ": unsupported file type (btlint reads .py, .cu, .cuh, .yaml and .yml)");
+      return;
+    }
+    std::string shown = root;
+    if (llvm::StringRef(shown).starts_with("./")) shown = shown.substr(2);
+    add(shown, *language, true);
+  }
+
+private:
+  const DiscoveryOptions &options_;
+  DiscoveryResult &result_;
+  std::string excludeRootAbsolute_;
+  std::set<std::string> seen_;
+  std::set<std::string> visitedReal_;
+};
+
+} // namespace
+
+DiscoveryResult discoverFiles(const std::vector<std::string> &roots, const DiscoveryOptions &options) {
+  DiscoveryResult result;
+  Walker walker(options, result);
+  for (const auto &root : roots) walker.walkRoot(root);
+  std::sort(result.files.begin(), result.files.end(),
+            [](const DiscoveredFile &a, const DiscoveredFile &b) { return a.path < b.path; });
+  return result;
+}
+
+} // namespace btlint

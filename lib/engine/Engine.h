@@ -1,0 +1,46 @@
+#pragma once
+// The analysis driver: discover -> read -> parse (parallel) -> per arch: build
+// models and run rules (parallel) -> suppress -> select -> sort. Output order
+// never depends on the number of threads or the order paths were given.
+#include "config/ProjectConfig.h"
+#include "diag/Diagnostic.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+struct EngineOptions {
+  std::vector<std::string> paths;
+  std::vector<std::string> archs;        // --arch; empty: config, then sm90
+  std::optional<std::string> dtype;      // --dtype
+  std::vector<std::string> select;       // --select replaces the config's
+  std::vector<std::string> ignore;       // --ignore adds to it
+  unsigned jobs = 0;                     // 0: all cores
+  bool followSymlinks = false;
+  size_t maxFileBytes = 32u << 20;
+};
+
+struct RunStatistics {
+  size_t filesFound = 0;
+  size_t filesParsed = 0;  // passed the pre-filter
+  size_t kernels = 0;
+  size_t autotuneLists = 0;
+  size_t autotuneListsComplete = 0;
+};
+
+struct RunResult {
+  std::vector<Diagnostic> diagnostics; // sorted
+  std::vector<std::string> inputErrors; // "path: message", sorted
+  RunStatistics statistics;
+  std::vector<std::string> archs;       // archs analysed
+};
+
+RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config);
+
+// Reads a file for analysis: rejects missing, unreadable, binary, non-UTF-8 and
+// oversized files with a message naming what is wrong (line:col for UTF-8).
+std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error);
+
+} // namespace btlint

@@ -1,0 +1,20 @@
+#pragma once
+// Suppression comments:
+//   Python, YAML: `# btlint: ignore[id, ...]`, `# btlint: ignore-next-line[id]`,
+//                 `# btlint: file-ignore[id]`
+//   CUDA:         the same after `//`, and `// NOLINT(btlint-id, ...)`,
+//                 `// NOLINTNEXTLINE(btlint-id)`
+// The id list is mandatory: a bare `ignore` is reported, never read as "all".
+#include "engine/SourceFile.h"
+#include "rules/Rule.h"
+
+#include <vector>
+
+namespace btlint {
+
+std::vector<Suppression> parseSuppressions(const SourceFile &source);
+
+// Marks the ids that cover the diagnostic as used; true when it is suppressed.
+bool suppresses(std::vector<Suppression> &suppressions, const Diagnostic &diagnostic);
+
+} // namespace btlint

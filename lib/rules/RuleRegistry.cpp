@@ -1,0 +1,105 @@
+#include "rules/Rule.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace btlint {
+
+std::string_view categoryName(RuleCategory category) {
+  switch (category) {
+  case RuleCategory::Correctness: return "correctness";
+  case RuleCategory::Resources: return "resources";
+  case RuleCategory::Tuning: return "tuning";
+  case RuleCategory::Benchmarking: return "benchmarking";
+  case RuleCategory::Meta: return "meta";
+  }
+  return "meta";
+}
+
+std::optional<RuleCategory> parseCategory(std::string_view text) {
+  for (RuleCategory c : {RuleCategory::Correctness, RuleCategory::Resources, RuleCategory::Tuning,
+                         RuleCategory::Benchmarking, RuleCategory::Meta})
+    if (categoryName(c) == text) return c;
+  return std::nullopt;
+}
+
+RuleOptions::RuleOptions(const RuleInfo &info,
+                         const std::map<std::string, std::string> &overrides) {
+  for (const RuleOption &option : info.options) values_[option.name] = option.defaultValue;
+  for (const auto &[name, value] : overrides) values_[name] = value;
+}
+
+int64_t RuleOptions::getInt(const std::string &name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("undeclared rule option " + name);
+  long long value = 0;
+  if (llvm::StringRef(it->second).getAsInteger(10, value))
+    throw std::logic_error("rule option " + name + " is not an integer");
+  return value;
+}
+
+bool RuleOptions::getBool(const std::string &name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("undeclared rule option " + name);
+  return it->second == "true";
+}
+
+const std::string &RuleOptions::getString(const std::string &name) const {
+  auto it = values_.find(name);
+  if (it == values_.end()) throw std::logic_error("undeclared rule option " + name);
+  return it->second;
+}
+
+const std::vector<Suppression> &RuleContext::suppressions() const {
+  static const std::vector<Suppression> none;
+  return suppressions_ ? *suppressions_ : none;
+}
+
+DiagnosticBuilder RuleContext::report(SourceSpan span, std::string message) {
+  Diagnostic d;
+  d.path = file_.path;
+  d.span = span;
+  d.message = std::move(message);
+  if (arch_) d.arch = arch_->name;
+  diagnostics_.push_back(std::move(d));
+  return DiagnosticBuilder(diagnostics_.back());
+}
+
+RuleRegistry &RuleRegistry::instance() {
+  static RuleRegistry registry;
+  return registry;
+}
+
+void RuleRegistry::add(RegisteredRule rule) {
+  auto position = std::lower_bound(
+      rules_.begin(), rules_.end(), rule.info.id,
+      [](const RegisteredRule &r, const std::string &id) { return r.info.id < id; });
+  if (position != rules_.end() && position->info.id == rule.info.id)
+    throw std::logic_error("rule registered twice: " + rule.info.id);
+  rules_.insert(position, std::move(rule));
+}
+
+const RegisteredRule *RuleRegistry::find(std::string_view id) const {
+  for (const auto &r : rules_)
+    if (r.info.id == id) return &r;
+  return nullptr;
+}
+
+std::string RuleRegistry::closestId(std::string_view id) const {
+  std::string best;
+  unsigned bestDistance = ~0u;
+  for (const auto &r : rules_) {
+    unsigned distance = llvm::StringRef(r.info.id).edit_distance(llvm::StringRef(id.data(), id.size()));
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = r.info.id;
+    }
+  }
+  // Only suggest when the typo is small relative to the id.
+  if (bestDistance > std::max<size_t>(2, id.size() / 3)) return {};
+  return best;
+}
+
+} // namespace btlint

@@ -1,0 +1,187 @@
+// btlint: static analysis of GPU kernels and their tuning configs.
+#include "config/ProjectConfig.h"
+#include "emit/Emitters.h"
+#include "emit/RuleDocs.h"
+#include "engine/Engine.h"
+#include "rules/Rule.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+
+using namespace btlint;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory lintCategory("btlint options");
+cl::SubCommand rulesCommand("rules", "List the rule catalogue");
+cl::SubCommand explainCommand("explain", "Print a rule's documentation");
+
+cl::list<std::string> paths(cl::Positional, cl::desc("PATH..."), cl::cat(lintCategory));
+cl::list<std::string> archOption("arch", cl::desc("Target archs, e.g. sm80,sm90 (default: config, else sm90)"),
+                                 cl::CommaSeparated, cl::cat(lintCategory));
+cl::opt<std::string> dtypeOption("dtype", cl::desc("Element type assumed for kernels (default fp16)"),
+                                 cl::cat(lintCategory));
+cl::list<std::string> selectOption("select", cl::desc("Rules to run: ids or category:* (replaces the config's)"),
+                                   cl::CommaSeparated, cl::cat(lintCategory));
+cl::list<std::string> ignoreOption("ignore", cl::desc("Rules not to run: ids or category:*"), cl::CommaSeparated,
+                                   cl::cat(lintCategory));
+cl::opt<std::string> formatOption("format", cl::desc("Output format: text, json, sarif, github, junit"),
+                                  cl::init("text"), cl::cat(lintCategory));
+cl::opt<std::string> outputOption("output", cl::desc("Write findings to FILE instead of standard output"),
+                                  cl::value_desc("FILE"), cl::cat(lintCategory));
+cl::alias outputAlias("o", cl::aliasopt(outputOption));
+cl::opt<std::string> failOnOption("fail-on", cl::desc("Lowest severity that makes the exit code 1 (default warning)"),
+                                  cl::cat(lintCategory));
+cl::opt<bool> statisticsOption("statistics", cl::desc("Print counts per rule instead of findings"),
+                               cl::cat(lintCategory));
+cl::opt<unsigned> jobsOption("j", cl::desc("Threads (default: all cores)"), cl::init(0), cl::cat(lintCategory));
+cl::opt<std::string> configOption("config", cl::desc("Config file (default: nearest .btlint.yaml)"),
+                                  cl::cat(lintCategory));
+cl::opt<bool> noConfigOption("no-config", cl::desc("Read no .btlint.yaml"), cl::cat(lintCategory));
+cl::opt<bool> followSymlinksOption("follow-symlinks", cl::desc("Enter symlinked folders"), cl::cat(lintCategory));
+cl::opt<std::string> explainId(cl::Positional, cl::desc("RULE-ID"), cl::sub(explainCommand));
+cl::opt<std::string> rulesFormat("format", cl::desc("text or markdown"), cl::init("text"), cl::sub(rulesCommand));
+
+int usageError(const std::string &message) {
+  llvm::errs() << "btlint: error: " << message << "\n";
+  return 2;
+}
+
+int listRules() {
+  if (rulesFormat == "markdown") {
+    llvm::outs() << ruleIndexMarkdown();
+    return 0;
+  }
+  for (const auto &rule : RuleRegistry::instance().rules())
+    llvm::outs() << llvm::left_justify(rule.info.id, 34) << llvm::left_justify(categoryName(rule.info.category), 14)
+                 << llvm::left_justify(severityName(rule.info.defaultSeverity), 9) << rule.info.summary << '\n';
+  return 0;
+}
+
+int explainRule() {
+  if (explainId.empty()) return usageError("`btlint explain` needs a rule id");
+  const RegisteredRule *rule = RuleRegistry::instance().find(explainId);
+  if (!rule) {
+    std::string guess = RuleRegistry::instance().closestId(explainId);
+    return usageError("unknown rule `" + explainId + "`" + (guess.empty() ? "" : "; did you mean `" + guess + "`?"));
+  }
+  llvm::outs() << ruleHelpMarkdown(rule->info);
+  return 0;
+}
+
+int lint() {
+  if (paths.empty()) return usageError("no paths given; usage: btlint [options] PATH...");
+  auto format = parseOutputFormat(formatOption);
+  if (!format) return usageError("unknown format `" + formatOption + "`; use text, json, sarif, github or junit");
+  for (const auto &a : archOption)
+    if (!findArch(a))
+      return usageError("unknown arch `" + a + "`; known: " + llvm::join(archNames(), ", "));
+  if (!dtypeOption.empty() && !isKnownDtype(dtypeOption))
+    return usageError("unknown dtype `" + dtypeOption + "`; known: " + llvm::join(knownDtypes(), ", "));
+  for (const auto *list : {&selectOption, &ignoreOption})
+    for (const auto &s : *list) {
+      std::string problem = checkRuleSelector(s);
+      if (!problem.empty()) return usageError(problem);
+    }
+
+  ProjectConfig config;
+  if (!noConfigOption) {
+    std::string configPath = configOption;
+    if (configPath.empty()) {
+      llvm::SmallString<256> start(paths.front());
+      if (!llvm::sys::fs::is_directory(start)) llvm::sys::path::remove_filename(start);
+      if (start.empty()) start = ".";
+      configPath = findProjectConfig(std::string(start));
+    } else if (!llvm::sys::fs::exists(configPath)) {
+      return usageError(configPath + ": config file not found");
+    }
+    if (!configPath.empty()) {
+      std::vector<ConfigError> errors;
+      config = loadProjectConfig(configPath, errors);
+      if (!errors.empty()) {
+        for (const auto &e : errors) llvm::errs() << e.str() << '\n';
+        return 2;
+      }
+    }
+  }
+  Severity failOn = config.failOn.value_or(Severity::Warning);
+  if (!failOnOption.empty()) {
+    auto parsed = parseSeverity(failOnOption);
+    if (!parsed) return usageError("`--fail-on` must be note, warning or error");
+    failOn = *parsed;
+  }
+
+  EngineOptions options;
+  options.paths.assign(paths.begin(), paths.end());
+  options.archs.assign(archOption.begin(), archOption.end());
+  if (!dtypeOption.empty()) options.dtype = dtypeOption;
+  options.select.assign(selectOption.begin(), selectOption.end());
+  options.ignore.assign(ignoreOption.begin(), ignoreOption.end());
+  options.jobs = jobsOption;
+  options.followSymlinks = followSymlinksOption;
+  RunResult result = runAnalysis(options, config);
+
+  for (const auto &e : result.inputErrors) llvm::errs() << "btlint: error: " << e << '\n';
+
+  std::unique_ptr<llvm::ToolOutputFile> outputFile;
+  llvm::raw_ostream *out = &llvm::outs();
+  if (!outputOption.empty()) {
+    std::error_code ec;
+    outputFile = std::make_unique<llvm::ToolOutputFile>(outputOption, ec, llvm::sys::fs::OF_None);
+    if (ec) return usageError(outputOption + ": cannot write: " + ec.message());
+    out = &outputFile->os();
+  }
+  EmitOptions emitOptions;
+  emitOptions.inputErrors = result.inputErrors;
+  // LLVM's own `--color[=true|false]` decides; by default colour only on a terminal.
+  emitOptions.color = out == &llvm::outs() && llvm::WithColor(llvm::outs()).colorsEnabled();
+  llvm::SmallString<256> cwd;
+  if (!llvm::sys::fs::current_path(cwd)) emitOptions.workingDirectory = std::string(cwd);
+  if (statisticsOption)
+    emitStatistics(*out, result.diagnostics);
+  else
+    emit(*format, *out, result.diagnostics, emitOptions);
+  out->flush();
+  if (outputFile) outputFile->keep();
+
+  if (!result.inputErrors.empty()) return 2;
+  for (const auto &d : result.diagnostics)
+    if (d.severity >= failOn) return 1;
+  return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "btlint " << BTLINT_VERSION << " (tree-sitter-python " << BTLINT_TS_PYTHON_VERSION << ", LLVM "
+       << LLVM_VERSION_STRING << ")\n";
+  });
+  cl::HideUnrelatedOptions({&lintCategory, &llvm::getColorCategory()});
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!cl::ParseCommandLineOptions(argc, argv, "btlint: static analysis of GPU kernels and their tuning configs\n",
+                                   &errorStream)) {
+    errorStream.flush();
+    llvm::errs() << errors;
+    return 2;
+  }
+  try {
+    if (rulesCommand) return listRules();
+    if (explainCommand) return explainRule();
+    return lint();
+  } catch (const std::exception &e) {
+    llvm::errs() << "btlint: internal error: " << e.what() << '\n';
+    return 2;
+  }
+}
