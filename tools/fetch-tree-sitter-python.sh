@@ -7,7 +7,7 @@ version=$1 sha=$2 dest=$3
 archive="tree_sitter_python-$version.tar.gz"
 mkdir -p "$dest"
 if [ ! -f "$dest/$archive" ]; then
-  python3 -m pip download --quiet --no-deps --no-binary :all: \
+  "${BTLINT_PYTHON:-python3}" -m pip download --quiet --no-deps --no-binary :all: \
     "tree-sitter-python==$version" -d "$dest"
 fi
 echo "$sha  $dest/$archive" | sha256sum --check --quiet || {

@@ -1,0 +1,71 @@
+#!/bin/bash
+# Installs everything btlint needs on a fresh Debian 12 machine, builds it and
+# then, depending on the mode:
+#   tools/setup.sh examples   lint the bundled examples in docs/examples for sm90
+#   tools/setup.sh test       run the whole test suite (what CI runs)
+#   tools/setup.sh build      install and build only
+# Run as root, or as a user with sudo. Idempotent: reruns skip what is done.
+set -euo pipefail
+mode=${1:-build}
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BTLINT_BUILD_DIR:-$root/build}
+venv=${BTLINT_VENV:-$root/.venv}
+jobs=${BTLINT_JOBS:-$(nproc)}
+
+case "$mode" in examples|test|build) ;; *) echo "usage: $0 examples|test|build" >&2; exit 2 ;; esac
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+
+apt_packages=(
+  cmake ninja-build g++ pkg-config git ca-certificates
+  llvm-22-dev libclang-22-dev clang-22 clang-tidy-22 libclang-rt-22-dev
+  libtree-sitter-dev libyaml-cpp-dev googletest libgtest-dev libbenchmark-dev
+  python3 python3-venv python3-pip
+)
+missing=()
+for p in "${apt_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $sudo apt-get update -q
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+fi
+
+# Python tools for the tests and the grammar download live in a venv.
+if [ ! -x "$venv/bin/python" ]; then
+  python3 -m venv "$venv"
+fi
+if [ "$mode" = test ]; then
+  stamp="$venv/.requirements.sha256"
+  want=$(sha256sum "$root/test/requirements.txt" | cut -d' ' -f1)
+  if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    "$venv/bin/python" -m pip install --quiet --upgrade pip
+    "$venv/bin/python" -m pip install --quiet -r "$root/test/requirements.txt"
+    echo "$want" > "$stamp"
+  fi
+fi
+
+export BTLINT_PYTHON="$venv/bin/python"
+werror=OFF
+[ "$mode" = test ] && werror=ON
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBTLINT_WERROR=$werror >/dev/null
+ninja -C "$build" -j "$jobs"
+
+case "$mode" in
+  examples)
+    echo "setup: linting docs/examples for sm90"
+    set +e
+    "$build/btlint" --arch sm90 "$root/docs/examples"
+    status=$?
+    set -e
+    # The examples are written with mistakes: findings (exit 1) are expected.
+    [ $status -le 1 ] || exit $status
+    ;;
+  test)
+    export PATH="$venv/bin:$PATH"
+    cd "$build"
+    ctest --output-on-failure -j "$jobs" --timeout 900
+    ;;
+esac
