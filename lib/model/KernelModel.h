@@ -236,6 +236,14 @@ struct Kernel {
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
   // order matters to Triton (autotune must wrap heuristics, which wraps jit).
   std::vector<std::string> decorators;
+  // Added for dtype-unsupported-on-arch: element types the kernel names
+  // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
+  // model's spelling ("fp8e4nv"), at the span of the type expression.
+  struct DtypeMention {
+    std::string dtype;
+    SourceSpan span;
+  };
+  std::vector<DtypeMention> dtypeMentions;
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
   std::vector<std::string> notes; // what the front-end could not read
