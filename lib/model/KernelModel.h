@@ -112,6 +112,20 @@ struct SharedAllocation {
   std::optional<int64_t> bytes; // unknown for dynamic/template-dependent sizes
   bool isDynamic = false;
   SourceSpan span;
+  // Added for CUDA: alignment in bytes (alignof, raised by __align__/alignas);
+  // ptxas places static allocations in order, each at a multiple of it.
+  std::optional<int64_t> alignment;
+};
+
+// Added for CUDA (register-spill-risk): a per-thread array in a kernel body,
+// such as the accumulator tile `float acc[TM * TN]`, which the compiler keeps
+// in registers when it can.
+struct LocalArray {
+  std::string name;
+  std::optional<int64_t> elements;     // all dimensions multiplied; unknown when template-dependent
+  std::optional<int64_t> elementBytes; // sizeof the element type
+  std::string elementType;             // "float", "half", ...
+  SourceSpan span;
 };
 
 struct Config {
@@ -212,6 +226,11 @@ struct LaunchSite {
   std::optional<ScalarValue> blockThreads;   // product of block dimensions
   std::optional<ScalarValue> dynamicSmemBytes;
   std::map<std::string, ScalarValue> templateArgs;
+  // Added for block-size-invalid (CUDA): the block's x, y, z extents when all
+  // three are known (the limits are per dimension as well as in total), and
+  // how the kernel was launched ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx").
+  std::vector<ScalarValue> blockDims;
+  std::string launchApi;
 };
 
 struct Kernel {
@@ -247,6 +266,22 @@ struct Kernel {
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
   std::vector<std::string> notes; // what the front-end could not read
+  // Added for CUDA. A kernel template yields one Kernel per instantiation
+  // made in the file (name "gemm<128, 64>"), or, when the file instantiates it
+  // nowhere, one pattern Kernel whose template-dependent sizes are unknown.
+  std::string templateName;                             // "gemm" for an instantiation; empty otherwise
+  std::map<std::string, ScalarValue> templateArguments; // template parameter -> value ("float" for types)
+  bool isTemplatePattern = false;
+  // Set when the template is defined in another file (a header): the spans
+  // then point at the instantiation in this file, not at the definition.
+  std::string definitionPath;
+  std::string symbol; // mangled name: the entry ptxas and the runner report
+  // Static __shared__ bytes per block as ptxas counts them: allocations the
+  // kernel (or a device function it calls) reads, laid out in order with
+  // alignment padding; unknown when a size is. Allocations it never reads are
+  // dropped by the compiler and are not in sharedAllocations either.
+  std::optional<int64_t> staticSharedBytes;
+  std::vector<LocalArray> localArrays; // per-thread arrays (register tiles)
 
   const Param *findParam(const std::string &n) const {
     for (const auto &p : params)
@@ -268,6 +303,16 @@ struct BenchCall {
 struct ParseProblem {
   SourceSpan span;
   std::string message;
+  std::vector<std::string> notes; // added: context, e.g. how a CUDA file was parsed
+};
+
+// Added for dynamic-smem-missing-optin: a cudaFuncSetAttribute(kernel,
+// cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) call. Kept per file
+// because the call often names a kernel defined in another file.
+struct DynamicSmemOptIn {
+  std::string kernel; // Kernel::name of the kernel it names
+  std::optional<int64_t> bytes;
+  SourceSpan span;
 };
 
 // Everything one file contributes, for one target arch.
@@ -279,6 +324,7 @@ struct FileModel {
   std::vector<BenchCall> benchCalls;
   std::vector<ParseProblem> parseProblems;
   std::vector<std::string> notes;
+  std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // added for CUDA
 
   const Kernel *findKernel(const std::string &n) const {
     for (const auto &k : kernels)

@@ -25,8 +25,10 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    for (const ParseProblem &problem : context.file().parseProblems)
-      context.report(problem.span, problem.message);
+    for (const ParseProblem &problem : context.file().parseProblems) {
+      auto diagnostic = context.report(problem.span, problem.message);
+      for (const std::string &note : problem.notes) diagnostic.note(note);
+    }
   }
 };
 
