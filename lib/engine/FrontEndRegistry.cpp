@@ -1,5 +1,6 @@
 #include "engine/FrontEnd.h"
 #include "python/PythonFrontEnd.h"
+#include "yaml/YamlConfigFrontEnd.h"
 
 #include <mutex>
 #include <vector>
@@ -13,7 +14,10 @@ std::vector<std::unique_ptr<FrontEnd>> &frontEnds() {
 }
 std::once_flag builtinOnce;
 void registerBuiltins() {
-  std::call_once(builtinOnce, [] { frontEnds().push_back(makePythonFrontEnd()); });
+  std::call_once(builtinOnce, [] {
+    frontEnds().push_back(makePythonFrontEnd());
+    frontEnds().push_back(makeYamlConfigFrontEnd());
+  });
 }
 } // namespace
 
