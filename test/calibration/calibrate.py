@@ -436,7 +436,9 @@ def run_grid(cases, jobs, timeout, deadline, progress=True, partial_path=None):
     import calibration_kernels  # noqa: F401
     ctx = multiprocessing.get_context("fork")
     pending = list(enumerate(cases))
-    pending.reverse()
+    # Start cases in a fixed shuffled order: if the deadline cuts the run
+    # short, what is missing is spread over every kind and arch, not the tail.
+    random.Random(len(cases)).shuffle(pending)
     running = {}  # receiving connection -> (index, process, start time)
     results = [None] * len(cases)
     started_at = time.time()
@@ -523,6 +525,35 @@ def write_table(path, rows, header_lines):
         writer.writeheader()
         for row in rows:
             writer.writerow(row)
+
+
+def read_header(path):
+    with open(path) as f:
+        return [line[2:].rstrip("\n") for line in f if line.startswith("# ")]
+
+
+def merge_tables(paths, out):
+    """One table from several runs: measured rows replace rows a run did not reach."""
+    key_fields = [f.name for f in fields(Case)]
+    merged = {}
+    for path in paths:
+        for row in read_table(path):
+            key = tuple(row[k] for k in key_fields)
+            if row["status"] != "not_run" or key not in merged:
+                merged[key] = row
+    header = ["btlint resource-model calibration table (test/calibration/calibrate.py), merged from runs:"]
+    for path in paths:
+        header += [f"  {os.path.basename(path)}: {line}" for line in read_header(path)[1:]]
+    statuses = {}
+    for row in merged.values():
+        statuses[row["status"]] = statuses.get(row["status"], 0) + 1
+    header.append(f"merged rows: {len(merged)}; statuses: {json.dumps(statuses, sort_keys=True)}")
+    arch_order = list(ARCHS)
+    rows = sorted(merged.values(), key=lambda r: arch_order.index(r["arch"]))
+    write_table(out, rows, header)
+    with open(os.path.splitext(out)[0] + ".meta.json", "w") as f:
+        json.dump({"header": header, "statuses": statuses, "rows": len(rows), "merged_from": paths}, f, indent=2)
+    print("\n".join(header))
 
 
 def read_table(path):
@@ -670,9 +701,14 @@ def main():
     parser.add_argument("--jit-sample", type=int, default=160)
     parser.add_argument("--jit-jobs", type=int, default=8)
     parser.add_argument("--reuse", default="", help="take the AOT rows from this CSV instead of compiling")
+    parser.add_argument("--merge", nargs="+", default=[],
+                        help="combine these tables (later files win for the same case) into --out, then exit")
     options = parser.parse_args()
 
     archs = [a for a in options.archs.split(",") if a]
+    if options.merge:
+        merge_tables(options.merge, options.out)
+        return
     cases = build_grid(archs, options.seed, options.scale)
     if options.kinds:
         kinds = set(options.kinds.split(","))
