@@ -1,0 +1,110 @@
+#include "rules/Rule.h"
+
+#include <cmath>
+#include <optional>
+#include <string>
+
+namespace btlint {
+namespace {
+
+bool endsWith(const std::string &text, const std::string &suffix) {
+  return text.size() >= suffix.size() &&
+         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::optional<double> milliseconds(const std::optional<ScalarValue> &value) {
+  if (!value) return std::nullopt;
+  if (value->isInt()) return static_cast<double>(value->asInt());
+  if (value->isFloat()) return value->asFloat();
+  return std::nullopt;
+}
+
+// Triton's own defaults (triton/testing.py): do_bench(warmup=25, rep=100),
+// do_bench_cudagraph(rep=20), all in milliseconds.
+struct BenchMinimums {
+  std::optional<double> warmup;
+  double rep = 0;
+};
+
+std::optional<BenchMinimums> minimumsFor(const std::string &function) {
+  if (endsWith(function, "do_bench_cudagraph")) return BenchMinimums{std::nullopt, 20};
+  if (endsWith(function, "do_bench")) return BenchMinimums{25.0, 100};
+  return std::nullopt;
+}
+
+std::string shortName(const std::string &function) {
+  const size_t dot = function.rfind('.');
+  return dot == std::string::npos ? function : function.substr(dot + 1);
+}
+
+std::string formatMilliseconds(double value) {
+  if (value == std::floor(value)) return std::to_string(static_cast<int64_t>(value));
+  std::string text = std::to_string(value);
+  while (!text.empty() && text.back() == '0') text.pop_back();
+  return text;
+}
+
+class BenchTooShort : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "bench-too-short";
+    info.category = RuleCategory::Benchmarking;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "a kernel benchmark too short to time reliably, or timed with the host clock "
+                   "without synchronising";
+    info.doc.whatItDoes =
+        "Reports `triton.testing.do_bench` called with `warmup` under 25 ms or `rep` under "
+        "100 ms (its defaults), `do_bench_cudagraph` with `rep` under 20 ms, and kernel launches "
+        "timed with `time.time()` or `time.perf_counter()` without a "
+        "`torch.cuda.synchronize()` before the clock is read.";
+    info.doc.whyItMatters =
+        "`warmup` and `rep` are milliseconds, not iteration counts: `do_bench(fn, warmup=5, "
+        "rep=20)` times a fast kernel for 20 ms, too short for the clock boost to settle and "
+        "for the mean to stop moving, and comparisons between configs then measure noise. GPU "
+        "launches return before the kernel runs, so a host clock read without synchronising "
+        "measures the launch overhead, a few microseconds, whatever the kernel does.";
+    info.doc.example = "ms = triton.testing.do_bench(lambda: matmul(a, b), warmup=10, rep=50)\n";
+    info.doc.useInstead = "ms = triton.testing.do_bench(lambda: matmul(a, b), warmup=25, rep=100)\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const BenchCall &call : context.file().benchCalls) {
+      if (call.hostClockWithoutSync)
+        context
+            .report(call.span, "kernel launches are timed with the host clock without "
+                               "`torch.cuda.synchronize()`")
+            .note("launches are asynchronous: the clock stops before the kernels finish; "
+                  "synchronise before each clock read or use `triton.testing.do_bench`");
+      const std::optional<BenchMinimums> minimums = minimumsFor(call.function);
+      if (!minimums) continue;
+      const std::string name = shortName(call.function);
+      if (minimums->warmup)
+        checkDuration(context, call, call.warmup, "warmup", *minimums->warmup, name);
+      checkDuration(context, call, call.rep, "rep", minimums->rep, name);
+    }
+  }
+
+private:
+  static void checkDuration(RuleContext &context, const BenchCall &call,
+                            const std::optional<ScalarValue> &value, const std::string &argument,
+                            double minimum, const std::string &function) {
+    const std::optional<double> given = milliseconds(value);
+    if (!given || *given >= minimum) return;
+    const SourceSpan span = value->span().valid() ? value->span() : call.span;
+    context
+        .report(span, "`" + function + "` runs with `" + argument + "=" +
+                          formatMilliseconds(*given) + "`, under " + formatMilliseconds(minimum) +
+                          " ms; " +
+                          (argument == "warmup" ? "the GPU may not reach steady clocks that soon"
+                                                : "timings this short are noisy"))
+        .note("`" + argument + "` is in milliseconds, not iterations; " +
+              formatMilliseconds(minimum) + " ms is Triton's default");
+  }
+};
+
+BTLINT_REGISTER_RULE(BenchTooShort);
+
+} // namespace
+} // namespace btlint

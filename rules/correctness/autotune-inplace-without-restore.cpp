@@ -1,0 +1,115 @@
+#include "rules/Rule.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// Atomics whose effect compounds when the same launch is repeated. max, min,
+// and, or and xchg give the same result the second time; cas is used for locks
+// that the kernel releases itself.
+bool accumulates(const MemoryAccess &access) {
+  return access.kind == AccessKind::Atomic &&
+         (access.atomicOp == "add" || access.atomicOp == "sub" || access.atomicOp == "xor");
+}
+
+struct PointerAccesses {
+  const MemoryAccess *firstLoad = nullptr;
+  const MemoryAccess *firstStore = nullptr;
+  const MemoryAccess *firstAccumulation = nullptr;
+};
+
+std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
+
+class AutotuneInplaceWithoutRestore : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "autotune-inplace-without-restore";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "an autotuned kernel updates an argument in place without `restore_value` or "
+                   "`reset_to_zero`";
+    info.doc.whatItDoes =
+        "Reports an autotuned kernel that loads from and stores to the same pointer argument, "
+        "or accumulates into one with `tl.atomic_add` (or `atomic_xor`), when the autotuner "
+        "is not told to restore or zero that argument. Idempotent atomics (`max`, `min`, `and`, "
+        "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
+        "or its configs is assumed to restore the state, and single-config lists, which are "
+        "never benchmarked, are skipped.";
+    info.doc.whyItMatters =
+        "To pick a config the autotuner runs the kernel several times per config on the "
+        "caller's real tensors. A kernel that scales `x` in place returns `x` scaled dozens of "
+        "times; a split-K GEMM that `atomic_add`s into `c` returns the sum of every benchmark "
+        "run. The result is wrong only on the calls that tune (the first per key), which makes "
+        "the bug look intermittent.";
+    info.doc.example = "@triton.autotune(configs=configs, key=[\"M\", \"N\", \"K\"])\n"
+                       "@triton.jit\n"
+                       "def splitk_kernel(a_ptr, b_ptr, c_ptr, M, N, K, ...):\n"
+                       "    ...\n"
+                       "    tl.atomic_add(c_ptrs, acc, mask=c_mask)\n";
+    info.doc.useInstead =
+        "@triton.autotune(configs=configs, key=[\"M\", \"N\", \"K\"], reset_to_zero=[\"c_ptr\"])\n"
+        "@triton.jit\n"
+        "def splitk_kernel(a_ptr, b_ptr, c_ptr, M, N, K, ...):\n"
+        "    ...\n"
+        "    tl.atomic_add(c_ptrs, acc, mask=c_mask)\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune || kernel.autotune->hasPrehook) continue;
+      const AutotuneSpec &spec = *kernel.autotune;
+      if (spec.configs.complete && spec.configs.configs.size() <= 1) continue;
+
+      std::set<std::string> handled;
+      for (const NameRef &ref : spec.restoreValue) handled.insert(ref.name);
+      for (const NameRef &ref : spec.resetToZero) handled.insert(ref.name);
+
+      std::map<std::string, PointerAccesses> byPointer;
+      std::vector<std::string> pointerOrder;
+      for (const MemoryAccess &access : kernel.accesses) {
+        if (access.pointer.empty() || !kernel.findParam(access.pointer)) continue;
+        auto [entry, inserted] = byPointer.try_emplace(access.pointer);
+        if (inserted) pointerOrder.push_back(access.pointer);
+        PointerAccesses &accesses = entry->second;
+        if (access.kind == AccessKind::Load && !accesses.firstLoad) accesses.firstLoad = &access;
+        if (access.kind == AccessKind::Store && !accesses.firstStore) accesses.firstStore = &access;
+        if (accumulates(access) && !accesses.firstAccumulation) accesses.firstAccumulation = &access;
+      }
+
+      const SourceSpan span = spec.span;
+      for (const std::string &pointer : pointerOrder) {
+        if (handled.count(pointer)) continue;
+        const PointerAccesses &accesses = byPointer[pointer];
+        if (accesses.firstAccumulation) {
+          const MemoryAccess &atomic = *accesses.firstAccumulation;
+          context
+              .report(span, "`" + kernel.name + "` accumulates into `" + pointer +
+                                "` with `tl.atomic_" + atomic.atomicOp +
+                                "`, but the autotuner does not reset it between runs")
+              .note("`tl.atomic_" + atomic.atomicOp + "` on `" + pointer + "` at line " +
+                    lineOf(atomic) + "; every benchmark run adds to the result")
+              .note("add `reset_to_zero=[\"" + pointer + "\"]` to `triton.autotune`");
+        } else if (accesses.firstLoad && accesses.firstStore) {
+          context
+              .report(span, "`" + kernel.name + "` reads and writes `" + pointer +
+                                "` in place, but the autotuner does not restore it between runs")
+              .note("`" + pointer + "` is loaded at line " + lineOf(*accesses.firstLoad) +
+                    " and stored at line " + lineOf(*accesses.firstStore) +
+                    "; each benchmark run starts from the previous run's output")
+              .note("add `restore_value=[\"" + pointer + "\"]` to `triton.autotune`");
+        }
+      }
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(AutotuneInplaceWithoutRestore);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,134 @@
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// Names the Triton launcher accepts as compile or launch options besides the
+// kernel's parameters (triton 3.6: CUDAOptions and HIPOptions fields, and the
+// launch keywords). A config dict that sets one of these is not a typo.
+const std::set<std::string> &launchOptionNames() {
+  static const std::set<std::string> names = {
+      "num_warps", "num_stages", "num_ctas", "maxnreg", "warp_size", "enable_fp_fusion",
+      "enable_reflect_ftz", "launch_cooperative_grid", "launch_pdl", "ptx_version",
+      "ptx_options", "ir_override", "debug", "sanitize_overflow", "extern_libs",
+      "cluster_dims", "waves_per_eu", "matrix_instr_nonkdim", "kpack", "schedule_hint",
+      "allow_flush_denorm", "instrumentation_mode", "max_num_imprecise_acc_default",
+      "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
+      "reg_inc_consumer", "stream", "warmup", "grid"};
+  return names;
+}
+
+size_t editDistance(const std::string &a, const std::string &b) {
+  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+    }
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+// The parameter the name most likely meant: close in spelling, or equal when
+// case is ignored. Empty when nothing is close enough to suggest.
+std::string closestParam(const std::string &name, const Kernel &kernel) {
+  std::string best;
+  size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
+  auto lower = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(), ::tolower);
+    return text;
+  };
+  for (const Param &param : kernel.params) {
+    const size_t distance =
+        lower(param.name) == lower(name) ? 0 : editDistance(name, param.name);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = param.name;
+    }
+  }
+  return best;
+}
+
+class ConfigUnknownParam : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "config-unknown-param";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "an autotune config sets a name that is not a parameter of the kernel";
+    info.doc.whatItDoes =
+        "Reports a key of a `triton.Config` dict that names no parameter of the kernel it "
+        "tunes, after the config list is expanded. Launch options written into the dict "
+        "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted.";
+    info.doc.whyItMatters =
+        "A misspelt meta-parameter never reaches the kernel. Triton rejects the unrecognised "
+        "keyword when the config is launched (`KeyError: Keyword argument BLOCK_SZE was "
+        "specified but unrecognised`); the autotuner skips configs that run out of resources, "
+        "not this error, so the first call of the kernel fails. When the kernel has a default "
+        "for the intended name, the typo also hides that the config never set it.";
+    info.doc.example = "@triton.autotune(\n"
+                       "    configs=[triton.Config({\"BLOCK_SZE\": 1024}, num_warps=4)],\n"
+                       "    key=[\"n_elements\"],\n"
+                       ")\n"
+                       "@triton.jit\n"
+                       "def scale_kernel(x_ptr, n_elements, BLOCK_SIZE: tl.constexpr):\n"
+                       "    ...\n";
+    info.doc.useInstead = "@triton.autotune(\n"
+                          "    configs=[triton.Config({\"BLOCK_SIZE\": 1024}, num_warps=4)],\n"
+                          "    key=[\"n_elements\"],\n"
+                          ")\n"
+                          "@triton.jit\n"
+                          "def scale_kernel(x_ptr, n_elements, BLOCK_SIZE: tl.constexpr):\n"
+                          "    ...\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune) continue;
+      const ConfigList &list = kernel.autotune->configs;
+      // One finding per misspelt key as written: a comprehension repeats the
+      // same dict for every config it produces.
+      std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
+      for (const Config &config : list.configs) {
+        for (const auto &[name, value] : config.params) {
+          if (kernel.findParam(name) || launchOptionNames().count(name)) continue;
+          SourceSpan span = list.span;
+          if (config.sourcePath.empty()) {
+            auto nameSpan = config.paramNameSpans.find(name);
+            if (nameSpan != config.paramNameSpans.end() && nameSpan->second.valid())
+              span = nameSpan->second;
+            else if (value.span().valid())
+              span = value.span();
+            else if (config.span.valid())
+              span = config.span;
+          }
+          if (!reportedPositions.insert({span.line, span.column}).second) continue;
+          auto diagnostic = context.report(
+              span, "config " + std::to_string(config.index + 1) + " sets `" + name +
+                        "`, which is not a parameter of `" + kernel.name + "`");
+          const std::string suggestion = closestParam(name, kernel);
+          if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
+          if (!config.expansion.empty()) diagnostic.note(config.expansion);
+          if (!config.sourcePath.empty())
+            diagnostic.note("the config is written in " + config.sourcePath + ":" +
+                            std::to_string(config.span.line));
+        }
+      }
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(ConfigUnknownParam);
+
+} // namespace
+} // namespace btlint

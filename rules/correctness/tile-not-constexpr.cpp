@@ -1,0 +1,128 @@
+#include "rules/Rule.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace btlint {
+namespace {
+
+bool isHorizontalSpace(char c) { return c == ' ' || c == '\t'; }
+
+// The annotation the file already uses for compile-time parameters, so the fix
+// writes what the author would: `tl.constexpr` when the module imports
+// `triton.language as tl`, the long form when only that is in use.
+std::optional<std::string> constexprSpelling(const FileModel &file, const std::string &source) {
+  for (const Kernel &kernel : file.kernels)
+    for (const Param &param : kernel.params)
+      if (param.isConstexpr() && !param.annotation.empty()) return param.annotation;
+  if (source.find("triton.language as tl") != std::string::npos ||
+      source.find("import language as tl") != std::string::npos)
+    return std::string("tl.constexpr");
+  return std::nullopt;
+}
+
+// Rewrites `NAME`, `NAME=default` or `NAME: other` as `NAME: <spelling>...`.
+// Returns nothing when the parameter's text is not in one of those shapes.
+std::optional<Fix> constexprFix(const Param &param, const std::string &source,
+                                const std::string &spelling) {
+  const size_t start = param.span.startByte;
+  const size_t end = param.span.endByte;
+  if (!param.span.valid() || end > source.size() || start + param.name.size() > end ||
+      source.compare(start, param.name.size(), param.name) != 0)
+    return std::nullopt;
+  const size_t nameEnd = start + param.name.size();
+  size_t cursor = nameEnd;
+  while (cursor < end && isHorizontalSpace(source[cursor])) ++cursor;
+
+  TextEdit edit;
+  edit.startByte = static_cast<uint32_t>(nameEnd);
+  if (cursor == end) {
+    edit.endByte = static_cast<uint32_t>(nameEnd);
+    edit.replacement = ": " + spelling;
+  } else if (source[cursor] == '=') {
+    ++cursor;
+    while (cursor < end && isHorizontalSpace(source[cursor])) ++cursor;
+    edit.endByte = static_cast<uint32_t>(cursor);
+    edit.replacement = ": " + spelling + " = ";
+  } else if (source[cursor] == ':' && !param.annotation.empty()) {
+    ++cursor;
+    while (cursor < end && isHorizontalSpace(source[cursor])) ++cursor;
+    if (source.compare(cursor, param.annotation.size(), param.annotation) != 0) return std::nullopt;
+    edit.endByte = static_cast<uint32_t>(cursor + param.annotation.size());
+    edit.replacement = ": " + spelling;
+  } else {
+    return std::nullopt;
+  }
+  Fix fix;
+  fix.description = "declare `" + param.name + "` as `" + spelling + "`";
+  fix.safe = true;
+  fix.edits.push_back(std::move(edit));
+  return fix;
+}
+
+class TileNotConstexpr : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "tile-not-constexpr";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a parameter that sizes a tile is not a compile-time constant";
+    info.doc.whatItDoes =
+        "Reports a kernel parameter that is used as a tile extent (a `tl.arange` bound, a "
+        "`tl.zeros`/`tl.full` shape, a `tl.dot` operand dimension, a CUDA shared-array extent) "
+        "but is not declared `tl.constexpr` (Triton) or is not a template parameter or "
+        "`constexpr` (CUDA). Parameters that merely look like tile sizes (`BLOCK_*`) but never "
+        "size a tile are left alone.";
+    info.doc.whyItMatters =
+        "Triton builds tile shapes at compile time. A plain `int` parameter is a run-time value, "
+        "so the kernel fails to compile with `arange's arguments must be of type tl.constexpr` "
+        "(or a shape error) the first time it is launched, and an autotuner that sets the "
+        "parameter from its configs hits the same error for every config.";
+    info.doc.example = "@triton.jit\n"
+                       "def scale_kernel(x_ptr, n, BLOCK_SIZE):\n"
+                       "    offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)\n"
+                       "    x = tl.load(x_ptr + offsets, mask=offsets < n)\n";
+    info.doc.useInstead = "@triton.jit\n"
+                          "def scale_kernel(x_ptr, n, BLOCK_SIZE: tl.constexpr):\n"
+                          "    offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)\n"
+                          "    x = tl.load(x_ptr + offsets, mask=offsets < n)\n";
+    info.doc.fixSafety =
+        "Safe. The fix annotates the parameter with the `constexpr` spelling the file already "
+        "uses (`tl.constexpr` when the module imports `triton.language as tl`), keeping any "
+        "default value. The kernel could not compile without it, so no working call changes "
+        "meaning; each distinct value now compiles its own specialisation, which is what a tile "
+        "size needs anyway. No fix is offered when the file has no such import.";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const FileModel &file = context.file();
+    const std::optional<std::string> spelling = constexprSpelling(file, context.source());
+    for (const Kernel &kernel : file.kernels) {
+      for (const Param &param : kernel.params) {
+        if (param.isConstexpr() || !param.uses.count(ParamUse::TileExtent)) continue;
+        if (kernel.language == Language::Cuda) {
+          context.report(param.span, "`" + param.name + "` sizes a shared array in `" +
+                                         kernel.name + "` but is not a compile-time constant")
+              .note("make it a template parameter or a `constexpr` value");
+          continue;
+        }
+        auto diagnostic = context.report(param.span, "`" + param.name + "` sizes a tile in `" +
+                                                         kernel.name +
+                                                         "` but is not declared `tl.constexpr`");
+        diagnostic.note("Triton needs tile extents at compile time; a run-time `int` fails with "
+                        "\"arange's arguments must be of type tl.constexpr\"");
+        if (!spelling) continue;
+        if (std::optional<Fix> fix = constexprFix(param, context.source(), *spelling))
+          diagnostic.fix(std::move(*fix));
+      }
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(TileNotConstexpr);
+
+} // namespace
+} // namespace btlint

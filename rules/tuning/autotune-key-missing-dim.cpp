@@ -1,0 +1,188 @@
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+bool sizesWork(const Param &param) {
+  return param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask);
+}
+
+// Shape arguments: run-time integers (or parameters whose kind the front-end
+// could not tell) that bound a loop or guard memory. Strides and row indices
+// that only offset pointers size nothing.
+bool isWorkSizingShape(const Param &param) {
+  if (param.kind != ParamKind::Int && param.kind != ParamKind::Unknown) return false;
+  return sizesWork(param);
+}
+
+std::vector<std::string> nameTokens(const std::string &name) {
+  std::vector<std::string> tokens;
+  std::string current;
+  for (char c : name) {
+    if (c == '_') {
+      if (!current.empty()) tokens.push_back(current);
+      current.clear();
+    } else {
+      current += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+  }
+  if (!current.empty()) tokens.push_back(current);
+  return tokens;
+}
+
+// `CACHE_KEY_M`, `M_BUCKET`, `n_cols_pow2`: the proxy's name contains the
+// shape's name as whole underscore-separated words, plus something else.
+bool proxyNameCovers(const std::string &proxy, const std::string &shape) {
+  const std::vector<std::string> proxyTokens = nameTokens(proxy);
+  const std::vector<std::string> shapeTokens = nameTokens(shape);
+  if (shapeTokens.empty() || proxyTokens.size() <= shapeTokens.size()) return false;
+  return std::search(proxyTokens.begin(), proxyTokens.end(), shapeTokens.begin(),
+                     shapeTokens.end()) != proxyTokens.end();
+}
+
+bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// True when `text` reads `expression`: as a whole identifier when it is one,
+// as a substring otherwise ("x.shape[0]" inside "next_power_of_2(x.shape[0])").
+bool textReads(const std::string &text, const std::string &expression) {
+  if (expression.empty()) return false;
+  const bool identifier = std::all_of(expression.begin(), expression.end(), isIdentifierChar);
+  for (size_t at = text.find(expression); at != std::string::npos;
+       at = text.find(expression, at + 1)) {
+    if (!identifier) return true;
+    const bool startsWord = at == 0 || !isIdentifierChar(text[at - 1]);
+    const size_t after = at + expression.size();
+    const bool endsWord = after >= text.size() || !isIdentifierChar(text[after]);
+    if (startsWord && endsWord) return true;
+  }
+  return false;
+}
+
+const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel,
+                                  const std::string &param) {
+  for (const LaunchArgument &argument : launch.arguments) {
+    if (argument.name == param) return &argument;
+    if (argument.name.empty() && argument.position < kernel.params.size() &&
+        kernel.params[argument.position].name == param)
+      return &argument;
+  }
+  return nullptr;
+}
+
+bool launchesKernel(const LaunchSite &launch, const Kernel &kernel) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  return name == kernel.name;
+}
+
+class AutotuneKeyMissingDim : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "autotune-key-missing-dim";
+    info.category = RuleCategory::Tuning;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "the autotune `key` omits a shape argument that sizes the kernel's work";
+    info.doc.whatItDoes =
+        "Reports an autotuned kernel whose `key` leaves out a run-time shape argument that "
+        "bounds a loop or masks loads and stores in the kernel. It accepts the ways real code "
+        "keys on a shape without naming it: a proxy argument that the launcher fills with a "
+        "bucketed shape (`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by "
+        "its name or by the launch passing it an expression of the same value; shapes listed "
+        "in `do_not_specialize`, which the author left out on purpose; and arguments that only "
+        "offset pointers (strides, row indices), which size nothing. Kernels with a single "
+        "config are not tuned, and are skipped.";
+    info.doc.whyItMatters =
+        "Triton benchmarks the configs once per distinct key and caches the winner. A shape "
+        "missing from the key means the config chosen for the first call's shape is reused for "
+        "every later shape: a small tile picked for a 64-long reduction then runs a "
+        "65536-long one, often several times slower. A `prune_configs_by` pruner does not "
+        "help: it runs only when the key changes.";
+    info.doc.example = "@triton.autotune(configs=configs, key=[\"N\"])\n"
+                       "@triton.jit\n"
+                       "def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, ...):\n"
+                       "    for k in range(0, K, BLOCK_K):  # K sizes the work\n"
+                       "        ...\n";
+    info.doc.useInstead = "@triton.autotune(configs=configs, key=[\"M\", \"N\", \"K\"])\n"
+                          "@triton.jit\n"
+                          "def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, ...):\n"
+                          "    ...\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune || !kernel.autotune->keyKnown) continue;
+      const AutotuneSpec &spec = *kernel.autotune;
+      if (spec.configs.complete && spec.configs.configs.size() <= 1) continue;
+
+      std::set<std::string> keyNames;
+      for (const NameRef &ref : spec.key) keyNames.insert(ref.name);
+      std::vector<std::string> proxies;
+      for (const std::string &name : keyNames)
+        if (const Param *param = kernel.findParam(name); param && !sizesWork(*param) &&
+                                                         !param->uses.count(ParamUse::TileExtent))
+          proxies.push_back(name);
+
+      std::vector<const Param *> missing;
+      for (const Param &param : kernel.params) {
+        if (!isWorkSizingShape(param) || keyNames.count(param.name) ||
+            kernel.doNotSpecialize.count(param.name) || coveredByProxy(context, kernel, param.name, proxies))
+          continue;
+        missing.push_back(&param);
+      }
+      if (missing.empty()) continue;
+
+      std::string names;
+      for (size_t i = 0; i < missing.size(); ++i)
+        names += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + ("`" + missing[i]->name + "`");
+      const SourceSpan span = spec.keySpan.valid() ? spec.keySpan : spec.span;
+      auto diagnostic = context.report(
+          span, "the autotune key of `" + kernel.name + "` omits " + names + ", which " +
+                    (missing.size() == 1 ? "sizes" : "size") +
+                    " its work; the config tuned for one shape is reused for every other");
+      for (const Param *param : missing) diagnostic.note(describeUse(*param));
+      if (spec.hasPruner)
+        diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
+                        " runs only when the key changes, so it cannot adapt the configs to "
+                        "another shape");
+    }
+  }
+
+private:
+  static std::string describeUse(const Param &param) {
+    std::string roles;
+    if (param.uses.count(ParamUse::LoopBound)) roles = "bounds a loop";
+    if (param.uses.count(ParamUse::Mask))
+      roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
+    return "`" + param.name + "` " + roles;
+  }
+
+  // A key argument stands in for the shape when its name says so, or when a
+  // launch of the kernel passes it an expression of the shape's own argument.
+  static bool coveredByProxy(const RuleContext &context, const Kernel &kernel,
+                             const std::string &shape, const std::vector<std::string> &proxies) {
+    for (const std::string &proxy : proxies) {
+      if (proxyNameCovers(proxy, shape)) return true;
+      for (const LaunchSite &launch : context.file().launches) {
+        if (!launchesKernel(launch, kernel)) continue;
+        const LaunchArgument *shapeArgument = argumentFor(launch, kernel, shape);
+        const LaunchArgument *proxyArgument = argumentFor(launch, kernel, proxy);
+        if (shapeArgument && proxyArgument && textReads(proxyArgument->text, shapeArgument->text))
+          return true;
+      }
+    }
+    return false;
+  }
+};
+
+BTLINT_REGISTER_RULE(AutotuneKeyMissingDim);
+
+} // namespace
+} // namespace btlint

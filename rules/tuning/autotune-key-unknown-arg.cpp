@@ -1,0 +1,99 @@
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+size_t editDistance(const std::string &a, const std::string &b) {
+  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    current[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
+    }
+    std::swap(previous, current);
+  }
+  return previous[b.size()];
+}
+
+std::string lowercase(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return text;
+}
+
+// The argument the name most likely meant; empty when none is close.
+std::string closestArgument(const std::string &name, const Kernel &kernel) {
+  std::string best;
+  size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
+  for (const Param &param : kernel.params) {
+    const size_t distance = lowercase(param.name) == lowercase(name) ? 0 : editDistance(name, param.name);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = param.name;
+    }
+  }
+  return best;
+}
+
+class AutotuneKeyUnknownArg : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "autotune-key-unknown-arg";
+    info.category = RuleCategory::Tuning;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "an autotune `key` (or `restore_value`/`reset_to_zero`) names no kernel argument";
+    info.doc.whatItDoes =
+        "Reports a name in `triton.autotune(key=...)` that is not an argument of the kernel, "
+        "usually a typo or an argument that was renamed. Names in `restore_value` and "
+        "`reset_to_zero` are checked the same way.";
+    info.doc.whyItMatters =
+        "Until a 2026 release Triton dropped key names it could not find without a word, so "
+        "the autotuner cached one config for every value of the shape the author meant to key "
+        "on: a config tuned for 128 rows then ran on a million. Newer releases reject the name. "
+        "A misspelt `reset_to_zero` or `restore_value` name makes "
+        "the autotuner's pre-hook fail with a `KeyError` on the first tuning run.";
+    info.doc.example = "@triton.autotune(configs=configs, key=[\"n_col\"])\n"
+                       "@triton.jit\n"
+                       "def softmax_kernel(out_ptr, in_ptr, n_cols, BLOCK_SIZE: tl.constexpr):\n"
+                       "    ...\n";
+    info.doc.useInstead = "@triton.autotune(configs=configs, key=[\"n_cols\"])\n"
+                          "@triton.jit\n"
+                          "def softmax_kernel(out_ptr, in_ptr, n_cols, BLOCK_SIZE: tl.constexpr):\n"
+                          "    ...\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune) continue;
+      const AutotuneSpec &spec = *kernel.autotune;
+      if (spec.keyKnown) checkNames(context, kernel, spec.key, "autotune key");
+      checkNames(context, kernel, spec.restoreValue, "`restore_value` entry");
+      checkNames(context, kernel, spec.resetToZero, "`reset_to_zero` entry");
+    }
+  }
+
+private:
+  static void checkNames(RuleContext &context, const Kernel &kernel,
+                         const std::vector<NameRef> &names, const std::string &what) {
+    for (const NameRef &ref : names) {
+      if (kernel.findParam(ref.name)) continue;
+      auto diagnostic = context.report(ref.span, what + " `" + ref.name +
+                                                     "` is not an argument of `" + kernel.name + "`");
+      const std::string suggestion = closestArgument(ref.name, kernel);
+      if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(AutotuneKeyUnknownArg);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,177 @@
+#include "rules/Rule.h"
+
+#include <cctype>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// triton.Config's defaults: a config that leaves these out equals one that
+// spells them out.
+constexpr int64_t kDefaultNumWarps = 4;
+constexpr int64_t kDefaultNumStages = 3;
+constexpr int64_t kDefaultNumCtas = 1;
+
+// What a config compiles and launches with, as text; nothing when a value is
+// unknown (two unknowns are never called equal).
+std::optional<std::string> configIdentity(const Config &config) {
+  std::string identity;
+  for (const auto &[name, value] : config.params) {
+    if (!value.isKnown()) return std::nullopt;
+    identity += name + "=" + value.str() + ", ";
+  }
+  auto option = [&](const char *name, const std::optional<ScalarValue> &value,
+                    std::optional<int64_t> fallback) -> bool {
+    if (value && !value->isKnown()) return false;
+    if (value)
+      identity += std::string(name) + "=" + value->str() + ", ";
+    else if (fallback)
+      identity += std::string(name) + "=" + std::to_string(*fallback) + ", ";
+    return true;
+  };
+  if (!option("num_warps", config.numWarps, kDefaultNumWarps) ||
+      !option("num_stages", config.numStages, kDefaultNumStages) ||
+      !option("num_ctas", config.numCtas, kDefaultNumCtas) ||
+      !option("maxnreg", config.maxnreg, std::nullopt))
+    return std::nullopt;
+  if (identity.size() >= 2) identity.resize(identity.size() - 2);
+  return identity;
+}
+
+bool isHorizontalSpace(char c) { return c == ' ' || c == '\t'; }
+
+// Deletes one element of a literal list: the whole line(s) when the element
+// stands alone on them, else the element and one adjacent comma.
+std::optional<Fix> deleteListElement(const SourceSpan &span, const std::string &source) {
+  size_t start = span.startByte;
+  size_t end = span.endByte;
+  if (!span.valid() || start >= end || end > source.size()) return std::nullopt;
+
+  size_t afterElement = end;
+  while (afterElement < source.size() && isHorizontalSpace(source[afterElement])) ++afterElement;
+  const bool trailingComma = afterElement < source.size() && source[afterElement] == ',';
+  size_t afterComma = trailingComma ? afterElement + 1 : afterElement;
+  while (afterComma < source.size() && isHorizontalSpace(source[afterComma])) ++afterComma;
+
+  size_t lineStart = start;
+  while (lineStart > 0 && isHorizontalSpace(source[lineStart - 1])) --lineStart;
+  const bool aloneBefore = lineStart == 0 || source[lineStart - 1] == '\n';
+  const bool aloneAfter = afterComma >= source.size() || source[afterComma] == '\n';
+
+  TextEdit edit;
+  if (aloneBefore && aloneAfter && trailingComma) {
+    edit.startByte = static_cast<uint32_t>(lineStart);
+    edit.endByte = static_cast<uint32_t>(afterComma < source.size() ? afterComma + 1 : afterComma);
+  } else if (trailingComma && !aloneAfter) {
+    edit.startByte = static_cast<uint32_t>(start);
+    edit.endByte = static_cast<uint32_t>(afterComma);
+  } else {
+    // Last element without a trailing comma: take the comma before it.
+    size_t before = start;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(source[before - 1]))) --before;
+    if (before == 0 || source[before - 1] != ',') return std::nullopt;
+    edit.startByte = static_cast<uint32_t>(before - 1);
+    edit.endByte = static_cast<uint32_t>(end);
+  }
+  Fix fix;
+  fix.description = "delete the duplicate config";
+  fix.safe = true;
+  fix.edits.push_back(std::move(edit));
+  return fix;
+}
+
+std::string configLabel(const Config &config) { return "config " + std::to_string(config.index + 1); }
+
+class DuplicateConfig : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "duplicate-config";
+    info.category = RuleCategory::Tuning;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "two autotune configs are identical after expansion";
+    info.doc.whatItDoes =
+        "Reports a config that sets the same meta-parameters, `num_warps`, `num_stages`, "
+        "`num_ctas` and `maxnreg` as an earlier config of the same list, after comprehensions, "
+        "helpers and concatenations are expanded. Options left out count as triton.Config's "
+        "defaults (`num_warps=4`, `num_stages=3`, `num_ctas=1`). Configs with a value the "
+        "evaluator could not resolve are never compared.";
+    info.doc.whyItMatters =
+        "The autotuner compiles and benchmarks every entry, so a duplicate doubles that "
+        "config's share of the tuning pause and adds nothing. Duplicates usually betray a "
+        "mistake: a comprehension that clamps a tile (`min(b, 1024)`) and folds several sizes "
+        "into one, two concatenated lists that overlap, or a copied line that was meant to be "
+        "edited.";
+    info.doc.example = "configs = [\n"
+                       "    triton.Config({\"BLOCK_SIZE\": 1024}, num_warps=4),\n"
+                       "    triton.Config({\"BLOCK_SIZE\": 2048}, num_warps=8),\n"
+                       "    triton.Config({\"BLOCK_SIZE\": 1024}, num_warps=4),\n"
+                       "]\n";
+    info.doc.useInstead = "configs = [\n"
+                          "    triton.Config({\"BLOCK_SIZE\": 1024}, num_warps=4),\n"
+                          "    triton.Config({\"BLOCK_SIZE\": 2048}, num_warps=8),\n"
+                          "]\n";
+    info.doc.fixSafety =
+        "Safe, and offered only when the duplicate is written out as an element of a literal "
+        "list in the analysed file: deleting it leaves the earlier, identical config, so the "
+        "autotuner chooses from the same set. Duplicates produced by a comprehension or a helper "
+        "have no single element to delete and get no fix.";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune) continue;
+      const ConfigList &list = kernel.autotune->configs;
+      std::map<std::string, const Config *> firstWithIdentity;
+      // Duplicates that come from the same expression (a comprehension) share
+      // one finding at that expression.
+      std::map<std::pair<uint32_t, uint32_t>, std::vector<const Config *>> duplicatesBySpan;
+      std::vector<std::pair<const Config *, const Config *>> findings;
+      for (const Config &config : list.configs) {
+        const std::optional<std::string> identity = configIdentity(config);
+        if (!identity) continue;
+        auto [first, inserted] = firstWithIdentity.try_emplace(*identity, &config);
+        if (inserted) continue;
+        const SourceSpan span = reportSpan(config, list);
+        auto &group = duplicatesBySpan[{span.line, span.column}];
+        group.push_back(&config);
+        if (group.size() == 1) findings.push_back({&config, first->second});
+      }
+
+      for (const auto &[duplicate, original] : findings) {
+        const SourceSpan span = reportSpan(*duplicate, list);
+        const auto &group = duplicatesBySpan[{span.line, span.column}];
+        auto diagnostic = context.report(span, configLabel(*duplicate) + " is identical to " +
+                                                   configLabel(*original));
+        diagnostic.note("both run with " + *configIdentity(*duplicate));
+        if (!duplicate->expansion.empty()) diagnostic.note(duplicate->expansion);
+        if (!original->expansion.empty()) diagnostic.note(original->expansion);
+        if (group.size() > 1) {
+          std::string others;
+          for (size_t i = 1; i < group.size(); ++i)
+            others += (i == 1 ? "" : ", ") + std::to_string(group[i]->index + 1);
+          diagnostic.note("the same expression also repeats an earlier config as config" +
+                          std::string(group.size() > 2 ? "s " : " ") + others);
+        }
+        if (duplicate->literalElement && duplicate->sourcePath.empty())
+          if (std::optional<Fix> fix = deleteListElement(duplicate->span, context.source()))
+            diagnostic.fix(std::move(*fix));
+      }
+    }
+  }
+
+private:
+  static SourceSpan reportSpan(const Config &config, const ConfigList &list) {
+    if (config.sourcePath.empty() && config.span.valid()) return config.span;
+    return list.span;
+  }
+};
+
+BTLINT_REGISTER_RULE(DuplicateConfig);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,169 @@
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// triton.Config's default pipeline depth.
+constexpr int64_t kDefaultNumStages = 3;
+
+const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
+  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
+  return candidates.size() == 1 ? candidates.front() : nullptr;
+}
+
+std::optional<ScalarValue> numStagesOf(const Config &config) {
+  if (config.numStages) return config.numStages;
+  if (auto inDict = config.params.find("num_stages"); inDict != config.params.end())
+    return inDict->second;
+  return std::nullopt;
+}
+
+// A loop the software pipeliner can overlap: a Python-level loop, not one that
+// `tl.static_range` unrolls at compile time.
+bool hasPipelinableLoop(const Kernel &kernel) {
+  return std::any_of(kernel.loops.begin(), kernel.loops.end(),
+                     [](const Loop &loop) { return !loop.isStaticRange; });
+}
+
+struct StagesSite {
+  SourceSpan span;
+  int64_t value = 0;
+  std::vector<const Config *> configs; // empty for a launch keyword
+  std::string kernel;
+};
+
+class NumStagesOutOfRange : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "num-stages-out-of-range";
+    info.category = RuleCategory::Tuning;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "`num_stages` below 1, deeper than the target can use, or tuned on a kernel "
+                   "with no loop to pipeline";
+    info.doc.whatItDoes =
+        "Reports a `num_stages` value, in an autotune config or at a launch, that is below 1 or "
+        "above the deepest pipeline that pays off on the target architecture (8 from sm80 on; 1 "
+        "on sm70 and sm75, where Triton does not pipeline loads; 2 for AMD's stream "
+        "pipeliner). It also reports an autotune list that varies `num_stages` for a kernel "
+        "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops).";
+    info.doc.whyItMatters =
+        "`num_stages` is how many iterations of a loop's loads are kept in flight; each stage "
+        "holds its own copy of the loaded tiles in shared memory. `0` is a convention of AMD's "
+        "Triton forks, not a depth. Depths beyond what the target can use cost shared memory "
+        "without hiding more latency (on sm70 and sm75 they change nothing at all), and on a "
+        "kernel without a loop every depth compiles the same code, so configs that differ only "
+        "in `num_stages` multiply the autotuning pause for nothing.";
+    info.doc.example = "configs = [\n"
+                       "    triton.Config({\"BLOCK_SIZE\": b}, num_warps=4, num_stages=s)\n"
+                       "    for b in (1024, 2048) for s in (1, 2, 3, 4)\n"
+                       "]  # for an elementwise kernel with no loop\n";
+    info.doc.useInstead = "configs = [\n"
+                          "    triton.Config({\"BLOCK_SIZE\": b}, num_warps=w)\n"
+                          "    for b in (1024, 2048) for w in (4, 8)\n"
+                          "]\n";
+    info.archSpecific = true;
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const ArchInfo *arch = context.arch();
+    if (!arch) return;
+
+    std::vector<StagesSite> sites;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> siteAt;
+    auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
+                      const std::string &kernel) {
+      auto [entry, inserted] = siteAt.try_emplace({span.line, span.column}, sites.size());
+      if (inserted) sites.push_back({span, value, {}, kernel});
+      if (config) sites[entry->second].configs.push_back(config);
+    };
+
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune) continue;
+      const ConfigList &list = kernel.autotune->configs;
+      std::set<int64_t> depths;
+      bool allKnown = true;
+      for (const Config &config : list.configs) {
+        const std::optional<ScalarValue> stages = numStagesOf(config);
+        if (stages && !stages->isInt()) {
+          allKnown = false;
+          continue;
+        }
+        depths.insert(stages ? stages->asInt() : kDefaultNumStages);
+        if (!stages) continue;
+        SourceSpan span = list.span;
+        if (config.sourcePath.empty())
+          span = stages->span().valid() ? stages->span() : config.span;
+        record(span, stages->asInt(), &config, kernel.name);
+      }
+      if (allKnown && depths.size() > 1 && !hasPipelinableLoop(kernel))
+        reportStagesWithoutLoop(context, kernel, list, depths);
+    }
+    for (const LaunchSite &launch : context.file().launches) {
+      const Kernel *kernel = launchedKernel(launch, context);
+      if (kernel && kernel->autotune) continue; // the configs replace it
+      for (const LaunchArgument &argument : launch.arguments)
+        if (argument.name == "num_stages" && argument.value.isInt())
+          record(argument.value.span().valid() ? argument.value.span() : argument.span,
+                 argument.value.asInt(), nullptr, launch.kernel);
+    }
+
+    for (const StagesSite &site : sites) {
+      const std::string where =
+          site.configs.empty() ? "the launch of `" + site.kernel + "` sets"
+                               : "config " + std::to_string(site.configs.front()->index + 1) + " sets";
+      std::string problem;
+      if (site.value < 1)
+        problem = "the shallowest pipeline is 1 (no overlap); 0 is a convention of AMD's "
+                  "Triton forks";
+      else if (site.value > arch->maxUsefulStages && arch->maxUsefulStages <= 1)
+        problem = "Triton runs its pipeliner only from sm80 on, so on " + arch->name +
+                  " every depth compiles the same kernel";
+      else if (site.value > arch->maxUsefulStages)
+        problem = "deeper than " + std::to_string(arch->maxUsefulStages) +
+                  " stages does not pay off on " + arch->name + " and only costs shared memory";
+      else
+        continue;
+      auto diagnostic = context.report(
+          site.span, where + " `num_stages` to " + std::to_string(site.value) + "; " + problem);
+      if (site.configs.empty()) continue;
+      const Config &first = *site.configs.front();
+      if (!first.expansion.empty()) diagnostic.note(first.expansion);
+      if (site.configs.size() > 1) {
+        std::string others;
+        for (size_t i = 1; i < site.configs.size(); ++i)
+          others += (i == 1 ? "" : ", ") + std::to_string(site.configs[i]->index + 1);
+        diagnostic.note("the same value also reaches config" +
+                        std::string(site.configs.size() > 2 ? "s " : " ") + others);
+      }
+    }
+  }
+
+private:
+  static void reportStagesWithoutLoop(RuleContext &context, const Kernel &kernel,
+                                      const ConfigList &list, const std::set<int64_t> &depths) {
+    std::string values;
+    for (int64_t depth : depths) values += (values.empty() ? "" : ", ") + std::to_string(depth);
+    const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
+    context
+        .report(span, "`" + kernel.name + "` has no loop to pipeline, but its configs vary "
+                      "`num_stages` (" + values + ")")
+        .note("configs that differ only in `num_stages` compile the same kernel and are "
+              "benchmarked again for nothing");
+  }
+};
+
+BTLINT_REGISTER_RULE(NumStagesOutOfRange);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,78 @@
+#include "rules/Rule.h"
+
+#include <string>
+
+namespace btlint {
+namespace {
+
+class TooFewConfigs : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "too-few-configs";
+    info.category = RuleCategory::Tuning;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "an autotune list too short to find a good config";
+    info.doc.whatItDoes =
+        "Reports an autotuned kernel whose fully expanded config list has fewer entries than "
+        "`min-configs-with-dot` (kernels with a `tl.dot`, default 6) or `min-configs` (other "
+        "kernels, default 3). A list the evaluator could not expand completely is never "
+        "reported, since it may be longer than what was read.";
+    info.doc.whyItMatters =
+        "Autotuning pays off only when the list spans the choices that matter: for a matmul, "
+        "tile shapes for small and large problems, a few pipeline depths and warp counts. A "
+        "list of one or two configs costs a benchmarking pause on every new key and finds "
+        "nothing; on another GPU or another shape the one tile it offers can be several times "
+        "slower than what a short sweep would have found.";
+    info.doc.example = "@triton.autotune(\n"
+                       "    configs=[triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, "
+                       "num_stages=3, num_warps=8)],\n"
+                       "    key=[\"M\", \"N\", \"K\"],\n"
+                       ")\n";
+    info.doc.useInstead =
+        "@triton.autotune(\n"
+        "    configs=[\n"
+        "        triton.Config({\"BLOCK_M\": bm, \"BLOCK_N\": bn, \"BLOCK_K\": bk}, num_stages=s, "
+        "num_warps=w)\n"
+        "        for bm in (64, 128) for bn in (64, 128) for bk in (32, 64)\n"
+        "        for s, w in ((3, 4), (4, 8))\n"
+        "    ],\n"
+        "    key=[\"M\", \"N\", \"K\"],\n"
+        ")\n";
+    info.options = {
+        {"min-configs-with-dot", "int", "6",
+         "fewest configs accepted for a kernel that calls `tl.dot`"},
+        {"min-configs", "int", "3", "fewest configs accepted for any other autotuned kernel"},
+    };
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const int64_t minimumWithDot = context.options().getInt("min-configs-with-dot");
+    const int64_t minimumOther = context.options().getInt("min-configs");
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune) continue;
+      const ConfigList &list = kernel.autotune->configs;
+      if (!list.complete) continue;
+      const bool hasDot = !kernel.dots.empty();
+      const int64_t minimum = hasDot ? minimumWithDot : minimumOther;
+      const int64_t count = static_cast<int64_t>(list.configs.size());
+      if (count >= minimum) continue;
+      const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
+      auto diagnostic = context.report(
+          span, "`" + kernel.name + "` autotunes over " + std::to_string(count) + " config" +
+                    (count == 1 ? "" : "s") + "; " +
+                    (hasDot ? "kernels with `tl.dot` need" : "kernels without `tl.dot` need") + " at least " +
+                    std::to_string(minimum) + " to find a good one");
+      for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
+      diagnostic.note(std::string("the threshold is the `") +
+                      (hasDot ? "min-configs-with-dot" : "min-configs") +
+                      "` option of this rule");
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(TooFewConfigs);
+
+} // namespace
+} // namespace btlint
