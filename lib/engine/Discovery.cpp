@@ -154,34 +154,40 @@ public:
       std::string shown = entryPath;
       if (llvm::StringRef(shown).starts_with("./")) shown = shown.substr(2);
       bool isLink = type == fs::file_type::symlink_file;
-      fs::file_status status;
+      bool linkBroken = false;
       if (isLink) {
-        if (!options_.followSymlinks) {
-          // Symlinked files inside the tree are read; symlinked folders are not entered.
-          if (fs::status(entryPath, status) || status.type() != fs::file_type::regular_file) continue;
-          type = fs::file_type::regular_file;
+        fs::file_status status;
+        if (fs::status(entryPath, status)) {
+          linkBroken = true;
         } else {
-          if (fs::status(entryPath, status)) {
-            result_.errors.push_back(shown + ": broken or looping symbolic link");
-            continue;
-          }
           type = status.type();
+          // Symlinked files inside the tree are read; symlinked folders only with --follow-symlinks.
+          if (type == fs::file_type::directory_file && !options_.followSymlinks) continue;
         }
       }
       bool isDirectory = type == fs::file_type::directory_file;
       if (isDirectory && isSkippedFolderName(name)) continue;
       if (isIgnored(patterns, rel, isDirectory) || excluded(shown, isDirectory)) continue;
+      if (linkBroken) {
+        // Only entries that would have been linted are worth a message.
+        if (languageForPath(shown)) result_.errors.push_back(shown + ": broken or looping symbolic link");
+        continue;
+      }
       if (isDirectory) {
         llvm::SmallString<256> cache(entryPath);
         path::append(cache, "CMakeCache.txt");
         if (fs::exists(cache)) continue; // a CMake build folder
-        if (isLink) {
+        // Following links, one folder can be reached by several paths: walk it once.
+        if (options_.followSymlinks) {
           llvm::SmallString<256> real;
           if (fs::real_path(entryPath, real) || !visitedReal_.insert(std::string(real)).second) continue;
         }
         walkDirectory(shown, rel, patterns, depth + 1);
-      } else if (type == fs::file_type::regular_file) {
-        if (auto language = languageForPath(shown)) add(shown, *language, false);
+      } else if (auto language = languageForPath(shown)) {
+        if (type == fs::file_type::regular_file)
+          add(shown, *language, false);
+        else
+          result_.errors.push_back(shown + ": not a regular file or folder");
       }
     }
   }

@@ -405,25 +405,39 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     emptyModel.path = state.file.path;
     emptyModel.language = state.file.language;
     RunProjectIndex noIndex;
-    std::vector<Diagnostic> meta;
-    for (const auto &rule : RuleRegistry::instance().rules()) {
-      auto enabled = state.severities.find(rule.info.id);
-      if (enabled == state.severities.end()) continue;
-      auto instance = rule.create();
-      if (!instance->runsAfterSuppressions()) continue;
-      RuleOptions ruleOptions(rule.info, state.ruleOptions[rule.info.id]);
-      RuleContext context(emptyModel, nullptr, state.settings, noIndex, ruleOptions, &state.suppressions,
-                          state.source->text());
-      instance->check(context);
-      for (Diagnostic &d : context.takeDiagnostics()) {
-        d.ruleId = rule.info.id;
-        d.severity = enabled->second;
-        d.path = state.file.path;
-        meta.push_back(std::move(d));
+    // Runs the suppression-judging meta rules that `select` accepts.
+    auto runMetaRules = [&](auto select) {
+      std::vector<Diagnostic> found;
+      for (const auto &rule : RuleRegistry::instance().rules()) {
+        auto enabled = state.severities.find(rule.info.id);
+        if (enabled == state.severities.end() || !select(rule.info.id)) continue;
+        auto instance = rule.create();
+        if (!instance->runsAfterSuppressions()) continue;
+        RuleOptions ruleOptions(rule.info, state.ruleOptions[rule.info.id]);
+        RuleContext context(emptyModel, nullptr, state.settings, noIndex, ruleOptions, &state.suppressions,
+                            state.source->text());
+        instance->check(context);
+        for (Diagnostic &d : context.takeDiagnostics()) {
+          d.ruleId = rule.info.id;
+          d.severity = enabled->second;
+          d.path = state.file.path;
+          found.push_back(std::move(d));
+        }
       }
-    }
-    // Meta findings can be suppressed too (`ignore[unused-suppression]`).
-    for (Diagnostic &d : meta)
+      return found;
+    };
+    // Meta findings can be suppressed too (`ignore-next-line[unknown-rule]`), and a
+    // suppression that silences one is used. So unused-suppression judges last,
+    // after the other meta findings went through the suppressions; and twice,
+    // because silencing its own findings (`ignore-next-line[unused-suppression]`)
+    // uses suppressions as well. Its second findings are a subset of its first,
+    // so they use nothing new: the second pass is final.
+    const std::string judgesUse = "unused-suppression";
+    for (Diagnostic &d : runMetaRules([&](const std::string &id) { return id != judgesUse; }))
+      if (!suppresses(state.suppressions, d)) kept.push_back(std::move(d));
+    auto onlyJudge = [&](const std::string &id) { return id == judgesUse; };
+    for (Diagnostic &d : runMetaRules(onlyJudge)) suppresses(state.suppressions, d);
+    for (Diagnostic &d : runMetaRules(onlyJudge))
       if (!suppresses(state.suppressions, d)) kept.push_back(std::move(d));
     state.diagnostics = std::move(kept);
   });
