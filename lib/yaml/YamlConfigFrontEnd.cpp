@@ -32,7 +32,10 @@ public:
   }
 
   void problem(const YAML::Node &node, std::string message) {
-    model_.parseProblems.push_back({spanOf(node), std::move(message)});
+    ParseProblem p;
+    p.span = spanOf(node);
+    p.message = std::move(message);
+    model_.parseProblems.push_back(std::move(p));
   }
 
   ScalarValue scalarValue(const YAML::Node &node) {
