@@ -1,0 +1,298 @@
+#include "eval/TileEval.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// Triton 3.6, third_party/nvidia/backend/compiler.py, min_dot_size: K >= 32
+// for 8-bit inputs and K >= 16 otherwise; M and N have no minimum (small ones
+// are padded to the tensor-core shape).
+int64_t minimumK(int bits) { return bits == 8 ? 32 : 16; }
+
+// Bits per element of the model's dtype names; nothing for names it does not know.
+std::optional<int> dtypeBits(const std::string &dtype) {
+  if (dtype.rfind("fp8", 0) == 0 || dtype == "int8" || dtype == "uint8") return 8;
+  if (dtype == "fp16" || dtype == "bf16" || dtype == "int16") return 16;
+  if (dtype == "fp32" || dtype == "tf32" || dtype == "int32") return 32;
+  if (dtype == "fp64" || dtype == "int64") return 64;
+  return std::nullopt;
+}
+
+struct Binding {
+  enum class Kind { AutotuneConfig, Launch, Defaults };
+  Kind kind = Kind::Defaults;
+  Config values;
+  const Config *config = nullptr;
+  const ConfigList *list = nullptr;
+  const LaunchSite *launch = nullptr;
+};
+
+std::vector<std::string> paramsRead(const TileDim &dim) {
+  std::vector<std::string> names = dim.params;
+  for (const DimOp &op : dim.program)
+    if (op.kind == DimOp::Param && std::find(names.begin(), names.end(), op.name) == names.end())
+      names.push_back(op.name);
+  return names;
+}
+
+const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
+  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
+  return candidates.size() == 1 ? candidates.front() : nullptr;
+}
+
+Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
+  Config values;
+  for (const LaunchArgument &argument : launch.arguments) {
+    std::string name = argument.name;
+    if (name.empty() && argument.position < kernel.params.size())
+      name = kernel.params[argument.position].name;
+    if (name.empty() || !kernel.findParam(name)) continue;
+    ScalarValue value = argument.value;
+    if (!value.span().valid()) value.setSpan(argument.span);
+    values.params[name] = value;
+  }
+  return values;
+}
+
+struct ValueOrigin {
+  SourceSpan span;
+  std::string phrase;
+};
+
+std::optional<ValueOrigin> originOf(const std::string &name, const Binding &binding,
+                                    const Kernel &kernel) {
+  if (auto found = binding.values.params.find(name); found != binding.values.params.end()) {
+    if (!found->second.isInt()) return std::nullopt;
+    const std::string value = std::to_string(found->second.asInt());
+    if (binding.kind == Binding::Kind::AutotuneConfig) {
+      const SourceSpan span = binding.config->sourcePath.empty() && found->second.span().valid()
+                                  ? found->second.span()
+                                  : binding.list->span;
+      return ValueOrigin{span, "config " + std::to_string(binding.config->index + 1) + " sets `" +
+                                   name + "` to " + value};
+    }
+    return ValueOrigin{found->second.span(),
+                       "the launch of `" + kernel.name + "` sets `" + name + "` to " + value};
+  }
+  const Param *param = kernel.findParam(name);
+  if (!param || !param->defaultValue || !param->defaultValue->isInt()) return std::nullopt;
+  const SourceSpan span =
+      param->defaultValue->span().valid() ? param->defaultValue->span() : param->span;
+  return ValueOrigin{span, "`" + name + "` defaults to " + std::to_string(param->defaultValue->asInt())};
+}
+
+SourceSpan bindingSpan(const Binding &binding, const Kernel &kernel) {
+  switch (binding.kind) {
+  case Binding::Kind::AutotuneConfig:
+    return binding.config->sourcePath.empty() && binding.config->span.valid() ? binding.config->span
+                                                                              : binding.list->span;
+  case Binding::Kind::Launch: return binding.launch->span;
+  case Binding::Kind::Defaults: break;
+  }
+  return kernel.nameSpan.valid() ? kernel.nameSpan : kernel.span;
+}
+
+std::string bindingName(const Binding &binding, const Kernel &kernel) {
+  switch (binding.kind) {
+  case Binding::Kind::AutotuneConfig: return "config " + std::to_string(binding.config->index + 1);
+  case Binding::Kind::Launch: return "the launch of `" + kernel.name + "`";
+  case Binding::Kind::Defaults: break;
+  }
+  return "the defaults of `" + kernel.name + "`";
+}
+
+// The K dimension of a dot: A's last dimension, else B's second to last.
+const TileDim *reductionDim(const DotSite &dot) {
+  if (dot.a.size() >= 2) return &dot.a.back();
+  if (dot.b.size() >= 2) return &dot.b[dot.b.size() - 2];
+  return nullptr;
+}
+
+struct InputType {
+  std::string dtype;
+  std::string assumption; // empty when the kernel's code shows the type
+};
+
+std::string describeAssumption(const std::string &dtype, const std::string &source) {
+  if (source.empty() || source == "default")
+    return "assumed " + dtype + " inputs, btlint's default; set `--dtype` or a "
+           "`# btlint: dtype=` comment if they differ";
+  if (source == "config" || source == "config override")
+    return "assumed " + dtype + " inputs, from .btlint.yaml";
+  return "assumed " + dtype + " inputs, from " + source;
+}
+
+InputType inputTypeOf(const DotSite &dot, const Kernel &kernel, const AnalysisSettings &settings) {
+  if (!dot.inputDtype.empty()) return {dot.inputDtype, ""};
+  if (!kernel.dtype.empty()) return {kernel.dtype, describeAssumption(kernel.dtype, kernel.dtypeSource)};
+  return {settings.dtype, describeAssumption(settings.dtype, settings.dtypeSource)};
+}
+
+struct Finding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<const Config *> configs;
+};
+
+class DotOperandTooSmall : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "dot-operand-too-small";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a `tl.dot` whose K extent is below the minimum for its input type";
+    info.doc.whatItDoes =
+        "Evaluates the reduction (K) extent of each `tl.dot` under every autotune config, "
+        "launch and default, and reports one under 16 for 16- and 32-bit inputs or under 32 "
+        "for 8-bit inputs (fp8, int8). The input type is the one visible at the dot (a cast, "
+        "a typed load), else the kernel's element type from `.btlint.yaml`, a `# btlint: "
+        "dtype=` comment or `--dtype` (fp16 by default); the finding says which it used. Small "
+        "M and N are not reported: Triton pads them. Values known only at run time (a group "
+        "size checked by an `assert` in the launcher) are not judged.";
+    info.doc.whyItMatters =
+        "NVIDIA tensor-core instructions consume K in fixed steps, and Triton refuses smaller "
+        "dots at compile time (`Input shapes should have M >= 1, N >= 1 and K >= 16`). In an "
+        "autotune list the config fails and is dropped silently, so a sweep over `BLOCK_K` in "
+        "(8, 32, 64) is really a sweep over (32, 64); a kernel launched with such a K does not "
+        "compile. 8-bit inputs need twice the K of 16-bit ones, so a K of 16 that works in fp16 "
+        "breaks when the same kernel is fed fp8.";
+    info.doc.example = "configs = [triton.Config({\"BLOCK_M\": 64, \"BLOCK_N\": 64, \"BLOCK_K\": bk}) "
+                       "for bk in (8, 32, 64)]\n"
+                       "...\n"
+                       "acc = tl.dot(a, b, acc)  # a: [BLOCK_M, BLOCK_K], b: [BLOCK_K, BLOCK_N]\n";
+    info.doc.useInstead = "configs = [triton.Config({\"BLOCK_M\": 64, \"BLOCK_N\": 64, \"BLOCK_K\": bk}) "
+                          "for bk in (16, 32, 64)]\n"
+                          "...\n"
+                          "acc = tl.dot(a, b, acc)\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    std::vector<Finding> findings;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language != Language::Python) continue;
+      const std::vector<Binding> bindings = bindingsOf(kernel, context);
+      for (const DotSite &dot : kernel.dots) {
+        if (dot.scaled) continue; // tl.dot_scaled has its own shape rules
+        const TileDim *k = reductionDim(dot);
+        if (!k) continue;
+        const InputType input = inputTypeOf(dot, kernel, context.settings());
+        const std::optional<int> bits = dtypeBits(input.dtype);
+        if (!bits) continue;
+        for (const Binding &binding : bindings)
+          checkReduction(kernel, dot, *k, input, minimumK(*bits), binding, findings, findingAt);
+      }
+    }
+    for (const Finding &finding : findings) {
+      auto diagnostic = context.report(finding.span, finding.message);
+      for (const std::string &note : finding.notes) diagnostic.note(note);
+      if (finding.configs.size() > 1) {
+        std::string others;
+        for (size_t i = 1; i < finding.configs.size(); ++i)
+          others += (i == 1 ? "" : ", ") + std::to_string(finding.configs[i]->index + 1);
+        diagnostic.note("the same value also reaches config" +
+                        std::string(finding.configs.size() > 2 ? "s " : " ") + others);
+      }
+    }
+  }
+
+private:
+  static std::vector<Binding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
+    std::vector<Binding> bindings;
+    if (kernel.autotune) {
+      for (const Config &config : kernel.autotune->configs.configs) {
+        Binding binding;
+        binding.kind = Binding::Kind::AutotuneConfig;
+        binding.values = config;
+        binding.config = &config;
+        binding.list = &kernel.autotune->configs;
+        bindings.push_back(std::move(binding));
+      }
+    } else {
+      for (const LaunchSite &launch : context.file().launches) {
+        if (launchedKernel(launch, context) != &kernel) continue;
+        Binding binding;
+        binding.kind = Binding::Kind::Launch;
+        binding.values = launchValues(launch, kernel);
+        binding.launch = &launch;
+        bindings.push_back(std::move(binding));
+      }
+    }
+    bindings.push_back(Binding{});
+    return bindings;
+  }
+
+  static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
+    for (const Heuristic &heuristic : kernel.heuristics)
+      if (heuristic.param == name) return true;
+    if (binding.kind != Binding::Kind::Defaults) return false;
+    if (kernel.autotune)
+      for (const Config &config : kernel.autotune->configs.configs)
+        if (config.params.count(name)) return true;
+    return false;
+  }
+
+  static void checkReduction(const Kernel &kernel, const DotSite &dot, const TileDim &k,
+                             const InputType &input, int64_t minimum, const Binding &binding,
+                             std::vector<Finding> &findings,
+                             std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+    const std::vector<std::string> params = paramsRead(k);
+    for (const std::string &name : params)
+      if (setElsewhere(name, kernel, binding)) return;
+    if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
+    const std::optional<int64_t> value = evaluateDim(k, binding.values, kernel);
+    if (!value || *value >= minimum) return;
+
+    Finding finding;
+    std::string cause;
+    const std::string kValue = std::to_string(*value);
+    if (params.empty()) {
+      finding.span = k.span.valid() ? k.span : dot.span;
+      cause = "`tl.dot`'s K is " + kValue;
+    } else if (params.size() == 1) {
+      const std::optional<ValueOrigin> origin = originOf(params.front(), binding, kernel);
+      if (!origin) return;
+      finding.span = origin->span;
+      cause = origin->phrase;
+      if (k.text != params.front()) cause += ", so `tl.dot`'s K (`" + k.text + "`) is " + kValue;
+    } else {
+      finding.span = bindingSpan(binding, kernel);
+      cause = bindingName(binding, kernel) + " makes `tl.dot`'s K (`" + k.text + "`) " + kValue;
+    }
+    auto [entry, inserted] =
+        findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+    if (!inserted) {
+      Finding &existing = findings[entry->second];
+      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
+                                      binding.config) == existing.configs.end())
+        existing.configs.push_back(binding.config);
+      return;
+    }
+    finding.message = cause + "; `tl.dot` needs K >= " + std::to_string(minimum) + " for " +
+                      input.dtype + " inputs";
+    if (binding.config && !binding.config->expansion.empty())
+      finding.notes.push_back(binding.config->expansion);
+    if (!input.assumption.empty()) finding.notes.push_back(input.assumption);
+    if (dot.span.valid() && dot.span.line != finding.span.line)
+      finding.notes.push_back("the dot is at line " + std::to_string(dot.span.line));
+    if (binding.config) finding.configs.push_back(binding.config);
+    findings.push_back(std::move(finding));
+  }
+};
+
+BTLINT_REGISTER_RULE(DotOperandTooSmall);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,250 @@
+#include "eval/TileEval.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+// TRITON_MAX_TENSOR_NUMEL in triton/language/core.py (Triton 3.6): the most
+// elements one tensor may have; larger shapes fail at compile time.
+constexpr int64_t kMaxTensorNumel = 1048576;
+
+struct Binding {
+  enum class Kind { AutotuneConfig, Launch, Defaults };
+  Kind kind = Kind::Defaults;
+  Config values;
+  const Config *config = nullptr;
+  const ConfigList *list = nullptr;
+  const LaunchSite *launch = nullptr;
+};
+
+std::vector<std::string> paramsRead(const std::vector<TileDim> &dims) {
+  std::vector<std::string> names;
+  auto add = [&](const std::string &name) {
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  };
+  for (const TileDim &dim : dims) {
+    for (const std::string &name : dim.params) add(name);
+    for (const DimOp &op : dim.program)
+      if (op.kind == DimOp::Param) add(op.name);
+  }
+  return names;
+}
+
+const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
+  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
+  return candidates.size() == 1 ? candidates.front() : nullptr;
+}
+
+Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
+  Config values;
+  for (const LaunchArgument &argument : launch.arguments) {
+    std::string name = argument.name;
+    if (name.empty() && argument.position < kernel.params.size())
+      name = kernel.params[argument.position].name;
+    if (name.empty() || !kernel.findParam(name)) continue;
+    ScalarValue value = argument.value;
+    if (!value.span().valid()) value.setSpan(argument.span);
+    values.params[name] = value;
+  }
+  return values;
+}
+
+// Where the single parameter behind an oversized tile got its value.
+std::optional<SourceSpan> valueSpan(const std::string &name, const Binding &binding,
+                                    const Kernel &kernel) {
+  if (auto found = binding.values.params.find(name); found != binding.values.params.end()) {
+    if (binding.kind == Binding::Kind::AutotuneConfig && !binding.config->sourcePath.empty())
+      return binding.list->span;
+    return found->second.span().valid() ? std::optional<SourceSpan>(found->second.span()) : std::nullopt;
+  }
+  const Param *param = kernel.findParam(name);
+  if (!param || !param->defaultValue) return std::nullopt;
+  return param->defaultValue->span().valid() ? param->defaultValue->span() : param->span;
+}
+
+SourceSpan bindingSpan(const Binding &binding, const Kernel &kernel) {
+  switch (binding.kind) {
+  case Binding::Kind::AutotuneConfig:
+    return binding.config->sourcePath.empty() && binding.config->span.valid() ? binding.config->span
+                                                                              : binding.list->span;
+  case Binding::Kind::Launch: return binding.launch->span;
+  case Binding::Kind::Defaults: break;
+  }
+  return kernel.nameSpan.valid() ? kernel.nameSpan : kernel.span;
+}
+
+std::string bindingName(const Binding &binding, const Kernel &kernel) {
+  switch (binding.kind) {
+  case Binding::Kind::AutotuneConfig: return "config " + std::to_string(binding.config->index + 1);
+  case Binding::Kind::Launch: return "the launch of `" + kernel.name + "`";
+  case Binding::Kind::Defaults: break;
+  }
+  return "the defaults of `" + kernel.name + "`";
+}
+
+std::string shapeText(const std::vector<TileDim> &dims) {
+  std::string text = "[";
+  for (size_t i = 0; i < dims.size(); ++i) text += (i ? ", " : "") + dims[i].text;
+  return text + "]";
+}
+
+struct Finding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<const Config *> configs;
+};
+
+class TileNumelTooLarge : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "tile-numel-too-large";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a tile with more elements than Triton allows in one tensor (1048576)";
+    info.doc.whatItDoes =
+        "Multiplies out every tile shape of a Triton kernel under each autotune config, each "
+        "launch's values and the parameters' defaults, and reports a tile of more than "
+        "1048576 (2**20) elements. A single-parameter tile is reported at the value that sized "
+        "it; a tile of several parameters at the config or launch that set them.";
+    info.doc.whyItMatters =
+        "Triton refuses tensors over 2**20 elements at compile time (`numel (2097152) exceeds "
+        "triton maximum tensor numel (1048576)`). Inside an autotune list such a config is "
+        "skipped silently, so the sweep is smaller than it reads; at a launch the kernel does "
+        "not compile. Long before that limit, a tile of a million fp32 values cannot live in "
+        "registers: a row that wide needs a loop over blocks instead of one tile.";
+    info.doc.example = "configs = [triton.Config({\"BLOCK_M\": bm, \"BLOCK_N\": bn}) for bm in (256, 1024) "
+                       "for bn in (256, 2048)]\n"
+                       "...\n"
+                       "acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n";
+    info.doc.useInstead = "configs = [triton.Config({\"BLOCK_M\": bm, \"BLOCK_N\": bn}) for bm in (64, 128) "
+                          "for bn in (64, 256)]\n"
+                          "...\n"
+                          "acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    std::vector<Finding> findings;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language != Language::Python) continue;
+      for (const Binding &binding : bindingsOf(kernel, context))
+        for (const TileShape &tile : kernel.tiles)
+          checkTile(kernel, tile, binding, findings, findingAt);
+    }
+    for (const Finding &finding : findings) {
+      auto diagnostic = context.report(finding.span, finding.message);
+      for (const std::string &note : finding.notes) diagnostic.note(note);
+      if (finding.configs.size() > 1) {
+        std::string others;
+        for (size_t i = 1; i < finding.configs.size(); ++i)
+          others += (i == 1 ? "" : ", ") + std::to_string(finding.configs[i]->index + 1);
+        diagnostic.note("config" + std::string(finding.configs.size() > 2 ? "s " : " ") + others +
+                        " from the same place are over the limit too");
+      }
+    }
+  }
+
+private:
+  static std::vector<Binding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
+    std::vector<Binding> bindings;
+    if (kernel.autotune) {
+      for (const Config &config : kernel.autotune->configs.configs) {
+        Binding binding;
+        binding.kind = Binding::Kind::AutotuneConfig;
+        binding.values = config;
+        binding.config = &config;
+        binding.list = &kernel.autotune->configs;
+        bindings.push_back(std::move(binding));
+      }
+    } else {
+      for (const LaunchSite &launch : context.file().launches) {
+        if (launchedKernel(launch, context) != &kernel) continue;
+        Binding binding;
+        binding.kind = Binding::Kind::Launch;
+        binding.values = launchValues(launch, kernel);
+        binding.launch = &launch;
+        bindings.push_back(std::move(binding));
+      }
+    }
+    bindings.push_back(Binding{});
+    return bindings;
+  }
+
+  static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
+    for (const Heuristic &heuristic : kernel.heuristics)
+      if (heuristic.param == name) return true;
+    if (binding.kind != Binding::Kind::Defaults) return false;
+    if (kernel.autotune)
+      for (const Config &config : kernel.autotune->configs.configs)
+        if (config.params.count(name)) return true;
+    return false;
+  }
+
+  static void checkTile(const Kernel &kernel, const TileShape &tile, const Binding &binding,
+                        std::vector<Finding> &findings,
+                        std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+    if (tile.dims.empty()) return;
+    const std::vector<std::string> params = paramsRead(tile.dims);
+    for (const std::string &name : params)
+      if (setElsewhere(name, kernel, binding)) return;
+    if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
+    const std::optional<int64_t> numel = evaluateNumel(tile.dims, binding.values, kernel);
+    if (!numel || *numel <= kMaxTensorNumel) return;
+
+    std::string extents;
+    for (const TileDim &dim : tile.dims) {
+      const std::optional<int64_t> extent = evaluateDim(dim, binding.values, kernel);
+      extents += (extents.empty() ? "" : " x ") + std::to_string(extent.value_or(0));
+    }
+    Finding finding;
+    std::string subject;
+    if (params.empty()) {
+      finding.span = tile.span;
+      subject = "the tile `" + shapeText(tile.dims) + "` has ";
+    } else if (params.size() == 1) {
+      const std::optional<SourceSpan> span = valueSpan(params.front(), binding, kernel);
+      if (!span) return;
+      finding.span = *span;
+      subject = bindingName(binding, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
+    } else {
+      finding.span = bindingSpan(binding, kernel);
+      subject = bindingName(binding, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
+    }
+    auto [entry, inserted] =
+        findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+    if (!inserted) {
+      Finding &existing = findings[entry->second];
+      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
+                                      binding.config) == existing.configs.end())
+        existing.configs.push_back(binding.config);
+      return;
+    }
+    const std::string size = tile.dims.size() > 1 ? extents + " = " + std::to_string(*numel)
+                                                  : std::to_string(*numel);
+    finding.message = subject + size + " elements; Triton allows at most " +
+                      std::to_string(kMaxTensorNumel) + " per tensor";
+    if (binding.config && !binding.config->expansion.empty())
+      finding.notes.push_back(binding.config->expansion);
+    if (tile.span.valid() && tile.span.line != finding.span.line)
+      finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
+    if (binding.config) finding.configs.push_back(binding.config);
+    findings.push_back(std::move(finding));
+  }
+};
+
+BTLINT_REGISTER_RULE(TileNumelTooLarge);
+
+} // namespace
+} // namespace btlint
