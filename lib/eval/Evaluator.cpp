@@ -1,0 +1,180 @@
+#include "eval/Evaluator.h"
+
+#include "eval/Interpreter.h"
+
+#include <map>
+
+namespace btlint::eval {
+
+Evaluator::Evaluator(const ModelContext &context, const ParsedFile &mainFile)
+    : interpreter_(std::make_unique<Interpreter>(context, mainFile)) {
+  interpreter_->openNotes(&notes_);
+}
+
+Evaluator::~Evaluator() = default;
+
+Value Evaluator::evaluate(python::NodeId expression, uint32_t position,
+                          python::NodeId enclosingFunction) {
+  const ModuleState &main = interpreter_->mainModule();
+  if (enclosingFunction == python::kNoNode)
+    return interpreter_->evaluateIn(main, expression, position, nullptr);
+  // Inside a function the module has been fully loaded by the time it runs.
+  HostContext host{&main, enclosingFunction, position};
+  return interpreter_->evaluateIn(main, expression, UINT32_MAX, &host);
+}
+
+Value Evaluator::lookupGlobal(std::string_view name, uint32_t position) {
+  bool found = false;
+  Value value = interpreter_->moduleGlobal(interpreter_->mainModule(), name, position, found);
+  if (!found) return Value::unknown("name `" + std::string(name) + "` is not defined");
+  return value;
+}
+
+Value Evaluator::call(const Value &callee, std::vector<Value> positional,
+                      std::vector<std::pair<std::string, Value>> keywords, python::NodeId site) {
+  CallArguments arguments;
+  arguments.positional = std::move(positional);
+  for (auto &[name, value] : keywords) {
+    arguments.keywordNameOrigins.push_back(value.origin());
+    arguments.keywords.emplace_back(std::move(name), std::move(value));
+  }
+  Frame frame;
+  frame.module = &interpreter_->mainModule();
+  return interpreter_->callValue(callee, arguments, site, frame);
+}
+
+std::vector<std::string> Evaluator::takeNotes() {
+  std::vector<std::string> taken;
+  taken.swap(notes_);
+  return taken;
+}
+
+std::optional<SourceSpan> Evaluator::spanInMainFile(const Origin &origin) const {
+  if (!origin.valid() || origin.module != &interpreter_->mainModule()) return std::nullopt;
+  return origin.module->source().span(origin.startByte, origin.endByte);
+}
+
+std::optional<Evaluator::FunctionSource> Evaluator::functionSource(const Value &function) const {
+  if (!function.isFunction()) return std::nullopt;
+  const FunctionData &data = *function.function();
+  if (data.kind == FunctionData::Kind::BoundMethod || !data.module) return std::nullopt;
+  return FunctionSource{&data.module->tree(), &data.module->index(), data.node};
+}
+
+namespace {
+
+SourceSpan spanOf(const Origin &origin) {
+  if (!origin.valid()) return {};
+  return origin.module->source().span(origin.startByte, origin.endByte);
+}
+
+// A model scalar whose span lies in `home` (the file the config is written
+// in); values from elsewhere point at `fallback`.
+ScalarValue scalarIn(const Value &value, const ModuleState *home, SourceSpan fallback) {
+  SourceSpan span = value.origin().valid() && value.origin().module == home
+                        ? spanOf(value.origin())
+                        : fallback;
+  switch (value.kind()) {
+  case ValueKind::Int: return ScalarValue::ofInt(value.asInt(), span);
+  case ValueKind::Float: return ScalarValue::ofFloat(value.asFloat(), span);
+  case ValueKind::Bool: return ScalarValue::ofBool(value.asBool(), span);
+  case ValueKind::String: return ScalarValue::ofString(value.text(), span);
+  case ValueKind::Unknown: return ScalarValue::unknown(value.unknownReason(), span);
+  case ValueKind::None: return ScalarValue::unknown("None", span);
+  default: return ScalarValue::unknown(std::string("a ") + value.typeName(), span);
+  }
+}
+
+} // namespace
+
+ScalarValue Evaluator::toScalar(const Value &value, SourceSpan fallbackSpan) const {
+  return scalarIn(value, &interpreter_->mainModule(), fallbackSpan);
+}
+
+ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
+  ConfigList result;
+  result.span = listSpan;
+  auto incomplete = [&](std::string reason) {
+    if (result.complete) result.unknownReason = std::move(reason);
+    result.complete = false;
+  };
+  if (list.isUnknown()) {
+    incomplete(list.unknownReason());
+    return result;
+  }
+  if (!list.isSequence()) {
+    incomplete(std::string("the configs are a ") + list.typeName() + ", not a list");
+    return result;
+  }
+  const Sequence &sequence = *list.sequence();
+  const size_t limit = interpreter_->limits().maxConfigs;
+  std::vector<const ConfigData *> configs;
+  for (size_t i = 0; i < sequence.items.size(); ++i) {
+    const Value &item = sequence.items[i];
+    if (item.isConfig()) {
+      configs.push_back(item.config().get());
+    } else if (item.isUnknown()) {
+      incomplete("config " + std::to_string(i + 1) + " could not be evaluated: " +
+                 item.unknownReason());
+    } else {
+      incomplete("element " + std::to_string(i + 1) + " is a " + item.typeName() +
+                 ", not a triton.Config");
+    }
+  }
+  if (sequence.partial) incomplete(sequence.partialReason.empty() ? "the list is not fully known"
+                                                                  : sequence.partialReason);
+  if (configs.size() > limit) {
+    std::string text = "only the first " + std::to_string(limit) + " of " +
+                       std::to_string(configs.size()) + " configs are checked";
+    interpreter_->note(text);
+    incomplete(text);
+    configs.resize(limit);
+  }
+
+  // A config written once in a literal list can be deleted there; one that
+  // appears several times (list * 2) cannot.
+  std::map<std::pair<const ModuleState *, uint32_t>, int> callCount;
+  for (const ConfigData *config : configs) ++callCount[{config->call.module, config->call.startByte}];
+
+  const ModuleState *main = &interpreter_->mainModule();
+  const std::string total = std::to_string(configs.size()) + (result.complete ? "" : " known");
+  for (size_t i = 0; i < configs.size(); ++i) {
+    const ConfigData &data = *configs[i];
+    Config config;
+    config.index = i;
+    const ModuleState *home = data.call.module;
+    config.span = spanOf(data.call);
+    if (home && home != main) config.sourcePath = home->path();
+    for (const auto &[key, value] : data.kwargs->entries) {
+      if (!key.isString()) continue;
+      config.params[key.text()] = scalarIn(value, home, config.span);
+      config.paramNameSpans[key.text()] =
+          key.origin().valid() && key.origin().module == home ? spanOf(key.origin()) : config.span;
+    }
+    auto option = [&](const Value &value) -> std::optional<ScalarValue> {
+      if (value.isNone()) return std::nullopt;
+      return scalarIn(value, home, config.span);
+    };
+    config.numWarps = option(data.numWarps);
+    config.numStages = option(data.numStages);
+    config.numCtas = option(data.numCtas);
+    config.maxnreg = option(data.maxnreg);
+    config.literalElement = data.writtenInListDisplay && home == main &&
+                            callCount[{data.call.module, data.call.startByte}] == 1 &&
+                            data.production.empty();
+    std::string where;
+    if (!data.production.empty()) {
+      where = data.production;
+    } else if (home) {
+      uint32_t line = home->source().lineColumn(data.call.startByte).first;
+      where = "written at line " + std::to_string(line);
+      if (home != main) where += " of " + home->path();
+    }
+    config.expansion = "config " + std::to_string(i + 1) + " of " + total;
+    if (!where.empty()) config.expansion += ", " + where;
+    result.configs.push_back(std::move(config));
+  }
+  return result;
+}
+
+} // namespace btlint::eval

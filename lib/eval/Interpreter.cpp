@@ -1,0 +1,2270 @@
+#include "eval/Interpreter.h"
+
+#include "eval/Builtins.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+
+namespace btlint::eval {
+
+using python::Field;
+using python::kNoNode;
+using python::NodeId;
+using python::NodeKind;
+using python::SyntaxTree;
+
+namespace {
+
+// Deeper expression nesting than this is not config code; stop before the
+// C++ stack is at risk.
+constexpr int kMaxNesting = 400;
+
+std::string lineLabel(const ModuleState &module, NodeId node) {
+  return "line " + std::to_string(module.tree().line(node));
+}
+
+bool isStatementEscape(NodeKind kind) {
+  return kind == NodeKind::ReturnStatement || kind == NodeKind::RaiseStatement ||
+         kind == NodeKind::BreakStatement || kind == NodeKind::ContinueStatement ||
+         kind == NodeKind::Yield;
+}
+
+// Overflow-checked integer arithmetic: nullopt when the result leaves int64.
+std::optional<int64_t> checkedAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+std::optional<int64_t> checkedSub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+std::optional<int64_t> checkedMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) return std::nullopt;
+  return r;
+}
+std::optional<int64_t> checkedPow(int64_t base, int64_t exponent) {
+  int64_t result = 1;
+  while (exponent > 0) {
+    if (exponent & 1) {
+      auto next = checkedMul(result, base);
+      if (!next) return std::nullopt;
+      result = *next;
+    }
+    exponent >>= 1;
+    if (exponent) {
+      auto squared = checkedMul(base, base);
+      if (!squared) return std::nullopt;
+      base = *squared;
+    }
+  }
+  return result;
+}
+int64_t floorDivide(int64_t a, int64_t b) {
+  int64_t quotient = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --quotient;
+  return quotient;
+}
+int64_t floorModulo(int64_t a, int64_t b) {
+  int64_t remainder = a % b;
+  if (remainder != 0 && ((remainder < 0) != (b < 0))) remainder += b;
+  return remainder;
+}
+
+} // namespace
+
+Interpreter::Interpreter(const ModelContext &context, const ParsedFile &mainFile)
+    : context_(context), arch_(context.arch) {
+  main_ = moduleFor(&mainFile);
+  deadline_ = std::chrono::steady_clock::now() + context.limits.timePerFile;
+}
+
+const ModuleState *Interpreter::moduleFor(const ParsedFile *parsed) {
+  if (!parsed) return nullptr;
+  auto found = moduleByFile_.find(parsed);
+  if (found != moduleByFile_.end()) return found->second;
+  const python::PythonModule *module = python::pythonModuleOf(parsed);
+  if (!module) return nullptr;
+  modules_.emplace_back(*module, parsed->source());
+  moduleByFile_[parsed] = &modules_.back();
+  return &modules_.back();
+}
+
+std::string Interpreter::lineText(const ModuleState &module, NodeId node) const {
+  std::string text = lineLabel(module, node);
+  if (&module != main_) text += " of " + module.path();
+  return text;
+}
+
+bool Interpreter::step() {
+  if (timeUp_) return false;
+  if ((++steps_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) {
+    timeUp_ = true;
+    note("evaluation stopped: the time limit of " +
+         std::to_string(context_.limits.timePerFile.count()) + " ms per file was reached");
+    return false;
+  }
+  return true;
+}
+
+void Interpreter::note(std::string text) {
+  for (std::vector<std::string> *sink : noteSinks_)
+    if (std::find(sink->begin(), sink->end(), text) == sink->end()) sink->push_back(text);
+}
+
+// ---- entry points -------------------------------------------------------
+
+Value Interpreter::evaluateIn(const ModuleState &module, NodeId expression, uint32_t position,
+                              const HostContext *host) {
+  uint32_t savedPosition = module.readPosition_;
+  module.readPosition_ = position;
+  Frame frame;
+  frame.module = &module;
+  frame.host = host;
+  Value result = evaluate(expression, frame);
+  module.readPosition_ = savedPosition;
+  return result;
+}
+
+Value Interpreter::evaluate(NodeId expression, Frame &frame) {
+  if (expression == kNoNode) return Value::unknown("missing expression");
+  if (!step()) return Value::unknown("evaluation time limit reached");
+  if (nesting_ >= kMaxNesting)
+    return Value::unknown("expression nested too deeply at " +
+                          lineText(*frame.module, expression));
+  ++nesting_;
+  Value result = evaluateNode(expression, frame);
+  --nesting_;
+  return result;
+}
+
+// ---- module-level names ---------------------------------------------------
+
+Value Interpreter::moduleGlobal(const ModuleState &module, std::string_view name,
+                                uint32_t position, bool &found) {
+  const Binding *binding = module.index().visibleBinding(name, position);
+  found = binding != nullptr;
+  if (!binding) return Value();
+  return evaluateBinding(module, name, *binding);
+}
+
+Value Interpreter::evaluateBinding(const ModuleState &module, std::string_view name,
+                                   const Binding &binding) {
+  const SyntaxTree &tree = module.tree();
+  uint32_t statementStart = tree.node(binding.statement).startByte;
+
+  if (binding.kind == Binding::Kind::Compound) {
+    ModuleState::CompoundMemo &memo = module.compoundMemo_[binding.statement];
+    if (!memo.done) {
+      if (memo.inProgress)
+        return Value::unknown("`" + std::string(name) + "` is defined in terms of itself");
+      memo.inProgress = true;
+      openNotes(&memo.notes);
+      std::vector<std::string_view> names;
+      collectBoundNames(tree, binding.statement, names);
+      uint32_t savedPosition = module.readPosition_;
+      module.readPosition_ = statementStart;
+      Frame frame;
+      frame.module = &module;
+      frame.moduleWrites = &memo.bound;
+      frame.moduleWriteNames = &names;
+      ExecResult result = execStatement(binding.statement, frame);
+      if (result.flow == Flow::Abort || result.flow == Flow::Return) {
+        std::string reason = result.value.isUnknown() ? result.value.unknownReason()
+                                                      : "the statement at " +
+                                                            lineText(module, binding.statement) +
+                                                            " ends early";
+        for (std::string_view bound : names)
+          memo.bound[std::string(bound)] = Value::unknown(reason);
+      }
+      module.readPosition_ = savedPosition;
+      closeNotes();
+      memo.inProgress = false;
+      memo.done = true;
+    } else {
+      for (const std::string &text : memo.notes) note(text);
+    }
+    auto found = memo.bound.find(std::string(name));
+    if (found != memo.bound.end()) return found->second;
+    // The statement did not bind it on the path taken: the earlier binding holds.
+    bool earlier = false;
+    Value value = moduleGlobal(module, name, statementStart, earlier);
+    if (!earlier) return Value::unknown("name `" + std::string(name) + "` is not defined");
+    return value;
+  }
+
+  ModuleState::Memo &memo = module.valueMemo_[binding.node];
+  if (memo.done) {
+    for (const std::string &text : memo.notes) note(text);
+    return memo.value;
+  }
+  if (memo.inProgress)
+    return Value::unknown("`" + std::string(name) + "` is defined in terms of itself");
+  memo.inProgress = true;
+  openNotes(&memo.notes);
+  uint32_t savedPosition = module.readPosition_;
+  module.readPosition_ = statementStart;
+  Value value;
+  switch (binding.kind) {
+  case Binding::Kind::Assignment: {
+    Frame frame;
+    frame.module = &module;
+    value = evaluate(binding.node, frame);
+    break;
+  }
+  case Binding::Kind::Definition:
+    value = definitionValue(module, binding.node, nullptr);
+    break;
+  case Binding::Kind::Import:
+    value = importValue(module, binding.statement, binding.node);
+    break;
+  case Binding::Kind::Compound:
+    break;
+  }
+  module.readPosition_ = savedPosition;
+  closeNotes();
+  // Re-find: evaluation may have grown the memo table.
+  ModuleState::Memo &stored = module.valueMemo_[binding.node];
+  stored.inProgress = false;
+  stored.done = true;
+  stored.value = value;
+  return value;
+}
+
+namespace {
+
+bool isTritonDecorator(std::string_view path) {
+  if (path.substr(0, 7) != "triton.") return false;
+  auto endsWith = [&](std::string_view suffix) {
+    return path.size() >= suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+  };
+  return endsWith(".jit") || endsWith(".autotune") || endsWith(".heuristics");
+}
+
+bool isTransparentDecorator(std::string_view path) {
+  static constexpr std::string_view transparent[] = {
+      "functools.lru_cache", "functools.cache", "functools.wraps", "staticmethod",
+      "classmethod",         "lru_cache",       "cache",           "torch.no_grad"};
+  for (std::string_view name : transparent)
+    if (path == name) return true;
+  return false;
+}
+
+} // namespace
+
+Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
+                                   const Frame *frame) {
+  const SyntaxTree &tree = module.tree();
+  NodeId nameNode = tree.child(definition, Field::Name);
+  std::string name = nameNode != kNoNode ? std::string(tree.text(nameNode)) : "<function>";
+  Origin origin = originOf(module, definition);
+  if (tree.kind(definition) == NodeKind::ClassDefinition)
+    return Value::unknown("class `" + name + "` is not evaluated", origin);
+
+  NodeId parent = tree.parent(definition);
+  if (parent != kNoNode && tree.kind(parent) == NodeKind::DecoratedDefinition) {
+    for (NodeId decorator : tree.children(parent)) {
+      if (tree.kind(decorator) != NodeKind::Decorator) continue;
+      NodeId expression = tree.firstChild(decorator);
+      while (expression != kNoNode && tree.kind(expression) == NodeKind::Comment)
+        expression = tree.nextSibling(expression);
+      if (expression == kNoNode) continue;
+      NodeId callee = tree.kind(expression) == NodeKind::Call
+                          ? tree.child(expression, Field::Function)
+                          : expression;
+      std::string path = module.index().canonicalPath(tree, callee);
+      if (isTritonDecorator(path)) return Value::kernel(name, origin);
+      if (isTransparentDecorator(path)) continue;
+      return Value::unknown("`" + name + "` is wrapped by the decorator `@" +
+                                std::string(tree.text(expression)) + "`, which is not evaluated",
+                            origin);
+    }
+  }
+  auto function = std::make_shared<FunctionData>();
+  function->kind = FunctionData::Kind::Definition;
+  function->module = &module;
+  function->node = definition;
+  function->name = name;
+  if (frame) {
+    function->closure = frame->scope;
+    if (frame->host) function->host = std::make_shared<HostContext>(*frame->host);
+  }
+  return Value::ofFunction(std::move(function), origin);
+}
+
+Value Interpreter::resolveModulePath(const ModuleState &from, const std::string &dottedPath) {
+  if (context_.modules) {
+    const ParsedFile *parsed = context_.modules->findPythonModule(dottedPath, from.path());
+    if (const ModuleState *module = moduleFor(parsed)) return Value::ofModule(module);
+  }
+  if (!dottedPath.empty() && dottedPath[0] == '.')
+    return Value::unknown("module `" + dottedPath + "` is not part of the run");
+  return Value::external(dottedPath);
+}
+
+Value Interpreter::importValue(const ModuleState &module, NodeId statement, NodeId nameNode) {
+  const SyntaxTree &tree = module.tree();
+  Origin origin = originOf(module, nameNode);
+  if (tree.kind(statement) == NodeKind::ImportStatement) {
+    if (tree.kind(nameNode) == NodeKind::AliasedImport) {
+      NodeId name = tree.child(nameNode, Field::Name);
+      return resolveModulePath(module, dottedNameText(tree, name)).withOrigin(origin);
+    }
+    std::string path = dottedNameText(tree, nameNode);
+    return resolveModulePath(module, path.substr(0, path.find('.'))).withOrigin(origin);
+  }
+  // from SOURCE import NAME [as ALIAS]
+  std::string source = importSourceModule(tree, statement);
+  NodeId name = tree.kind(nameNode) == NodeKind::AliasedImport ? tree.child(nameNode, Field::Name)
+                                                               : nameNode;
+  std::string imported = dottedNameText(tree, name);
+  std::string fullPath = source.back() == '.' ? source + imported : source + "." + imported;
+  Value sourceModule = resolveModulePath(module, source);
+  if (sourceModule.kind() == ValueKind::Module) {
+    bool found = false;
+    const ModuleState &target = *sourceModule.module();
+    uint32_t saved = target.readPosition_;
+    target.readPosition_ = UINT32_MAX; // an importer sees the whole module
+    Value value = moduleGlobal(target, imported, UINT32_MAX, found);
+    target.readPosition_ = saved;
+    if (found) return value;
+    Value submodule = resolveModulePath(module, fullPath);
+    if (submodule.kind() == ValueKind::Module) return submodule;
+    return Value::unknown("`" + imported + "` is not defined in " + target.path(), origin);
+  }
+  if (sourceModule.isUnknown()) {
+    Value submodule = resolveModulePath(module, fullPath);
+    if (submodule.kind() == ValueKind::Module) return submodule;
+    return Value::unknown(sourceModule.unknownReason(), origin);
+  }
+  return resolveModulePath(module, fullPath).withOrigin(origin);
+}
+
+// ---- host functions read lazily ------------------------------------------
+
+namespace {
+
+// The statements of `block` before `position` that bind `name`, in order,
+// descending into the compound statement that holds `position`.
+struct HostBinding {
+  NodeId statement = kNoNode;
+  bool straightLine = false; // a simple assignment on the path to position
+};
+
+void findHostBindings(const SyntaxTree &tree, NodeId block, std::string_view name,
+                      uint32_t position, std::vector<HostBinding> &out) {
+  for (NodeId statement : tree.children(block)) {
+    const python::SyntaxNode &node = tree.node(statement);
+    if (node.startByte >= position) break;
+    if (node.endByte <= position) {
+      std::vector<std::string_view> names;
+      collectBoundNames(tree, statement, names);
+      if (std::find(names.begin(), names.end(), name) == names.end()) continue;
+      HostBinding binding;
+      binding.statement = statement;
+      // Assignments (also unpacking and augmented) run on the way to the
+      // position; anything nested in if/for/while/with may or may not have.
+      binding.straightLine = tree.kind(statement) == NodeKind::ExpressionStatement;
+      out.push_back(binding);
+      continue;
+    }
+    // The statement holds the position: its loop target is unknown there,
+    // and its blocks before the position run first.
+    NodeKind kind = tree.kind(statement);
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+        kind == NodeKind::DecoratedDefinition)
+      break;
+    if (kind == NodeKind::ForStatement) {
+      // The loop variable changes on every iteration.
+      NodeId left = tree.child(statement, Field::Left);
+      std::vector<std::string_view> targets;
+      if (left != kNoNode) collectAssignmentTargets(tree, left, targets);
+      if (std::find(targets.begin(), targets.end(), name) != targets.end())
+        out.push_back({statement, false});
+    }
+    for (NodeId child : tree.children(statement)) {
+      NodeKind childKind = tree.kind(child);
+      NodeId inner = child;
+      if (childKind != NodeKind::Block) inner = tree.childOfKind(child, NodeKind::Block);
+      if (inner == kNoNode) continue;
+      const python::SyntaxNode &innerNode = tree.node(inner);
+      if (innerNode.startByte <= position && position <= innerNode.endByte)
+        findHostBindings(tree, inner, name, position, out);
+    }
+    break;
+  }
+}
+
+} // namespace
+
+Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bool &found) {
+  const ModuleState &module = *host.module;
+  const SyntaxTree &tree = module.tree();
+  found = false;
+  for (NodeId function = host.function; function != kNoNode;) {
+    NodeId functionName = tree.child(function, Field::Name);
+    std::string label = functionName != kNoNode ? std::string(tree.text(functionName)) : "lambda";
+    NodeId parameters = tree.child(function, Field::Parameters);
+    if (parameters != kNoNode) {
+      for (NodeId parameter : tree.children(parameters)) {
+        NodeId identifier = parameter;
+        if (tree.kind(parameter) != NodeKind::Identifier) {
+          identifier = tree.child(parameter, Field::Name);
+          if (identifier == kNoNode) identifier = tree.childOfKind(parameter, NodeKind::Identifier);
+        }
+        if (identifier != kNoNode && tree.text(identifier) == name) {
+          found = true;
+          return Value::unknown("`" + std::string(name) + "` is an argument of `" + label + "`",
+                                originOf(module, parameter));
+        }
+      }
+    }
+    NodeId body = tree.child(function, Field::Body);
+    if (body != kNoNode) {
+      std::vector<HostBinding> bindings;
+      uint32_t position = std::min(host.position, tree.node(body).endByte);
+      findHostBindings(tree, body, name, position, bindings);
+      if (!bindings.empty()) {
+        found = true;
+        const HostBinding &last = bindings.back();
+        if (!last.straightLine)
+          return Value::unknown("`" + std::string(name) + "` is assigned conditionally or in a "
+                                "loop in `" + label + "` (" + lineText(module, last.statement) +
+                                ")");
+        // Run the assignment alone, reading its inputs as they stood before it.
+        HostContext earlier = host;
+        earlier.position = tree.node(last.statement).startByte;
+        Frame frame;
+        frame.module = &module;
+        frame.host = &earlier;
+        frame.scope = std::make_shared<Scope>();
+        ExecResult result = execStatement(last.statement, frame);
+        if (result.flow == Flow::Abort) return result.value;
+        if (Value *value = frame.scope->find(name)) return *value;
+        return Value::unknown("`" + std::string(name) + "` is not bound by " +
+                              lineText(module, last.statement));
+      }
+    }
+    // Not bound here: look in the enclosing function, if any.
+    NodeId parent = tree.parent(function);
+    while (parent != kNoNode && tree.kind(parent) != NodeKind::FunctionDefinition)
+      parent = tree.parent(parent);
+    function = parent;
+  }
+  return Value();
+}
+
+// ---- expressions ---------------------------------------------------------
+
+Value Interpreter::evaluateNode(NodeId node, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  Origin origin = originOf(module, node);
+  switch (tree.kind(node)) {
+  case NodeKind::Integer: {
+    std::string_view text = tree.text(node);
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+      return Value::unknown("complex numbers are not evaluated", origin);
+    int64_t value = 0;
+    if (!python::parseIntegerLiteral(text, value))
+      return Value::unknown("integer literal too large", origin);
+    return Value::ofInt(value, origin);
+  }
+  case NodeKind::Float: {
+    std::string text;
+    for (char c : tree.text(node))
+      if (c != '_') text += c;
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+      return Value::unknown("complex numbers are not evaluated", origin);
+    return Value::ofFloat(std::strtod(text.c_str(), nullptr), origin);
+  }
+  case NodeKind::String:
+  case NodeKind::ConcatenatedString: {
+    std::string value;
+    if (python::stringLiteralValue(tree, node, value)) return Value::ofString(std::move(value), origin);
+    return evaluateFString(node, frame);
+  }
+  case NodeKind::True: return Value::ofBool(true, origin);
+  case NodeKind::False: return Value::ofBool(false, origin);
+  case NodeKind::None: return Value::none(origin);
+  case NodeKind::Identifier: return evaluateIdentifier(node, frame);
+  case NodeKind::Attribute: return evaluateAttribute(node, frame);
+  case NodeKind::Subscript: return evaluateSubscript(node, frame);
+  case NodeKind::Call: return evaluateCall(node, frame);
+  case NodeKind::List: return evaluateDisplay(node, ValueKind::List, frame);
+  case NodeKind::Tuple:
+  case NodeKind::ExpressionList:
+  case NodeKind::PatternList: return evaluateDisplay(node, ValueKind::Tuple, frame);
+  case NodeKind::Set: return evaluateDisplay(node, ValueKind::Set, frame);
+  case NodeKind::Dictionary: return evaluateDictionary(node, frame);
+  case NodeKind::ParenthesizedExpression: {
+    NodeId inner = tree.unparenthesize(node);
+    if (inner == kNoNode) return Value::unknown("empty parentheses", origin);
+    return evaluate(inner, frame);
+  }
+  case NodeKind::ListComprehension:
+  case NodeKind::SetComprehension:
+  case NodeKind::DictionaryComprehension:
+  case NodeKind::GeneratorExpression: return evaluateComprehension(node, frame);
+  case NodeKind::BinaryOperator: return evaluateBinary(node, frame);
+  case NodeKind::ComparisonOperator: return evaluateComparison(node, frame);
+  case NodeKind::BooleanOperator: return evaluateBoolean(node, frame);
+  case NodeKind::NotOperator: {
+    Value argument = evaluate(tree.child(node, Field::Argument), frame);
+    std::optional<bool> truth = argument.truthiness();
+    if (!truth)
+      return Value::unknown(argument.isUnknown() ? argument.unknownReason()
+                                                 : "truth value not known",
+                            origin);
+    return Value::ofBool(!*truth, origin);
+  }
+  case NodeKind::UnaryOperator: return evaluateUnary(node, frame);
+  case NodeKind::ConditionalExpression: {
+    NodeId parts[3] = {kNoNode, kNoNode, kNoNode};
+    int count = 0;
+    for (NodeId child : tree.children(node)) {
+      if (tree.kind(child) == NodeKind::Comment || SyntaxTree::isOperatorToken(tree.kind(child)))
+        continue;
+      if (count < 3) parts[count] = child;
+      ++count;
+    }
+    if (count != 3) return Value::unknown("malformed conditional expression", origin);
+    Value condition = evaluate(parts[1], frame);
+    std::optional<bool> truth = condition.truthiness();
+    if (!truth)
+      return Value::unknown("the condition at " + lineText(module, parts[1]) +
+                                " could not be evaluated: " +
+                                (condition.isUnknown() ? condition.unknownReason()
+                                                       : "truth value not known"),
+                            origin);
+    return evaluate(*truth ? parts[0] : parts[2], frame);
+  }
+  case NodeKind::Lambda: return makeLambda(node, frame);
+  case NodeKind::NamedExpression: {
+    Value value = evaluate(tree.child(node, Field::Value), frame);
+    NodeId name = tree.child(node, Field::Name);
+    if (name != kNoNode) setName(tree.text(name), value, frame);
+    return value;
+  }
+  case NodeKind::Ellipsis: return Value::opaque("Ellipsis", origin);
+  case NodeKind::KeywordArgument:
+  case NodeKind::ListSplat:
+  case NodeKind::DictionarySplat:
+    return Value::unknown("misplaced `" + std::string(tree.text(node)) + "`", origin);
+  case NodeKind::Error: return Value::unknown("syntax error at " + lineText(module, node), origin);
+  default: {
+    std::string_view text = tree.text(node);
+    if (text.size() > 40) text = text.substr(0, 40);
+    return Value::unknown("`" + std::string(text) + "` is not evaluated", origin);
+  }
+  }
+}
+
+Value Interpreter::evaluateIdentifier(NodeId node, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  std::string_view name = module.tree().text(node);
+  Origin origin = originOf(module, node);
+  if (frame.scope)
+    if (Value *local = frame.scope->find(name)) return *local;
+  if (frame.moduleWrites) {
+    auto written = frame.moduleWrites->find(std::string(name));
+    if (written != frame.moduleWrites->end()) return written->second;
+  }
+  if (frame.host) {
+    bool found = false;
+    Value value = hostLookup(*frame.host, name, found);
+    if (found) return value;
+  }
+  bool found = false;
+  Value value = moduleGlobal(module, name, module.readPosition_, found);
+  if (found) {
+    // A module-level statement that changes this name works on a copy, so
+    // the memoised earlier value stays as it was.
+    if (frame.moduleWriteNames &&
+        std::find(frame.moduleWriteNames->begin(), frame.moduleWriteNames->end(), name) !=
+            frame.moduleWriteNames->end()) {
+      if (value.isSequence()) {
+        auto copy = std::make_shared<Sequence>(*value.sequence());
+        return Value::ofSequence(value.kind(), std::move(copy), value.origin());
+      }
+      if (value.isDict())
+        return Value::ofDict(std::make_shared<DictData>(*value.dict()), value.origin());
+    }
+    return value;
+  }
+  if (name == "__name__") return Value::ofString("<module>", origin);
+  if (Builtins::isBuiltinName(name)) return Value::external("builtins." + std::string(name), origin);
+  return Value::unknown("name `" + std::string(name) + "` is not defined", origin);
+}
+
+Value Interpreter::evaluateAttribute(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  Value object = evaluate(tree.child(node, Field::Object), frame);
+  NodeId attribute = tree.child(node, Field::AttributeName);
+  if (attribute == kNoNode) return Value::unknown("malformed attribute");
+  return attributeOf(object, tree.text(attribute), node, frame);
+}
+
+Value Interpreter::attributeOf(const Value &object, std::string_view name, NodeId site,
+                               Frame &frame) {
+  Origin origin = originOf(*frame.module, site);
+  switch (object.kind()) {
+  case ValueKind::Unknown: return object;
+  case ValueKind::Module: {
+    const ModuleState &target = *object.module();
+    bool found = false;
+    Value value = moduleGlobal(target, name, target.readPosition_, found);
+    if (found) return value;
+    return Value::unknown("`" + std::string(name) + "` is not defined in " + target.path(), origin);
+  }
+  case ValueKind::External: return Builtins::externalAttribute(*this, object, name, site, frame);
+  case ValueKind::Config: {
+    const ConfigData &config = *object.config();
+    if (name == "kwargs") return Value::ofDict(config.kwargs, object.origin());
+    if (name == "num_warps") return config.numWarps;
+    if (name == "num_stages") return config.numStages;
+    if (name == "num_ctas") return config.numCtas;
+    if (name == "maxnreg") return config.maxnreg;
+    break;
+  }
+  default: break;
+  }
+  if (Builtins::hasMethod(object, name)) {
+    auto method = std::make_shared<FunctionData>();
+    method->kind = FunctionData::Kind::BoundMethod;
+    method->receiver = object;
+    method->methodName = std::string(name);
+    method->name = std::string(name);
+    return Value::ofFunction(std::move(method), origin);
+  }
+  return Value::unknown("attribute `" + std::string(name) + "` of " + object.typeName() +
+                            " is not evaluated",
+                        origin);
+}
+
+Value Interpreter::evaluateSubscript(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  Value object = evaluate(tree.child(node, Field::Value), frame);
+  std::vector<NodeId> indices;
+  for (NodeId child : tree.children(node))
+    if (tree.node(child).field == Field::SubscriptIndex) indices.push_back(child);
+  if (indices.size() != 1) {
+    // x[a, b] indexes with a tuple.
+    std::vector<Value> items;
+    for (NodeId index : indices) items.push_back(evaluate(index, frame));
+    return subscriptValue(object, Value::ofTuple(std::move(items)), node, frame);
+  }
+  if (tree.kind(indices[0]) == NodeKind::Slice) return evaluateSlice(object, indices[0], node, frame);
+  Value index = evaluate(indices[0], frame);
+  return subscriptValue(object, index, node, frame);
+}
+
+Value Interpreter::subscriptValue(const Value &object, const Value &index, NodeId site,
+                                  Frame &frame) {
+  Origin origin = originOf(*frame.module, site);
+  if (object.isUnknown()) return object;
+  if (index.isUnknown()) return index;
+  if (object.isSequence() || object.isString() || object.kind() == ValueKind::Range) {
+    if (!index.isInt() && !index.isBool())
+      return Value::unknown("index of " + std::string(object.typeName()) + " is not an integer",
+                            origin);
+    int64_t position = index.asInt();
+    int64_t size = 0;
+    if (object.isSequence()) {
+      if (object.sequence()->partial)
+        return Value::unknown("indexing a list that is not fully known", origin);
+      size = static_cast<int64_t>(object.sequence()->items.size());
+    } else if (object.isString()) {
+      size = static_cast<int64_t>(object.text().size());
+    } else {
+      size = object.range().size();
+    }
+    if (position < 0) position += size;
+    if (position < 0 || position >= size)
+      return Value::unknown("index " + std::to_string(index.asInt()) + " out of range", origin);
+    if (object.isSequence()) return object.sequence()->items[static_cast<size_t>(position)];
+    if (object.isString())
+      return Value::ofString(std::string(1, object.text()[static_cast<size_t>(position)]), origin);
+    return Value::ofInt(object.range().at(position), object.origin());
+  }
+  if (object.isDict()) {
+    int found = object.dict()->find(index);
+    if (found >= 0) return object.dict()->entries[static_cast<size_t>(found)].second;
+    if (object.dict()->partial)
+      return Value::unknown("key " + index.str() + " not among the known entries", origin);
+    return Value::unknown("key " + index.str() + " is not in the dict", origin);
+  }
+  if (object.isExternal()) {
+    if (object.text() == "os.environ") {
+      std::string variable = index.isString() ? index.text() : index.str();
+      return Value::unknown("environment variable `" + variable + "` has no default", origin);
+    }
+    // Types such as tl.tensor[...] or typing generics: keep the path.
+    return Value::unknown("subscript of `" + object.text() + "` is not evaluated", origin);
+  }
+  return Value::unknown(std::string(object.typeName()) + " is not subscriptable here", origin);
+}
+
+Value Interpreter::evaluateSlice(const Value &object, NodeId slice, NodeId site, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  Origin origin = originOf(*frame.module, site);
+  // start:stop:step, each optional, separated by colon tokens.
+  std::optional<Value> parts[3];
+  int part = 0;
+  for (NodeId child : tree.children(slice)) {
+    if (tree.kind(child) == NodeKind::OpColon) {
+      ++part;
+      continue;
+    }
+    if (tree.kind(child) == NodeKind::Comment || part > 2) continue;
+    parts[part] = evaluate(child, frame);
+  }
+  if (object.isUnknown()) return object;
+  std::vector<Value> items;
+  bool isString = object.isString();
+  if (object.isSequence()) {
+    if (object.sequence()->partial)
+      return Value::unknown("slicing a list that is not fully known", origin);
+    items = object.sequence()->items;
+  } else if (!isString) {
+    return Value::unknown("slicing " + std::string(object.typeName()) + " is not evaluated", origin);
+  }
+  int64_t size = isString ? static_cast<int64_t>(object.text().size())
+                          : static_cast<int64_t>(items.size());
+  int64_t bounds[3] = {0, 0, 1};
+  bool given[3] = {false, false, false};
+  for (int i = 0; i < 3; ++i) {
+    if (!parts[i] || parts[i]->isNone()) continue;
+    if (!parts[i]->isInt()) return Value::unknown("slice bound is not an integer", origin);
+    bounds[i] = parts[i]->asInt();
+    given[i] = true;
+  }
+  int64_t stepValue = bounds[2];
+  if (stepValue == 0) return Value::unknown("slice step is zero", origin);
+  auto clamp = [&](int64_t value, bool isGiven, int64_t fallback) {
+    if (!isGiven) return fallback;
+    if (value < 0) value += size;
+    if (stepValue > 0) return std::clamp<int64_t>(value, 0, size);
+    return std::clamp<int64_t>(value, -1, size - 1);
+  };
+  int64_t start = clamp(bounds[0], given[0], stepValue > 0 ? 0 : size - 1);
+  int64_t stop = clamp(bounds[1], given[1], stepValue > 0 ? size : -1);
+  std::vector<Value> result;
+  std::string text;
+  for (int64_t i = start; stepValue > 0 ? i < stop : i > stop; i += stepValue) {
+    if (isString)
+      text += object.text()[static_cast<size_t>(i)];
+    else
+      result.push_back(items[static_cast<size_t>(i)]);
+  }
+  if (isString) return Value::ofString(std::move(text), origin);
+  auto sequence = std::make_shared<Sequence>();
+  sequence->items = std::move(result);
+  return Value::ofSequence(object.kind(), std::move(sequence), origin);
+}
+
+bool Interpreter::evaluateArguments(NodeId argumentList, Frame &frame, CallArguments &out) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  if (argumentList == kNoNode) return true;
+  if (tree.kind(argumentList) == NodeKind::GeneratorExpression) {
+    out.positional.push_back(evaluate(argumentList, frame));
+    return true;
+  }
+  for (NodeId argument : tree.children(argumentList)) {
+    switch (tree.kind(argument)) {
+    case NodeKind::Comment: break;
+    case NodeKind::KeywordArgument: {
+      NodeId name = tree.child(argument, Field::Name);
+      NodeId value = tree.child(argument, Field::Value);
+      if (name == kNoNode) break;
+      out.keywords.emplace_back(std::string(tree.text(name)), evaluate(value, frame));
+      out.keywordNameOrigins.push_back(originOf(module, name));
+      break;
+    }
+    case NodeKind::ListSplat: {
+      Value spread = evaluate(tree.firstChild(argument), frame);
+      std::vector<Value> items;
+      bool partial = false;
+      Value failure;
+      if (!iterate(spread, argument, items, partial, failure) || partial) {
+        out.unknownSplat = true;
+        out.unknownSplatReason = partial ? "`*` of a list that is not fully known"
+                                         : failure.unknownReason();
+        break;
+      }
+      for (Value &item : items) out.positional.push_back(std::move(item));
+      break;
+    }
+    case NodeKind::DictionarySplat: {
+      Value spread = evaluate(tree.firstChild(argument), frame);
+      if (!spread.isDict() || spread.dict()->partial) {
+        out.unknownSplat = true;
+        out.unknownSplatReason = spread.isUnknown() ? spread.unknownReason()
+                                                    : "`**` of a value that is not a known dict";
+        break;
+      }
+      for (const auto &[key, value] : spread.dict()->entries) {
+        if (!key.isString()) {
+          out.unknownSplat = true;
+          out.unknownSplatReason = "`**` with a key that is not a string";
+          break;
+        }
+        out.keywords.emplace_back(key.text(), value);
+        out.keywordNameOrigins.push_back(key.origin());
+      }
+      break;
+    }
+    default:
+      out.positional.push_back(evaluate(argument, frame));
+      break;
+    }
+  }
+  return true;
+}
+
+Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  NodeId functionNode = tree.child(node, Field::Function);
+  Value callee = evaluate(functionNode, frame);
+  if (callee.isUnknown())
+    return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
+  CallArguments arguments;
+  evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
+  if (arguments.unknownSplat)
+    return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
+  return callValue(callee, arguments, node, frame);
+}
+
+Value Interpreter::callValue(const Value &callee, CallArguments &arguments, NodeId site,
+                             Frame &frame) {
+  Origin origin = originOf(*frame.module, site);
+  switch (callee.kind()) {
+  case ValueKind::Unknown: return callee;
+  case ValueKind::Function: {
+    const FunctionData &function = *callee.function();
+    if (function.kind == FunctionData::Kind::BoundMethod)
+      return Builtins::callMethod(*this, function.receiver, function.methodName, arguments, site,
+                                  frame);
+    return callFunction(function, arguments, site, frame);
+  }
+  case ValueKind::External:
+    return Builtins::callExternal(*this, callee.text(), arguments, site, frame);
+  case ValueKind::Kernel:
+    return Value::unknown("calling kernel `" + callee.text() + "` is not evaluated", origin);
+  default:
+    return Value::unknown(std::string(callee.typeName()) + " object is not callable", origin);
+  }
+}
+
+namespace {
+
+bool containsYield(const SyntaxTree &tree, NodeId node) {
+  for (NodeId child : tree.children(node)) {
+    NodeKind kind = tree.kind(child);
+    if (kind == NodeKind::Yield) return true;
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+        kind == NodeKind::Lambda || kind == NodeKind::DecoratedDefinition)
+      continue;
+    if (containsYield(tree, child)) return true;
+  }
+  return false;
+}
+
+} // namespace
+
+Value Interpreter::callFunction(const FunctionData &function, CallArguments &arguments,
+                                NodeId site, Frame &caller) {
+  const ModuleState &module = *function.module;
+  const SyntaxTree &tree = module.tree();
+  Origin origin = originOf(*caller.module, site);
+  if (caller.callDepth + 1 > context_.limits.maxCallDepth) {
+    std::string text = "call depth limit of " + std::to_string(context_.limits.maxCallDepth) +
+                       " reached calling `" + function.name + "` at " +
+                       lineText(*caller.module, site) + " (recursion?)";
+    note(text);
+    return Value::unknown(text, origin);
+  }
+
+  Frame frame;
+  frame.module = &module;
+  frame.scope = std::make_shared<Scope>();
+  frame.scope->parent = function.closure;
+  frame.host = function.host.get();
+  frame.callDepth = caller.callDepth + 1;
+
+  // Bind arguments to parameters: positional, then keywords, then defaults.
+  NodeId parameters = tree.child(function.node, Field::Parameters);
+  size_t nextPositional = 0;
+  std::vector<bool> keywordUsed(arguments.keywords.size(), false);
+  bool keywordOnly = false;
+  std::string extraPositionalName, extraKeywordName;
+  if (parameters != kNoNode) {
+    for (NodeId parameter : tree.children(parameters)) {
+      NodeKind kind = tree.kind(parameter);
+      if (kind == NodeKind::Comment || kind == NodeKind::PositionalSeparator) continue;
+      if (kind == NodeKind::KeywordSeparator) {
+        keywordOnly = true;
+        continue;
+      }
+      if (kind == NodeKind::ListSplatPattern) {
+        NodeId identifier = tree.childOfKind(parameter, NodeKind::Identifier);
+        if (identifier != kNoNode) extraPositionalName = std::string(tree.text(identifier));
+        keywordOnly = true;
+        continue;
+      }
+      if (kind == NodeKind::DictionarySplatPattern) {
+        NodeId identifier = tree.childOfKind(parameter, NodeKind::Identifier);
+        if (identifier != kNoNode) extraKeywordName = std::string(tree.text(identifier));
+        continue;
+      }
+      NodeId nameNode = parameter;
+      NodeId defaultNode = kNoNode;
+      if (kind == NodeKind::DefaultParameter || kind == NodeKind::TypedDefaultParameter) {
+        nameNode = tree.child(parameter, Field::Name);
+        defaultNode = tree.child(parameter, Field::Value);
+      } else if (kind == NodeKind::TypedParameter) {
+        nameNode = tree.childOfKind(parameter, NodeKind::Identifier);
+      }
+      if (nameNode == kNoNode || tree.kind(nameNode) != NodeKind::Identifier) continue;
+      std::string name(tree.text(nameNode));
+      Value value;
+      bool bound = false;
+      if (!keywordOnly && nextPositional < arguments.positional.size()) {
+        value = arguments.positional[nextPositional++];
+        bound = true;
+      }
+      for (size_t i = 0; i < arguments.keywords.size() && !bound; ++i) {
+        if (arguments.keywords[i].first == name) {
+          value = arguments.keywords[i].second;
+          keywordUsed[i] = true;
+          bound = true;
+        }
+      }
+      if (!bound) {
+        if (defaultNode != kNoNode) {
+          Frame defaultsFrame;
+          defaultsFrame.module = &module;
+          defaultsFrame.scope = function.closure;
+          defaultsFrame.host = function.host.get();
+          defaultsFrame.callDepth = frame.callDepth;
+          value = evaluate(defaultNode, defaultsFrame);
+        } else {
+          value = Value::unknown("argument `" + name + "` of `" + function.name +
+                                 "` is not given at " + lineText(*caller.module, site));
+        }
+      }
+      frame.scope->variables[name] = std::move(value);
+    }
+  } else if (function.kind == FunctionData::Kind::Lambda) {
+    // lambda: with no parameters
+  }
+  if (!extraPositionalName.empty()) {
+    std::vector<Value> rest(arguments.positional.begin() +
+                                static_cast<std::ptrdiff_t>(std::min(nextPositional,
+                                                                     arguments.positional.size())),
+                            arguments.positional.end());
+    frame.scope->variables[extraPositionalName] = Value::ofTuple(std::move(rest));
+  }
+  if (!extraKeywordName.empty()) {
+    auto dict = std::make_shared<DictData>();
+    for (size_t i = 0; i < arguments.keywords.size(); ++i)
+      if (!keywordUsed[i])
+        dict->set(Value::ofString(arguments.keywords[i].first, arguments.keywordNameOrigins[i]),
+                  arguments.keywords[i].second);
+    frame.scope->variables[extraKeywordName] = Value::ofDict(std::move(dict));
+  }
+
+  NodeId body = tree.child(function.node, Field::Body);
+  if (function.kind == FunctionData::Kind::Lambda) return evaluate(body, frame);
+  if (body == kNoNode) return Value::none(origin);
+
+  std::vector<Value> yielded;
+  bool generator = containsYield(tree, body);
+  if (generator) frame.yields = &yielded;
+  ExecResult result = execBlock(body, frame);
+  if (result.flow == Flow::Abort)
+    return Value::unknown("`" + function.name + "` could not be evaluated: " +
+                              (result.value.isUnknown() ? result.value.unknownReason()
+                                                        : std::string("stopped early")),
+                          origin);
+  if (generator) return Value::ofList(std::move(yielded), origin);
+  if (result.flow == Flow::Return) return result.value;
+  return Value::none(origin);
+}
+
+Value Interpreter::makeLambda(NodeId node, Frame &frame) {
+  auto function = std::make_shared<FunctionData>();
+  function->kind = FunctionData::Kind::Lambda;
+  function->module = frame.module;
+  function->node = node;
+  function->name = "lambda";
+  function->closure = frame.scope;
+  if (frame.host) function->host = std::make_shared<HostContext>(*frame.host);
+  return Value::ofFunction(std::move(function), originOf(*frame.module, node));
+}
+
+Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  auto sequence = std::make_shared<Sequence>();
+  for (NodeId child : tree.children(node)) {
+    NodeKind childKind = tree.kind(child);
+    if (childKind == NodeKind::Comment || SyntaxTree::isOperatorToken(childKind)) continue;
+    if (childKind == NodeKind::ListSplat || childKind == NodeKind::ListSplatPattern) {
+      Value spread = evaluate(tree.firstChild(child), frame);
+      std::vector<Value> items;
+      bool partial = false;
+      Value failure;
+      if (!iterate(spread, child, items, partial, failure)) {
+        sequence->partial = true;
+        sequence->partialReason = failure.unknownReason();
+        continue;
+      }
+      if (partial) {
+        sequence->partial = true;
+        sequence->partialReason = spread.sequence() ? spread.sequence()->partialReason : "";
+      }
+      for (Value &item : items) sequence->items.push_back(std::move(item));
+    } else {
+      sequence->items.push_back(evaluate(child, frame));
+    }
+    if (sequence->items.size() > context_.limits.maxListElements) {
+      std::string text = "list at " + lineText(*frame.module, node) + " has more than " +
+                         std::to_string(context_.limits.maxListElements) + " elements";
+      note(text);
+      return Value::unknown(text, originOf(*frame.module, node));
+    }
+  }
+  if (kind == ValueKind::Set) {
+    // Drop duplicates that are known to be equal.
+    std::vector<Value> unique;
+    for (Value &item : sequence->items) {
+      bool duplicate = false;
+      for (const Value &seen : unique) {
+        std::optional<bool> equal = valuesEqual(item, seen);
+        if (equal && *equal) duplicate = true;
+      }
+      if (!duplicate) unique.push_back(std::move(item));
+    }
+    sequence->items = std::move(unique);
+  }
+  return Value::ofSequence(kind, std::move(sequence), originOf(*frame.module, node));
+}
+
+Value Interpreter::evaluateDictionary(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  auto dict = std::make_shared<DictData>();
+  for (NodeId child : tree.children(node)) {
+    NodeKind childKind = tree.kind(child);
+    if (childKind == NodeKind::Pair) {
+      Value key = evaluate(tree.child(child, Field::Key), frame);
+      Value value = evaluate(tree.child(child, Field::Value), frame);
+      if (key.isUnknown()) {
+        dict->partial = true;
+        dict->partialReason = key.unknownReason();
+        continue;
+      }
+      dict->set(std::move(key), std::move(value));
+    } else if (childKind == NodeKind::DictionarySplat) {
+      Value spread = evaluate(tree.firstChild(child), frame);
+      if (spread.isDict()) {
+        for (const auto &[key, value] : spread.dict()->entries) dict->set(key, value);
+        if (spread.dict()->partial) {
+          dict->partial = true;
+          dict->partialReason = spread.dict()->partialReason;
+        }
+      } else {
+        dict->partial = true;
+        dict->partialReason = spread.isUnknown() ? spread.unknownReason()
+                                                 : "`**` of a value that is not a dict";
+      }
+    }
+  }
+  return Value::ofDict(std::move(dict), originOf(*frame.module, node));
+}
+
+void Interpreter::bindIteration(std::string_view name, const Value &value) {
+  if (iterations_.empty()) return;
+  auto &bindings = iterations_.back().bindings;
+  for (auto &[bound, boundValue] : bindings)
+    if (bound == name) {
+      boundValue = value;
+      return;
+    }
+  bindings.emplace_back(std::string(name), value);
+}
+
+void Interpreter::bindIterationTarget(const ModuleState &module, NodeId target, const Value &value) {
+  const SyntaxTree &tree = module.tree();
+  NodeKind kind = tree.kind(target);
+  if (kind == NodeKind::Identifier) {
+    bindIteration(tree.text(target), value);
+    return;
+  }
+  if (kind == NodeKind::PatternList || kind == NodeKind::TuplePattern ||
+      kind == NodeKind::ListPattern || kind == NodeKind::Tuple || kind == NodeKind::List ||
+      kind == NodeKind::ParenthesizedExpression) {
+    std::vector<NodeId> targets;
+    for (NodeId child : tree.children(target))
+      if (tree.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree.kind(child)))
+        targets.push_back(child);
+    if (value.isSequence() && !value.sequence()->partial &&
+        value.sequence()->items.size() == targets.size()) {
+      for (size_t i = 0; i < targets.size(); ++i)
+        bindIterationTarget(module, targets[i], value.sequence()->items[i]);
+    }
+  }
+}
+
+Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  NodeKind kind = tree.kind(node);
+  NodeId body = tree.child(node, Field::Body);
+  std::vector<NodeId> clauses;
+  for (NodeId child : tree.children(node)) {
+    NodeKind childKind = tree.kind(child);
+    if (childKind == NodeKind::ForInClause || childKind == NodeKind::IfClause)
+      clauses.push_back(child);
+  }
+  Origin origin = originOf(module, node);
+  if (body == kNoNode || clauses.empty()) return Value::unknown("malformed comprehension", origin);
+
+  Frame inner = frame;
+  inner.scope = std::make_shared<Scope>();
+  inner.scope->parent = frame.scope;
+
+  IterationFrame iteration;
+  iteration.description = "the comprehension at " + lineText(module, node);
+  iteration.module = &module;
+  iteration.callDepth = frame.callDepth;
+  iterations_.push_back(std::move(iteration));
+
+  auto results = std::make_shared<Sequence>();
+  auto dict = std::make_shared<DictData>();
+  std::optional<Value> failure;
+  size_t iterationCount = 0;
+  const size_t limit = context_.limits.maxListElements;
+
+  // Runs clause `index` and everything after it; false stops the comprehension.
+  auto run = [&](auto &&self, size_t index) -> bool {
+    if (timeUp_) {
+      failure = Value::unknown("evaluation time limit reached", origin);
+      return false;
+    }
+    if (index == clauses.size()) {
+      if (kind == NodeKind::DictionaryComprehension) {
+        Value key = evaluate(tree.child(body, Field::Key), inner);
+        Value value = evaluate(tree.child(body, Field::Value), inner);
+        if (key.isUnknown()) {
+          dict->partial = true;
+          dict->partialReason = key.unknownReason();
+        } else {
+          dict->set(std::move(key), std::move(value));
+        }
+      } else {
+        results->items.push_back(evaluate(body, inner));
+      }
+      if (results->items.size() + dict->entries.size() > limit) {
+        std::string text = "the comprehension at " + lineText(module, node) +
+                           " produces more than " + std::to_string(limit) + " elements";
+        note(text);
+        failure = Value::unknown(text, origin);
+        return false;
+      }
+      return true;
+    }
+    NodeId clause = clauses[index];
+    if (tree.kind(clause) == NodeKind::IfClause) {
+      NodeId condition = tree.firstChild(clause);
+      while (condition != kNoNode && tree.kind(condition) == NodeKind::Comment)
+        condition = tree.nextSibling(condition);
+      Value test = evaluate(condition, inner);
+      std::optional<bool> truth = test.truthiness();
+      if (!truth) {
+        results->partial = true;
+        dict->partial = true;
+        std::string reason = "the filter at " + lineText(module, clause) +
+                             " could not be evaluated: " +
+                             (test.isUnknown() ? test.unknownReason() : "truth value not known");
+        results->partialReason = reason;
+        dict->partialReason = reason;
+        return true;
+      }
+      return *truth ? self(self, index + 1) : true;
+    }
+    NodeId left = tree.child(clause, Field::Left);
+    NodeId right = tree.child(clause, Field::Right);
+    Value iterable = evaluate(right, inner);
+    std::vector<Value> items;
+    bool partial = false;
+    Value iterateFailure;
+    if (!iterate(iterable, right, items, partial, iterateFailure)) {
+      failure = Value::unknown(iterateFailure.unknownReason(), origin);
+      return false;
+    }
+    if (partial) {
+      results->partial = dict->partial = true;
+      std::string reason = iterable.isSequence() ? iterable.sequence()->partialReason : "";
+      results->partialReason = dict->partialReason = reason;
+    }
+    for (const Value &item : items) {
+      if (++iterationCount > limit) {
+        std::string text = "the comprehension at " + lineText(module, node) +
+                           " runs more than " + std::to_string(limit) + " iterations";
+        note(text);
+        failure = Value::unknown(text, origin);
+        return false;
+      }
+      if (!assignTarget(left, item, inner)) {
+        failure = Value::unknown("cannot unpack " + item.str() + " at " + lineText(module, left),
+                                 origin);
+        return false;
+      }
+      bindIterationTarget(module, left, item);
+      if (!self(self, index + 1)) return false;
+    }
+    return true;
+  };
+  run(run, 0);
+  iterations_.pop_back();
+  if (failure) return *failure;
+  if (kind == NodeKind::DictionaryComprehension) return Value::ofDict(std::move(dict), origin);
+  if (kind == NodeKind::SetComprehension) {
+    std::vector<Value> unique;
+    for (Value &item : results->items) {
+      bool duplicate = false;
+      for (const Value &seen : unique) {
+        std::optional<bool> equal = valuesEqual(item, seen);
+        if (equal && *equal) duplicate = true;
+      }
+      if (!duplicate) unique.push_back(std::move(item));
+    }
+    results->items = std::move(unique);
+    return Value::ofSequence(ValueKind::Set, std::move(results), origin);
+  }
+  return Value::ofSequence(ValueKind::List, std::move(results), origin);
+}
+
+bool Interpreter::iterate(const Value &iterable, NodeId site, std::vector<Value> &items,
+                          bool &partial, Value &failure) {
+  const size_t limit = context_.limits.maxListElements;
+  partial = false;
+  switch (iterable.kind()) {
+  case ValueKind::List:
+  case ValueKind::Tuple:
+  case ValueKind::Set:
+    items = iterable.sequence()->items;
+    partial = iterable.sequence()->partial;
+    return true;
+  case ValueKind::Dict:
+    items.clear();
+    for (const auto &[key, value] : iterable.dict()->entries) items.push_back(key);
+    partial = iterable.dict()->partial;
+    return true;
+  case ValueKind::String:
+    items.clear();
+    for (char c : iterable.text()) items.push_back(Value::ofString(std::string(1, c), iterable.origin()));
+    return true;
+  case ValueKind::Range: {
+    const RangeData &range = iterable.range();
+    int64_t size = range.size();
+    if (static_cast<uint64_t>(size) > limit) {
+      std::string text = iterable.str() + " has " + std::to_string(size) +
+                         " elements, over the limit of " + std::to_string(limit);
+      note(text);
+      failure = Value::unknown(text, iterable.origin());
+      return false;
+    }
+    items.clear();
+    items.reserve(static_cast<size_t>(size));
+    for (int64_t i = 0; i < size; ++i) items.push_back(Value::ofInt(range.at(i), iterable.origin()));
+    return true;
+  }
+  case ValueKind::Unknown:
+    failure = iterable;
+    return false;
+  default:
+    failure = Value::unknown(std::string(iterable.typeName()) + " is not iterable here",
+                             iterable.origin());
+    (void)site;
+    return false;
+  }
+}
+
+namespace {
+
+Origin derivedOrigin(const Origin &expression, const Value &left, const Value &right) {
+  // The literal to change is the operand that came from elsewhere (a loop
+  // variable bound to a list element); otherwise the expression itself.
+  for (const Value *operand : {&left, &right}) {
+    const Origin &o = operand->origin();
+    if (!o.valid()) continue;
+    if (o.module != expression.module || o.startByte < expression.startByte ||
+        o.endByte > expression.endByte)
+      return o;
+  }
+  return expression;
+}
+
+} // namespace
+
+Value Interpreter::evaluateBinary(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  NodeId op = tree.child(node, Field::Operator);
+  Value left = evaluate(tree.child(node, Field::Left), frame);
+  Value right = evaluate(tree.child(node, Field::Right), frame);
+  if (op == kNoNode) return Value::unknown("malformed operator", originOf(*frame.module, node));
+  Value result = binaryOperation(tree.kind(op), left, right, node, frame);
+  if (result.isKnown() && (result.isNumber() || result.isString()))
+    result.setOrigin(derivedOrigin(originOf(*frame.module, node), left, right));
+  return result;
+}
+
+Value Interpreter::binaryOperation(NodeKind op, const Value &left, const Value &right,
+                                   NodeId site, Frame &frame) {
+  Origin origin = originOf(*frame.module, site);
+  if (left.isUnknown()) return left;
+  if (right.isUnknown()) return right;
+  auto overflow = [&] { return Value::unknown("integer overflow", origin); };
+  const size_t limit = context_.limits.maxListElements;
+
+  bool leftInt = left.isInt() || left.isBool();
+  bool rightInt = right.isInt() || right.isBool();
+  if (leftInt && rightInt) {
+    int64_t a = left.asInt(), b = right.asInt();
+    std::optional<int64_t> r;
+    switch (op) {
+    case NodeKind::OpPlus: r = checkedAdd(a, b); break;
+    case NodeKind::OpMinus: r = checkedSub(a, b); break;
+    case NodeKind::OpStar: r = checkedMul(a, b); break;
+    case NodeKind::OpDoubleSlash:
+      if (b == 0) return Value::unknown("division by zero", origin);
+      if (a == INT64_MIN && b == -1) return overflow();
+      return Value::ofInt(floorDivide(a, b), origin);
+    case NodeKind::OpPercent:
+      if (b == 0) return Value::unknown("modulo by zero", origin);
+      if (b == -1) return Value::ofInt(0, origin);
+      return Value::ofInt(floorModulo(a, b), origin);
+    case NodeKind::OpSlash:
+      if (b == 0) return Value::unknown("division by zero", origin);
+      return Value::ofFloat(static_cast<double>(a) / static_cast<double>(b), origin);
+    case NodeKind::OpPower:
+      if (b < 0) return Value::ofFloat(std::pow(static_cast<double>(a), static_cast<double>(b)), origin);
+      r = checkedPow(a, b);
+      break;
+    case NodeKind::OpShiftLeft:
+      if (b < 0) return Value::unknown("negative shift count", origin);
+      if (b >= 63 || (a != 0 && std::llabs(a) > (INT64_MAX >> b))) return overflow();
+      return Value::ofInt(a * (int64_t(1) << b), origin);
+    case NodeKind::OpShiftRight:
+      if (b < 0) return Value::unknown("negative shift count", origin);
+      return Value::ofInt(b >= 63 ? (a < 0 ? -1 : 0) : (a >> b), origin);
+    case NodeKind::OpAmpersand:
+      if (left.isBool() && right.isBool()) return Value::ofBool(left.asBool() && right.asBool(), origin);
+      return Value::ofInt(a & b, origin);
+    case NodeKind::OpPipe:
+      if (left.isBool() && right.isBool()) return Value::ofBool(left.asBool() || right.asBool(), origin);
+      return Value::ofInt(a | b, origin);
+    case NodeKind::OpCaret:
+      if (left.isBool() && right.isBool()) return Value::ofBool(left.asBool() != right.asBool(), origin);
+      return Value::ofInt(a ^ b, origin);
+    default:
+      return Value::unknown("operator not evaluated on integers", origin);
+    }
+    if (!r) return overflow();
+    return Value::ofInt(*r, origin);
+  }
+  if (left.isNumber() && right.isNumber()) {
+    double a = left.asFloat(), b = right.asFloat();
+    switch (op) {
+    case NodeKind::OpPlus: return Value::ofFloat(a + b, origin);
+    case NodeKind::OpMinus: return Value::ofFloat(a - b, origin);
+    case NodeKind::OpStar: return Value::ofFloat(a * b, origin);
+    case NodeKind::OpSlash:
+      if (b == 0) return Value::unknown("division by zero", origin);
+      return Value::ofFloat(a / b, origin);
+    case NodeKind::OpDoubleSlash:
+      if (b == 0) return Value::unknown("division by zero", origin);
+      return Value::ofFloat(std::floor(a / b), origin);
+    case NodeKind::OpPercent: {
+      if (b == 0) return Value::unknown("modulo by zero", origin);
+      double m = std::fmod(a, b);
+      if (m != 0 && ((m < 0) != (b < 0))) m += b;
+      return Value::ofFloat(m, origin);
+    }
+    case NodeKind::OpPower: return Value::ofFloat(std::pow(a, b), origin);
+    default: return Value::unknown("operator not evaluated on floats", origin);
+    }
+  }
+  if (left.isString() && right.isString() && op == NodeKind::OpPlus)
+    return Value::ofString(left.text() + right.text(), origin);
+  auto repeat = [&](const Value &sequenceValue, int64_t times) -> Value {
+    if (times < 0) times = 0;
+    if (sequenceValue.isString()) {
+      if (sequenceValue.text().size() * static_cast<uint64_t>(times) > limit * 16)
+        return Value::unknown("string repetition too large", origin);
+      std::string out;
+      for (int64_t i = 0; i < times; ++i) out += sequenceValue.text();
+      return Value::ofString(std::move(out), origin);
+    }
+    const Sequence &source = *sequenceValue.sequence();
+    uint64_t total = source.items.size() * static_cast<uint64_t>(times);
+    if (total > limit) {
+      std::string text = "list repetition at " + lineText(*frame.module, site) + " gives " +
+                         std::to_string(total) + " elements, over the limit of " +
+                         std::to_string(limit);
+      note(text);
+      return Value::unknown(text, origin);
+    }
+    auto out = std::make_shared<Sequence>();
+    out->partial = source.partial;
+    out->partialReason = source.partialReason;
+    for (int64_t i = 0; i < times; ++i)
+      out->items.insert(out->items.end(), source.items.begin(), source.items.end());
+    return Value::ofSequence(sequenceValue.kind(), std::move(out), origin);
+  };
+  if (op == NodeKind::OpStar) {
+    bool leftRepeatable = left.isString() || left.kind() == ValueKind::List || left.kind() == ValueKind::Tuple;
+    bool rightRepeatable = right.isString() || right.kind() == ValueKind::List || right.kind() == ValueKind::Tuple;
+    if (leftRepeatable && rightInt) return repeat(left, right.asInt());
+    if (rightRepeatable && leftInt) return repeat(right, left.asInt());
+  }
+  if (op == NodeKind::OpPlus && left.isSequence() && left.kind() == right.kind() &&
+      left.kind() != ValueKind::Set) {
+    const Sequence &a = *left.sequence();
+    const Sequence &b = *right.sequence();
+    if (a.items.size() + b.items.size() > limit) {
+      std::string text = "concatenation at " + lineText(*frame.module, site) +
+                         " exceeds the limit of " + std::to_string(limit) + " elements";
+      note(text);
+      return Value::unknown(text, origin);
+    }
+    auto out = std::make_shared<Sequence>();
+    out->items = a.items;
+    out->items.insert(out->items.end(), b.items.begin(), b.items.end());
+    out->partial = a.partial || b.partial;
+    out->partialReason = a.partial ? a.partialReason : b.partialReason;
+    return Value::ofSequence(left.kind(), std::move(out), origin);
+  }
+  if (left.kind() == ValueKind::Set && right.kind() == ValueKind::Set) {
+    const Sequence &a = *left.sequence();
+    const Sequence &b = *right.sequence();
+    if (a.partial || b.partial) return Value::unknown("set not fully known", origin);
+    auto contains = [](const Sequence &s, const Value &v) -> std::optional<bool> {
+      for (const Value &item : s.items) {
+        std::optional<bool> equal = valuesEqual(item, v);
+        if (!equal) return std::nullopt;
+        if (*equal) return true;
+      }
+      return false;
+    };
+    auto out = std::make_shared<Sequence>();
+    bool ok = true;
+    auto keepIf = [&](const Sequence &from, const Sequence &other, bool wantIn) {
+      for (const Value &item : from.items) {
+        std::optional<bool> in = contains(other, item);
+        if (!in) { ok = false; return; }
+        if (*in == wantIn) out->items.push_back(item);
+      }
+    };
+    switch (op) {
+    case NodeKind::OpPipe: out->items = a.items; keepIf(b, a, false); break;
+    case NodeKind::OpAmpersand: keepIf(a, b, true); break;
+    case NodeKind::OpMinus: keepIf(a, b, false); break;
+    case NodeKind::OpCaret: keepIf(a, b, false); keepIf(b, a, false); break;
+    default: return Value::unknown("operator not evaluated on sets", origin);
+    }
+    if (!ok) return Value::unknown("set element comparison not known", origin);
+    return Value::ofSequence(ValueKind::Set, std::move(out), origin);
+  }
+  if (left.isDict() && right.isDict() && op == NodeKind::OpPipe) {
+    auto out = std::make_shared<DictData>(*left.dict());
+    for (const auto &[key, value] : right.dict()->entries) out->set(key, value);
+    out->partial = left.dict()->partial || right.dict()->partial;
+    return Value::ofDict(std::move(out), origin);
+  }
+  if (left.isString() && op == NodeKind::OpPercent)
+    return Value::unknown("%-formatting is not evaluated", origin);
+  return Value::unknown(std::string("operator not evaluated on ") + left.typeName() + " and " +
+                            right.typeName(),
+                        origin);
+}
+
+namespace {
+
+// -1, 0, 1, or nullopt when the values do not order.
+std::optional<int> orderValues(const Value &a, const Value &b) {
+  if (a.isNumber() && b.isNumber()) {
+    if (a.isFloat() || b.isFloat()) {
+      double x = a.asFloat(), y = b.asFloat();
+      return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    int64_t x = a.asInt(), y = b.asInt();
+    return x < y ? -1 : (x > y ? 1 : 0);
+  }
+  if (a.isString() && b.isString()) {
+    int c = a.text().compare(b.text());
+    return c < 0 ? -1 : (c > 0 ? 1 : 0);
+  }
+  if ((a.kind() == ValueKind::Tuple || a.kind() == ValueKind::List) && a.kind() == b.kind()) {
+    const Sequence &x = *a.sequence();
+    const Sequence &y = *b.sequence();
+    if (x.partial || y.partial) return std::nullopt;
+    size_t n = std::min(x.items.size(), y.items.size());
+    for (size_t i = 0; i < n; ++i) {
+      std::optional<bool> equal = valuesEqual(x.items[i], y.items[i]);
+      if (!equal) return std::nullopt;
+      if (*equal) continue;
+      return orderValues(x.items[i], y.items[i]);
+    }
+    return x.items.size() < y.items.size() ? -1 : (x.items.size() > y.items.size() ? 1 : 0);
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+Value Interpreter::compare(NodeKind op, const Value &left, const Value &right, NodeId site,
+                           Frame &frame) {
+  Origin origin = originOf(*frame.module, site);
+  switch (op) {
+  case NodeKind::OpEqual:
+  case NodeKind::OpNotEqual: {
+    if (left.isUnknown()) return left;
+    if (right.isUnknown()) return right;
+    std::optional<bool> equal = valuesEqual(left, right);
+    if (!equal) return Value::unknown("equality of " + left.str() + " and " + right.str() +
+                                          " is not known",
+                                      origin);
+    return Value::ofBool(op == NodeKind::OpEqual ? *equal : !*equal, origin);
+  }
+  case NodeKind::OpIs:
+  case NodeKind::OpIsNot: {
+    bool wantSame = op == NodeKind::OpIs;
+    if (left.isNone() || right.isNone()) {
+      const Value &other = left.isNone() ? right : left;
+      if (other.isUnknown()) return other;
+      return Value::ofBool(other.isNone() == wantSame, origin);
+    }
+    if (left.isBool() && right.isBool())
+      return Value::ofBool((left.asBool() == right.asBool()) == wantSame, origin);
+    if (left.isUnknown()) return left;
+    if (right.isUnknown()) return right;
+    if ((left.isExternal() && right.isExternal()) || (left.kind() == ValueKind::Kernel && right.kind() == ValueKind::Kernel))
+      return Value::ofBool((left.text() == right.text()) == wantSame, origin);
+    return Value::unknown("identity comparison is not evaluated", origin);
+  }
+  case NodeKind::OpIn:
+  case NodeKind::OpNotIn: {
+    bool wantIn = op == NodeKind::OpIn;
+    if (right.isExternal() && right.text() == "os.environ") {
+      std::string variable = left.isString() ? left.text() : left.str();
+      note("environment variable `" + variable + "` is not read at lint time: taken as unset (" +
+           lineText(*frame.module, site) + ")");
+      return Value::ofBool(!wantIn, origin);
+    }
+    if (left.isUnknown()) return left;
+    if (right.isUnknown()) return right;
+    std::optional<bool> found;
+    if (right.isString()) {
+      if (!left.isString()) return Value::unknown("`in` on a string needs a string", origin);
+      found = right.text().find(left.text()) != std::string::npos;
+    } else if (right.kind() == ValueKind::Range) {
+      if (!left.isInt()) return Value::ofBool(!wantIn, origin);
+      const RangeData &r = right.range();
+      int64_t v = left.asInt();
+      bool inside = r.step > 0 ? (v >= r.start && v < r.stop) : (v <= r.start && v > r.stop);
+      found = inside && floorModulo(v - r.start, r.step) == 0;
+    } else if (right.isSequence() || right.isDict()) {
+      bool partial = false;
+      std::vector<Value> items;
+      if (right.isSequence()) {
+        items = right.sequence()->items;
+        partial = right.sequence()->partial;
+      } else {
+        for (const auto &[key, value] : right.dict()->entries) items.push_back(key);
+        partial = right.dict()->partial;
+      }
+      found = false;
+      for (const Value &item : items) {
+        std::optional<bool> equal = valuesEqual(left, item);
+        if (!equal) {
+          found = std::nullopt;
+          break;
+        }
+        if (*equal) {
+          found = true;
+          break;
+        }
+      }
+      if (found && !*found && partial) found = std::nullopt;
+    } else {
+      return Value::unknown(std::string("`in` on ") + right.typeName() + " is not evaluated",
+                            origin);
+    }
+    if (!found) return Value::unknown("membership is not known", origin);
+    return Value::ofBool(*found == wantIn, origin);
+  }
+  default: {
+    if (left.isUnknown()) return left;
+    if (right.isUnknown()) return right;
+    std::optional<int> order = orderValues(left, right);
+    if (!order)
+      return Value::unknown(std::string("cannot order ") + left.typeName() + " and " +
+                                right.typeName(),
+                            origin);
+    bool result = false;
+    switch (op) {
+    case NodeKind::OpLess: result = *order < 0; break;
+    case NodeKind::OpLessEqual: result = *order <= 0; break;
+    case NodeKind::OpGreater: result = *order > 0; break;
+    case NodeKind::OpGreaterEqual: result = *order >= 0; break;
+    default: return Value::unknown("comparison not evaluated", origin);
+    }
+    return Value::ofBool(result, origin);
+  }
+  }
+}
+
+Value Interpreter::evaluateComparison(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  // operand (op operand)*; a < b < c means a < b and b < c.
+  std::vector<NodeId> operands;
+  std::vector<NodeKind> operators;
+  for (NodeId child : tree.children(node)) {
+    NodeKind kind = tree.kind(child);
+    if (kind == NodeKind::Comment) continue;
+    if (tree.node(child).field == Field::Operators)
+      operators.push_back(kind);
+    else
+      operands.push_back(child);
+  }
+  if (operands.size() != operators.size() + 1)
+    return Value::unknown("malformed comparison", originOf(*frame.module, node));
+  Value left = evaluate(operands[0], frame);
+  Value result = Value::ofBool(true, originOf(*frame.module, node));
+  for (size_t i = 0; i < operators.size(); ++i) {
+    Value right = evaluate(operands[i + 1], frame);
+    result = compare(operators[i], left, right, node, frame);
+    if (result.isUnknown()) return result;
+    if (!result.asBool()) return result;
+    left = std::move(right);
+  }
+  return result;
+}
+
+Value Interpreter::evaluateBoolean(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  NodeId op = tree.child(node, Field::Operator);
+  Value left = evaluate(tree.child(node, Field::Left), frame);
+  std::optional<bool> truth = left.truthiness();
+  if (!truth) {
+    if (left.isUnknown()) return left;
+    return Value::unknown("truth value not known", originOf(*frame.module, node));
+  }
+  bool isAnd = op != kNoNode && tree.kind(op) == NodeKind::OpAnd;
+  if (isAnd ? !*truth : *truth) return left;
+  return evaluate(tree.child(node, Field::Right), frame);
+}
+
+Value Interpreter::evaluateUnary(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  NodeId op = tree.child(node, Field::Operator);
+  Value argument = evaluate(tree.child(node, Field::Argument), frame);
+  Origin origin = originOf(*frame.module, node);
+  if (argument.isUnknown()) return argument;
+  NodeKind kind = op != kNoNode ? tree.kind(op) : NodeKind::Other;
+  // A negative literal keeps the span of the whole `-64`.
+  Origin kept = derivedOrigin(origin, argument, argument);
+  if (argument.isInt() || argument.isBool()) {
+    int64_t v = argument.asInt();
+    if (kind == NodeKind::OpMinus) {
+      if (v == INT64_MIN) return Value::unknown("integer overflow", origin);
+      return Value::ofInt(-v, kept);
+    }
+    if (kind == NodeKind::OpPlus) return Value::ofInt(v, kept);
+    if (kind == NodeKind::OpTilde) return Value::ofInt(~v, kept);
+  }
+  if (argument.isFloat()) {
+    if (kind == NodeKind::OpMinus) return Value::ofFloat(-argument.asFloat(), kept);
+    if (kind == NodeKind::OpPlus) return argument.withOrigin(kept);
+  }
+  return Value::unknown(std::string("unary operator on ") + argument.typeName(), origin);
+}
+
+Value Interpreter::evaluateFString(NodeId node, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  Origin origin = originOf(*frame.module, node);
+  if (tree.kind(node) == NodeKind::ConcatenatedString) {
+    std::string out;
+    for (NodeId part : tree.children(node)) {
+      if (tree.kind(part) != NodeKind::String) continue;
+      Value piece = evaluateFString(part, frame);
+      if (!piece.isString()) return piece;
+      out += piece.text();
+    }
+    return Value::ofString(std::move(out), origin);
+  }
+  std::string out;
+  for (NodeId part : tree.children(node)) {
+    NodeKind kind = tree.kind(part);
+    if (kind == NodeKind::StringContent) {
+      for (NodeId inner : tree.children(part))
+        if (tree.kind(inner) == NodeKind::EscapeSequence)
+          return Value::unknown("escape sequence in f-string", origin);
+      out += tree.text(part);
+    } else if (kind == NodeKind::EscapeSequence) {
+      return Value::unknown("escape sequence in f-string", origin);
+    } else if (kind == NodeKind::Interpolation) {
+      NodeId expression = kNoNode;
+      int named = 0;
+      for (NodeId inner : tree.children(part)) {
+        if (tree.kind(inner) == NodeKind::Comment) continue;
+        ++named;
+        if (tree.node(inner).field != Field::None || expression == kNoNode) {
+          if (expression == kNoNode) expression = inner;
+        }
+      }
+      if (named != 1) return Value::unknown("formatted f-string field is not evaluated", origin);
+      Value value = evaluate(expression, frame);
+      std::optional<std::string> text = Builtins::pythonStr(value);
+      if (!text)
+        return Value::unknown(value.isUnknown() ? value.unknownReason()
+                                                : "f-string field is not evaluated",
+                              origin);
+      out += *text;
+    }
+  }
+  return Value::ofString(std::move(out), origin);
+}
+
+// ---- statements ------------------------------------------------------------
+
+ExecResult Interpreter::execBlock(NodeId block, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  for (NodeId statement : tree.children(block)) {
+    ExecResult result = execStatement(statement, frame);
+    if (result.flow != Flow::Normal) return result;
+  }
+  return {};
+}
+
+namespace {
+
+bool escapes(const SyntaxTree &tree, NodeId node) {
+  NodeKind kind = tree.kind(node);
+  if (isStatementEscape(kind)) return true;
+  if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+      kind == NodeKind::Lambda || kind == NodeKind::DecoratedDefinition)
+    return false;
+  for (NodeId child : tree.children(node))
+    if (escapes(tree, child)) return true;
+  return false;
+}
+
+} // namespace
+
+void Interpreter::taintStatement(NodeId statement, const std::string &reason, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  std::vector<std::string_view> names, mutated;
+  collectBoundNames(tree, statement, names, &mutated);
+  std::sort(names.begin(), names.end());
+  std::sort(mutated.begin(), mutated.end());
+  for (size_t i = 0; i < names.size();) {
+    std::string_view name = names[i];
+    size_t count = 0;
+    while (i < names.size() && names[i] == name) ++i, ++count;
+    size_t mutatedCount = static_cast<size_t>(
+        std::upper_bound(mutated.begin(), mutated.end(), name) -
+        std::lower_bound(mutated.begin(), mutated.end(), name));
+    bool assigned = count > mutatedCount;
+    if (!assigned) {
+      // Changed in place only: what it held is still there, maybe more.
+      Value *current = frame.scope ? frame.scope->find(name) : nullptr;
+      Value value;
+      if (current) {
+        value = *current;
+      } else if (frame.moduleWrites && frame.moduleWrites->count(std::string(name))) {
+        value = (*frame.moduleWrites)[std::string(name)];
+      } else {
+        bool found = false;
+        value = moduleGlobal(*frame.module, name, frame.module->readPosition_, found);
+      }
+      if (value.isSequence()) {
+        auto copy = std::make_shared<Sequence>(*value.sequence());
+        copy->partial = true;
+        copy->partialReason = reason;
+        setName(name, Value::ofSequence(value.kind(), std::move(copy), value.origin()), frame);
+        continue;
+      }
+      if (value.isDict()) {
+        auto copy = std::make_shared<DictData>(*value.dict());
+        copy->partial = true;
+        copy->partialReason = reason;
+        setName(name, Value::ofDict(std::move(copy), value.origin()), frame);
+        continue;
+      }
+    }
+    setName(name, Value::unknown(reason), frame);
+  }
+}
+
+void Interpreter::setName(std::string_view name, Value value, Frame &frame) {
+  if (frame.scope) {
+    frame.scope->variables[std::string(name)] = std::move(value);
+  } else if (frame.moduleWrites) {
+    (*frame.moduleWrites)[std::string(name)] = std::move(value);
+  }
+}
+
+bool Interpreter::assignTarget(NodeId target, const Value &value, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  switch (tree.kind(target)) {
+  case NodeKind::Identifier:
+    setName(tree.text(target), value, frame);
+    return true;
+  case NodeKind::ParenthesizedExpression: {
+    NodeId inner = tree.unparenthesize(target);
+    return inner != kNoNode && assignTarget(inner, value, frame);
+  }
+  case NodeKind::PatternList:
+  case NodeKind::TuplePattern:
+  case NodeKind::ListPattern:
+  case NodeKind::Tuple:
+  case NodeKind::List:
+  case NodeKind::ExpressionList: {
+    std::vector<NodeId> targets;
+    for (NodeId child : tree.children(target))
+      if (tree.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree.kind(child)))
+        targets.push_back(child);
+    std::vector<Value> items;
+    bool partial = false;
+    Value failure;
+    bool known = iterate(value, target, items, partial, failure) && !partial;
+    size_t starIndex = targets.size();
+    for (size_t i = 0; i < targets.size(); ++i) {
+      NodeKind kind = tree.kind(targets[i]);
+      if (kind == NodeKind::ListSplatPattern || kind == NodeKind::ListSplat) starIndex = i;
+    }
+    bool fits = known && (starIndex == targets.size() ? items.size() == targets.size()
+                                                      : items.size() + 1 >= targets.size());
+    if (!fits) {
+      std::string reason = value.isUnknown() ? value.unknownReason()
+                                             : "cannot unpack " + value.str() + " at " +
+                                                   lineText(*frame.module, target);
+      for (NodeId t : targets) {
+        NodeId inner = tree.kind(t) == NodeKind::ListSplatPattern || tree.kind(t) == NodeKind::ListSplat
+                           ? tree.firstChild(t)
+                           : t;
+        if (inner != kNoNode) assignTarget(inner, Value::unknown(reason), frame);
+      }
+      return value.isUnknown();
+    }
+    size_t itemIndex = 0;
+    for (size_t i = 0; i < targets.size(); ++i) {
+      if (i == starIndex) {
+        size_t count = items.size() - (targets.size() - 1);
+        std::vector<Value> rest(items.begin() + static_cast<std::ptrdiff_t>(itemIndex),
+                                items.begin() + static_cast<std::ptrdiff_t>(itemIndex + count));
+        itemIndex += count;
+        NodeId inner = tree.firstChild(targets[i]);
+        if (inner != kNoNode) assignTarget(inner, Value::ofList(std::move(rest)), frame);
+        continue;
+      }
+      assignTarget(targets[i], items[itemIndex++], frame);
+    }
+    return true;
+  }
+  case NodeKind::Subscript: {
+    Value container = evaluate(tree.child(target, Field::Value), frame);
+    NodeId indexNode = tree.child(target, Field::SubscriptIndex);
+    Value index = evaluate(indexNode, frame);
+    if (container.isDict()) {
+      if (index.isUnknown()) {
+        container.dict()->partial = true;
+        container.dict()->partialReason = index.unknownReason();
+      } else {
+        container.dict()->set(index, value);
+      }
+    } else if (container.kind() == ValueKind::List && index.isInt()) {
+      auto &items = container.sequence()->items;
+      int64_t position = index.asInt();
+      if (position < 0) position += static_cast<int64_t>(items.size());
+      if (position >= 0 && position < static_cast<int64_t>(items.size()))
+        items[static_cast<size_t>(position)] = value;
+    }
+    return true;
+  }
+  case NodeKind::Attribute: {
+    Value object = evaluate(tree.child(target, Field::Object), frame);
+    NodeId attribute = tree.child(target, Field::AttributeName);
+    if (object.isConfig() && attribute != kNoNode) {
+      ConfigData &config = *object.config();
+      std::string_view name = tree.text(attribute);
+      if (name == "num_warps") config.numWarps = value;
+      else if (name == "num_stages") config.numStages = value;
+      else if (name == "num_ctas") config.numCtas = value;
+      else if (name == "maxnreg") config.maxnreg = value;
+      else if (name == "pre_hook") config.hasPreHook = !value.isNone();
+    }
+    return true;
+  }
+  default:
+    return true;
+  }
+}
+
+ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  if (!step()) return {Flow::Abort, Value::unknown("evaluation time limit reached")};
+  auto abortWith = [&](std::string reason) { return ExecResult{Flow::Abort, Value::unknown(std::move(reason))}; };
+
+  switch (tree.kind(statement)) {
+  case NodeKind::Comment:
+  case NodeKind::PassStatement:
+  case NodeKind::AssertStatement:
+  case NodeKind::GlobalStatement:
+  case NodeKind::FutureImportStatement:
+    return {};
+  case NodeKind::ExpressionStatement: {
+    for (NodeId child : tree.children(statement)) {
+      NodeKind kind = tree.kind(child);
+      if (kind == NodeKind::Comment || kind == NodeKind::String) continue;
+      if (kind == NodeKind::Assignment) {
+        // a = b = value: the innermost right side is the value.
+        std::vector<NodeId> targets;
+        NodeId cursor = child;
+        while (cursor != kNoNode && tree.kind(cursor) == NodeKind::Assignment) {
+          targets.push_back(tree.child(cursor, Field::Left));
+          cursor = tree.child(cursor, Field::Right);
+        }
+        if (cursor == kNoNode) continue; // annotation only
+        Value value = evaluate(cursor, frame);
+        for (NodeId target : targets)
+          if (target != kNoNode) assignTarget(target, value, frame);
+        continue;
+      }
+      if (kind == NodeKind::AugmentedAssignment) {
+        NodeId left = tree.child(child, Field::Left);
+        NodeId op = tree.child(child, Field::Operator);
+        Value right = evaluate(tree.child(child, Field::Right), frame);
+        Value current = evaluate(left, frame);
+        std::string_view opText = op != kNoNode ? tree.text(op) : "";
+        if (current.kind() == ValueKind::List && opText == "+=") {
+          // In place, as Python does for lists.
+          std::vector<Value> items;
+          bool partial = false;
+          Value failure;
+          if (iterate(right, child, items, partial, failure)) {
+            auto &target = current.sequence()->items;
+            target.insert(target.end(), items.begin(), items.end());
+            if (partial) {
+              current.sequence()->partial = true;
+              current.sequence()->partialReason = right.sequence() ? right.sequence()->partialReason : "";
+            }
+            // Rebinding keeps module-level copies in the statement's writes.
+            assignTarget(left, current, frame);
+          } else {
+            assignTarget(left, failure, frame);
+          }
+          continue;
+        }
+        static const std::pair<std::string_view, NodeKind> operators[] = {
+            {"+=", NodeKind::OpPlus},        {"-=", NodeKind::OpMinus},
+            {"*=", NodeKind::OpStar},        {"/=", NodeKind::OpSlash},
+            {"//=", NodeKind::OpDoubleSlash}, {"%=", NodeKind::OpPercent},
+            {"**=", NodeKind::OpPower},      {"<<=", NodeKind::OpShiftLeft},
+            {">>=", NodeKind::OpShiftRight}, {"&=", NodeKind::OpAmpersand},
+            {"|=", NodeKind::OpPipe},        {"^=", NodeKind::OpCaret}};
+        NodeKind binary = NodeKind::Other;
+        for (const auto &[text, kindForText] : operators)
+          if (text == opText) binary = kindForText;
+        Value result = binary == NodeKind::Other
+                           ? Value::unknown("augmented operator not evaluated")
+                           : binaryOperation(binary, current, right, child, frame);
+        if (result.isNumber()) result.setOrigin(derivedOrigin(originOf(module, child), current, right));
+        assignTarget(left, result, frame);
+        continue;
+      }
+      if (kind == NodeKind::Yield) {
+        NodeId argument = tree.firstChild(child);
+        while (argument != kNoNode && tree.kind(argument) == NodeKind::Comment)
+          argument = tree.nextSibling(argument);
+        if (!frame.yields) continue;
+        Value value = argument != kNoNode ? evaluate(argument, frame) : Value::none();
+        if (tree.text(child).substr(0, 10) == "yield from") {
+          std::vector<Value> items;
+          bool partial = false;
+          Value failure;
+          if (!iterate(value, child, items, partial, failure) || partial)
+            return abortWith("`yield from` over a value that is not fully known");
+          for (Value &item : items) frame.yields->push_back(std::move(item));
+        } else {
+          frame.yields->push_back(std::move(value));
+        }
+        continue;
+      }
+      evaluate(child, frame);
+    }
+    return {};
+  }
+  case NodeKind::ReturnStatement: {
+    NodeId value = tree.firstChild(statement);
+    while (value != kNoNode && tree.kind(value) == NodeKind::Comment) value = tree.nextSibling(value);
+    return {Flow::Return, value != kNoNode ? evaluate(value, frame) : Value::none()};
+  }
+  case NodeKind::IfStatement: return execIf(statement, frame);
+  case NodeKind::ForStatement: return execFor(statement, frame);
+  case NodeKind::WhileStatement: return execWhile(statement, frame);
+  case NodeKind::TryStatement: return execTry(statement, frame);
+  case NodeKind::WithStatement: {
+    NodeId body = tree.child(statement, Field::Body);
+    if (body == kNoNode) body = tree.childOfKind(statement, NodeKind::Block);
+    if (body == kNoNode) return {};
+    return execBlock(body, frame);
+  }
+  case NodeKind::FunctionDefinition:
+  case NodeKind::ClassDefinition: {
+    NodeId name = tree.child(statement, Field::Name);
+    if (name != kNoNode) setName(tree.text(name), definitionValue(module, statement, &frame), frame);
+    return {};
+  }
+  case NodeKind::DecoratedDefinition: {
+    NodeId definition = tree.child(statement, Field::Definition);
+    if (definition == kNoNode) return {};
+    NodeId name = tree.child(definition, Field::Name);
+    if (name != kNoNode) setName(tree.text(name), definitionValue(module, definition, &frame), frame);
+    return {};
+  }
+  case NodeKind::ImportStatement:
+  case NodeKind::ImportFromStatement:
+    execImport(statement, frame);
+    return {};
+  case NodeKind::BreakStatement: return {Flow::Break, Value::none()};
+  case NodeKind::ContinueStatement: return {Flow::Continue, Value::none()};
+  case NodeKind::RaiseStatement:
+    return abortWith("an exception is raised at " + lineText(module, statement));
+  case NodeKind::DeleteStatement: {
+    for (NodeId child : tree.children(statement)) {
+      if (tree.kind(child) != NodeKind::Identifier) continue;
+      std::string name(tree.text(child));
+      if (frame.scope) frame.scope->variables.erase(name);
+      else if (frame.moduleWrites) (*frame.moduleWrites)[name] = Value::unknown("deleted");
+    }
+    return {};
+  }
+  default:
+    taintStatement(statement, "the statement at " + lineText(module, statement) +
+                                  " is not evaluated",
+                   frame);
+    return {};
+  }
+}
+
+ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  // (condition, block) pairs in order; an else block has no condition.
+  std::vector<std::pair<NodeId, NodeId>> clauses;
+  clauses.emplace_back(tree.child(statement, Field::Condition), tree.child(statement, Field::Consequence));
+  for (NodeId child : tree.children(statement)) {
+    if (tree.kind(child) == NodeKind::ElifClause)
+      clauses.emplace_back(tree.child(child, Field::Condition), tree.child(child, Field::Consequence));
+    else if (tree.kind(child) == NodeKind::ElseClause)
+      clauses.emplace_back(kNoNode, tree.child(child, Field::Body));
+  }
+  for (size_t i = 0; i < clauses.size(); ++i) {
+    auto [condition, block] = clauses[i];
+    if (condition == kNoNode) return block != kNoNode ? execBlock(block, frame) : ExecResult{};
+    Value test = evaluate(condition, frame);
+    std::optional<bool> truth = test.truthiness();
+    if (!truth) {
+      std::string reason = "the condition at " + lineText(module, condition) +
+                           " could not be evaluated: " +
+                           (test.isUnknown() ? test.unknownReason() : "truth value not known");
+      bool escape = false;
+      for (size_t j = i; j < clauses.size(); ++j)
+        if (clauses[j].second != kNoNode && escapes(tree, clauses[j].second)) escape = true;
+      taintStatement(statement, reason, frame);
+      if (escape) return {Flow::Abort, Value::unknown(reason)};
+      return {};
+    }
+    if (*truth) return block != kNoNode ? execBlock(block, frame) : ExecResult{};
+  }
+  return {};
+}
+
+ExecResult Interpreter::execFor(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  NodeId left = tree.child(statement, Field::Left);
+  NodeId right = tree.child(statement, Field::Right);
+  NodeId body = tree.child(statement, Field::Body);
+  NodeId elseClause = tree.childOfKind(statement, NodeKind::ElseClause);
+  Value iterable = evaluate(right, frame);
+  std::vector<Value> items;
+  bool partial = false;
+  Value failure;
+  bool known = iterate(iterable, right, items, partial, failure);
+  auto taint = [&](const std::string &reason) -> ExecResult {
+    taintStatement(statement, reason, frame);
+    if (body != kNoNode && escapes(tree, body)) return {Flow::Abort, Value::unknown(reason)};
+    return {};
+  };
+  if (!known)
+    return taint("the loop at " + lineText(module, statement) + " could not be evaluated: " +
+                 failure.unknownReason());
+
+  IterationFrame iteration;
+  iteration.description = "the loop at " + lineText(module, statement);
+  iteration.module = &module;
+  iteration.callDepth = frame.callDepth;
+  iterations_.push_back(std::move(iteration));
+  bool broke = false;
+  for (const Value &item : items) {
+    if (timeUp_) {
+      iterations_.pop_back();
+      return {Flow::Abort, Value::unknown("evaluation time limit reached")};
+    }
+    assignTarget(left, item, frame);
+    bindIterationTarget(module, left, item);
+    ExecResult result = body != kNoNode ? execBlock(body, frame) : ExecResult{};
+    if (result.flow == Flow::Break) {
+      broke = true;
+      break;
+    }
+    if (result.flow == Flow::Continue) continue;
+    if (result.flow != Flow::Normal) {
+      iterations_.pop_back();
+      return result;
+    }
+  }
+  iterations_.pop_back();
+  if (partial)
+    return taint("the loop at " + lineText(module, statement) +
+                 " runs over a list that is not fully known");
+  if (!broke && elseClause != kNoNode) {
+    NodeId elseBody = tree.child(elseClause, Field::Body);
+    if (elseBody != kNoNode) return execBlock(elseBody, frame);
+  }
+  return {};
+}
+
+ExecResult Interpreter::execWhile(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  NodeId condition = tree.child(statement, Field::Condition);
+  NodeId body = tree.child(statement, Field::Body);
+  const size_t limit = context_.limits.maxListElements;
+  for (size_t iteration = 0;; ++iteration) {
+    std::string stopReason;
+    if (iteration > limit) {
+      stopReason = "the loop at " + lineText(module, statement) + " runs more than " +
+                   std::to_string(limit) + " iterations";
+      note(stopReason);
+    } else if (timeUp_) {
+      stopReason = "evaluation time limit reached";
+    }
+    Value test;
+    std::optional<bool> truth;
+    if (stopReason.empty()) {
+      test = evaluate(condition, frame);
+      truth = test.truthiness();
+      if (!truth)
+        stopReason = "the loop condition at " + lineText(module, condition) +
+                     " could not be evaluated: " +
+                     (test.isUnknown() ? test.unknownReason() : "truth value not known");
+    }
+    if (!stopReason.empty()) {
+      taintStatement(statement, stopReason, frame);
+      if (iteration > limit || timeUp_ || (body != kNoNode && escapes(tree, body)))
+        return {Flow::Abort, Value::unknown(stopReason)};
+      return {};
+    }
+    if (!*truth) return {};
+    ExecResult result = body != kNoNode ? execBlock(body, frame) : ExecResult{};
+    if (result.flow == Flow::Break) return {};
+    if (result.flow == Flow::Continue) continue;
+    if (result.flow != Flow::Normal) return result;
+  }
+}
+
+ExecResult Interpreter::execTry(NodeId statement, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  NodeId body = tree.child(statement, Field::Body);
+  ExecResult result = body != kNoNode ? execBlock(body, frame) : ExecResult{};
+  if (result.flow == Flow::Normal) {
+    NodeId elseClause = tree.childOfKind(statement, NodeKind::ElseClause);
+    if (elseClause != kNoNode) {
+      NodeId elseBody = tree.child(elseClause, Field::Body);
+      if (elseBody != kNoNode) result = execBlock(elseBody, frame);
+    }
+  }
+  NodeId finallyClause = tree.childOfKind(statement, NodeKind::FinallyClause);
+  if (finallyClause != kNoNode) {
+    NodeId finallyBody = tree.childOfKind(finallyClause, NodeKind::Block);
+    if (finallyBody != kNoNode) {
+      ExecResult finallyResult = execBlock(finallyBody, frame);
+      if (finallyResult.flow != Flow::Normal) return finallyResult;
+    }
+  }
+  return result;
+}
+
+void Interpreter::execImport(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  for (NodeId child : tree.children(statement)) {
+    if (tree.node(child).field != Field::Name) continue;
+    std::string local;
+    if (tree.kind(child) == NodeKind::AliasedImport) {
+      NodeId alias = tree.child(child, Field::Alias);
+      if (alias == kNoNode) continue;
+      local = std::string(tree.text(alias));
+    } else if (tree.kind(child) == NodeKind::DottedName) {
+      std::string path = dottedNameText(tree, child);
+      local = tree.kind(statement) == NodeKind::ImportStatement ? path.substr(0, path.find('.'))
+                                                                : path.substr(path.rfind('.') + 1);
+    } else {
+      continue;
+    }
+    setName(local, importValue(module, statement, child), frame);
+  }
+}
+
+std::string Interpreter::currentProduction(const ModuleState &configModule) const {
+  if (iterations_.empty()) return {};
+  const IterationFrame &innermost = iterations_.back();
+  std::vector<std::pair<std::string, Value>> bindings;
+  for (const IterationFrame &iteration : iterations_) {
+    if (iteration.callDepth != innermost.callDepth || iteration.module != innermost.module)
+      continue;
+    for (const auto &[name, value] : iteration.bindings) {
+      auto existing = std::find_if(bindings.begin(), bindings.end(),
+                                   [&](const auto &entry) { return entry.first == name; });
+      if (existing != bindings.end())
+        existing->second = value;
+      else
+        bindings.emplace_back(name, value);
+    }
+  }
+  std::string text = "from " + innermost.description;
+  (void)configModule;
+  std::string rendered;
+  for (const auto &[name, value] : bindings) {
+    ValueKind kind = value.kind();
+    if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool &&
+        kind != ValueKind::String && kind != ValueKind::None)
+      continue;
+    rendered += rendered.empty() ? " with " : ", ";
+    rendered += name + "=" + value.str();
+  }
+  return text + rendered;
+}
+
+} // namespace btlint::eval

@@ -1,0 +1,228 @@
+#pragma once
+// The abstract interpreter behind eval/Evaluator.h. Internal to lib/eval.
+//
+// It runs the Python subset that config lists are written in, over the syntax
+// tree, lazily: a name is evaluated when something asks for it, as it stands
+// at the point of the module where it is read, and the result is memoised per
+// module. Nothing is ever guessed: what it cannot resolve becomes Unknown with
+// a reason, and every limit (list size, call depth, time) ends in Unknown plus
+// a note, never in a hang.
+#include "engine/FrontEnd.h"
+#include "eval/PyValue.h"
+#include "python/PythonModule.h"
+
+#include <chrono>
+#include <deque>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace btlint::eval {
+
+struct Scope {
+  std::unordered_map<std::string, Value> variables;
+  std::shared_ptr<Scope> parent;
+  Value *find(std::string_view name) {
+    for (Scope *scope = this; scope; scope = scope->parent.get()) {
+      auto found = scope->variables.find(std::string(name));
+      if (found != scope->variables.end()) return &found->second;
+    }
+    return nullptr;
+  }
+};
+
+// Per-session state of one module of the run: where module-level reads are
+// made, and the memoised bindings.
+class ModuleState {
+public:
+  ModuleState(const python::PythonModule &module, const SourceFile &source)
+      : module_(module), source_(source) {}
+  const python::SyntaxTree &tree() const { return module_.tree; }
+  const ModuleIndex &index() const { return module_.index; }
+  const SourceFile &source() const { return source_; }
+  const std::string &path() const { return source_.path(); }
+
+private:
+  friend class Interpreter;
+  struct Memo {
+    Value value;
+    std::vector<std::string> notes;
+    bool inProgress = false;
+    bool done = false;
+  };
+  struct CompoundMemo {
+    std::unordered_map<std::string, Value> bound;
+    std::vector<std::string> notes;
+    bool inProgress = false;
+    bool done = false;
+  };
+  const python::PythonModule &module_;
+  const SourceFile &source_;
+  // Session state, changed while evaluating through const pointers held by
+  // values (origins, functions).
+  // Module-level names are read as they stand just before this byte offset.
+  mutable uint32_t readPosition_ = UINT32_MAX;
+  mutable std::unordered_map<python::NodeId, Memo> valueMemo_;
+  mutable std::unordered_map<python::NodeId, CompoundMemo> compoundMemo_;
+};
+
+// A function of the analysed code whose locals are read lazily (launch sites,
+// kernels defined inside functions): a name is the value of its last
+// unconditional assignment before `position`, or unknown.
+struct HostContext {
+  const ModuleState *module = nullptr;
+  python::NodeId function = python::kNoNode;
+  uint32_t position = 0;
+};
+
+struct Frame {
+  const ModuleState *module = nullptr;
+  std::shared_ptr<Scope> scope; // function, lambda or comprehension locals
+  // Running a module-level statement: its writes, and the names it binds
+  // (read as copies, so the memoised earlier value is not mutated).
+  std::unordered_map<std::string, Value> *moduleWrites = nullptr;
+  const std::vector<std::string_view> *moduleWriteNames = nullptr;
+  const HostContext *host = nullptr;
+  std::vector<Value> *yields = nullptr; // generator function being run
+  int callDepth = 0;
+};
+
+struct CallArguments {
+  std::vector<Value> positional;
+  std::vector<std::pair<std::string, Value>> keywords;
+  std::vector<Origin> keywordNameOrigins; // parallel to keywords
+  bool unknownSplat = false;
+  std::string unknownSplatReason;
+  const Value *keyword(std::string_view name) const {
+    for (const auto &[key, value] : keywords)
+      if (key == name) return &value;
+    return nullptr;
+  }
+};
+
+enum class Flow { Normal, Return, Break, Continue, Abort };
+struct ExecResult {
+  Flow flow = Flow::Normal;
+  Value value; // returned value, or the reason for Abort (as Unknown)
+};
+
+class Interpreter {
+public:
+  Interpreter(const ModelContext &context, const ParsedFile &mainFile);
+
+  const ModuleState &mainModule() const { return *main_; }
+  const ArchInfo *arch() const { return arch_; }
+  const EvaluationLimits &limits() const { return context_.limits; }
+
+  // Evaluates an expression of `module` with module-level names as they stand
+  // before `position`, and the locals of `host` when given.
+  Value evaluateIn(const ModuleState &module, python::NodeId expression, uint32_t position,
+                   const HostContext *host);
+  Value moduleGlobal(const ModuleState &module, std::string_view name, uint32_t position,
+                    bool &found);
+
+  Value evaluate(python::NodeId expression, Frame &frame);
+  Value callValue(const Value &callee, CallArguments &arguments, python::NodeId site,
+                  Frame &frame);
+
+  // Notes go to every collector that is open (one per memo entry being
+  // computed and one per request).
+  void note(std::string text);
+  void openNotes(std::vector<std::string> *sink) { noteSinks_.push_back(sink); }
+  void closeNotes() { noteSinks_.pop_back(); }
+
+  Origin originOf(const ModuleState &module, python::NodeId node) const {
+    const python::SyntaxNode &n = module.tree().node(node);
+    return Origin{&module, n.startByte, n.endByte};
+  }
+  std::string lineText(const ModuleState &module, python::NodeId node) const;
+  bool timeUp() const { return timeUp_; }
+
+private:
+  friend struct Builtins;
+  // expressions
+  Value evaluateNode(python::NodeId expression, Frame &frame);
+  Value evaluateIdentifier(python::NodeId node, Frame &frame);
+  Value evaluateAttribute(python::NodeId node, Frame &frame);
+  Value evaluateSubscript(python::NodeId node, Frame &frame);
+  Value subscriptValue(const Value &object, const Value &index, python::NodeId site, Frame &frame);
+  Value evaluateSlice(const Value &object, python::NodeId slice, python::NodeId site, Frame &frame);
+  Value evaluateCall(python::NodeId node, Frame &frame);
+  bool evaluateArguments(python::NodeId argumentList, Frame &frame, CallArguments &out);
+  Value evaluateDisplay(python::NodeId node, ValueKind kind, Frame &frame);
+  Value evaluateDictionary(python::NodeId node, Frame &frame);
+  Value evaluateComprehension(python::NodeId node, Frame &frame);
+  Value evaluateBinary(python::NodeId node, Frame &frame);
+  Value evaluateComparison(python::NodeId node, Frame &frame);
+  Value evaluateBoolean(python::NodeId node, Frame &frame);
+  Value evaluateUnary(python::NodeId node, Frame &frame);
+  Value evaluateFString(python::NodeId node, Frame &frame);
+  Value makeLambda(python::NodeId node, Frame &frame);
+
+public:
+  Value attributeOf(const Value &object, std::string_view name, python::NodeId site, Frame &frame);
+  Value binaryOperation(python::NodeKind op, const Value &left, const Value &right,
+                        python::NodeId site, Frame &frame);
+  Value compare(python::NodeKind op, const Value &left, const Value &right, python::NodeId site,
+                Frame &frame);
+  // The items of an iterable, within the list limit; Unknown (with the
+  // reason) on failure. `partial` is set when the iterable is partial.
+  bool iterate(const Value &iterable, python::NodeId site, std::vector<Value> &items,
+               bool &partial, Value &failure);
+  Value callFunction(const FunctionData &function, CallArguments &arguments, python::NodeId site,
+                     Frame &caller);
+  Value makeConfig(CallArguments &arguments, python::NodeId site, Frame &frame);
+  std::string currentProduction(const ModuleState &configModule) const;
+
+private:
+  // statements
+  ExecResult execBlock(python::NodeId block, Frame &frame);
+  ExecResult execStatement(python::NodeId statement, Frame &frame);
+  ExecResult execIf(python::NodeId statement, Frame &frame);
+  ExecResult execFor(python::NodeId statement, Frame &frame);
+  ExecResult execWhile(python::NodeId statement, Frame &frame);
+  ExecResult execTry(python::NodeId statement, Frame &frame);
+  void execImport(python::NodeId statement, Frame &frame);
+  bool assignTarget(python::NodeId target, const Value &value, Frame &frame);
+  void setName(std::string_view name, Value value, Frame &frame);
+  void taintStatement(python::NodeId statement, const std::string &reason, Frame &frame);
+
+  // module-level names
+  Value evaluateBinding(const ModuleState &module, std::string_view name, const Binding &binding);
+  public:
+  Value definitionValue(const ModuleState &module, python::NodeId definition, const Frame *frame);
+
+private:
+  Value importValue(const ModuleState &module, python::NodeId statement, python::NodeId nameNode);
+  Value resolveModulePath(const ModuleState &from, const std::string &dottedPath);
+  const ModuleState *moduleFor(const ParsedFile *parsed);
+  Value hostLookup(const HostContext &host, std::string_view name, bool &found);
+
+  bool step(); // false once the time limit is reached
+
+  const ModelContext &context_;
+  const ArchInfo *arch_;
+  std::deque<ModuleState> modules_;
+  std::unordered_map<const ParsedFile *, const ModuleState *> moduleByFile_;
+  const ModuleState *main_ = nullptr;
+  std::vector<std::vector<std::string> *> noteSinks_;
+
+  struct IterationFrame {
+    std::string description; // "the comprehension at line 31"
+    const ModuleState *module = nullptr;
+    int callDepth = 0;
+    std::vector<std::pair<std::string, Value>> bindings;
+  };
+  std::vector<IterationFrame> iterations_;
+  void bindIteration(std::string_view name, const Value &value);
+  void bindIterationTarget(const ModuleState &module, python::NodeId target, const Value &value);
+
+  std::chrono::steady_clock::time_point deadline_;
+  uint64_t steps_ = 0;
+  bool timeUp_ = false;
+  int nesting_ = 0; // C++ recursion depth of evaluate()
+};
+
+} // namespace btlint::eval

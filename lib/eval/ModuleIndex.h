@@ -1,0 +1,68 @@
+#pragma once
+// Which top-level statements of a module bind which names, so the evaluator
+// can look a name up lazily as it stands at a given point of the module
+// (a decorator sees the bindings made above it, an importer sees them all).
+#include "python/SyntaxTree.h"
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace btlint::eval {
+
+struct Binding {
+  enum class Kind {
+    Assignment, // NAME = value (value is `node`)
+    Definition, // def/class (the definition is `node`)
+    Import,     // import/from-import (`node` is the dotted_name or aliased_import)
+    Compound,   // any other statement that binds or mutates the name
+  };
+  Kind kind = Kind::Compound;
+  python::NodeId statement = python::kNoNode; // the top-level statement
+  python::NodeId node = python::kNoNode;
+  uint32_t visibleFrom = 0; // byte offset from which the binding holds (statement end)
+};
+
+class ModuleIndex {
+public:
+  void build(const python::SyntaxTree &tree);
+
+  // The latest binding of `name` that holds at byte `position`; null if none.
+  const Binding *visibleBinding(std::string_view name, uint32_t position) const;
+
+  // Top-level imports as written: local name -> dotted path of the imported
+  // object ("tl" -> "triton.language", "jit" -> "triton.jit",
+  // "get_configs" -> ".configs.get_configs").
+  const std::unordered_map<std::string, std::string> &importedNames() const { return imports_; }
+  // Canonical dotted path of an expression written as a name or attribute
+  // chain, through the imports ("tl.arange" -> "triton.language.arange");
+  // empty when it is not such a chain.
+  std::string canonicalPath(const python::SyntaxTree &tree, python::NodeId expression) const;
+
+private:
+  std::unordered_map<std::string, std::vector<Binding>> bindings_;
+  std::unordered_map<std::string, std::string> imports_;
+};
+
+// Names a statement binds or mutates in the scope it runs in (assignment and
+// loop targets, definitions, imports, `x.append(...)`, `x[k] = v`), without
+// looking into nested function or class bodies. Names changed in place
+// (`x.append(...)`, `x[k] = v`) also go to `mutated` when given.
+void collectBoundNames(const python::SyntaxTree &tree, python::NodeId statement,
+                       std::vector<std::string_view> &names,
+                       std::vector<std::string_view> *mutated = nullptr);
+
+// Names an assignment or loop target binds (`a`, `a, (b, c)`, `*rest`).
+void collectAssignmentTargets(const python::SyntaxTree &tree, python::NodeId target,
+                              std::vector<std::string_view> &names);
+
+// Methods that change their receiver in place.
+bool isMutatingMethod(std::string_view name);
+
+// Dotted path written by a dotted_name node ("a.b.c").
+std::string dottedNameText(const python::SyntaxTree &tree, python::NodeId dottedName);
+// The module path of an import-from statement's source (".utils", "triton.language").
+std::string importSourceModule(const python::SyntaxTree &tree, python::NodeId statement);
+
+} // namespace btlint::eval

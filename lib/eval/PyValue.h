@@ -1,0 +1,211 @@
+#pragma once
+// Values of the abstract Python interpreter that expands config lists. A value
+// is known (None, bool, int, float, str, list, tuple, set, dict, range,
+// triton.Config, function, module, a named external object such as
+// `triton.Config` or `torch.float16`) or Unknown with a reason. Every value
+// keeps where it came from (the literal to change).
+#include "python/SyntaxTree.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace btlint::eval {
+
+class ModuleState;
+struct Scope;
+struct HostContext;
+
+// Where a value was written: a byte range in one module of the run.
+struct Origin {
+  const ModuleState *module = nullptr;
+  uint32_t startByte = 0;
+  uint32_t endByte = 0;
+  bool valid() const { return module != nullptr; }
+};
+
+enum class ValueKind : uint8_t {
+  Unknown,
+  None,
+  Bool,
+  Int,
+  Float,
+  String,
+  List,
+  Tuple,
+  Set,
+  Dict,
+  Range,
+  Config,   // triton.Config(...)
+  Function, // a def or lambda of an analysed module, or a bound method
+  Module,   // a module of the run
+  External, // a named object of a library: "triton.Config", "torch.float16"
+  Opaque,   // a value known to exist (not None, truthy) but not known itself
+  Kernel,   // a @triton.jit function
+};
+
+class Value;
+struct Sequence;
+struct DictData;
+struct ConfigData;
+struct FunctionData;
+
+using SequencePtr = std::shared_ptr<Sequence>;
+using DictPtr = std::shared_ptr<DictData>;
+using ConfigPtr = std::shared_ptr<ConfigData>;
+using FunctionPtr = std::shared_ptr<FunctionData>;
+
+struct RangeData {
+  int64_t start = 0;
+  int64_t stop = 0;
+  int64_t step = 1;
+  int64_t size() const;
+  int64_t at(int64_t index) const { return start + index * step; }
+};
+
+class Value {
+public:
+  Value() : kind_(ValueKind::Unknown), payload_(std::string("not evaluated")) {}
+
+  static Value unknown(std::string reason, Origin origin = {});
+  static Value none(Origin origin = {}) { return Value(ValueKind::None, std::monostate{}, origin); }
+  static Value ofBool(bool v, Origin origin = {}) { return Value(ValueKind::Bool, v, origin); }
+  static Value ofInt(int64_t v, Origin origin = {}) { return Value(ValueKind::Int, v, origin); }
+  static Value ofFloat(double v, Origin origin = {}) { return Value(ValueKind::Float, v, origin); }
+  static Value ofString(std::string v, Origin origin = {}) {
+    return Value(ValueKind::String, std::move(v), origin);
+  }
+  static Value ofSequence(ValueKind kind, SequencePtr items, Origin origin = {});
+  static Value ofList(std::vector<Value> items, Origin origin = {});
+  static Value ofTuple(std::vector<Value> items, Origin origin = {});
+  static Value ofDict(DictPtr dict, Origin origin = {});
+  static Value ofRange(RangeData range, Origin origin = {}) {
+    return Value(ValueKind::Range, range, origin);
+  }
+  static Value ofConfig(ConfigPtr config, Origin origin = {});
+  static Value ofFunction(FunctionPtr function, Origin origin = {});
+  static Value ofModule(const ModuleState *module, Origin origin = {}) {
+    return Value(ValueKind::Module, module, origin);
+  }
+  static Value external(std::string path, Origin origin = {}) {
+    return Value(ValueKind::External, std::move(path), origin);
+  }
+  static Value opaque(std::string description, Origin origin = {}) {
+    return Value(ValueKind::Opaque, std::move(description), origin);
+  }
+  static Value kernel(std::string name, Origin origin = {}) {
+    return Value(ValueKind::Kernel, std::move(name), origin);
+  }
+
+  ValueKind kind() const { return kind_; }
+  bool isUnknown() const { return kind_ == ValueKind::Unknown; }
+  bool isKnown() const { return kind_ != ValueKind::Unknown; }
+  bool isNone() const { return kind_ == ValueKind::None; }
+  bool isBool() const { return kind_ == ValueKind::Bool; }
+  bool isInt() const { return kind_ == ValueKind::Int; }
+  bool isFloat() const { return kind_ == ValueKind::Float; }
+  bool isNumber() const { return isInt() || isFloat() || isBool(); }
+  bool isString() const { return kind_ == ValueKind::String; }
+  bool isSequence() const {
+    return kind_ == ValueKind::List || kind_ == ValueKind::Tuple || kind_ == ValueKind::Set;
+  }
+  bool isDict() const { return kind_ == ValueKind::Dict; }
+  bool isConfig() const { return kind_ == ValueKind::Config; }
+  bool isFunction() const { return kind_ == ValueKind::Function; }
+  bool isExternal() const { return kind_ == ValueKind::External; }
+
+  bool asBool() const { return std::get<bool>(payload_); }
+  int64_t asInt() const { return kind_ == ValueKind::Bool ? std::get<bool>(payload_) : std::get<int64_t>(payload_); }
+  double asFloat() const {
+    if (kind_ == ValueKind::Float) return std::get<double>(payload_);
+    return static_cast<double>(asInt());
+  }
+  // String value, unknown reason, external path, opaque description, kernel name.
+  const std::string &text() const { return std::get<std::string>(payload_); }
+  const std::string &unknownReason() const { return text(); }
+  const SequencePtr &sequence() const { return std::get<SequencePtr>(payload_); }
+  const DictPtr &dict() const { return std::get<DictPtr>(payload_); }
+  const RangeData &range() const { return std::get<RangeData>(payload_); }
+  const ConfigPtr &config() const { return std::get<ConfigPtr>(payload_); }
+  const FunctionPtr &function() const { return std::get<FunctionPtr>(payload_); }
+  const ModuleState *module() const { return std::get<const ModuleState *>(payload_); }
+
+  const Origin &origin() const { return origin_; }
+  void setOrigin(Origin origin) { origin_ = origin; }
+  Value withOrigin(Origin origin) const {
+    Value copy = *this;
+    copy.origin_ = origin;
+    return copy;
+  }
+
+  // Python's repr-like rendering for notes and expansions ("128", "'fp16'").
+  std::string str() const;
+  // Python truthiness; nullopt when it cannot be known.
+  std::optional<bool> truthiness() const;
+  const char *typeName() const;
+
+private:
+  using Payload = std::variant<std::monostate, bool, int64_t, double, std::string, SequencePtr,
+                               DictPtr, RangeData, ConfigPtr, FunctionPtr, const ModuleState *>;
+  template <typename T>
+  Value(ValueKind kind, T payload, Origin origin)
+      : kind_(kind), payload_(std::move(payload)), origin_(origin) {}
+
+  ValueKind kind_;
+  Payload payload_;
+  Origin origin_;
+};
+
+// List, tuple and set contents. `partial` marks a sequence known to hold at
+// least these items and maybe others the evaluator could not resolve.
+struct Sequence {
+  std::vector<Value> items;
+  bool partial = false;
+  std::string partialReason;
+};
+
+struct DictData {
+  std::vector<std::pair<Value, Value>> entries; // insertion order
+  bool partial = false;
+  std::string partialReason;
+  // Index of the entry with this key, or -1.
+  int find(const Value &key) const;
+  void set(Value key, Value value);
+};
+
+// A triton.Config as constructed: meta-parameters plus compile options.
+struct ConfigData {
+  DictPtr kwargs;               // meta-parameter name -> value, keys keep their spans
+  Value numWarps = Value::none();
+  Value numStages = Value::none();
+  Value numCtas = Value::none();
+  Value maxnreg = Value::none();
+  bool hasPreHook = false;
+  Origin call;                  // the triton.Config(...) call
+  bool writtenInListDisplay = false; // the call is an element of a list display
+  // How it was produced: "from the comprehension at line 31 with BLOCK_K=8".
+  std::string production;
+};
+
+// A function of an analysed module (def or lambda), a builtin method bound
+// to its receiver, or a callable object of a library.
+struct FunctionData {
+  enum class Kind { Definition, Lambda, BoundMethod };
+  Kind kind = Kind::Definition;
+  const ModuleState *module = nullptr;
+  python::NodeId node = python::kNoNode; // function_definition or lambda
+  std::string name;
+  std::shared_ptr<Scope> closure;  // enclosing function scope, if any
+  std::shared_ptr<HostContext> host; // enclosing host function read lazily, if any
+  Value receiver;          // BoundMethod: the object
+  std::string methodName;  // BoundMethod: "append"
+};
+
+// Structural equality as Python's == would decide it; nullopt when unknown.
+std::optional<bool> valuesEqual(const Value &a, const Value &b);
+
+} // namespace btlint::eval

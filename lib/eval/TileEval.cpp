@@ -1,0 +1,130 @@
+#include "eval/TileEval.h"
+
+#include <vector>
+
+namespace btlint {
+
+namespace {
+
+using Lookup = std::optional<int64_t> (*)(const std::string &, const Config *, const Kernel *);
+
+std::optional<int64_t> lookupParam(const std::string &name, const Config *config,
+                                   const Kernel *kernel) {
+  if (config) {
+    auto found = config->params.find(name);
+    if (found != config->params.end()) {
+      const ScalarValue &value = found->second;
+      if (value.isInt()) return value.asInt();
+      if (value.isBool()) return value.asBool() ? 1 : 0;
+      return std::nullopt;
+    }
+  }
+  if (kernel) {
+    const Param *param = kernel->findParam(name);
+    if (param && param->defaultValue) {
+      if (param->defaultValue->isInt()) return param->defaultValue->asInt();
+      if (param->defaultValue->isBool()) return param->defaultValue->asBool() ? 1 : 0;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<int64_t> run(const std::vector<DimOp> &program, const Config *config,
+                           const Kernel *kernel) {
+  if (program.empty()) return std::nullopt;
+  std::vector<int64_t> stack;
+  stack.reserve(program.size());
+  for (const DimOp &op : program) {
+    switch (op.kind) {
+    case DimOp::Constant: stack.push_back(op.value); continue;
+    case DimOp::Param: {
+      std::optional<int64_t> value = lookupParam(op.name, config, kernel);
+      if (!value) return std::nullopt;
+      stack.push_back(*value);
+      continue;
+    }
+    case DimOp::Negate:
+      if (stack.empty() || stack.back() == INT64_MIN) return std::nullopt;
+      stack.back() = -stack.back();
+      continue;
+    case DimOp::NextPowerOfTwo: {
+      if (stack.empty() || stack.back() > (int64_t(1) << 62)) return std::nullopt;
+      int64_t power = 1;
+      while (power < stack.back()) power <<= 1;
+      stack.back() = power;
+      continue;
+    }
+    default: break;
+    }
+    if (stack.size() < 2) return std::nullopt;
+    int64_t b = stack.back();
+    stack.pop_back();
+    int64_t a = stack.back();
+    int64_t result = 0;
+    switch (op.kind) {
+    case DimOp::Add: if (__builtin_add_overflow(a, b, &result)) return std::nullopt; break;
+    case DimOp::Sub: if (__builtin_sub_overflow(a, b, &result)) return std::nullopt; break;
+    case DimOp::Mul: if (__builtin_mul_overflow(a, b, &result)) return std::nullopt; break;
+    case DimOp::FloorDiv:
+    case DimOp::Mod: {
+      if (b == 0 || (a == INT64_MIN && b == -1)) return std::nullopt;
+      int64_t quotient = a / b;
+      if ((a % b != 0) && ((a < 0) != (b < 0))) --quotient;
+      result = op.kind == DimOp::FloorDiv ? quotient : a - quotient * b;
+      break;
+    }
+    case DimOp::CeilDiv:
+      if (b <= 0 || a < 0 || a > INT64_MAX - b) return std::nullopt;
+      result = (a + b - 1) / b;
+      break;
+    case DimOp::Pow: {
+      if (b < 0) return std::nullopt;
+      result = 1;
+      if (a == 0 || a == 1) { result = (a == 0 && b > 0) ? 0 : 1; break; }
+      if (a == -1) { result = b % 2 ? -1 : 1; break; }
+      if (b > 63) return std::nullopt; // |a| >= 2 overflows
+      for (int64_t i = 0; i < b; ++i)
+        if (__builtin_mul_overflow(result, a, &result)) return std::nullopt;
+      break;
+    }
+    case DimOp::Min: result = a < b ? a : b; break;
+    case DimOp::Max: result = a > b ? a : b; break;
+    case DimOp::ShiftLeft:
+      if (b < 0 || b >= 63 || a < 0 || a > (INT64_MAX >> b)) return std::nullopt;
+      result = a << b;
+      break;
+    case DimOp::ShiftRight:
+      if (b < 0) return std::nullopt;
+      result = b >= 63 ? (a < 0 ? -1 : 0) : a >> b;
+      break;
+    default: return std::nullopt;
+    }
+    stack.back() = result;
+  }
+  if (stack.size() != 1) return std::nullopt;
+  return stack.back();
+}
+
+} // namespace
+
+std::optional<int64_t> evaluateDim(const TileDim &dim, const Config &config, const Kernel &kernel) {
+  if (dim.program.empty()) return dim.constant;
+  return run(dim.program, &config, &kernel);
+}
+
+std::optional<int64_t> constantDimValue(const TileDim &dim) {
+  if (dim.program.empty()) return dim.constant;
+  return run(dim.program, nullptr, nullptr);
+}
+
+std::optional<int64_t> evaluateNumel(const std::vector<TileDim> &dims, const Config &config,
+                                     const Kernel &kernel) {
+  int64_t total = 1;
+  for (const TileDim &dim : dims) {
+    std::optional<int64_t> extent = evaluateDim(dim, config, kernel);
+    if (!extent || *extent < 0 || __builtin_mul_overflow(total, *extent, &total)) return std::nullopt;
+  }
+  return total;
+}
+
+} // namespace btlint

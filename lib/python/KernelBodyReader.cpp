@@ -1,0 +1,1290 @@
+#include "python/KernelBodyReader.h"
+
+#include <bitset>
+#include <cstdlib>
+#include <unordered_map>
+
+namespace btlint::python {
+
+namespace {
+
+constexpr size_t kMaxParams = 128;
+// Kernel bodies nested deeper than this are not analysed further; keeps the
+// recursive reader safe on generated code.
+constexpr int kMaxDepth = 200;
+
+using ParamSet = std::bitset<kMaxParams>;
+
+struct Info {
+  ParamSet params;       // kernel parameters the value derives from
+  ParamSet pointerRoots; // pointer parameters an address value is based on
+  // Empty vector: a scalar (the default); nullopt: not known.
+  std::optional<std::vector<TileDim>> shape = std::vector<TileDim>{};
+  std::string dtype;     // element type when visible
+  int loadLoop = -2;     // loop index of the tl.load it comes straight from; -1: outside loops
+  NodeId load = kNoNode; // that tl.load
+};
+
+struct Local {
+  Info info;
+  std::optional<std::vector<DimOp>> program; // a scalar integer expression over params
+  std::string programText;
+  int assignments = 0;
+};
+
+bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+bool looksLikePointerName(std::string_view name) {
+  if (name.size() >= 3) {
+    std::string lower;
+    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (endsWith(lower, "ptr") || endsWith(lower, "ptrs") || endsWith(lower, "_desc") ||
+        lower.find("_ptr_") != std::string::npos || lower.substr(0, 4) == "ptr_")
+      return true;
+  }
+  return false;
+}
+
+bool looksLikeTileName(std::string_view name) {
+  return name == "BLOCK" || name == "TILE" || name.substr(0, 6) == "BLOCK_" ||
+         name.substr(0, 5) == "TILE_" || (name.size() > 5 && endsWith(name, "BLOCK")) ||
+         (name.size() > 6 && endsWith(name, "_BLOCK_SIZE"));
+}
+
+TileDim constantDim(int64_t value) {
+  TileDim dim;
+  dim.text = std::to_string(value);
+  dim.constant = value;
+  dim.program.push_back({DimOp::Constant, value, {}});
+  return dim;
+}
+
+bool isConstantOne(const TileDim &dim) { return dim.constant && *dim.constant == 1; }
+
+std::optional<std::vector<TileDim>> broadcast(const std::optional<std::vector<TileDim>> &a,
+                                              const std::optional<std::vector<TileDim>> &b) {
+  if (!a || !b) return std::nullopt;
+  if (a->empty()) return b;
+  if (b->empty()) return a;
+  size_t rank = std::max(a->size(), b->size());
+  std::vector<TileDim> out;
+  for (size_t i = 0; i < rank; ++i) {
+    const TileDim *x = i + a->size() >= rank ? &(*a)[i + a->size() - rank] : nullptr;
+    const TileDim *y = i + b->size() >= rank ? &(*b)[i + b->size() - rank] : nullptr;
+    if (!x) out.push_back(*y);
+    else if (!y) out.push_back(*x);
+    else out.push_back(isConstantOne(*x) ? *y : *x);
+  }
+  return out;
+}
+
+} // namespace
+
+std::string dtypeNameForPath(std::string_view path) {
+  size_t dot = path.rfind('.');
+  std::string_view name = dot == std::string_view::npos ? path : path.substr(dot + 1);
+  if (dot != std::string_view::npos) {
+    std::string_view owner = path.substr(0, dot);
+    if (owner != "triton.language" && owner != "torch" && owner != "triton.language.core")
+      return {};
+  }
+  static const std::pair<std::string_view, std::string_view> names[] = {
+      {"float16", "fp16"},   {"half", "fp16"},        {"bfloat16", "bf16"},
+      {"float32", "fp32"},   {"float", "fp32"},       {"float64", "fp64"},
+      {"tf32", "tf32"},      {"float8e4nv", "fp8e4nv"}, {"float8_e4m3fn", "fp8e4nv"},
+      {"float8e5", "fp8e5"}, {"float8_e5m2", "fp8e5"}, {"float8e4b15", "fp8e4b15"},
+      {"float8e4b8", "fp8e4b8"}, {"float8_e4m3fnuz", "fp8e4b8"}, {"float8e5b16", "fp8e5b16"},
+      {"float8_e5m2fnuz", "fp8e5b16"}, {"int8", "int8"}, {"uint8", "uint8"},
+      {"int16", "int16"},    {"int32", "int32"},      {"int64", "int64"},
+      {"int1", "int1"},      {"uint32", "uint32"}};
+  for (const auto &[spelled, shortName] : names)
+    if (name == spelled) return std::string(shortName);
+  return {};
+}
+
+namespace {
+
+bool isNarrowFloat(std::string_view dtype) {
+  return dtype == "fp16" || dtype == "bf16" || dtype.substr(0, 3) == "fp8";
+}
+
+class KernelBodyReader {
+public:
+  KernelBodyReader(const PythonModule &module, KernelSyntax &syntax)
+      : tree_(module.tree), index_(module.index), syntax_(syntax), kernel_(syntax.kernel) {}
+
+  void read(NodeId definition) {
+    readParameters(definition);
+    NodeId body = tree_.child(definition, Field::Body);
+    if (body != kNoNode) readBlock(body);
+    finish();
+  }
+
+private:
+  const SyntaxTree &tree_;
+  const eval::ModuleIndex &index_;
+  KernelSyntax &syntax_;
+  Kernel &kernel_;
+  std::unordered_map<std::string_view, size_t> paramIndex_;
+  std::unordered_map<std::string_view, Local> locals_;
+  std::vector<int> loopStack_;
+  ParamSet readAnywhere_;
+  ParamSet withRole_;
+  int depth_ = 0;
+
+  // ---- parameters ------------------------------------------------------
+
+  std::optional<ScalarValue> literalValue(NodeId node) {
+    NodeId value = tree_.unparenthesize(node);
+    if (value == kNoNode) return std::nullopt;
+    SourceSpan span = tree_.span(value);
+    switch (tree_.kind(value)) {
+    case NodeKind::Integer: {
+      int64_t parsed = 0;
+      if (!parseIntegerLiteral(tree_.text(value), parsed)) return std::nullopt;
+      return ScalarValue::ofInt(parsed, span);
+    }
+    case NodeKind::Float: {
+      std::string text;
+      for (char c : tree_.text(value))
+        if (c != '_') text += c;
+      return ScalarValue::ofFloat(std::strtod(text.c_str(), nullptr), span);
+    }
+    case NodeKind::True: return ScalarValue::ofBool(true, span);
+    case NodeKind::False: return ScalarValue::ofBool(false, span);
+    case NodeKind::None: return ScalarValue::unknown("None", span);
+    case NodeKind::String: {
+      std::string text;
+      if (!stringLiteralValue(tree_, value, text)) return std::nullopt;
+      return ScalarValue::ofString(std::move(text), span);
+    }
+    case NodeKind::UnaryOperator: {
+      NodeId op = tree_.child(value, Field::Operator);
+      std::optional<ScalarValue> inner = literalValue(tree_.child(value, Field::Argument));
+      if (!inner || op == kNoNode || tree_.kind(op) != NodeKind::OpMinus) return std::nullopt;
+      if (inner->isInt() && inner->asInt() != INT64_MIN) return ScalarValue::ofInt(-inner->asInt(), span);
+      if (inner->isFloat()) return ScalarValue::ofFloat(-inner->asFloat(), span);
+      return std::nullopt;
+    }
+    default: return std::nullopt;
+    }
+  }
+
+  void readParameters(NodeId definition) {
+    NodeId parameters = tree_.child(definition, Field::Parameters);
+    if (parameters == kNoNode) return;
+    for (NodeId parameter : tree_.children(parameters)) {
+      NodeKind kind = tree_.kind(parameter);
+      NodeId name = kNoNode, type = kNoNode, value = kNoNode;
+      switch (kind) {
+      case NodeKind::Identifier: name = parameter; break;
+      case NodeKind::TypedParameter:
+        name = tree_.childOfKind(parameter, NodeKind::Identifier);
+        type = tree_.child(parameter, Field::TypeField);
+        break;
+      case NodeKind::DefaultParameter:
+        name = tree_.child(parameter, Field::Name);
+        value = tree_.child(parameter, Field::Value);
+        break;
+      case NodeKind::TypedDefaultParameter:
+        name = tree_.child(parameter, Field::Name);
+        type = tree_.child(parameter, Field::TypeField);
+        value = tree_.child(parameter, Field::Value);
+        break;
+      default: continue; // *args, **kwargs, separators
+      }
+      if (name == kNoNode || tree_.kind(name) != NodeKind::Identifier) continue;
+      Param param;
+      param.name = std::string(tree_.text(name));
+      param.span = tree_.span(parameter);
+      if (type != kNoNode) {
+        NodeId annotation = tree_.firstChild(type);
+        if (annotation == kNoNode) annotation = type;
+        param.annotation = std::string(tree_.text(annotation));
+        std::string path = index_.canonicalPath(tree_, annotation);
+        std::string dtype = dtypeNameForPath(path);
+        if (path == "triton.language.constexpr" || path == "triton.language.core.constexpr" ||
+            param.annotation == "constexpr" || param.annotation == "tl.constexpr")
+          param.kind = ParamKind::Constexpr;
+        else if (path == "int" || dtype.substr(0, 3) == "int")
+          param.kind = ParamKind::Int;
+        else if (path == "float" || dtype.substr(0, 2) == "fp" || dtype == "bf16")
+          param.kind = ParamKind::Float;
+        else if (path == "bool")
+          param.kind = ParamKind::Int;
+      }
+      if (value != kNoNode) {
+        param.defaultValue = literalValue(value);
+        if (!param.defaultValue) syntax_.defaultExpressions.emplace_back(kernel_.params.size(), value);
+      }
+      if (kernel_.params.size() < kMaxParams) paramIndex_[tree_.text(name)] = kernel_.params.size();
+      kernel_.params.push_back(std::move(param));
+    }
+  }
+
+  void finish() {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+      Param &param = kernel_.params[i];
+      if (readAnywhere_.test(i) && !withRole_.test(i)) param.uses.insert(ParamUse::Arithmetic);
+      if (param.kind == ParamKind::Unknown) {
+        if (looksLikePointerName(param.name))
+          param.kind = ParamKind::Pointer;
+        else if (param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask) ||
+                 param.uses.count(ParamUse::PointerOffset) || param.uses.count(ParamUse::TileExtent))
+          param.kind = ParamKind::Int;
+      }
+      if (param.uses.count(ParamUse::TileExtent) || looksLikeTileName(param.name))
+        kernel_.tileParams.insert(param.name);
+    }
+  }
+
+  void addRole(const ParamSet &params, ParamUse use) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+      if (params.test(i)) {
+        kernel_.params[i].uses.insert(use);
+        withRole_.set(i);
+      }
+  }
+
+  void markPointers(const ParamSet &roots) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+      if (roots.test(i) && kernel_.params[i].kind == ParamKind::Unknown)
+        kernel_.params[i].kind = ParamKind::Pointer;
+  }
+
+  // ---- helpers -----------------------------------------------------------
+
+  std::string canonical(NodeId callee) const { return index_.canonicalPath(tree_, callee); }
+
+  // "arange" for triton.language.arange, else empty.
+  std::string_view tritonFunction(const std::string &path) const {
+    static constexpr std::string_view prefixes[] = {"triton.language.", "triton.language.core."};
+    for (std::string_view prefix : prefixes)
+      if (path.size() > prefix.size() && std::string_view(path).substr(0, prefix.size()) == prefix &&
+          std::string_view(path).substr(prefix.size()).find('.') == std::string_view::npos)
+        return std::string_view(path).substr(prefix.size());
+    return {};
+  }
+
+  NodeId positionalArgument(NodeId call, size_t position) const {
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode) return kNoNode;
+    size_t seen = 0;
+    for (NodeId argument : tree_.children(arguments)) {
+      NodeKind kind = tree_.kind(argument);
+      if (kind == NodeKind::Comment || kind == NodeKind::KeywordArgument ||
+          kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat)
+        continue;
+      if (seen++ == position) return argument;
+    }
+    return kNoNode;
+  }
+
+  NodeId keywordArgument(NodeId call, std::string_view name) const {
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode) return kNoNode;
+    for (NodeId argument : tree_.children(arguments)) {
+      if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
+      NodeId key = tree_.child(argument, Field::Name);
+      if (key != kNoNode && tree_.text(key) == name) return tree_.child(argument, Field::Value);
+    }
+    return kNoNode;
+  }
+
+  NodeId argument(NodeId call, size_t position, std::string_view name) const {
+    NodeId found = keywordArgument(call, name);
+    return found != kNoNode ? found : positionalArgument(call, position);
+  }
+
+  std::string dtypeOf(NodeId node) const {
+    if (node == kNoNode) return {};
+    NodeId inner = tree_.unparenthesize(node);
+    if (inner == kNoNode) return {};
+    if (tree_.kind(inner) == NodeKind::String) {
+      std::string text;
+      if (stringLiteralValue(tree_, inner, text)) {
+        // dot_scaled formats
+        if (text == "e4m3") return "fp8e4nv";
+        if (text == "e5m2") return "fp8e5";
+        if (text == "e2m1") return "fp4e2m1";
+        if (text == "bf16") return "bf16";
+        if (text == "fp16") return "fp16";
+      }
+      return {};
+    }
+    return dtypeNameForPath(canonical(inner));
+  }
+
+  // ---- tile dimensions ---------------------------------------------------
+
+  // Compiles a dimension expression to a postfix program over parameters.
+  bool compileDim(NodeId node, std::vector<DimOp> &out, int depth) {
+    if (node == kNoNode || depth > 32) return false;
+    switch (tree_.kind(node)) {
+    case NodeKind::Integer: {
+      int64_t value = 0;
+      if (!parseIntegerLiteral(tree_.text(node), value)) return false;
+      out.push_back({DimOp::Constant, value, {}});
+      return true;
+    }
+    case NodeKind::ParenthesizedExpression: return compileDim(tree_.unparenthesize(node), out, depth + 1);
+    case NodeKind::Identifier: {
+      std::string_view name = tree_.text(node);
+      if (paramIndex_.count(name)) {
+        out.push_back({DimOp::Param, 0, std::string(name)});
+        return true;
+      }
+      auto local = locals_.find(name);
+      if (local != locals_.end()) {
+        if (local->second.assignments != 1 || !local->second.program) return false;
+        out.insert(out.end(), local->second.program->begin(), local->second.program->end());
+        return true;
+      }
+      // A module constant; resolved per arch.
+      syntax_.dimsReadGlobals = true;
+      out.push_back({DimOp::Param, 0, std::string(name)});
+      return true;
+    }
+    case NodeKind::Attribute: {
+      // BLOCK.value (constexpr) reads the same number.
+      NodeId attribute = tree_.child(node, Field::AttributeName);
+      if (attribute != kNoNode && tree_.text(attribute) == "value")
+        return compileDim(tree_.child(node, Field::Object), out, depth + 1);
+      return false;
+    }
+    case NodeKind::UnaryOperator: {
+      NodeId op = tree_.child(node, Field::Operator);
+      if (op == kNoNode) return false;
+      if (!compileDim(tree_.child(node, Field::Argument), out, depth + 1)) return false;
+      if (tree_.kind(op) == NodeKind::OpMinus) out.push_back({DimOp::Negate, 0, {}});
+      else if (tree_.kind(op) != NodeKind::OpPlus) return false;
+      return true;
+    }
+    case NodeKind::BinaryOperator: {
+      NodeId op = tree_.child(node, Field::Operator);
+      if (op == kNoNode) return false;
+      DimOp::Kind kind;
+      switch (tree_.kind(op)) {
+      case NodeKind::OpPlus: kind = DimOp::Add; break;
+      case NodeKind::OpMinus: kind = DimOp::Sub; break;
+      case NodeKind::OpStar: kind = DimOp::Mul; break;
+      case NodeKind::OpDoubleSlash: kind = DimOp::FloorDiv; break;
+      case NodeKind::OpPercent: kind = DimOp::Mod; break;
+      case NodeKind::OpPower: kind = DimOp::Pow; break;
+      case NodeKind::OpShiftLeft: kind = DimOp::ShiftLeft; break;
+      case NodeKind::OpShiftRight: kind = DimOp::ShiftRight; break;
+      default: return false;
+      }
+      if (!compileDim(tree_.child(node, Field::Left), out, depth + 1)) return false;
+      if (!compileDim(tree_.child(node, Field::Right), out, depth + 1)) return false;
+      out.push_back({kind, 0, {}});
+      return true;
+    }
+    case NodeKind::Call: {
+      NodeId callee = tree_.child(node, Field::Function);
+      std::string path = canonical(callee);
+      DimOp::Kind kind;
+      size_t arity;
+      if (path == "triton.cdiv" || path == "triton.language.cdiv") kind = DimOp::CeilDiv, arity = 2;
+      else if (path == "triton.next_power_of_2" || path == "triton.language.next_power_of_2")
+        kind = DimOp::NextPowerOfTwo, arity = 1;
+      else if (path == "min" || path == "triton.language.minimum") kind = DimOp::Min, arity = 2;
+      else if (path == "max" || path == "triton.language.maximum") kind = DimOp::Max, arity = 2;
+      else if (path == "triton.language.constexpr" || path == "int") {
+        return compileDim(positionalArgument(node, 0), out, depth + 1);
+      } else return false;
+      for (size_t i = 0; i < arity; ++i)
+        if (!compileDim(positionalArgument(node, i), out, depth + 1)) return false;
+      if (positionalArgument(node, arity) != kNoNode) return false;
+      out.push_back({kind, 0, {}});
+      return true;
+    }
+    default: return false;
+    }
+  }
+
+  void finishDim(TileDim &dim) {
+    bool constant = true;
+    for (const DimOp &op : dim.program) {
+      if (op.kind != DimOp::Param) continue;
+      constant = false;
+      if (paramIndex_.count(op.name) &&
+          std::find(dim.params.begin(), dim.params.end(), op.name) == dim.params.end())
+        dim.params.push_back(op.name);
+    }
+    if (constant && dim.program.size() == 1) dim.constant = dim.program[0].value;
+    else if (constant && !dim.program.empty()) {
+      // Fold a constant expression ("2 * 64").
+      std::vector<int64_t> stack;
+      bool ok = true;
+      for (const DimOp &op : dim.program) {
+        if (op.kind == DimOp::Constant) { stack.push_back(op.value); continue; }
+        if (op.kind == DimOp::Negate) {
+          if (stack.empty()) { ok = false; break; }
+          stack.back() = -stack.back();
+          continue;
+        }
+        if (op.kind == DimOp::NextPowerOfTwo) {
+          if (stack.empty() || stack.back() > (int64_t(1) << 40)) { ok = false; break; }
+          int64_t p = 1;
+          while (p < stack.back()) p <<= 1;
+          stack.back() = p;
+          continue;
+        }
+        if (stack.size() < 2) { ok = false; break; }
+        int64_t b = stack.back();
+        stack.pop_back();
+        int64_t a = stack.back();
+        int64_t r = 0;
+        switch (op.kind) {
+        case DimOp::Add: ok = !__builtin_add_overflow(a, b, &r); break;
+        case DimOp::Sub: ok = !__builtin_sub_overflow(a, b, &r); break;
+        case DimOp::Mul: ok = !__builtin_mul_overflow(a, b, &r); break;
+        case DimOp::FloorDiv: ok = b > 0 && a >= 0; if (ok) r = a / b; break;
+        case DimOp::CeilDiv: ok = b > 0 && a >= 0; if (ok) r = (a + b - 1) / b; break;
+        case DimOp::Min: r = std::min(a, b); break;
+        case DimOp::Max: r = std::max(a, b); break;
+        default: ok = false; break;
+        }
+        if (!ok) break;
+        stack.back() = r;
+      }
+      if (ok && stack.size() == 1) dim.constant = stack[0];
+    }
+  }
+
+  TileDim makeDim(NodeId node) {
+    TileDim dim;
+    NodeId inner = tree_.unparenthesize(node);
+    if (inner == kNoNode) inner = node;
+    dim.text = std::string(tree_.text(inner));
+    dim.span = tree_.span(inner);
+    if (!compileDim(inner, dim.program, 0)) dim.program.clear();
+    finishDim(dim);
+    return dim;
+  }
+
+  // arange(start, end): end - start.
+  TileDim makeRangeDim(NodeId start, NodeId end) {
+    if (start == kNoNode) return makeDim(end);
+    NodeId startInner = tree_.unparenthesize(start);
+    if (startInner != kNoNode && tree_.kind(startInner) == NodeKind::Integer &&
+        tree_.text(startInner) == "0")
+      return makeDim(end);
+    TileDim dim;
+    dim.text = std::string(tree_.text(end)) + " - " + std::string(tree_.text(start));
+    dim.span = tree_.span(end);
+    std::vector<DimOp> program;
+    if (compileDim(end, program, 0) && compileDim(start, program, 0)) {
+      program.push_back({DimOp::Sub, 0, {}});
+      dim.program = std::move(program);
+    }
+    finishDim(dim);
+    return dim;
+  }
+
+  // A shape written as (A, B), [A, B], or as separate arguments from `first`.
+  std::optional<std::vector<TileDim>> shapeFromNode(NodeId node) {
+    NodeId inner = tree_.unparenthesize(node);
+    if (inner == kNoNode) return std::nullopt;
+    NodeKind kind = tree_.kind(inner);
+    if (kind == NodeKind::Tuple || kind == NodeKind::List) {
+      std::vector<TileDim> dims;
+      for (NodeId element : tree_.children(inner)) {
+        if (tree_.kind(element) == NodeKind::Comment) continue;
+        dims.push_back(makeDim(element));
+      }
+      return dims;
+    }
+    // A single dimension written without a tuple: tl.zeros(BLOCK, ...) is invalid,
+    // but reshape(x, N) is a 1-D shape.
+    return std::vector<TileDim>{makeDim(inner)};
+  }
+
+  void recordTile(TileSource source, const std::optional<std::vector<TileDim>> &shape,
+                  const std::string &dtype, NodeId site) {
+    if (!shape || shape->empty()) return;
+    TileShape tile;
+    tile.source = source;
+    tile.dims = *shape;
+    tile.dtype = dtype;
+    tile.span = tree_.span(site);
+    kernel_.tiles.push_back(std::move(tile));
+    ParamSet dimParams;
+    for (const TileDim &dim : *shape)
+      for (const std::string &name : dim.params) {
+        auto found = paramIndex_.find(name);
+        if (found != paramIndex_.end()) dimParams.set(found->second);
+      }
+    addRole(dimParams, ParamUse::TileExtent);
+  }
+
+  // ---- expressions ---------------------------------------------------------
+
+  int currentLoop() const { return loopStack_.empty() ? -1 : loopStack_.back(); }
+
+  Info analyze(NodeId node) {
+    Info info;
+    if (node == kNoNode) return info;
+    if (depth_ > kMaxDepth) return info;
+    ++depth_;
+    info = analyzeNode(node);
+    --depth_;
+    return info;
+  }
+
+  void merge(Info &into, const Info &from) {
+    into.params |= from.params;
+    into.shape = broadcast(into.shape, from.shape);
+  }
+
+  Info analyzeChildren(NodeId node) {
+    Info info;
+    bool first = true;
+    for (NodeId child : tree_.children(node)) {
+      NodeKind kind = tree_.kind(child);
+      if (kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind)) continue;
+      Info part = analyze(child);
+      if (first) {
+        info.dtype = part.dtype;
+        first = false;
+      }
+      merge(info, part);
+    }
+    return info;
+  }
+
+  Info analyzeNode(NodeId node) {
+    Info info;
+    switch (tree_.kind(node)) {
+    case NodeKind::Integer:
+    case NodeKind::Float:
+    case NodeKind::True:
+    case NodeKind::False:
+    case NodeKind::None:
+    case NodeKind::String:
+    case NodeKind::ConcatenatedString:
+      return info;
+    case NodeKind::Identifier: {
+      std::string_view name = tree_.text(node);
+      auto param = paramIndex_.find(name);
+      if (param != paramIndex_.end()) {
+        info.params.set(param->second);
+        info.pointerRoots.set(param->second);
+        readAnywhere_.set(param->second);
+        return info;
+      }
+      auto local = locals_.find(name);
+      if (local != locals_.end()) return local->second.info;
+      return info;
+    }
+    case NodeKind::ParenthesizedExpression: return analyze(tree_.unparenthesize(node));
+    case NodeKind::Attribute: {
+      NodeId attribute = tree_.child(node, Field::AttributeName);
+      std::string_view name = attribute != kNoNode ? tree_.text(attribute) : "";
+      Info object = analyze(tree_.child(node, Field::Object));
+      if (name == "T" && object.shape && object.shape->size() == 2) {
+        std::reverse(object.shape->begin(), object.shape->end());
+        return object;
+      }
+      if (name == "dtype" || name == "element_ty" || name == "shape") {
+        Info result;
+        result.params = object.params;
+        result.shape = std::nullopt;
+        return result;
+      }
+      // tl.float16 and friends, or an attribute of a module: a constant.
+      Info result;
+      result.params = object.params;
+      result.shape = std::vector<TileDim>{};
+      return result;
+    }
+    case NodeKind::Subscript: return analyzeSubscript(node);
+    case NodeKind::Call: return analyzeCall(node);
+    case NodeKind::BinaryOperator: {
+      NodeId op = tree_.child(node, Field::Operator);
+      Info left = analyze(tree_.child(node, Field::Left));
+      Info right = analyze(tree_.child(node, Field::Right));
+      Info result;
+      result.params = left.params | right.params;
+      result.shape = broadcast(left.shape, right.shape);
+      result.dtype = !left.dtype.empty() ? left.dtype : right.dtype;
+      NodeKind opKind = op != kNoNode ? tree_.kind(op) : NodeKind::Other;
+      if (opKind == NodeKind::OpPlus) result.pointerRoots = left.pointerRoots | right.pointerRoots;
+      else if (opKind == NodeKind::OpMinus) result.pointerRoots = left.pointerRoots;
+      return result;
+    }
+    case NodeKind::UnaryOperator: {
+      Info argument = analyze(tree_.child(node, Field::Argument));
+      argument.pointerRoots.reset();
+      argument.loadLoop = -2;
+      return argument;
+    }
+    case NodeKind::ComparisonOperator:
+    case NodeKind::BooleanOperator:
+    case NodeKind::NotOperator: {
+      Info result = analyzeChildren(node);
+      result.dtype = "int1";
+      return result;
+    }
+    case NodeKind::ConditionalExpression: {
+      Info result = analyzeChildren(node);
+      result.pointerRoots.reset();
+      return result;
+    }
+    case NodeKind::Tuple:
+    case NodeKind::List:
+    case NodeKind::ExpressionList: {
+      Info result = analyzeChildren(node);
+      result.shape = std::nullopt; // a Python tuple, not a tile
+      return result;
+    }
+    case NodeKind::Lambda:
+      return info;
+    default: {
+      Info result = analyzeChildren(node);
+      result.shape = std::nullopt;
+      return result;
+    }
+    }
+  }
+
+  Info analyzeSubscript(NodeId node) {
+    Info value = analyze(tree_.child(node, Field::Value));
+    std::vector<NodeId> indices;
+    for (NodeId child : tree_.children(node))
+      if (tree_.node(child).field == Field::SubscriptIndex) indices.push_back(child);
+    Info result = value;
+    result.loadLoop = value.loadLoop;
+    if (!value.shape) {
+      for (NodeId index : indices) result.params |= analyze(index).params;
+      return result;
+    }
+    std::vector<TileDim> dims;
+    size_t source = 0;
+    bool known = true;
+    for (NodeId index : indices) {
+      NodeKind kind = tree_.kind(index);
+      if (kind == NodeKind::None) {
+        dims.push_back(constantDim(1));
+      } else if (kind == NodeKind::Slice) {
+        bool full = true;
+        for (NodeId part : tree_.children(index))
+          if (tree_.kind(part) != NodeKind::OpColon) full = false;
+        if (source < value.shape->size() && full) dims.push_back((*value.shape)[source]);
+        else known = false;
+        ++source;
+      } else if (kind == NodeKind::Ellipsis) {
+        known = false;
+      } else {
+        result.params |= analyze(index).params;
+        ++source; // an integer index drops the dimension
+      }
+    }
+    while (source < value.shape->size()) dims.push_back((*value.shape)[source++]);
+    if (known) result.shape = std::move(dims);
+    else result.shape = std::nullopt;
+    return result;
+  }
+
+  // Records a load, store or atomic on every pointer the address is based on.
+  void recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
+    markPointers(address.pointerRoots);
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+      if (!address.pointerRoots.test(i)) continue;
+      MemoryAccess access;
+      access.pointer = kernel_.params[i].name;
+      access.kind = kind;
+      access.atomicOp = atomicOp;
+      access.span = tree_.span(site);
+      kernel_.accesses.push_back(std::move(access));
+    }
+    ParamSet offsets = address.params & ~address.pointerRoots;
+    addRole(offsets, ParamUse::PointerOffset);
+  }
+
+  // Pointer roots narrowed to the most pointer-like candidates: `X + start`
+  // with two parameter terms points into X, not into start.
+  ParamSet narrowRoots(const ParamSet &roots) const {
+    ParamSet named;
+    size_t count = 0, first = kMaxParams;
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+      if (!roots.test(i)) continue;
+      ++count;
+      if (first == kMaxParams) first = i;
+      if (looksLikePointerName(kernel_.params[i].name) ||
+          kernel_.params[i].kind == ParamKind::Pointer)
+        named.set(i);
+    }
+    if (count <= 1) return roots;
+    if (named.any()) return named;
+    ParamSet leftmost;
+    leftmost.set(first);
+    return leftmost;
+  }
+
+  Info analyzeCall(NodeId call) {
+    NodeId callee = tree_.child(call, Field::Function);
+    std::string path = canonical(callee);
+    std::string_view function = tritonFunction(path);
+    if (!function.empty()) return analyzeTritonCall(call, function);
+    if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
+      NodeId method = tree_.child(callee, Field::AttributeName);
+      NodeId object = tree_.child(callee, Field::Object);
+      std::string_view name = method != kNoNode ? tree_.text(method) : "";
+      // Module functions (math.x, triton.x) are not tensor methods.
+      bool moduleCall = !path.empty() && (path.substr(0, 7) == "triton." || path.substr(0, 5) == "math.");
+      if (!moduleCall) return analyzeMethodCall(call, object, name);
+    }
+    // Other calls (device helpers, builtins): the result derives from the arguments.
+    Info result;
+    result.shape = std::nullopt;
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments != kNoNode)
+      for (NodeId argument : tree_.children(arguments)) {
+        NodeId value = tree_.kind(argument) == NodeKind::KeywordArgument
+                           ? tree_.child(argument, Field::Value)
+                           : argument;
+        if (tree_.kind(argument) == NodeKind::Comment) continue;
+        result.params |= analyze(value).params;
+      }
+    if (path == "min" || path == "max" || path == "int" || path == "triton.cdiv")
+      result.shape = std::vector<TileDim>{};
+    return result;
+  }
+
+  Info analyzeMethodCall(NodeId call, NodeId object, std::string_view name) {
+    Info receiver = analyze(object);
+    if (name == "to") {
+      NodeId target = argument(call, 0, "dtype");
+      std::string dtype = dtypeOf(target);
+      noteCast(dtype, call);
+      Info result = receiver;
+      result.dtype = dtype;
+      result.pointerRoots.reset();
+      analyzeArguments(call, result);
+      return result;
+    }
+    if (name == "load" || name == "store") {
+      // Tensor descriptors: desc.load([offsets]), desc.store([offsets], value).
+      Info offsets = analyze(positionalArgument(call, 0));
+      Info address = receiver;
+      address.params |= offsets.params;
+      recordAccess(address, name == "load" ? AccessKind::Load : AccessKind::Store, "", call);
+      if (name == "store") {
+        analyze(positionalArgument(call, 1));
+        return Info{};
+      }
+      Info result;
+      result.params = address.params;
+      result.shape = receiver.shape;
+      result.loadLoop = currentLoop();
+      result.load = call;
+      recordTile(TileSource::Load, result.shape, "", call);
+      return result;
+    }
+    if (name == "reshape" || name == "view" || name == "broadcast_to") {
+      Info result = receiver;
+      result.pointerRoots.reset();
+      NodeId first = positionalArgument(call, 0);
+      if (first != kNoNode) {
+        NodeId second = positionalArgument(call, 1);
+        std::optional<std::vector<TileDim>> shape;
+        if (second == kNoNode) {
+          shape = shapeFromNode(first);
+        } else {
+          std::vector<TileDim> dims;
+          for (size_t i = 0; positionalArgument(call, i) != kNoNode; ++i)
+            dims.push_back(makeDim(positionalArgument(call, i)));
+          shape = dims;
+        }
+        recordTile(TileSource::Reshape, shape, receiver.dtype, call);
+        result.shape = shape;
+      }
+      analyzeArguments(call, result);
+      return result;
+    }
+    if (name == "trans" || name == "permute") {
+      Info result = receiver;
+      if (result.shape && result.shape->size() == 2) std::reverse(result.shape->begin(), result.shape->end());
+      else result.shape = std::nullopt;
+      return result;
+    }
+    if (name == "sum" || name == "max" || name == "min" || name == "argmax" || name == "argmin") {
+      Info result = receiver;
+      result.pointerRoots.reset();
+      result.loadLoop = -2;
+      reduceShape(result, argument(call, 0, "axis"));
+      return result;
+    }
+    // Other tensor methods keep the shape (x.exp(), x.abs()); unknown
+    // objects give unknown shapes.
+    Info result = receiver;
+    result.pointerRoots.reset();
+    result.loadLoop = -2;
+    analyzeArguments(call, result);
+    return result;
+  }
+
+  void analyzeArguments(NodeId call, Info &into) {
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode) return;
+    for (NodeId argument : tree_.children(arguments)) {
+      if (tree_.kind(argument) == NodeKind::Comment) continue;
+      NodeId value = tree_.kind(argument) == NodeKind::KeywordArgument
+                         ? tree_.child(argument, Field::Value)
+                         : argument;
+      into.params |= analyze(value).params;
+    }
+  }
+
+  void reduceShape(Info &result, NodeId axisNode) {
+    if (!result.shape) return;
+    if (axisNode == kNoNode || tree_.kind(axisNode) == NodeKind::None) {
+      result.shape = std::vector<TileDim>{};
+      return;
+    }
+    int64_t axis = 0;
+    NodeId inner = tree_.unparenthesize(axisNode);
+    bool negative = false;
+    if (inner != kNoNode && tree_.kind(inner) == NodeKind::UnaryOperator) {
+      negative = true;
+      inner = tree_.child(inner, Field::Argument);
+    }
+    if (inner == kNoNode || tree_.kind(inner) != NodeKind::Integer ||
+        !parseIntegerLiteral(tree_.text(inner), axis)) {
+      result.shape = std::nullopt;
+      return;
+    }
+    if (negative) axis = static_cast<int64_t>(result.shape->size()) - axis;
+    if (axis < 0 || axis >= static_cast<int64_t>(result.shape->size())) {
+      result.shape = std::nullopt;
+      return;
+    }
+    result.shape->erase(result.shape->begin() + axis);
+  }
+
+  void noteCast(const std::string &dtype, NodeId site) {
+    if (isNarrowFloat(dtype) && syntax_.castDtype.empty()) {
+      syntax_.castDtype = dtype;
+      syntax_.castLine = tree_.line(site);
+    }
+  }
+
+  std::vector<TileDim> lastTwo(const std::vector<TileDim> &shape) {
+    if (shape.size() <= 2) return shape;
+    return {shape[shape.size() - 2], shape[shape.size() - 1]};
+  }
+
+  Info analyzeTritonCall(NodeId call, std::string_view function) {
+    Info result;
+    if (function == "arange") {
+      NodeId start = argument(call, 0, "start");
+      NodeId end = argument(call, 1, "end");
+      if (end == kNoNode) return result;
+      result.params = analyze(start).params | analyze(end).params;
+      TileDim dim = makeRangeDim(start, end);
+      result.shape = std::vector<TileDim>{dim};
+      result.dtype = "int32";
+      recordTile(TileSource::Arange, result.shape, "int32", call);
+      addRole(result.params, ParamUse::TileExtent);
+      return result;
+    }
+    if (function == "zeros" || function == "full" || function == "empty") {
+      NodeId shapeNode = argument(call, 0, "shape");
+      NodeId dtypeNode = argument(call, function == "full" ? 2 : 1, "dtype");
+      result.shape = shapeNode != kNoNode ? shapeFromNode(shapeNode) : std::nullopt;
+      result.params = analyze(shapeNode).params;
+      if (function == "full") result.params |= analyze(argument(call, 1, "value")).params;
+      result.dtype = dtypeOf(dtypeNode);
+      recordTile(function == "full" ? TileSource::Full : TileSource::Zeros, result.shape,
+                 result.dtype, call);
+      return result;
+    }
+    if (function == "zeros_like" || function == "full_like") {
+      Info source = analyze(positionalArgument(call, 0));
+      result.shape = source.shape;
+      result.params = source.params;
+      result.dtype = dtypeOf(keywordArgument(call, "dtype"));
+      if (result.dtype.empty()) result.dtype = source.dtype;
+      return result;
+    }
+    if (function == "load") {
+      NodeId pointer = argument(call, 0, "pointer");
+      Info address = analyze(pointer);
+      address.pointerRoots = narrowRoots(address.pointerRoots);
+      recordAccess(address, AccessKind::Load, "", call);
+      Info mask = analyze(keywordArgument(call, "mask"));
+      if (keywordArgument(call, "mask") == kNoNode) mask = analyze(positionalArgument(call, 1));
+      addRole(mask.params, ParamUse::Mask);
+      analyze(keywordArgument(call, "other"));
+      result.params = address.params | mask.params;
+      result.shape = address.shape;
+      result.loadLoop = currentLoop();
+      result.load = call;
+      recordTile(TileSource::Load, result.shape, "", call);
+      return result;
+    }
+    if (function == "store") {
+      Info address = analyze(argument(call, 0, "pointer"));
+      address.pointerRoots = narrowRoots(address.pointerRoots);
+      recordAccess(address, AccessKind::Store, "", call);
+      analyze(argument(call, 1, "value"));
+      Info mask = analyze(argument(call, 2, "mask"));
+      addRole(mask.params, ParamUse::Mask);
+      return result;
+    }
+    if (function.substr(0, 7) == "atomic_") {
+      Info address = analyze(argument(call, 0, "pointer"));
+      address.pointerRoots = narrowRoots(address.pointerRoots);
+      recordAccess(address, AccessKind::Atomic, std::string(function.substr(7)), call);
+      analyze(positionalArgument(call, 1));
+      analyze(positionalArgument(call, 2));
+      Info mask = analyze(keywordArgument(call, "mask"));
+      addRole(mask.params, ParamUse::Mask);
+      result.shape = address.shape;
+      return result;
+    }
+    if (function == "dot" || function == "dot_scaled") return analyzeDot(call, function == "dot_scaled");
+    if (function == "make_block_ptr" || function == "make_tensor_descriptor") {
+      bool blockPointer = function == "make_block_ptr";
+      Info base = analyze(argument(call, 0, "base"));
+      Info shapeInfo = analyze(argument(call, 1, "shape"));
+      Info strides = analyze(argument(call, 2, "strides"));
+      NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
+      Info offsets = blockPointer ? analyze(argument(call, 3, "offsets")) : Info{};
+      addRole(shapeInfo.params, ParamUse::Mask);
+      addRole(strides.params | offsets.params, ParamUse::PointerOffset);
+      result.pointerRoots = narrowRoots(base.pointerRoots);
+      markPointers(result.pointerRoots);
+      result.params = base.params | shapeInfo.params | strides.params | offsets.params;
+      result.shape = blockShapeNode != kNoNode ? shapeFromNode(blockShapeNode) : std::nullopt;
+      recordTile(TileSource::BlockPointer, result.shape, "", call);
+      return result;
+    }
+    if (function == "advance") {
+      Info pointer = analyze(positionalArgument(call, 0));
+      Info offsets = analyze(positionalArgument(call, 1));
+      addRole(offsets.params, ParamUse::PointerOffset);
+      return pointer;
+    }
+    if (function == "reshape" || function == "view" || function == "broadcast_to") {
+      Info source = analyze(positionalArgument(call, 0));
+      NodeId shapeNode = argument(call, 1, "shape");
+      std::optional<std::vector<TileDim>> shape;
+      if (shapeNode != kNoNode) {
+        NodeId third = positionalArgument(call, 2);
+        if (third == kNoNode) {
+          shape = shapeFromNode(shapeNode);
+        } else {
+          std::vector<TileDim> dims;
+          for (size_t i = 1; positionalArgument(call, i) != kNoNode; ++i)
+            dims.push_back(makeDim(positionalArgument(call, i)));
+          shape = dims;
+        }
+        analyze(shapeNode);
+      }
+      recordTile(TileSource::Reshape, shape, source.dtype, call);
+      source.shape = shape;
+      source.pointerRoots.reset();
+      return source;
+    }
+    if (function == "trans" || function == "permute") {
+      Info source = analyze(positionalArgument(call, 0));
+      if (source.shape && source.shape->size() == 2) std::reverse(source.shape->begin(), source.shape->end());
+      else source.shape = std::nullopt;
+      return source;
+    }
+    if (function == "expand_dims") {
+      Info source = analyze(positionalArgument(call, 0));
+      NodeId axisNode = argument(call, 1, "axis");
+      int64_t axis = 0;
+      if (source.shape && axisNode != kNoNode && tree_.kind(axisNode) == NodeKind::Integer &&
+          parseIntegerLiteral(tree_.text(axisNode), axis) && axis >= 0 &&
+          axis <= static_cast<int64_t>(source.shape->size()))
+        source.shape->insert(source.shape->begin() + axis, constantDim(1));
+      else
+        source.shape = std::nullopt;
+      return source;
+    }
+    if (function == "sum" || function == "max" || function == "min" || function == "argmax" ||
+        function == "argmin" || function == "reduce" || function == "xor_sum" || function == "cumsum") {
+      Info source = analyze(positionalArgument(call, 0));
+      source.pointerRoots.reset();
+      source.loadLoop = -2;
+      if (function != "cumsum") reduceShape(source, argument(call, 1, "axis"));
+      return source;
+    }
+    if (function == "cast") {
+      Info source = analyze(positionalArgument(call, 0));
+      std::string dtype = dtypeOf(argument(call, 1, "dtype"));
+      noteCast(dtype, call);
+      source.dtype = dtype;
+      source.pointerRoots.reset();
+      return source;
+    }
+    if (function == "multiple_of" || function == "max_contiguous" || function == "max_constancy") {
+      Info source = analyze(positionalArgument(call, 0));
+      analyze(positionalArgument(call, 1));
+      return source;
+    }
+    if (function == "program_id" || function == "num_programs" || function == "static_assert" ||
+        function == "device_assert" || function == "static_print" || function == "device_print" ||
+        function == "debug_barrier") {
+      analyzeArguments(call, result);
+      if (function == "program_id" || function == "num_programs") result.dtype = "int32";
+      return result;
+    }
+    if (function == "cdiv") {
+      analyzeArguments(call, result);
+      return result;
+    }
+    // Element-wise functions (exp, where, maximum, sigmoid, fma, ...): the
+    // broadcast of the tensor arguments.
+    Info combined;
+    bool first = true;
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments != kNoNode)
+      for (NodeId argumentNode : tree_.children(arguments)) {
+        NodeKind kind = tree_.kind(argumentNode);
+        if (kind == NodeKind::Comment) continue;
+        if (kind == NodeKind::KeywordArgument) {
+          combined.params |= analyze(tree_.child(argumentNode, Field::Value)).params;
+          continue;
+        }
+        Info part = analyze(argumentNode);
+        combined.params |= part.params;
+        combined.shape = broadcast(combined.shape, part.shape);
+        if (first || combined.dtype.empty()) combined.dtype = part.dtype;
+        first = false;
+      }
+    if (function == "where") combined.dtype.clear();
+    return combined;
+  }
+
+  Info analyzeDot(NodeId call, bool scaled) {
+    NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
+    NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
+    Info a = analyze(aNode);
+    Info b = analyze(bNode);
+    NodeId accNode = scaled ? argument(call, 6, "acc") : argument(call, 2, "acc");
+    Info acc = analyze(accNode);
+    if (scaled) {
+      analyze(argument(call, 1, "lhs_scale"));
+      analyze(argument(call, 4, "rhs_scale"));
+    }
+    DotSite dot;
+    dot.span = tree_.span(call);
+    dot.scaled = scaled;
+    if (a.shape && a.shape->size() >= 2) dot.a = lastTwo(*a.shape);
+    if (b.shape && b.shape->size() >= 2) dot.b = lastTwo(*b.shape);
+    if (scaled) {
+      dot.inputDtype = dtypeOf(argument(call, 2, "lhs_format"));
+    } else {
+      dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
+    }
+    dot.accDtype = dtypeOf(keywordArgument(call, "out_dtype"));
+    if (dot.accDtype.empty()) dot.accDtype = acc.dtype;
+    NodeId parent = tree_.parent(call);
+    if (dot.accDtype.empty() && parent != kNoNode && tree_.kind(parent) == NodeKind::AugmentedAssignment) {
+      NodeId target = tree_.child(parent, Field::Left);
+      if (target != kNoNode && tree_.kind(target) == NodeKind::Identifier) {
+        auto local = locals_.find(tree_.text(target));
+        if (local != locals_.end()) dot.accDtype = local->second.info.dtype;
+      }
+    }
+    dot.loopDepth = static_cast<int>(loopStack_.size());
+    int loop = currentLoop();
+    dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
+    dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
+    if (dot.a.empty() || dot.b.empty())
+      kernel_.notes.push_back("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
+                              " at line " + std::to_string(tree_.line(call)) + " are not known");
+    for (int enclosing : loopStack_) kernel_.loops[static_cast<size_t>(enclosing)].containsDot = true;
+
+    ParamSet dims;
+    for (const auto *shape : {&dot.a, &dot.b})
+      for (const TileDim &dim : *shape)
+        for (const std::string &name : dim.params) {
+          auto found = paramIndex_.find(name);
+          if (found != paramIndex_.end()) dims.set(found->second);
+        }
+    addRole(dims, ParamUse::TileExtent);
+
+    Info result;
+    result.params = a.params | b.params | acc.params;
+    if (!dot.a.empty() && !dot.b.empty())
+      result.shape = std::vector<TileDim>{dot.a[0], dot.b[1]};
+    else
+      result.shape = acc.shape;
+    result.dtype = !dot.accDtype.empty() ? dot.accDtype : acc.dtype;
+    kernel_.dots.push_back(std::move(dot));
+    return result;
+  }
+
+  // ---- statements ------------------------------------------------------------
+
+  void readBlock(NodeId block) {
+    for (NodeId statement : tree_.children(block)) readStatement(statement);
+  }
+
+  void assign(NodeId target, const Info &info, NodeId valueNode) {
+    NodeKind kind = tree_.kind(target);
+    if (kind == NodeKind::Identifier) {
+      std::string_view name = tree_.text(target);
+      if (paramIndex_.count(name)) return; // reassigning a parameter keeps its identity
+      Local &local = locals_[name];
+      local.info = info;
+      ++local.assignments;
+      local.program.reset();
+      if (valueNode != kNoNode && info.shape && info.shape->empty()) {
+        std::vector<DimOp> program;
+        if (compileDim(valueNode, program, 0)) local.program = std::move(program);
+      }
+      return;
+    }
+    if (kind == NodeKind::PatternList || kind == NodeKind::TuplePattern ||
+        kind == NodeKind::Tuple || kind == NodeKind::ListPattern ||
+        kind == NodeKind::ParenthesizedExpression) {
+      // Unpacking: the parts are not tracked one by one.
+      Info part;
+      part.params = info.params;
+      part.shape = std::nullopt;
+      for (NodeId child : tree_.children(target))
+        if (tree_.kind(child) != NodeKind::Comment) assign(child, part, kNoNode);
+    }
+  }
+
+  void readStatement(NodeId statement) {
+    if (depth_ > kMaxDepth) return;
+    ++depth_;
+    switch (tree_.kind(statement)) {
+    case NodeKind::ExpressionStatement:
+      for (NodeId child : tree_.children(statement)) {
+        NodeKind kind = tree_.kind(child);
+        if (kind == NodeKind::Assignment) {
+          NodeId right = tree_.child(child, Field::Right);
+          NodeId left = tree_.child(child, Field::Left);
+          if (right == kNoNode || left == kNoNode) continue;
+          Info info = analyze(right);
+          assign(left, info, right);
+        } else if (kind == NodeKind::AugmentedAssignment) {
+          NodeId left = tree_.child(child, Field::Left);
+          Info right = analyze(tree_.child(child, Field::Right));
+          if (left != kNoNode && tree_.kind(left) == NodeKind::Identifier) {
+            std::string_view name = tree_.text(left);
+            auto local = locals_.find(name);
+            if (local != locals_.end()) {
+              local->second.info.params |= right.params;
+              local->second.info.shape = broadcast(local->second.info.shape, right.shape);
+              local->second.info.loadLoop = -2;
+              ++local->second.assignments;
+            } else if (paramIndex_.count(name)) {
+              readAnywhere_.set(paramIndex_[name]);
+            }
+          } else if (left != kNoNode) {
+            analyze(left);
+          }
+        } else if (kind != NodeKind::Comment && kind != NodeKind::String) {
+          analyze(child);
+        }
+      }
+      break;
+    case NodeKind::ForStatement: readFor(statement); break;
+    case NodeKind::WhileStatement: {
+      Info condition = analyze(tree_.child(statement, Field::Condition));
+      Loop loop;
+      loop.span = tree_.span(statement);
+      addBoundParams(loop, condition.params);
+      addRole(condition.params, ParamUse::LoopBound);
+      kernel_.loops.push_back(std::move(loop));
+      loopStack_.push_back(static_cast<int>(kernel_.loops.size() - 1));
+      NodeId body = tree_.child(statement, Field::Body);
+      if (body != kNoNode) readBlock(body);
+      loopStack_.pop_back();
+      break;
+    }
+    case NodeKind::IfStatement:
+      analyze(tree_.child(statement, Field::Condition));
+      for (NodeId child : tree_.children(statement)) {
+        NodeKind kind = tree_.kind(child);
+        if (kind == NodeKind::Block) readBlock(child);
+        else if (kind == NodeKind::ElifClause) {
+          analyze(tree_.child(child, Field::Condition));
+          NodeId block = tree_.child(child, Field::Consequence);
+          if (block != kNoNode) readBlock(block);
+        } else if (kind == NodeKind::ElseClause) {
+          NodeId block = tree_.child(child, Field::Body);
+          if (block != kNoNode) readBlock(block);
+        }
+      }
+      break;
+    case NodeKind::ReturnStatement:
+    case NodeKind::AssertStatement:
+      for (NodeId child : tree_.children(statement))
+        if (tree_.kind(child) != NodeKind::Comment) analyze(child);
+      break;
+    case NodeKind::WithStatement:
+    case NodeKind::TryStatement:
+      for (NodeId child : tree_.children(statement))
+        if (tree_.kind(child) == NodeKind::Block) readBlock(child);
+      break;
+    default:
+      break;
+    }
+    --depth_;
+  }
+
+  void addBoundParams(Loop &loop, const ParamSet &params) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+      if (params.test(i)) loop.boundParams.push_back(kernel_.params[i].name);
+  }
+
+  void readFor(NodeId statement) {
+    NodeId left = tree_.child(statement, Field::Left);
+    NodeId right = tree_.child(statement, Field::Right);
+    Loop loop;
+    loop.span = tree_.span(statement);
+    Info bounds;
+    if (right != kNoNode && tree_.kind(right) == NodeKind::Call) {
+      std::string path = canonical(tree_.child(right, Field::Function));
+      loop.isStaticRange = path == "triton.language.static_range" || path == "static_range";
+      NodeId arguments = tree_.child(right, Field::Arguments);
+      if (arguments != kNoNode)
+        for (NodeId argument : tree_.children(arguments)) {
+          NodeKind kind = tree_.kind(argument);
+          if (kind == NodeKind::Comment) continue;
+          if (kind == NodeKind::KeywordArgument) {
+            // num_stages=, loop_unroll_factor=, ... are not bounds.
+            analyze(tree_.child(argument, Field::Value));
+            continue;
+          }
+          bounds.params |= analyze(argument).params;
+        }
+    } else {
+      bounds = analyze(right);
+    }
+    addBoundParams(loop, bounds.params);
+    addRole(bounds.params, ParamUse::LoopBound);
+    kernel_.loops.push_back(std::move(loop));
+    int index = static_cast<int>(kernel_.loops.size() - 1);
+    Info variable;
+    variable.params = bounds.params;
+    if (left != kNoNode) assign(left, variable, kNoNode);
+    loopStack_.push_back(index);
+    NodeId body = tree_.child(statement, Field::Body);
+    if (body != kNoNode) readBlock(body);
+    loopStack_.pop_back();
+  }
+};
+
+} // namespace
+
+void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax &syntax) {
+  KernelBodyReader reader(module, syntax);
+  reader.read(definition);
+}
+
+} // namespace btlint::python

@@ -1,0 +1,805 @@
+// One walk over a parsed module: kernels and their decorators (also applied
+// as calls), launch sites with their grids, do_bench calls, and host-clock
+// timing around launches.
+#include "python/KernelBodyReader.h"
+#include "python/PythonParsedFile.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace btlint::python {
+
+namespace {
+
+enum class DecoratorKind { Jit, Autotune, Heuristics, Other };
+
+bool startsWith(std::string_view text, std::string_view prefix) {
+  return text.substr(0, prefix.size()) == prefix;
+}
+bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+DecoratorKind classifyDecorator(std::string_view path) {
+  if (!startsWith(path, "triton.")) return DecoratorKind::Other;
+  if (endsWith(path, ".jit")) return DecoratorKind::Jit;
+  if (endsWith(path, ".autotune")) return DecoratorKind::Autotune;
+  if (endsWith(path, ".heuristics")) return DecoratorKind::Heuristics;
+  return DecoratorKind::Other;
+}
+
+struct TimingEvent {
+  enum Kind { Timer, Sync, Launch, Call } kind;
+  NodeId node;
+  std::string name; // Timer: the clock; Call: the callee name
+};
+
+struct LaunchCandidate {
+  LaunchSyntax syntax;
+  NodeId call = kNoNode;
+  bool gridLooksLikeGrid = false;
+  std::string kernelBaseName;
+};
+
+// An applied decorator chain: triton.autotune(...)(triton.jit(fn)).
+struct AppliedChain {
+  std::vector<std::pair<DecoratorKind, NodeId>> decorators; // outermost first; node: the call
+  std::string target;                                      // the function it is applied to
+  std::string assignedName;                                // `name = chain`, if any
+  EvaluationPoint point;
+  NodeId statement = kNoNode;
+};
+
+class ModuleReader {
+public:
+  explicit ModuleReader(PythonParsedFile &file)
+      : file_(file), tree_(file.module.tree), index_(file.module.index) {}
+
+  void read() {
+    if (tree_.empty()) return;
+    for (const auto &[local, path] : index_.importedNames())
+      if (startsWith(path, "triton")) file_.hasTritonImport = true;
+    walk(tree_.root(), kNoNode);
+    attachAppliedChains();
+    finishLaunches();
+    finishTiming();
+  }
+
+private:
+  PythonParsedFile &file_;
+  const SyntaxTree &tree_;
+  const eval::ModuleIndex &index_;
+  std::unordered_map<std::string_view, std::vector<NodeId>> definitionsByName_;
+  std::unordered_set<NodeId> consumedCalls_;
+  std::vector<AppliedChain> chains_;
+  std::vector<LaunchCandidate> candidates_;
+  std::unordered_map<NodeId, std::vector<TimingEvent>> eventsByFunction_;
+
+  std::string canonical(NodeId node) const { return index_.canonicalPath(tree_, node); }
+
+  NodeId firstExpression(NodeId node) const {
+    for (NodeId child : tree_.children(node))
+      if (tree_.kind(child) != NodeKind::Comment) return child;
+    return kNoNode;
+  }
+
+  NodeId positionalArgument(NodeId call, size_t position) const {
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode || tree_.kind(arguments) != NodeKind::ArgumentList) return kNoNode;
+    size_t seen = 0;
+    for (NodeId argument : tree_.children(arguments)) {
+      NodeKind kind = tree_.kind(argument);
+      if (kind == NodeKind::Comment || kind == NodeKind::KeywordArgument ||
+          kind == NodeKind::DictionarySplat)
+        continue;
+      if (seen++ == position) return argument;
+    }
+    return kNoNode;
+  }
+
+  NodeId keywordArgument(NodeId call, std::string_view name) const {
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode || tree_.kind(arguments) != NodeKind::ArgumentList) return kNoNode;
+    for (NodeId argument : tree_.children(arguments)) {
+      if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
+      NodeId key = tree_.child(argument, Field::Name);
+      if (key != kNoNode && tree_.text(key) == name) return tree_.child(argument, Field::Value);
+    }
+    return kNoNode;
+  }
+
+  NodeId argument(NodeId call, size_t position, std::string_view name) const {
+    NodeId found = keywordArgument(call, name);
+    return found != kNoNode ? found : positionalArgument(call, position);
+  }
+
+  // ---- the walk ----------------------------------------------------------
+
+  void walk(NodeId node, NodeId function) {
+    switch (tree_.kind(node)) {
+    case NodeKind::DecoratedDefinition: {
+      NodeId definition = tree_.child(node, Field::Definition);
+      if (definition != kNoNode && tree_.kind(definition) == NodeKind::FunctionDefinition) {
+        recordDefinition(definition);
+        if (readDecoratedKernel(node, definition, function)) return;
+        for (NodeId child : tree_.children(node))
+          if (tree_.kind(child) == NodeKind::Decorator) walk(child, function);
+        walkBody(definition);
+        return;
+      }
+      for (NodeId child : tree_.children(node)) walk(child, function);
+      return;
+    }
+    case NodeKind::FunctionDefinition:
+      recordDefinition(node);
+      walkBody(node);
+      return;
+    case NodeKind::Call:
+      readCall(node, function);
+      break;
+    default:
+      break;
+    }
+    for (NodeId child : tree_.children(node)) walk(child, function);
+  }
+
+  void walkBody(NodeId definition) {
+    NodeId body = tree_.child(definition, Field::Body);
+    if (body != kNoNode) walk(body, definition);
+  }
+
+  void recordDefinition(NodeId definition) {
+    NodeId name = tree_.child(definition, Field::Name);
+    if (name != kNoNode) definitionsByName_[tree_.text(name)].push_back(definition);
+  }
+
+  // ---- kernels -----------------------------------------------------------
+
+  void readDtypeComment(KernelSyntax &syntax, NodeId outer) {
+    const SourceFile &source = tree_.source();
+    std::string_view text(source.text());
+    static constexpr std::string_view marker = "btlint: dtype=";
+    auto take = [&](size_t at) {
+      size_t start = at + marker.size();
+      size_t end = start;
+      while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+        ++end;
+      syntax.dtypeComment = std::string(text.substr(start, end - start));
+      syntax.dtypeCommentLine = source.lineColumn(static_cast<uint32_t>(at)).first;
+    };
+    // Comment lines right above the definition, then the definition itself.
+    uint32_t firstLine = tree_.line(outer);
+    for (uint32_t line = firstLine; line-- > 1;) {
+      std::string_view lineText = source.lineText(line);
+      size_t first = lineText.find_first_not_of(" \t");
+      if (first == std::string_view::npos || lineText[first] != '#') break;
+      size_t found = lineText.find(marker);
+      if (found != std::string_view::npos) {
+        take(static_cast<size_t>(lineText.data() - text.data()) + found);
+        return;
+      }
+    }
+    const SyntaxNode &region = tree_.node(outer);
+    std::string_view body = text.substr(region.startByte, region.endByte - region.startByte);
+    size_t found = body.find(marker);
+    if (found != std::string_view::npos) take(region.startByte + found);
+  }
+
+  AutotuneSyntax readAutotune(NodeId call, EvaluationPoint point) {
+    AutotuneSyntax autotune;
+    autotune.call = call;
+    autotune.point = point;
+    autotune.configs = argument(call, 0, "configs");
+    autotune.key = argument(call, 1, "key");
+    autotune.pruneConfigsBy = argument(call, 2, "prune_configs_by");
+    autotune.resetToZero = argument(call, 3, "reset_to_zero");
+    autotune.restoreValue = argument(call, 4, "restore_value");
+    auto given = [&](NodeId node) { return node != kNoNode && tree_.kind(node) != NodeKind::None; };
+    autotune.hasHook = given(argument(call, 5, "pre_hook")) || given(argument(call, 6, "post_hook"));
+    return autotune;
+  }
+
+  void readHeuristics(KernelSyntax &syntax, NodeId call, EvaluationPoint point) {
+    NodeId values = argument(call, 0, "values");
+    syntax.heuristics.push_back({values, point});
+    NodeId dict = values != kNoNode ? tree_.unparenthesize(values) : kNoNode;
+    if (dict == kNoNode || tree_.kind(dict) != NodeKind::Dictionary) {
+      syntax.kernel.notes.push_back("the heuristics at line " + std::to_string(tree_.line(call)) +
+                                    " are not written as a dict");
+      return;
+    }
+    for (NodeId pair : tree_.children(dict)) {
+      if (tree_.kind(pair) != NodeKind::Pair) continue;
+      NodeId key = tree_.child(pair, Field::Key);
+      NodeId value = tree_.child(pair, Field::Value);
+      std::string name;
+      if (key == kNoNode || !stringLiteralValue(tree_, key, name)) continue;
+      Heuristic heuristic;
+      heuristic.param = name;
+      heuristic.span = tree_.span(pair);
+      if (value != kNoNode) {
+        heuristic.text = std::string(tree_.text(value));
+        collectArgsReads(value, heuristic.readsArgs);
+      }
+      syntax.kernel.heuristics.push_back(std::move(heuristic));
+    }
+  }
+
+  // Keys read as args["N"] in a heuristic lambda.
+  void collectArgsReads(NodeId value, std::vector<std::string> &out) {
+    std::string_view argsName;
+    if (tree_.kind(value) == NodeKind::Lambda) {
+      NodeId parameters = tree_.child(value, Field::Parameters);
+      NodeId first = parameters != kNoNode ? firstExpression(parameters) : kNoNode;
+      if (first != kNoNode && tree_.kind(first) == NodeKind::Identifier) argsName = tree_.text(first);
+    }
+    collectMetaKeys(value, argsName, out);
+  }
+
+  void collectMetaKeys(NodeId node, std::string_view metaName, std::vector<std::string> &out) {
+    if (tree_.kind(node) == NodeKind::Subscript && !metaName.empty()) {
+      NodeId object = tree_.child(node, Field::Value);
+      NodeId key = tree_.child(node, Field::SubscriptIndex);
+      std::string name;
+      if (object != kNoNode && tree_.kind(object) == NodeKind::Identifier &&
+          tree_.text(object) == metaName && key != kNoNode && stringLiteralValue(tree_, key, name) &&
+          std::find(out.begin(), out.end(), name) == out.end())
+        out.push_back(name);
+    }
+    for (NodeId child : tree_.children(node)) collectMetaKeys(child, metaName, out);
+  }
+
+  KernelSyntax &newKernel(NodeId definition, NodeId outer, EvaluationPoint point) {
+    file_.kernels.emplace_back();
+    KernelSyntax &syntax = file_.kernels.back();
+    syntax.definition = definition;
+    syntax.point = point;
+    Kernel &kernel = syntax.kernel;
+    NodeId name = tree_.child(definition, Field::Name);
+    kernel.name = name != kNoNode ? std::string(tree_.text(name)) : "<kernel>";
+    kernel.language = Language::Python;
+    kernel.span = tree_.span(outer);
+    kernel.nameSpan = name != kNoNode ? tree_.span(name) : kernel.span;
+    readDtypeComment(syntax, outer);
+    return syntax;
+  }
+
+  bool readDecoratedKernel(NodeId decorated, NodeId definition, NodeId function) {
+    struct Decorator {
+      DecoratorKind kind;
+      NodeId expression;
+      NodeId call; // kNoNode when written without arguments
+      std::string path;
+    };
+    std::vector<Decorator> decorators;
+    bool isKernel = false;
+    for (NodeId child : tree_.children(decorated)) {
+      if (tree_.kind(child) != NodeKind::Decorator) continue;
+      NodeId expression = firstExpression(child);
+      if (expression == kNoNode) continue;
+      NodeId callee = tree_.kind(expression) == NodeKind::Call ? tree_.child(expression, Field::Function)
+                                                                : expression;
+      std::string path = canonical(callee);
+      DecoratorKind kind = classifyDecorator(path);
+      if (kind != DecoratorKind::Other) isKernel = true;
+      decorators.push_back({kind, expression,
+                            tree_.kind(expression) == NodeKind::Call ? expression : kNoNode,
+                            path.empty() ? std::string(tree_.text(callee)) : path});
+    }
+    if (!isKernel) return false;
+    EvaluationPoint point{tree_.node(decorated).startByte, function};
+    KernelSyntax &syntax = newKernel(definition, decorated, point);
+    for (const Decorator &decorator : decorators) {
+      syntax.kernel.decorators.push_back(decorator.path);
+      switch (decorator.kind) {
+      case DecoratorKind::Jit:
+        if (decorator.call != kNoNode) syntax.jitCall = decorator.call;
+        break;
+      case DecoratorKind::Autotune:
+        if (decorator.call != kNoNode) syntax.autotune = readAutotune(decorator.call, point);
+        break;
+      case DecoratorKind::Heuristics:
+        if (decorator.call != kNoNode) readHeuristics(syntax, decorator.call, point);
+        break;
+      case DecoratorKind::Other:
+        syntax.otherDecorators.push_back(decorator.expression);
+        break;
+      }
+    }
+    readKernelBody(file_.module, definition, syntax);
+    return true;
+  }
+
+  // ---- calls ---------------------------------------------------------------
+
+  void readCall(NodeId call, NodeId function) {
+    if (consumedCalls_.count(call)) return;
+    NodeId callee = tree_.child(call, Field::Function);
+    if (callee == kNoNode) return;
+    NodeKind calleeKind = tree_.kind(callee);
+    if (calleeKind == NodeKind::Subscript) {
+      readLaunch(call, callee, function);
+      return;
+    }
+    if (calleeKind == NodeKind::Call || classifyDecorator(canonical(callee)) == DecoratorKind::Jit) {
+      if (readAppliedChain(call, function)) return;
+    }
+    std::string path = canonical(callee);
+    if (startsWith(path, "triton.") &&
+        (endsWith(path, "testing.do_bench") || endsWith(path, "testing.do_bench_cudagraph"))) {
+      BenchSyntax bench;
+      bench.call.function = path;
+      bench.call.span = tree_.span(call);
+      bool cudagraph = endsWith(path, "cudagraph");
+      bench.warmup = cudagraph ? kNoNode : argument(call, 1, "warmup");
+      bench.rep = argument(call, cudagraph ? 1 : 2, "rep");
+      bench.point = {tree_.node(call).startByte, function};
+      file_.benchCalls.push_back(std::move(bench));
+      return;
+    }
+    static constexpr std::string_view clocks[] = {"time.time", "time.perf_counter", "time.monotonic",
+                                                  "time.perf_counter_ns", "time.time_ns",
+                                                  "time.monotonic_ns"};
+    for (std::string_view clock : clocks)
+      if (path == clock) {
+        eventsByFunction_[function].push_back({TimingEvent::Timer, call, path});
+        return;
+      }
+    if (calleeKind == NodeKind::Attribute) {
+      NodeId method = tree_.child(callee, Field::AttributeName);
+      std::string_view name = method != kNoNode ? tree_.text(method) : "";
+      // These wait for the GPU before the host clock is read again.
+      if (name == "synchronize" || name == "item" || name == "cpu" || name == "tolist" ||
+          name == "numpy" || name == "elapsed_time") {
+        eventsByFunction_[function].push_back({TimingEvent::Sync, call, std::string(name)});
+        return;
+      }
+    }
+    if (calleeKind == NodeKind::Identifier)
+      eventsByFunction_[function].push_back({TimingEvent::Call, call, std::string(tree_.text(callee))});
+  }
+
+  bool readAppliedChain(NodeId call, NodeId function) {
+    AppliedChain chain;
+    NodeId node = call;
+    for (int guard = 0; guard < 16; ++guard) {
+      NodeId callee = tree_.child(node, Field::Function);
+      if (callee == kNoNode) return false;
+      NodeId target;
+      if (tree_.kind(callee) == NodeKind::Call) {
+        DecoratorKind kind = classifyDecorator(canonical(tree_.child(callee, Field::Function)));
+        if (kind == DecoratorKind::Other) return false;
+        chain.decorators.emplace_back(kind, callee);
+        target = positionalArgument(node, 0);
+      } else if (classifyDecorator(canonical(callee)) == DecoratorKind::Jit) {
+        chain.decorators.emplace_back(DecoratorKind::Jit, node);
+        target = positionalArgument(node, 0);
+      } else {
+        return false;
+      }
+      if (target == kNoNode) return false;
+      if (tree_.kind(target) == NodeKind::Identifier) {
+        chain.target = std::string(tree_.text(target));
+        break;
+      }
+      if (tree_.kind(target) != NodeKind::Call) return false;
+      node = target;
+    }
+    if (chain.target.empty()) return false;
+    // Mark the inner calls so the walk does not read them again.
+    for (const auto &[kind, decoratorCall] : chain.decorators) consumedCalls_.insert(decoratorCall);
+    NodeId statement = call;
+    while (statement != kNoNode && tree_.kind(statement) != NodeKind::ExpressionStatement)
+      statement = tree_.parent(statement);
+    chain.statement = statement;
+    NodeId parent = tree_.parent(call);
+    if (parent != kNoNode && tree_.kind(parent) == NodeKind::Assignment) {
+      NodeId left = tree_.child(parent, Field::Left);
+      if (left != kNoNode && tree_.kind(left) == NodeKind::Identifier)
+        chain.assignedName = std::string(tree_.text(left));
+    }
+    chain.point = {tree_.node(call).startByte, function};
+    chains_.push_back(std::move(chain));
+    return true;
+  }
+
+  void attachAppliedChains() {
+    std::unordered_map<std::string, size_t> kernelByName;
+    for (size_t i = 0; i < file_.kernels.size(); ++i) kernelByName[file_.kernels[i].kernel.name] = i;
+    for (const AppliedChain &chain : chains_) {
+      size_t index = SIZE_MAX;
+      auto known = kernelByName.find(chain.target);
+      if (known != kernelByName.end()) {
+        index = known->second;
+      } else {
+        bool hasJit = std::any_of(chain.decorators.begin(), chain.decorators.end(),
+                                  [](const auto &d) { return d.first == DecoratorKind::Jit; });
+        auto definitions = definitionsByName_.find(chain.target);
+        if (!hasJit || definitions == definitionsByName_.end()) continue;
+        NodeId definition = kNoNode;
+        for (NodeId candidate : definitions->second)
+          if (tree_.node(candidate).startByte < chain.point.position) definition = candidate;
+        if (definition == kNoNode) continue;
+        NodeId parent = tree_.parent(definition);
+        if (parent != kNoNode && tree_.kind(parent) == NodeKind::DecoratedDefinition) continue;
+        KernelSyntax &syntax = newKernel(definition, definition, chain.point);
+        readKernelBody(file_.module, definition, syntax);
+        index = file_.kernels.size() - 1;
+        kernelByName[syntax.kernel.name] = index;
+      }
+      KernelSyntax &syntax = file_.kernels[index];
+      for (const auto &[kind, call] : chain.decorators) {
+        std::string path = canonical(tree_.child(call, Field::Function));
+        syntax.kernel.decorators.push_back(path);
+        if (kind == DecoratorKind::Autotune && !syntax.autotune)
+          syntax.autotune = readAutotune(call, chain.point);
+        else if (kind == DecoratorKind::Heuristics)
+          readHeuristics(syntax, call, chain.point);
+        else if (kind == DecoratorKind::Jit && positionalArgument(call, 0) != kNoNode &&
+                 keywordArgument(call, "do_not_specialize") != kNoNode)
+          syntax.jitCall = call;
+      }
+      if (!chain.assignedName.empty() && chain.assignedName != syntax.kernel.name)
+        kernelByName[chain.assignedName] = index;
+    }
+  }
+
+  // ---- launches --------------------------------------------------------------
+
+  // The expression a name stands for where it is used: its last simple
+  // assignment or definition in the enclosing functions, else at module level.
+  NodeId resolveName(std::string_view name, NodeId function, uint32_t position) const {
+    for (NodeId scope = function; scope != kNoNode;) {
+      NodeId body = tree_.child(scope, Field::Body);
+      NodeId found = kNoNode;
+      if (body != kNoNode) findDefinition(body, name, position, found);
+      if (found != kNoNode) return found;
+      NodeId parent = tree_.parent(scope);
+      while (parent != kNoNode && tree_.kind(parent) != NodeKind::FunctionDefinition)
+        parent = tree_.parent(parent);
+      scope = parent;
+    }
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    if (!binding) return kNoNode;
+    if (binding->kind == eval::Binding::Kind::Assignment ||
+        binding->kind == eval::Binding::Kind::Definition)
+      return binding->node;
+    return kNoNode;
+  }
+
+  void findDefinition(NodeId block, std::string_view name, uint32_t position, NodeId &found) const {
+    for (NodeId statement : tree_.children(block)) {
+      const SyntaxNode &node = tree_.node(statement);
+      if (node.startByte >= position) return;
+      NodeKind kind = tree_.kind(statement);
+      if (kind == NodeKind::ExpressionStatement) {
+        NodeId inner = firstExpression(statement);
+        if (inner != kNoNode && tree_.kind(inner) == NodeKind::Assignment) {
+          NodeId left = tree_.child(inner, Field::Left);
+          NodeId right = tree_.child(inner, Field::Right);
+          if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier &&
+              tree_.text(left) == name)
+            found = right;
+        }
+      } else if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition) {
+        NodeId definition = kind == NodeKind::DecoratedDefinition ? tree_.child(statement, Field::Definition)
+                                                                  : statement;
+        NodeId defName = definition != kNoNode ? tree_.child(definition, Field::Name) : kNoNode;
+        if (defName != kNoNode && tree_.text(defName) == name) found = definition;
+      } else if (kind != NodeKind::ClassDefinition) {
+        for (NodeId child : tree_.children(statement)) {
+          NodeKind childKind = tree_.kind(child);
+          NodeId inner = childKind == NodeKind::Block ? child : tree_.childOfKind(child, NodeKind::Block);
+          if (inner != kNoNode && (childKind == NodeKind::Block || childKind == NodeKind::ElseClause ||
+                                   childKind == NodeKind::ElifClause))
+            findDefinition(inner, name, position, found);
+        }
+      }
+    }
+  }
+
+  // Walks a grid expression: names it reads, META keys, divisors.
+  void readGridExpression(NodeId node, std::string_view metaName, LaunchSyntax &launch,
+                          NodeId skipName = kNoNode) {
+    LaunchSite &site = launch.site;
+    switch (tree_.kind(node)) {
+    case NodeKind::Identifier: {
+      std::string_view name = tree_.text(node);
+      if (node != skipName && name != metaName &&
+          std::find(site.gridNames.begin(), site.gridNames.end(), name) == site.gridNames.end())
+        site.gridNames.emplace_back(name);
+      return;
+    }
+    case NodeKind::Subscript: {
+      NodeId object = tree_.child(node, Field::Value);
+      NodeId key = tree_.child(node, Field::SubscriptIndex);
+      std::string keyName;
+      if (!metaName.empty() && object != kNoNode && tree_.kind(object) == NodeKind::Identifier &&
+          tree_.text(object) == metaName && key != kNoNode && stringLiteralValue(tree_, key, keyName)) {
+        site.gridReadsMeta = true;
+        if (std::find(site.gridMetaKeys.begin(), site.gridMetaKeys.end(), keyName) == site.gridMetaKeys.end())
+          site.gridMetaKeys.push_back(keyName);
+        return;
+      }
+      break;
+    }
+    case NodeKind::Attribute: {
+      NodeId object = tree_.child(node, Field::Object);
+      if (object != kNoNode && tree_.kind(object) == NodeKind::Identifier && tree_.text(object) == metaName) {
+        site.gridReadsMeta = true;
+        return;
+      }
+      // triton.cdiv, x.shape: only the root object is a name read.
+      if (object != kNoNode) readGridExpression(object, metaName, launch, skipName);
+      return;
+    }
+    case NodeKind::Call: {
+      NodeId callee = tree_.child(node, Field::Function);
+      std::string path = canonical(callee);
+      if (path == "triton.cdiv" || path == "triton.language.cdiv" || path == "cdiv" ||
+          endsWith(path, ".cdiv")) {
+        NodeId divisor = positionalArgument(node, 1);
+        if (divisor != kNoNode) addDivisor(divisor, metaName, launch);
+      }
+      // The callee (triton.cdiv, a helper) names code, not data: skip it,
+      // unless it is a method of a value (x.size(0)).
+      NodeId arguments = tree_.child(node, Field::Arguments);
+      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute && !rootIsImport(callee))
+        readGridExpression(tree_.child(callee, Field::Object), metaName, launch, skipName);
+      if (arguments != kNoNode) readGridExpression(arguments, metaName, launch, skipName);
+      return;
+    }
+    case NodeKind::BinaryOperator: {
+      NodeId op = tree_.child(node, Field::Operator);
+      if (op != kNoNode && tree_.kind(op) == NodeKind::OpDoubleSlash) {
+        NodeId divisor = tree_.child(node, Field::Right);
+        if (divisor != kNoNode) addDivisor(divisor, metaName, launch);
+      }
+      break;
+    }
+    case NodeKind::KeywordArgument: {
+      NodeId value = tree_.child(node, Field::Value);
+      if (value != kNoNode) readGridExpression(value, metaName, launch, skipName);
+      return;
+    }
+    case NodeKind::Lambda:
+    case NodeKind::String:
+      return;
+    default:
+      break;
+    }
+    for (NodeId child : tree_.children(node)) readGridExpression(child, metaName, launch, skipName);
+  }
+
+  // Whether an attribute chain starts at an imported name (a module or a
+  // library function), as in triton.cdiv or math.ceil.
+  bool rootIsImport(NodeId attribute) const {
+    NodeId root = attribute;
+    while (root != kNoNode && tree_.kind(root) == NodeKind::Attribute) root = tree_.child(root, Field::Object);
+    if (root == kNoNode || tree_.kind(root) != NodeKind::Identifier) return false;
+    std::string name(tree_.text(root));
+    return index_.importedNames().count(name) || name == "tl" || name == "triton";
+  }
+
+  void addDivisor(NodeId divisor, std::string_view metaName, LaunchSyntax &launch) {
+    NodeId inner = tree_.unparenthesize(divisor);
+    if (inner == kNoNode) return;
+    GridDivisor entry;
+    entry.text = std::string(tree_.text(inner));
+    entry.span = tree_.span(inner);
+    LaunchSyntax probe;
+    readGridExpression(inner, metaName, probe);
+    entry.readsMeta = probe.site.gridReadsMeta;
+    int64_t literal = 0;
+    if (tree_.kind(inner) == NodeKind::Integer && parseIntegerLiteral(tree_.text(inner), literal))
+      entry.value = ScalarValue::ofInt(literal, entry.span);
+    launch.site.gridDivisors.push_back(std::move(entry));
+    launch.divisorNodes.push_back(inner);
+  }
+
+  std::string_view firstParameterName(NodeId parameters) const {
+    if (parameters == kNoNode) return {};
+    for (NodeId parameter : tree_.children(parameters)) {
+      NodeKind kind = tree_.kind(parameter);
+      NodeId name = parameter;
+      if (kind == NodeKind::DefaultParameter || kind == NodeKind::TypedDefaultParameter)
+        name = tree_.child(parameter, Field::Name);
+      else if (kind == NodeKind::TypedParameter)
+        name = tree_.childOfKind(parameter, NodeKind::Identifier);
+      else if (kind != NodeKind::Identifier)
+        continue;
+      if (name != kNoNode) return tree_.text(name);
+    }
+    return {};
+  }
+
+  void readGrid(const std::vector<NodeId> &indices, NodeId function, uint32_t position,
+                LaunchCandidate &candidate) {
+    LaunchSyntax &launch = candidate.syntax;
+    LaunchSite &site = launch.site;
+    const SyntaxNode &first = tree_.node(indices.front());
+    const SyntaxNode &last = tree_.node(indices.back());
+    site.gridSpan = tree_.source().span(first.startByte, last.endByte);
+    site.gridText = std::string(tree_.source().text().substr(first.startByte, last.endByte - first.startByte));
+    if (indices.size() > 1) {
+      site.gridKind = GridKind::Tuple;
+      candidate.gridLooksLikeGrid = true;
+      for (NodeId index : indices) readGridExpression(index, {}, launch);
+      return;
+    }
+    NodeId grid = tree_.unparenthesize(indices.front());
+    if (grid == kNoNode) return;
+    NodeId resolved = grid;
+    if (tree_.kind(grid) == NodeKind::Identifier) {
+      std::string_view name = tree_.text(grid);
+      std::string lower;
+      for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      candidate.gridLooksLikeGrid = lower.find("grid") != std::string::npos;
+      NodeId definition = resolveName(name, function, position);
+      resolved = definition != kNoNode ? tree_.unparenthesize(definition) : kNoNode;
+      if (resolved == kNoNode) {
+        site.gridKind = GridKind::Unknown;
+        site.gridNames.emplace_back(name);
+        return;
+      }
+    }
+    switch (tree_.kind(resolved)) {
+    case NodeKind::Lambda: {
+      site.gridKind = GridKind::Lambda;
+      candidate.gridLooksLikeGrid = true;
+      std::string_view meta = firstParameterName(tree_.child(resolved, Field::Parameters));
+      NodeId body = tree_.child(resolved, Field::Body);
+      if (body != kNoNode) readGridExpression(body, meta, launch);
+      break;
+    }
+    case NodeKind::FunctionDefinition: {
+      site.gridKind = GridKind::Function;
+      candidate.gridLooksLikeGrid = true;
+      std::string_view meta = firstParameterName(tree_.child(resolved, Field::Parameters));
+      NodeId body = tree_.child(resolved, Field::Body);
+      if (body != kNoNode) readGridExpression(body, meta, launch);
+      break;
+    }
+    case NodeKind::Tuple:
+    case NodeKind::List:
+    case NodeKind::ExpressionList:
+      site.gridKind = GridKind::Tuple;
+      candidate.gridLooksLikeGrid = true;
+      readGridExpression(resolved, {}, launch);
+      break;
+    default:
+      site.gridKind = GridKind::Unknown;
+      readGridExpression(resolved, {}, launch);
+      break;
+    }
+  }
+
+  void readLaunch(NodeId call, NodeId subscript, NodeId function) {
+    NodeId kernelExpression = tree_.child(subscript, Field::Value);
+    if (kernelExpression == kNoNode) return;
+    NodeKind kind = tree_.kind(kernelExpression);
+    if (kind != NodeKind::Identifier && kind != NodeKind::Attribute) return;
+    std::vector<NodeId> indices;
+    for (NodeId child : tree_.children(subscript))
+      if (tree_.node(child).field == Field::SubscriptIndex) indices.push_back(child);
+    if (indices.empty()) return;
+
+    LaunchCandidate candidate;
+    candidate.call = call;
+    LaunchSyntax &launch = candidate.syntax;
+    LaunchSite &site = launch.site;
+    site.kernel = std::string(tree_.text(kernelExpression));
+    candidate.kernelBaseName = site.kernel.substr(site.kernel.rfind('.') + 1);
+    site.span = tree_.span(call);
+    launch.point = {tree_.node(call).startByte, function};
+    if (function != kNoNode) {
+      NodeId name = tree_.child(function, Field::Name);
+      if (name != kNoNode) site.enclosingFunction = std::string(tree_.text(name));
+    }
+    readGrid(indices, function, tree_.node(call).startByte, candidate);
+
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    size_t position = 0;
+    if (arguments != kNoNode && tree_.kind(arguments) == NodeKind::ArgumentList) {
+      for (NodeId argumentNode : tree_.children(arguments)) {
+        NodeKind argumentKind = tree_.kind(argumentNode);
+        if (argumentKind == NodeKind::Comment) continue;
+        LaunchArgument entry;
+        NodeId value = argumentNode;
+        if (argumentKind == NodeKind::KeywordArgument) {
+          NodeId name = tree_.child(argumentNode, Field::Name);
+          value = tree_.child(argumentNode, Field::Value);
+          if (name == kNoNode || value == kNoNode) continue;
+          entry.name = std::string(tree_.text(name));
+        } else if (argumentKind == NodeKind::ListSplat || argumentKind == NodeKind::DictionarySplat) {
+          entry.position = position++;
+          entry.text = std::string(tree_.text(argumentNode));
+          entry.span = tree_.span(argumentNode);
+          entry.value = ScalarValue::unknown("unpacked argument");
+          site.arguments.push_back(std::move(entry));
+          launch.argumentValues.push_back(kNoNode);
+          continue;
+        } else {
+          entry.position = position++;
+        }
+        entry.text = std::string(tree_.text(value));
+        entry.span = tree_.span(value);
+        site.arguments.push_back(std::move(entry));
+        launch.argumentValues.push_back(value);
+      }
+    }
+    eventsByFunction_[function].push_back({TimingEvent::Launch, call, candidate.kernelBaseName});
+    candidates_.push_back(std::move(candidate));
+  }
+
+  void finishLaunches() {
+    std::unordered_set<std::string> kernelNames;
+    for (const KernelSyntax &syntax : file_.kernels) kernelNames.insert(syntax.kernel.name);
+    for (const AppliedChain &chain : chains_)
+      if (!chain.assignedName.empty()) kernelNames.insert(chain.assignedName);
+    for (LaunchCandidate &candidate : candidates_) {
+      bool accepted = candidate.gridLooksLikeGrid || kernelNames.count(candidate.kernelBaseName);
+      if (accepted) file_.launches.push_back(std::move(candidate.syntax));
+      else rejectedLaunches_.insert(candidate.call);
+    }
+  }
+
+  std::unordered_set<NodeId> rejectedLaunches_;
+
+  // ---- host timing -------------------------------------------------------------
+
+  void finishTiming() {
+    // Functions of this file that launch a kernel, directly.
+    std::unordered_set<std::string> launching;
+    for (const auto &[function, events] : eventsByFunction_) {
+      if (function == kNoNode) continue;
+      for (const TimingEvent &event : events)
+        if (event.kind == TimingEvent::Launch && !rejectedLaunches_.count(event.node)) {
+          NodeId name = tree_.child(function, Field::Name);
+          if (name != kNoNode) launching.emplace(tree_.text(name));
+          break;
+        }
+    }
+    for (auto &[function, events] : eventsByFunction_) {
+      std::sort(events.begin(), events.end(), [&](const TimingEvent &a, const TimingEvent &b) {
+        return tree_.node(a.node).startByte < tree_.node(b.node).startByte;
+      });
+      const TimingEvent *openTimer = nullptr;
+      bool launched = false, synced = false;
+      for (const TimingEvent &event : events) {
+        switch (event.kind) {
+        case TimingEvent::Timer:
+          if (openTimer && launched && !synced) {
+            BenchSyntax bench;
+            bench.call.function = openTimer->name;
+            bench.call.span = tree_.source().span(tree_.node(openTimer->node).startByte,
+                                                  tree_.node(event.node).endByte);
+            bench.call.hostClockWithoutSync = true;
+            bench.point = {tree_.node(openTimer->node).startByte, function};
+            file_.benchCalls.push_back(std::move(bench));
+          }
+          openTimer = &event;
+          launched = synced = false;
+          break;
+        case TimingEvent::Sync: synced = true; break;
+        case TimingEvent::Launch:
+          if (!rejectedLaunches_.count(event.node)) launched = true;
+          break;
+        case TimingEvent::Call:
+          if (launching.count(event.name)) launched = true;
+          break;
+        }
+      }
+    }
+  }
+};
+
+} // namespace
+
+void readModule(PythonParsedFile &file) {
+  ModuleReader reader(file);
+  reader.read();
+}
+
+} // namespace btlint::python

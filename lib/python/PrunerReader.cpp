@@ -1,0 +1,164 @@
+#include "python/PrunerReader.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <vector>
+
+namespace btlint::python {
+
+namespace {
+
+struct Keys {
+  std::vector<std::string> config;   // meta-parameters read from a config
+  std::vector<std::string> argument; // kernel arguments read from named_args
+};
+
+class PrunerReader {
+public:
+  PrunerReader(const SyntaxTree &tree, NodeId definition) : tree_(tree) {
+    NodeId parameters = tree_.child(definition, Field::Parameters);
+    int position = 0;
+    if (parameters != kNoNode)
+      for (NodeId parameter : tree_.children(parameters)) {
+        NodeId name = parameter;
+        if (tree_.kind(parameter) == NodeKind::DefaultParameter ||
+            tree_.kind(parameter) == NodeKind::TypedDefaultParameter)
+          name = tree_.child(parameter, Field::Name);
+        else if (tree_.kind(parameter) == NodeKind::TypedParameter)
+          name = tree_.childOfKind(parameter, NodeKind::Identifier);
+        else if (tree_.kind(parameter) != NodeKind::Identifier)
+          continue;
+        if (name == kNoNode) continue;
+        // early_config_prune(configs, named_args, **kwargs)
+        if (position == 1) namedArgs_ = tree_.text(name);
+        ++position;
+      }
+    body_ = tree_.child(definition, Field::Body);
+  }
+
+  std::set<std::string> read() {
+    std::set<std::string> limits;
+    if (body_ == kNoNode) return limits;
+    scan(body_, limits);
+    return limits;
+  }
+
+private:
+  const SyntaxTree &tree_;
+  std::string_view namedArgs_;
+  NodeId body_ = kNoNode;
+  std::unordered_map<std::string_view, Keys> locals_;
+
+  static void addUnique(std::vector<std::string> &list, const std::string &value) {
+    if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+  }
+
+  Keys keysOf(NodeId node) {
+    Keys keys;
+    collect(node, keys);
+    return keys;
+  }
+
+  void collect(NodeId node, Keys &keys) {
+    NodeKind kind = tree_.kind(node);
+    if (kind == NodeKind::Subscript) {
+      NodeId object = tree_.child(node, Field::Value);
+      NodeId key = tree_.child(node, Field::SubscriptIndex);
+      std::string name;
+      if (key != kNoNode && stringLiteralValue(tree_, key, name)) {
+        bool fromArgs = object != kNoNode && tree_.kind(object) == NodeKind::Identifier &&
+                        !namedArgs_.empty() && tree_.text(object) == namedArgs_;
+        addUnique(fromArgs ? keys.argument : keys.config, name);
+        return;
+      }
+    }
+    if (kind == NodeKind::Identifier) {
+      auto local = locals_.find(tree_.text(node));
+      if (local != locals_.end()) {
+        for (const std::string &name : local->second.config) addUnique(keys.config, name);
+        for (const std::string &name : local->second.argument) addUnique(keys.argument, name);
+      }
+      return;
+    }
+    if (kind == NodeKind::Call) {
+      // named_args.get("M") / config.kwargs.get("BLOCK_M")
+      NodeId callee = tree_.child(node, Field::Function);
+      NodeId arguments = tree_.child(node, Field::Arguments);
+      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute && arguments != kNoNode) {
+        NodeId method = tree_.child(callee, Field::AttributeName);
+        NodeId object = tree_.child(callee, Field::Object);
+        NodeId first = tree_.firstChild(arguments);
+        std::string name;
+        if (method != kNoNode && tree_.text(method) == "get" && first != kNoNode &&
+            stringLiteralValue(tree_, first, name)) {
+          bool fromArgs = object != kNoNode && tree_.kind(object) == NodeKind::Identifier &&
+                          !namedArgs_.empty() && tree_.text(object) == namedArgs_;
+          addUnique(fromArgs ? keys.argument : keys.config, name);
+          return;
+        }
+      }
+    }
+    for (NodeId child : tree_.children(node)) collect(child, keys);
+  }
+
+  static bool mentionsLimit(std::string_view text, std::string_view word) {
+    std::string lower;
+    for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return lower.find(word) != std::string::npos;
+  }
+
+  void scan(NodeId node, std::set<std::string> &limits) {
+    NodeKind kind = tree_.kind(node);
+    if (kind == NodeKind::Assignment) {
+      NodeId left = tree_.child(node, Field::Left);
+      NodeId right = tree_.child(node, Field::Right);
+      if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier)
+        locals_[tree_.text(left)] = keysOf(right);
+      // Unpacking `BLOCK_M, BLOCK_N = kw["BLOCK_M"], kw["BLOCK_N"]`.
+      if (left != kNoNode && right != kNoNode &&
+          (tree_.kind(left) == NodeKind::PatternList || tree_.kind(left) == NodeKind::TuplePattern)) {
+        std::vector<NodeId> targets, values;
+        for (NodeId child : tree_.children(left))
+          if (tree_.kind(child) == NodeKind::Identifier) targets.push_back(child);
+        for (NodeId child : tree_.children(right))
+          if (tree_.kind(child) != NodeKind::Comment) values.push_back(child);
+        if (targets.size() == values.size())
+          for (size_t i = 0; i < targets.size(); ++i) locals_[tree_.text(targets[i])] = keysOf(values[i]);
+      }
+    }
+    if (kind == NodeKind::Identifier || kind == NodeKind::String) {
+      std::string_view text = tree_.text(node);
+      if (mentionsLimit(text, "shared") || mentionsLimit(text, "smem") || mentionsLimit(text, "lds"))
+        limits.insert("smem");
+      if (mentionsLimit(text, "num_regs") || mentionsLimit(text, "register"))
+        limits.insert("registers");
+    }
+    if (kind == NodeKind::ComparisonOperator) {
+      std::vector<NodeId> operands;
+      for (NodeId child : tree_.children(node))
+        if (tree_.node(child).field != Field::Operators && tree_.kind(child) != NodeKind::Comment)
+          operands.push_back(child);
+      for (size_t i = 0; i + 1 < operands.size(); ++i) {
+        Keys left = keysOf(operands[i]);
+        Keys right = keysOf(operands[i + 1]);
+        const Keys *configSide = nullptr, *argumentSide = nullptr;
+        if (!left.config.empty() && !right.argument.empty()) configSide = &left, argumentSide = &right;
+        else if (!right.config.empty() && !left.argument.empty()) configSide = &right, argumentSide = &left;
+        if (!configSide) continue;
+        for (const std::string &tile : configSide->config)
+          for (const std::string &size : argumentSide->argument) limits.insert(tile + "<=" + size);
+      }
+    }
+    for (NodeId child : tree_.children(node)) scan(child, limits);
+  }
+};
+
+} // namespace
+
+std::set<std::string> readPrunerLimits(const SyntaxTree &tree, NodeId functionDefinition) {
+  if (functionDefinition == kNoNode) return {};
+  PrunerReader reader(tree, functionDefinition);
+  return reader.read();
+}
+
+} // namespace btlint::python

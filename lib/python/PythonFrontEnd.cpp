@@ -1,0 +1,401 @@
+#include "python/PythonFrontEnd.h"
+
+#include "eval/Evaluator.h"
+#include "eval/TileEval.h"
+#include "python/KernelBodyReader.h"
+#include "python/PrunerReader.h"
+#include "python/PythonParsedFile.h"
+
+#include <algorithm>
+
+namespace btlint {
+
+namespace {
+
+using eval::Value;
+using eval::ValueKind;
+using python::Field;
+using python::kNoNode;
+using python::NodeId;
+using python::NodeKind;
+
+// "bfloat16" -> "bf16"; names the resource model uses.
+std::string normalizeDtype(std::string text) {
+  for (char &c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  static const std::pair<std::string_view, std::string_view> aliases[] = {
+      {"bfloat16", "bf16"}, {"float16", "fp16"}, {"half", "fp16"},   {"float32", "fp32"},
+      {"float", "fp32"},    {"fp8", "fp8e4nv"},  {"e4m3", "fp8e4nv"}, {"float8e4nv", "fp8e4nv"},
+      {"e5m2", "fp8e5"},    {"float8e5", "fp8e5"}, {"float64", "fp64"}};
+  for (const auto &[alias, name] : aliases)
+    if (text == alias) return std::string(name);
+  return text;
+}
+
+// Builds the model of one file for one arch from what parse() read.
+class ModelBuilder {
+public:
+  ModelBuilder(const python::PythonParsedFile &file, const ModelContext &context, FileModel &model)
+      : file_(file), tree_(file.module.tree), context_(context), model_(model) {}
+
+  void build() {
+    model_.parseProblems = file_.problems;
+    model_.notes = file_.notes;
+    for (const python::KernelSyntax &syntax : file_.kernels) model_.kernels.push_back(buildKernel(syntax));
+    for (const python::LaunchSyntax &launch : file_.launches) model_.launches.push_back(buildLaunch(launch));
+    for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));
+    if (evaluator_)
+      for (std::string &note : evaluator_->takeNotes())
+        if (std::find(model_.notes.begin(), model_.notes.end(), note) == model_.notes.end())
+          model_.notes.push_back(std::move(note));
+  }
+
+private:
+  const python::PythonParsedFile &file_;
+  const python::SyntaxTree &tree_;
+  const ModelContext &context_;
+  FileModel &model_;
+  std::unique_ptr<eval::Evaluator> evaluator_;
+
+  eval::Evaluator &evaluator() {
+    if (!evaluator_) evaluator_ = std::make_unique<eval::Evaluator>(context_, file_);
+    return *evaluator_;
+  }
+
+  Value evaluate(NodeId node, const python::EvaluationPoint &point) {
+    return evaluator().evaluate(node, point.position, point.enclosingFunction);
+  }
+
+  ScalarValue scalar(NodeId node, const python::EvaluationPoint &point) {
+    SourceSpan span = tree_.span(node);
+    return evaluator().toScalar(evaluate(node, point), span);
+  }
+
+  // A list of names (key=, restore_value=, reset_to_zero=).
+  std::vector<NameRef> names(NodeId node, const python::EvaluationPoint &point, bool &known,
+                             std::vector<std::string> &notes) {
+    std::vector<NameRef> result;
+    known = true;
+    Value value = evaluate(node, point);
+    SourceSpan fallback = tree_.span(node);
+    if (!value.isSequence() || value.sequence()->partial) {
+      known = false;
+      notes.push_back("the names at line " + std::to_string(tree_.line(node)) + " are not known: " +
+                      (value.isUnknown() ? value.unknownReason() : std::string("not a list")));
+      return result;
+    }
+    for (const Value &item : value.sequence()->items) {
+      if (!item.isString()) {
+        known = false;
+        continue;
+      }
+      NameRef ref;
+      ref.name = item.text();
+      ref.span = evaluator().spanInMainFile(item.origin()).value_or(fallback);
+      result.push_back(std::move(ref));
+    }
+    return result;
+  }
+
+  void resolveGlobalDims(Kernel &kernel, const python::KernelSyntax &syntax) {
+    auto resolve = [&](TileDim &dim) {
+      bool changed = false;
+      for (DimOp &op : dim.program) {
+        if (op.kind != DimOp::Param || kernel.findParam(op.name)) continue;
+        Value value = syntax.point.enclosingFunction == kNoNode
+                          ? evaluator().lookupGlobal(op.name, syntax.point.position)
+                          : Value::unknown("local of the enclosing function");
+        if (value.isInt()) {
+          op = DimOp{DimOp::Constant, value.asInt(), {}};
+          changed = true;
+        } else {
+          dim.program.clear();
+          return;
+        }
+      }
+      if (changed && !dim.constant) dim.constant = constantDimValue(dim);
+    };
+    for (TileShape &tile : kernel.tiles)
+      for (TileDim &dim : tile.dims) resolve(dim);
+    for (DotSite &dot : kernel.dots) {
+      for (TileDim &dim : dot.a) resolve(dim);
+      for (TileDim &dim : dot.b) resolve(dim);
+    }
+  }
+
+  void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapper) {
+    evaluator().takeNotes(); // notes of earlier requests are not this list's
+    AutotuneSpec spec;
+    spec.span = tree_.span(syntax.call);
+    spec.wrappedByCustomDecorator = syntax.custom;
+    std::vector<std::string> notes;
+    if (syntax.configs != kNoNode) {
+      Value configs = evaluate(syntax.configs, syntax.point);
+      spec.configs = evaluator().toConfigList(configs, tree_.span(syntax.configs));
+      if (configs.isSequence())
+        for (const Value &item : configs.sequence()->items)
+          if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
+    } else {
+      spec.configs.complete = false;
+      spec.configs.unknownReason = "no configs given";
+      spec.configs.span = spec.span;
+    }
+    if (syntax.key != kNoNode) {
+      spec.keySpan = tree_.span(syntax.key);
+      spec.key = names(syntax.key, syntax.point, spec.keyKnown, notes);
+    } else {
+      spec.keyKnown = !syntax.custom;
+      spec.keySpan = spec.span;
+    }
+    bool known = true;
+    if (syntax.restoreValue != kNoNode && tree_.kind(syntax.restoreValue) != NodeKind::None)
+      spec.restoreValue = names(syntax.restoreValue, syntax.point, known, notes);
+    if (syntax.resetToZero != kNoNode && tree_.kind(syntax.resetToZero) != NodeKind::None)
+      spec.resetToZero = names(syntax.resetToZero, syntax.point, known, notes);
+    spec.hasPrehook = spec.hasPrehook || syntax.hasHook;
+    if (syntax.pruneConfigsBy != kNoNode && tree_.kind(syntax.pruneConfigsBy) != NodeKind::None)
+      readPruner(spec, syntax);
+    if (!wrapper.empty())
+      notes.push_back("the configs are passed through the decorator `" + wrapper +
+                      "`, which wraps triton.autotune");
+    for (std::string &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
+    for (std::string &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
+    kernel.autotune = std::move(spec);
+  }
+
+  void readPruner(AutotuneSpec &spec, const python::AutotuneSyntax &syntax) {
+    spec.hasPruner = true;
+    Value prune = evaluate(syntax.pruneConfigsBy, syntax.point);
+    Value function;
+    if (prune.isDict()) {
+      int index = prune.dict()->find(Value::ofString("early_config_prune"));
+      if (index >= 0) function = prune.dict()->entries[static_cast<size_t>(index)].second;
+    }
+    // The name as written, even when the function cannot be evaluated.
+    NodeId dict = tree_.unparenthesize(syntax.pruneConfigsBy);
+    if (dict != kNoNode && tree_.kind(dict) == NodeKind::Dictionary)
+      for (NodeId pair : tree_.children(dict)) {
+        if (tree_.kind(pair) != NodeKind::Pair) continue;
+        std::string key;
+        NodeId keyNode = tree_.child(pair, Field::Key);
+        NodeId value = tree_.child(pair, Field::Value);
+        if (keyNode != kNoNode && value != kNoNode && python::stringLiteralValue(tree_, keyNode, key) &&
+            key == "early_config_prune")
+          spec.prunerName = std::string(tree_.text(value));
+      }
+    if (auto source = evaluator().functionSource(function)) {
+      if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
+      spec.prunerLimits = python::readPrunerLimits(*source->tree, source->definition);
+    }
+  }
+
+  // A decorator of the project's own whose body applies triton.autotune.
+  bool wrapsAutotune(const eval::Evaluator::FunctionSource &source) {
+    const python::SyntaxTree &tree = *source.tree;
+    std::vector<NodeId> stack{source.definition};
+    while (!stack.empty()) {
+      NodeId node = stack.back();
+      stack.pop_back();
+      if (tree.kind(node) == NodeKind::Call) {
+        std::string path = source.index->canonicalPath(tree, tree.child(node, Field::Function));
+        if (path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune")
+          return true;
+      }
+      for (NodeId child : tree.children(node)) stack.push_back(child);
+    }
+    return false;
+  }
+
+  void readCustomDecorators(Kernel &kernel, const python::KernelSyntax &syntax) {
+    for (NodeId decorator : syntax.otherDecorators) {
+      bool isCall = tree_.kind(decorator) == NodeKind::Call;
+      NodeId callee = isCall ? tree_.child(decorator, Field::Function) : decorator;
+      Value function = evaluate(callee, syntax.point);
+      auto source = evaluator().functionSource(function);
+      if (!source || !wrapsAutotune(*source)) continue;
+      python::AutotuneSyntax autotune;
+      autotune.call = decorator;
+      autotune.point = syntax.point;
+      autotune.custom = true;
+      autotune.customCallee = callee;
+      if (isCall) {
+        NodeId arguments = tree_.child(decorator, Field::Arguments);
+        size_t position = 0;
+        if (arguments != kNoNode)
+          for (NodeId argument : tree_.children(arguments)) {
+            NodeKind kind = tree_.kind(argument);
+            if (kind == NodeKind::Comment) continue;
+            if (kind == NodeKind::KeywordArgument) {
+              NodeId name = tree_.child(argument, Field::Name);
+              NodeId value = tree_.child(argument, Field::Value);
+              std::string_view key = name != kNoNode ? tree_.text(name) : "";
+              if (key == "configs") autotune.configs = value;
+              else if (key == "key") autotune.key = value;
+              else if (key == "prune_configs_by") autotune.pruneConfigsBy = value;
+              else if (key == "restore_value") autotune.restoreValue = value;
+              else if (key == "reset_to_zero") autotune.resetToZero = value;
+              continue;
+            }
+            if (position == 0) autotune.configs = argument;
+            else if (position == 1) autotune.key = argument;
+            ++position;
+          }
+      }
+      buildAutotune(kernel, autotune, std::string(tree_.text(callee)));
+      if (autotune.configs == kNoNode) {
+        kernel.autotune->configs.unknownReason =
+            "the configs are chosen inside the decorator `" + std::string(tree_.text(callee)) + "`";
+      }
+      return;
+    }
+  }
+
+  void resolveDtype(Kernel &kernel, const python::KernelSyntax &syntax) {
+    if (context_.kernelSettings) {
+      auto found = context_.kernelSettings->find(kernel.name);
+      if (found != context_.kernelSettings->end() && !found->second.dtype.empty()) {
+        kernel.dtype = normalizeDtype(found->second.dtype);
+        kernel.dtypeSource = "the kernel's setting in .btlint.yaml";
+        return;
+      }
+    }
+    if (!syntax.dtypeComment.empty()) {
+      kernel.dtype = normalizeDtype(syntax.dtypeComment);
+      kernel.dtypeSource = "the `# btlint: dtype=" + syntax.dtypeComment + "` comment at line " +
+                           std::to_string(syntax.dtypeCommentLine);
+      return;
+    }
+    for (const DotSite &dot : kernel.dots) {
+      if (dot.inputDtype.empty() || dot.inputDtype == "fp32" || dot.inputDtype.substr(0, 3) == "int")
+        continue;
+      kernel.dtype = dot.inputDtype;
+      kernel.dtypeSource = "the tl.dot operands cast to " + dot.inputDtype + " at line " +
+                           std::to_string(dot.span.line);
+      return;
+    }
+    if (!syntax.castDtype.empty()) {
+      kernel.dtype = syntax.castDtype;
+      kernel.dtypeSource = "the cast to " + syntax.castDtype + " at line " + std::to_string(syntax.castLine);
+      return;
+    }
+    kernel.dtype = context_.settings.dtype;
+    kernel.dtypeSource = context_.settings.dtypeSource;
+  }
+
+  Kernel buildKernel(const python::KernelSyntax &syntax) {
+    Kernel kernel = syntax.kernel;
+    for (const auto &[index, node] : syntax.defaultExpressions)
+      if (index < kernel.params.size()) kernel.params[index].defaultValue = scalar(node, syntax.point);
+    if (syntax.dimsReadGlobals) resolveGlobalDims(kernel, syntax);
+    if (syntax.autotune)
+      buildAutotune(kernel, *syntax.autotune, {});
+    else if (!syntax.otherDecorators.empty())
+      readCustomDecorators(kernel, syntax);
+    if (syntax.jitCall != kNoNode) {
+      NodeId arguments = tree_.child(syntax.jitCall, Field::Arguments);
+      if (arguments != kNoNode)
+        for (NodeId argument : tree_.children(arguments)) {
+          if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
+          NodeId name = tree_.child(argument, Field::Name);
+          if (name == kNoNode || tree_.text(name) != "do_not_specialize") continue;
+          Value list = evaluate(tree_.child(argument, Field::Value), syntax.point);
+          if (!list.isSequence()) {
+            kernel.notes.push_back("do_not_specialize at line " + std::to_string(tree_.line(argument)) +
+                                   " could not be evaluated");
+            continue;
+          }
+          for (const Value &item : list.sequence()->items) {
+            if (item.isString()) kernel.doNotSpecialize.insert(item.text());
+            else if (item.isInt() && item.asInt() >= 0 &&
+                     static_cast<size_t>(item.asInt()) < kernel.params.size())
+              kernel.doNotSpecialize.insert(kernel.params[static_cast<size_t>(item.asInt())].name);
+          }
+        }
+    }
+    resolveDtype(kernel, syntax);
+    return kernel;
+  }
+
+  LaunchSite buildLaunch(const python::LaunchSyntax &launch) {
+    LaunchSite site = launch.site;
+    for (size_t i = 0; i < site.arguments.size() && i < launch.argumentValues.size(); ++i) {
+      if (launch.argumentValues[i] == kNoNode) continue;
+      site.arguments[i].value = scalar(launch.argumentValues[i], launch.point);
+    }
+    for (size_t i = 0; i < site.gridDivisors.size() && i < launch.divisorNodes.size(); ++i) {
+      GridDivisor &divisor = site.gridDivisors[i];
+      if (divisor.value.isKnown() || divisor.readsMeta) continue;
+      divisor.value = scalar(launch.divisorNodes[i], launch.point);
+    }
+    markGridUses(site);
+    return site;
+  }
+
+  // Parameters of a kernel of this file that the launch's grid reads.
+  void markGridUses(const LaunchSite &site) {
+    std::string base = site.kernel.substr(site.kernel.rfind('.') + 1);
+    for (Kernel &kernel : model_.kernels) {
+      if (kernel.name != base) continue;
+      for (const std::string &key : site.gridMetaKeys)
+        for (Param &param : kernel.params)
+          if (param.name == key) param.uses.insert(ParamUse::Grid);
+      for (const LaunchArgument &argument : site.arguments) {
+        if (std::find(site.gridNames.begin(), site.gridNames.end(), argument.text) == site.gridNames.end())
+          continue;
+        Param *param = nullptr;
+        if (!argument.name.empty()) {
+          for (Param &candidate : kernel.params)
+            if (candidate.name == argument.name) param = &candidate;
+        } else if (argument.position < kernel.params.size()) {
+          param = &kernel.params[argument.position];
+        }
+        if (param) param->uses.insert(ParamUse::Grid);
+      }
+    }
+  }
+
+  BenchCall buildBench(const python::BenchSyntax &bench) {
+    BenchCall call = bench.call;
+    if (bench.warmup != kNoNode) call.warmup = scalar(bench.warmup, bench.point);
+    if (bench.rep != kNoNode) call.rep = scalar(bench.rep, bench.point);
+    return call;
+  }
+};
+
+class PythonFrontEnd : public FrontEnd {
+public:
+  Language language() const override { return Language::Python; }
+
+  bool mayContainKernelCode(std::string_view text) const override {
+    return text.find("triton") != std::string_view::npos ||
+           text.find("jit") != std::string_view::npos ||
+           text.find("do_bench") != std::string_view::npos ||
+           text.find("autotune") != std::string_view::npos;
+  }
+
+  std::unique_ptr<ParsedFile> parse(const SourceFile &source) const override {
+    auto parsed = std::make_unique<python::PythonParsedFile>(source);
+    parsed->module.tree = python::SyntaxTree::parse(source, parsed->problems);
+    parsed->module.index.build(parsed->module.tree);
+    python::readModule(*parsed);
+    return parsed;
+  }
+
+  void buildModel(const ParsedFile &parsed, const ModelContext &context,
+                  FileModel &model) const override {
+    model.path = parsed.source().path();
+    model.language = Language::Python;
+    auto *python = dynamic_cast<const python::PythonParsedFile *>(&parsed);
+    if (!python) {
+      model.parseProblems = parsed.problems;
+      return;
+    }
+    ModelBuilder builder(*python, context, model);
+    builder.build();
+  }
+};
+
+} // namespace
+
+std::unique_ptr<FrontEnd> makePythonFrontEnd() { return std::make_unique<PythonFrontEnd>(); }
+
+} // namespace btlint

@@ -1,0 +1,507 @@
+#include "python/SyntaxTree.h"
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace btlint::python {
+
+namespace {
+
+// Kinds by grammar symbol and fields by grammar field id, computed once from
+// the names so nothing depends on the grammar's numbering.
+struct GrammarTables {
+  std::vector<NodeKind> kindOfSymbol;
+  std::vector<bool> symbolIsNamed;
+  std::vector<Field> fieldOfId;
+
+  GrammarTables() {
+    const TSLanguage *language = tree_sitter_python();
+    static const std::unordered_map<std::string_view, NodeKind> namedKinds = {
+        {"module", NodeKind::Module},
+        {"function_definition", NodeKind::FunctionDefinition},
+        {"decorated_definition", NodeKind::DecoratedDefinition},
+        {"decorator", NodeKind::Decorator},
+        {"class_definition", NodeKind::ClassDefinition},
+        {"block", NodeKind::Block},
+        {"parameters", NodeKind::Parameters},
+        {"lambda_parameters", NodeKind::LambdaParameters},
+        {"typed_parameter", NodeKind::TypedParameter},
+        {"default_parameter", NodeKind::DefaultParameter},
+        {"typed_default_parameter", NodeKind::TypedDefaultParameter},
+        {"list_splat_pattern", NodeKind::ListSplatPattern},
+        {"dictionary_splat_pattern", NodeKind::DictionarySplatPattern},
+        {"keyword_separator", NodeKind::KeywordSeparator},
+        {"positional_separator", NodeKind::PositionalSeparator},
+        {"type", NodeKind::Type},
+        {"expression_statement", NodeKind::ExpressionStatement},
+        {"assignment", NodeKind::Assignment},
+        {"augmented_assignment", NodeKind::AugmentedAssignment},
+        {"return_statement", NodeKind::ReturnStatement},
+        {"if_statement", NodeKind::IfStatement},
+        {"elif_clause", NodeKind::ElifClause},
+        {"else_clause", NodeKind::ElseClause},
+        {"for_statement", NodeKind::ForStatement},
+        {"while_statement", NodeKind::WhileStatement},
+        {"try_statement", NodeKind::TryStatement},
+        {"except_clause", NodeKind::ExceptClause},
+        {"finally_clause", NodeKind::FinallyClause},
+        {"with_statement", NodeKind::WithStatement},
+        {"pass_statement", NodeKind::PassStatement},
+        {"break_statement", NodeKind::BreakStatement},
+        {"continue_statement", NodeKind::ContinueStatement},
+        {"assert_statement", NodeKind::AssertStatement},
+        {"global_statement", NodeKind::GlobalStatement},
+        {"raise_statement", NodeKind::RaiseStatement},
+        {"delete_statement", NodeKind::DeleteStatement},
+        {"import_statement", NodeKind::ImportStatement},
+        {"import_from_statement", NodeKind::ImportFromStatement},
+        {"future_import_statement", NodeKind::FutureImportStatement},
+        {"aliased_import", NodeKind::AliasedImport},
+        {"dotted_name", NodeKind::DottedName},
+        {"relative_import", NodeKind::RelativeImport},
+        {"import_prefix", NodeKind::ImportPrefix},
+        {"wildcard_import", NodeKind::WildcardImport},
+        {"identifier", NodeKind::Identifier},
+        {"call", NodeKind::Call},
+        {"argument_list", NodeKind::ArgumentList},
+        {"keyword_argument", NodeKind::KeywordArgument},
+        {"list_splat", NodeKind::ListSplat},
+        {"dictionary_splat", NodeKind::DictionarySplat},
+        {"attribute", NodeKind::Attribute},
+        {"subscript", NodeKind::Subscript},
+        {"slice", NodeKind::Slice},
+        {"integer", NodeKind::Integer},
+        {"float", NodeKind::Float},
+        {"string", NodeKind::String},
+        {"string_content", NodeKind::StringContent},
+        {"escape_sequence", NodeKind::EscapeSequence},
+        {"interpolation", NodeKind::Interpolation},
+        {"concatenated_string", NodeKind::ConcatenatedString},
+        {"true", NodeKind::True},
+        {"false", NodeKind::False},
+        {"none", NodeKind::None},
+        {"list", NodeKind::List},
+        {"tuple", NodeKind::Tuple},
+        {"set", NodeKind::Set},
+        {"dictionary", NodeKind::Dictionary},
+        {"pair", NodeKind::Pair},
+        {"parenthesized_expression", NodeKind::ParenthesizedExpression},
+        {"list_comprehension", NodeKind::ListComprehension},
+        {"set_comprehension", NodeKind::SetComprehension},
+        {"dictionary_comprehension", NodeKind::DictionaryComprehension},
+        {"generator_expression", NodeKind::GeneratorExpression},
+        {"for_in_clause", NodeKind::ForInClause},
+        {"if_clause", NodeKind::IfClause},
+        {"binary_operator", NodeKind::BinaryOperator},
+        {"unary_operator", NodeKind::UnaryOperator},
+        {"boolean_operator", NodeKind::BooleanOperator},
+        {"not_operator", NodeKind::NotOperator},
+        {"comparison_operator", NodeKind::ComparisonOperator},
+        {"conditional_expression", NodeKind::ConditionalExpression},
+        {"lambda", NodeKind::Lambda},
+        {"expression_list", NodeKind::ExpressionList},
+        {"pattern_list", NodeKind::PatternList},
+        {"tuple_pattern", NodeKind::TuplePattern},
+        {"list_pattern", NodeKind::ListPattern},
+        {"named_expression", NodeKind::NamedExpression},
+        {"ellipsis", NodeKind::Ellipsis},
+        {"await", NodeKind::Await},
+        {"yield", NodeKind::Yield},
+        {"comment", NodeKind::Comment},
+        {"ERROR", NodeKind::Error},
+    };
+    static const std::unordered_map<std::string_view, NodeKind> tokenKinds = {
+        {"+", NodeKind::OpPlus},         {"-", NodeKind::OpMinus},
+        {"*", NodeKind::OpStar},         {"/", NodeKind::OpSlash},
+        {"//", NodeKind::OpDoubleSlash}, {"%", NodeKind::OpPercent},
+        {"**", NodeKind::OpPower},       {"@", NodeKind::OpAt},
+        {"<<", NodeKind::OpShiftLeft},   {">>", NodeKind::OpShiftRight},
+        {"&", NodeKind::OpAmpersand},    {"|", NodeKind::OpPipe},
+        {"^", NodeKind::OpCaret},        {"~", NodeKind::OpTilde},
+        {"<", NodeKind::OpLess},         {"<=", NodeKind::OpLessEqual},
+        {"==", NodeKind::OpEqual},       {"!=", NodeKind::OpNotEqual},
+        {"<>", NodeKind::OpNotEqual},    {">=", NodeKind::OpGreaterEqual},
+        {">", NodeKind::OpGreater},      {"in", NodeKind::OpIn},
+        {"not in", NodeKind::OpNotIn},   {"is", NodeKind::OpIs},
+        {"is not", NodeKind::OpIsNot},   {"and", NodeKind::OpAnd},
+        {"or", NodeKind::OpOr},          {"not", NodeKind::OpNot},
+        {":", NodeKind::OpColon},        {"+=", NodeKind::OpAugmented},
+        {"-=", NodeKind::OpAugmented},   {"*=", NodeKind::OpAugmented},
+        {"/=", NodeKind::OpAugmented},   {"//=", NodeKind::OpAugmented},
+        {"%=", NodeKind::OpAugmented},   {"**=", NodeKind::OpAugmented},
+        {"@=", NodeKind::OpAugmented},   {"<<=", NodeKind::OpAugmented},
+        {">>=", NodeKind::OpAugmented},  {"&=", NodeKind::OpAugmented},
+        {"|=", NodeKind::OpAugmented},   {"^=", NodeKind::OpAugmented},
+    };
+    static const std::unordered_map<std::string_view, Field> fields = {
+        {"name", Field::Name},
+        {"parameters", Field::Parameters},
+        {"body", Field::Body},
+        {"return_type", Field::ReturnType},
+        {"definition", Field::Definition},
+        {"left", Field::Left},
+        {"right", Field::Right},
+        {"operator", Field::Operator},
+        {"operators", Field::Operators},
+        {"function", Field::Function},
+        {"arguments", Field::Arguments},
+        {"object", Field::Object},
+        {"attribute", Field::AttributeName},
+        {"value", Field::Value},
+        {"subscript", Field::SubscriptIndex},
+        {"key", Field::Key},
+        {"condition", Field::Condition},
+        {"consequence", Field::Consequence},
+        {"alternative", Field::Alternative},
+        {"module_name", Field::ModuleName},
+        {"alias", Field::Alias},
+        {"argument", Field::Argument},
+        {"type", Field::TypeField},
+    };
+
+    uint32_t symbolCount = ts_language_symbol_count(language);
+    kindOfSymbol.assign(symbolCount, NodeKind::Other);
+    symbolIsNamed.assign(symbolCount, false);
+    for (uint32_t symbol = 0; symbol < symbolCount; ++symbol) {
+      const char *name = ts_language_symbol_name(language, static_cast<TSSymbol>(symbol));
+      if (!name) continue;
+      bool named = ts_language_symbol_type(language, static_cast<TSSymbol>(symbol)) ==
+                   TSSymbolTypeRegular;
+      symbolIsNamed[symbol] = named;
+      const auto &table = named ? namedKinds : tokenKinds;
+      auto found = table.find(name);
+      if (found != table.end()) kindOfSymbol[symbol] = found->second;
+    }
+    // ERROR is not a regular symbol in the symbol table; tree-sitter gives it
+    // the reserved id 0xffff, handled in kindOf().
+    uint32_t fieldCount = ts_language_field_count(language);
+    fieldOfId.assign(fieldCount + 1, Field::None);
+    for (uint32_t id = 1; id <= fieldCount; ++id) {
+      const char *name = ts_language_field_name_for_id(language, static_cast<TSFieldId>(id));
+      if (!name) continue;
+      auto found = fields.find(name);
+      fieldOfId[id] = found != fields.end() ? found->second : Field::Other;
+    }
+  }
+
+  NodeKind kindOf(TSSymbol symbol) const {
+    if (symbol == static_cast<TSSymbol>(-1)) return NodeKind::Error;
+    return symbol < kindOfSymbol.size() ? kindOfSymbol[symbol] : NodeKind::Other;
+  }
+  bool isNamed(TSSymbol symbol) const {
+    if (symbol == static_cast<TSSymbol>(-1)) return true;
+    return symbol < symbolIsNamed.size() && symbolIsNamed[symbol];
+  }
+  Field fieldOf(TSFieldId id) const {
+    return id < fieldOfId.size() ? fieldOfId[id] : Field::Other;
+  }
+};
+
+const GrammarTables &grammarTables() {
+  static const GrammarTables tables;
+  return tables;
+}
+
+struct ParserDeleter {
+  void operator()(TSParser *parser) const { ts_parser_delete(parser); }
+};
+struct TreeDeleter {
+  void operator()(TSTree *tree) const { ts_tree_delete(tree); }
+};
+
+// One parser per thread: creating a parser costs more than parsing a small file.
+TSParser *threadParser() {
+  thread_local std::unique_ptr<TSParser, ParserDeleter> parser;
+  if (!parser) {
+    parser.reset(ts_parser_new());
+    ts_parser_set_language(parser.get(), tree_sitter_python());
+  }
+  return parser.get();
+}
+
+void addErrorProblem(const SourceFile &source, uint32_t start, uint32_t end,
+                     std::vector<ParseProblem> &problems) {
+  // Point at the first line of the unparsable region.
+  const std::string &text = source.text();
+  uint32_t lineEnd = start;
+  while (lineEnd < end && lineEnd < text.size() && text[lineEnd] != '\n') ++lineEnd;
+  ParseProblem problem;
+  problem.span = source.span(start, lineEnd);
+  problem.message = "syntax error: invalid syntax";
+  problems.push_back(std::move(problem));
+}
+
+} // namespace
+
+SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems) {
+  SyntaxTree tree;
+  tree.source_ = &source;
+  const GrammarTables &tables = grammarTables();
+  std::unique_ptr<TSTree, TreeDeleter> tsTree(
+      ts_parser_parse_string(threadParser(), nullptr, source.text().data(),
+                             static_cast<uint32_t>(source.text().size())));
+  if (!tsTree) return tree;
+  tree.nodes_.reserve(source.text().size() / 6 + 16);
+
+  // Depth-first walk with a cursor (constant-time steps), linking each kept
+  // node to its kept parent and previous sibling.
+  struct Level {
+    NodeId node;      // kept node at this depth, or the nearest kept ancestor
+    NodeId lastChild; // last kept child appended under `node`
+    bool reportErrors; // the subtree may hold an error not yet reported
+  };
+  std::vector<Level> stack;
+  TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tsTree.get()));
+  bool rootHasError = ts_node_has_error(ts_tree_root_node(tsTree.get()));
+
+  auto append = [&](TSNode node, NodeKind kind, Field field, NodeId parent) {
+    NodeId id = static_cast<NodeId>(tree.nodes_.size());
+    SyntaxNode flat;
+    flat.startByte = ts_node_start_byte(node);
+    flat.endByte = ts_node_end_byte(node);
+    flat.kind = kind;
+    flat.field = field;
+    flat.parent = parent == kNoNode ? 0 : parent;
+    tree.nodes_.push_back(flat);
+    if (parent != kNoNode) {
+      Level &level = stack.back();
+      if (level.lastChild == kNoNode)
+        tree.nodes_[parent].firstChild = id;
+      else
+        tree.nodes_[level.lastChild].nextSibling = id;
+      level.lastChild = id;
+    }
+    return id;
+  };
+
+  {
+    TSNode rootNode = ts_tree_cursor_current_node(&cursor);
+    NodeId rootId = append(rootNode, tables.kindOf(ts_node_symbol(rootNode)), Field::None, kNoNode);
+    stack.push_back({rootId, kNoNode, rootHasError});
+  }
+  if (!ts_tree_cursor_goto_first_child(&cursor)) {
+    ts_tree_cursor_delete(&cursor);
+    return tree;
+  }
+  while (true) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    TSSymbol symbol = ts_node_symbol(node);
+    NodeKind kind = tables.kindOf(symbol);
+    bool named = tables.isNamed(symbol);
+    Field field = tables.fieldOf(ts_tree_cursor_current_field_id(&cursor));
+    Level &parentLevel = stack.back();
+    NodeKind parentKind = tree.nodes_[parentLevel.node].kind;
+
+    bool reportHere = parentLevel.reportErrors && ts_node_has_error(node);
+    if (reportHere) {
+      if (ts_node_is_missing(node)) {
+        ParseProblem problem;
+        uint32_t at = ts_node_start_byte(node);
+        problem.span = source.span(at, at);
+        problem.message = std::string("syntax error: expected `") + ts_node_type(node) + "`";
+        problems.push_back(std::move(problem));
+        reportHere = false;
+      } else if (kind == NodeKind::Error) {
+        addErrorProblem(source, ts_node_start_byte(node), ts_node_end_byte(node), problems);
+        reportHere = false; // outermost only
+      }
+    }
+
+    bool keep = named || ((field == Field::Operator || field == Field::Operators) &&
+                          kind != NodeKind::Other) ||
+                (kind == NodeKind::OpColon && parentKind == NodeKind::Slice);
+    bool descend = named && ts_tree_cursor_goto_first_child(&cursor);
+    // Only named nodes are descended into, and they are always kept.
+    if (keep) {
+      NodeId id = append(node, kind, field, parentLevel.node);
+      if (descend) stack.push_back({id, kNoNode, reportHere});
+    }
+    if (descend) continue;
+
+    // Move to the next sibling, climbing up as needed.
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        ts_tree_cursor_delete(&cursor);
+        tree.nodes_.shrink_to_fit();
+        return tree;
+      }
+      stack.pop_back();
+      if (stack.empty()) {
+        ts_tree_cursor_delete(&cursor);
+        tree.nodes_.shrink_to_fit();
+        return tree;
+      }
+    }
+  }
+}
+
+NodeId SyntaxTree::child(NodeId id, Field field) const {
+  for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
+    if (nodes_[c].field == field) return c;
+  return kNoNode;
+}
+
+NodeId SyntaxTree::childOfKind(NodeId id, NodeKind kind) const {
+  for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
+    if (nodes_[c].kind == kind) return c;
+  return kNoNode;
+}
+
+NodeId SyntaxTree::unparenthesize(NodeId id) const {
+  while (id != kNoNode && nodes_[id].kind == NodeKind::ParenthesizedExpression) {
+    NodeId inner = kNoNode;
+    for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
+      if (nodes_[c].kind != NodeKind::Comment) {
+        inner = c;
+        break;
+      }
+    id = inner;
+  }
+  return id;
+}
+
+bool SyntaxTree::isExpressionKind(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Identifier: case NodeKind::Call: case NodeKind::Attribute:
+  case NodeKind::Subscript: case NodeKind::Integer: case NodeKind::Float:
+  case NodeKind::String: case NodeKind::ConcatenatedString: case NodeKind::True:
+  case NodeKind::False: case NodeKind::None: case NodeKind::List: case NodeKind::Tuple:
+  case NodeKind::Set: case NodeKind::Dictionary: case NodeKind::ParenthesizedExpression:
+  case NodeKind::ListComprehension: case NodeKind::SetComprehension:
+  case NodeKind::DictionaryComprehension: case NodeKind::GeneratorExpression:
+  case NodeKind::BinaryOperator: case NodeKind::UnaryOperator: case NodeKind::BooleanOperator:
+  case NodeKind::NotOperator: case NodeKind::ComparisonOperator:
+  case NodeKind::ConditionalExpression: case NodeKind::Lambda: case NodeKind::NamedExpression:
+  case NodeKind::Ellipsis: case NodeKind::Await: case NodeKind::ListSplat:
+  case NodeKind::DictionarySplat: case NodeKind::ExpressionList:
+    return true;
+  default:
+    return false;
+  }
+}
+
+namespace {
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Appends the character an escape sequence stands for; false for escapes
+// whose value this reader does not need (\N{...}, octal beyond ASCII).
+bool appendEscape(std::string_view escape, std::string &out) {
+  if (escape.size() < 2) return false;
+  switch (escape[1]) {
+  case 'n': out += '\n'; return true;
+  case 't': out += '\t'; return true;
+  case 'r': out += '\r'; return true;
+  case '\\': out += '\\'; return true;
+  case '\'': out += '\''; return true;
+  case '"': out += '"'; return true;
+  case '0': out += '\0'; return true;
+  case '\n': return true; // line continuation
+  case 'x': {
+    if (escape.size() != 4) return false;
+    int high = hexDigit(escape[2]), low = hexDigit(escape[3]);
+    if (high < 0 || low < 0) return false;
+    out += static_cast<char>(high * 16 + low);
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+} // namespace
+
+bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out) {
+  NodeKind kind = tree.kind(id);
+  if (kind == NodeKind::ConcatenatedString) {
+    out.clear();
+    for (NodeId part : tree.children(id)) {
+      if (tree.kind(part) != NodeKind::String) continue;
+      std::string piece;
+      if (!stringLiteralValue(tree, part, piece)) return false;
+      out += piece;
+    }
+    return true;
+  }
+  if (kind != NodeKind::String) return false;
+  std::string_view text = tree.text(id);
+  // Prefix letters before the quote: f-strings are not literals; raw strings
+  // keep their backslashes.
+  bool raw = false;
+  for (char c : text) {
+    if (c == '"' || c == '\'') break;
+    if (c == 'f' || c == 'F') return false;
+    if (c == 'r' || c == 'R') raw = true;
+  }
+  out.clear();
+  for (NodeId part : tree.children(id)) {
+    NodeKind partKind = tree.kind(part);
+    if (partKind == NodeKind::StringContent) {
+      // Older grammars nest escape sequences inside the content node.
+      uint32_t cursor = tree.node(part).startByte;
+      for (NodeId inner : tree.children(part)) {
+        if (tree.kind(inner) != NodeKind::EscapeSequence) continue;
+        const SyntaxNode &escapeNode = tree.node(inner);
+        out.append(tree.source().text(), cursor, escapeNode.startByte - cursor);
+        std::string_view escape = tree.text(inner);
+        if (raw)
+          out += escape;
+        else if (!appendEscape(escape, out))
+          return false;
+        cursor = escapeNode.endByte;
+      }
+      out.append(tree.source().text(), cursor, tree.node(part).endByte - cursor);
+    } else if (partKind == NodeKind::EscapeSequence) {
+      std::string_view escape = tree.text(part);
+      if (raw)
+        out += escape;
+      else if (!appendEscape(escape, out))
+        return false;
+    } else if (partKind == NodeKind::Interpolation) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool parseIntegerLiteral(std::string_view text, int64_t &out) {
+  int base = 10;
+  size_t i = 0;
+  if (text.size() > 2 && text[0] == '0') {
+    char marker = static_cast<char>(text[1] | 0x20);
+    if (marker == 'x') base = 16;
+    else if (marker == 'o') base = 8;
+    else if (marker == 'b') base = 2;
+    if (base != 10) i = 2;
+  }
+  uint64_t value = 0;
+  bool any = false;
+  for (; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '_') continue;
+    if (c == 'l' || c == 'L') break; // Python 2 long suffix
+    int digit = hexDigit(c);
+    if (digit < 0 || digit >= base) return false;
+    if (value > (static_cast<uint64_t>(INT64_MAX) - static_cast<uint64_t>(digit)) /
+                    static_cast<uint64_t>(base))
+      return false;
+    value = value * static_cast<uint64_t>(base) + static_cast<uint64_t>(digit);
+    any = true;
+  }
+  if (!any) return false;
+  out = static_cast<int64_t>(value);
+  return true;
+}
+
+} // namespace btlint::python

@@ -1,0 +1,134 @@
+#pragma once
+// A compact, read-only copy of a tree-sitter-python tree. tree-sitter's own
+// child access is linear in the child index and its trees are several times
+// larger; this array keeps what analysis needs (named nodes plus operator
+// tokens) with O(1) navigation and integer kinds, and lets the TSTree be
+// freed right after parsing.
+#include "engine/SourceFile.h"
+#include "model/KernelModel.h"
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace btlint::python {
+
+enum class NodeKind : uint8_t {
+  Other,
+  // statements and definitions
+  Module, FunctionDefinition, DecoratedDefinition, Decorator, ClassDefinition, Block,
+  Parameters, LambdaParameters, TypedParameter, DefaultParameter, TypedDefaultParameter,
+  ListSplatPattern, DictionarySplatPattern, KeywordSeparator, PositionalSeparator, Type,
+  ExpressionStatement, Assignment, AugmentedAssignment, ReturnStatement, IfStatement,
+  ElifClause, ElseClause, ForStatement, WhileStatement, TryStatement, ExceptClause,
+  FinallyClause, WithStatement, PassStatement, BreakStatement, ContinueStatement,
+  AssertStatement, GlobalStatement, RaiseStatement, DeleteStatement, ImportStatement,
+  ImportFromStatement, FutureImportStatement, AliasedImport, DottedName, RelativeImport,
+  ImportPrefix, WildcardImport,
+  // expressions
+  Identifier, Call, ArgumentList, KeywordArgument, ListSplat, DictionarySplat, Attribute,
+  Subscript, Slice, Integer, Float, String, StringContent, EscapeSequence, Interpolation,
+  ConcatenatedString, True, False, None, List, Tuple, Set, Dictionary, Pair,
+  ParenthesizedExpression, ListComprehension, SetComprehension, DictionaryComprehension,
+  GeneratorExpression, ForInClause, IfClause, BinaryOperator, UnaryOperator, BooleanOperator,
+  NotOperator, ComparisonOperator, ConditionalExpression, Lambda, ExpressionList, PatternList,
+  TuplePattern, ListPattern, NamedExpression, Ellipsis, Await, Yield, Comment, Error,
+  // operator tokens (kept only where they distinguish operations)
+  OpPlus, OpMinus, OpStar, OpSlash, OpDoubleSlash, OpPercent, OpPower, OpAt, OpShiftLeft,
+  OpShiftRight, OpAmpersand, OpPipe, OpCaret, OpTilde, OpLess, OpLessEqual, OpEqual,
+  OpNotEqual, OpGreaterEqual, OpGreater, OpIn, OpNotIn, OpIs, OpIsNot, OpAnd, OpOr, OpNot,
+  OpColon, OpAugmented, // OpAugmented: any "x= " token; its text says which
+};
+
+enum class Field : uint8_t {
+  None, Name, Parameters, Body, ReturnType, Definition, Left, Right, Operator, Operators,
+  Function, Arguments, Object, AttributeName, Value, SubscriptIndex, Key, Condition,
+  Consequence, Alternative, ModuleName, Alias, Argument, TypeField, Other,
+};
+
+struct SyntaxNode {
+  uint32_t startByte = 0;
+  uint32_t endByte = 0;
+  uint32_t firstChild = 0;  // 0: none (the root is node 0 and is nobody's child)
+  uint32_t nextSibling = 0; // 0: none
+  uint32_t parent = 0;
+  NodeKind kind = NodeKind::Other;
+  Field field = Field::None; // the field this node fills in its parent
+};
+
+using NodeId = uint32_t;
+constexpr NodeId kNoNode = 0xffffffffu;
+
+class SyntaxTree {
+public:
+  // Parses `source` with tree-sitter-python; syntax errors go to `problems`.
+  static SyntaxTree parse(const SourceFile &source, std::vector<ParseProblem> &problems);
+
+  const SourceFile &source() const { return *source_; }
+  NodeId root() const { return 0; }
+  bool empty() const { return nodes_.empty(); }
+  size_t size() const { return nodes_.size(); }
+  const SyntaxNode &node(NodeId id) const { return nodes_[id]; }
+  NodeKind kind(NodeId id) const { return nodes_[id].kind; }
+  std::string_view text(NodeId id) const {
+    const SyntaxNode &n = nodes_[id];
+    return std::string_view(source_->text()).substr(n.startByte, n.endByte - n.startByte);
+  }
+  SourceSpan span(NodeId id) const {
+    return source_->span(nodes_[id].startByte, nodes_[id].endByte);
+  }
+  uint32_t line(NodeId id) const { return source_->lineColumn(nodes_[id].startByte).first; }
+
+  NodeId firstChild(NodeId id) const {
+    return nodes_[id].firstChild ? nodes_[id].firstChild : kNoNode;
+  }
+  NodeId nextSibling(NodeId id) const {
+    return nodes_[id].nextSibling ? nodes_[id].nextSibling : kNoNode;
+  }
+  NodeId parent(NodeId id) const { return id == 0 ? kNoNode : nodes_[id].parent; }
+  // First child filling `field`, or kNoNode.
+  NodeId child(NodeId id, Field field) const;
+  // First child of `kind`, or kNoNode.
+  NodeId childOfKind(NodeId id, NodeKind kind) const;
+  // Skips parentheses around an expression.
+  NodeId unparenthesize(NodeId id) const;
+
+  // Iteration over children: for (NodeId c : tree.children(n)).
+  class ChildRange {
+  public:
+    struct Iterator {
+      const SyntaxTree *tree;
+      NodeId id;
+      NodeId operator*() const { return id; }
+      Iterator &operator++() {
+        id = tree->nextSibling(id);
+        return *this;
+      }
+      bool operator!=(const Iterator &other) const { return id != other.id; }
+    };
+    ChildRange(const SyntaxTree *tree, NodeId first) : tree_(tree), first_(first) {}
+    Iterator begin() const { return {tree_, first_}; }
+    Iterator end() const { return {tree_, kNoNode}; }
+
+  private:
+    const SyntaxTree *tree_;
+    NodeId first_;
+  };
+  ChildRange children(NodeId id) const { return ChildRange(this, firstChild(id)); }
+
+  static bool isOperatorToken(NodeKind kind) { return kind >= NodeKind::OpPlus; }
+  static bool isExpressionKind(NodeKind kind);
+
+private:
+  const SourceFile *source_ = nullptr;
+  std::vector<SyntaxNode> nodes_;
+};
+
+// The value of a Python string literal node (no f-string interpolation), or
+// false when it is not a plain literal.
+bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out);
+
+// Parses an integer literal ("0x10", "1_000"); false on overflow or bad text.
+bool parseIntegerLiteral(std::string_view text, int64_t &out);
+
+} // namespace btlint::python
