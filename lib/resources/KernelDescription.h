@@ -1,0 +1,83 @@
+#pragma once
+// What the resource estimators need to know about one kernel under one
+// config, independent of the source language: the dot sites with their tile
+// shapes and where their operands come from, the reductions outside dot
+// loops, num_warps and num_stages. KernelResourceAdapter.h fills it from the
+// kernel model; the calibration test fills it from the calibration table.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint::resources {
+
+// Element types Triton kernels compute with. fp32 dot inputs run as tf32.
+enum class ElementType { Fp16, Bf16, Fp32, Fp8E4nv, Fp8E5, Int8 };
+
+int elementBits(ElementType type);
+std::string_view elementTypeName(ElementType type); // "fp16", "bf16", ...
+// Accepts btlint's names and Triton's ("float16", "tl.bfloat16", "fp8e4nv",
+// "e4m3", "tf32", ...). nullopt for anything else.
+std::optional<ElementType> parseElementType(std::string_view text);
+
+// Where a dot operand comes from, which decides whether it is multi-buffered
+// in shared memory, read from registers, or kept in shared memory once.
+enum class OperandSource {
+  PipelinedLoad,     // tl.load inside the loop, fed straight to the dot
+  TransformedLoad,   // tl.load inside the loop, changed in registers first (a prologue)
+  LoadedBeforeLoop,  // loaded once before the loop (attention's Q)
+  PreviousDot,       // the result of an earlier dot in the same loop (attention's P)
+};
+
+struct DotOperand {
+  OperandSource source = OperandSource::PipelinedLoad;
+  // True when the K axis is the operand's contiguous axis in memory: always
+  // for a row-major A; for B, when it is read as a transposed [N, K] weight.
+  bool kContiguous = true;
+};
+
+struct DotDescription {
+  int64_t m = 0, n = 0, k = 0;
+  ElementType input = ElementType::Fp16;
+  DotOperand a;
+  DotOperand b{OperandSource::PipelinedLoad, false};
+  bool inLoop = true; // inside a pipelinable loop (range / tl.range, not static_range)
+};
+
+// A reduction outside any dot loop: a row-major `rows` x `cols` tile loaded
+// (rows = 1 for a 1-D block), reduced along `axis` (1: along the contiguous
+// axis; a 1-D block reduces to a scalar) in fp32, `count` times in a row
+// (softmax: max then sum).
+struct ReductionDescription {
+  int64_t rows = 1, cols = 0;
+  int axis = 1;
+  ElementType loaded = ElementType::Fp32;
+  int count = 1;
+  // The reduced vector is stored, as `stored` (a row or column sum); false
+  // when the result is only broadcast back into the tile (softmax, norms).
+  bool storesReducedVector = false;
+  ElementType stored = ElementType::Fp32;
+};
+
+// Tiles held in registers at the same time by a kernel without dots (the
+// operands of an elementwise kernel): `count` tiles of rows x cols.
+struct RegisterTile {
+  int64_t rows = 1, cols = 0;
+  int count = 1;
+  ElementType type = ElementType::Fp32;
+};
+
+struct KernelDescription {
+  std::vector<DotDescription> dots; // program order
+  // The dot result's stored type (the epilogue); nullopt: not stored.
+  std::optional<ElementType> epilogueStore;
+  std::vector<ReductionDescription> reductions;
+  std::vector<RegisterTile> elementwiseTiles;
+  int numWarps = 4;
+  int numStages = 3;
+  // Why parts of the kernel could not be described; carried into estimates.
+  std::vector<std::string> gaps;
+};
+
+} // namespace btlint::resources

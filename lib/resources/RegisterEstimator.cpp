@@ -1,0 +1,153 @@
+#include "resources/RegisterEstimator.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace btlint::resources {
+namespace {
+
+// Spill thresholds, in 32-bit registers of working set per thread, fitted on
+// test/calibration/triton-3.6.0.csv (ptxas 12.8 as shipped with Triton 3.6):
+// below them ptxas keeps everything in registers, at or above them it
+// spills. The working-set formulas below say what each threshold counts.
+constexpr int64_t kMatmulMmaSyncThreshold = 192;
+constexpr int64_t kMatmulWgmmaThreshold = 224;
+constexpr int64_t kMatmulTcgen05Threshold = 256;
+constexpr int64_t kAttentionThreshold = 160;
+constexpr int64_t kAttentionTcgen05Threshold = 320;
+constexpr int64_t kNoDotThreshold = 512;
+// Registers ptxas needs besides the working set (addresses, indices, loop state).
+constexpr int64_t kOverheadRegisters = 32;
+
+struct WorkingSet {
+  int64_t registers = 0;
+  int64_t threshold = 0;
+  std::vector<std::string> parts;
+};
+
+int64_t registersFor(int64_t rows, int64_t cols, int bits, int64_t threads) {
+  return (rows * cols * bits / 32 + threads - 1) / threads;
+}
+
+std::string part(const std::string &what, int64_t registers) {
+  return what + ": " + std::to_string(registers) + " registers per thread";
+}
+
+WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t threads) {
+  int bits = elementBits(dot.input);
+  int64_t accumulator = registersFor(dot.m, dot.n, 32, threads);
+  int64_t a = registersFor(dot.m, dot.k, bits, threads);
+  int64_t b = registersFor(dot.k, dot.n, bits, threads);
+  WorkingSet set;
+  if (path == MmaPath::Tcgen05) {
+    // The accumulator lives in tensor memory; registers hold it only while
+    // the epilogue drains it, so it counts half.
+    set.registers = accumulator / 2 + a + b;
+    set.threshold = kMatmulTcgen05Threshold;
+    set.parts = {part("accumulator drained from tensor memory (half)", accumulator / 2), part("A tile", a),
+                 part("B tile", b)};
+  } else {
+    // Operand fragments are loaded from shared memory a k-step ahead; about
+    // half of the operand tiles are live at once.
+    set.registers = accumulator + (a + b) / 2;
+    set.threshold = path == MmaPath::Wgmma ? kMatmulWgmmaThreshold : kMatmulMmaSyncThreshold;
+    set.parts = {part("fp32 accumulator", accumulator), part("operand fragments (half of A and B tiles)", (a + b) / 2)};
+  }
+  return set;
+}
+
+WorkingSet attentionWorkingSet(const DotDescription &scoresDot, MmaPath path, int64_t threads) {
+  int bits = elementBits(scoresDot.input);
+  int64_t blockM = scoresDot.m, blockN = scoresDot.n, headDim = scoresDot.k;
+  int64_t output = registersFor(blockM, headDim, 32, threads);
+  int64_t scores = registersFor(blockM, blockN, 32, threads);
+  WorkingSet set;
+  switch (path) {
+  case MmaPath::Wgmma:
+    // wgmma reads Q and K from shared memory; P is kept packed in registers.
+    set.registers = output + scores / 2;
+    set.parts = {part("output accumulator", output), part("scores (packed for the second dot)", scores / 2)};
+    set.threshold = kAttentionThreshold;
+    break;
+  case MmaPath::Tcgen05: {
+    int64_t q = registersFor(blockM, headDim, bits, threads);
+    int64_t k = registersFor(headDim, blockN, bits, threads);
+    set.registers = 2 * (q + k);
+    set.parts = {part("Q tile (x2)", 2 * q), part("K tile (x2)", 2 * k)};
+    set.threshold = kAttentionTcgen05Threshold;
+    break;
+  }
+  default:
+    set.registers = output + scores;
+    set.parts = {part("output accumulator", output), part("scores", scores)};
+    set.threshold = kAttentionThreshold;
+    break;
+  }
+  return set;
+}
+
+WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads) {
+  WorkingSet set;
+  set.threshold = kNoDotThreshold;
+  for (const auto &reduction : kernel.reductions) {
+    int64_t tile = registersFor(std::max<int64_t>(reduction.rows, 1), reduction.cols, 32, threads);
+    // A tile reduced more than once (softmax) stays live next to its
+    // transformed copy.
+    int64_t live = reduction.count > 1 ? 2 * tile : tile;
+    set.registers += live;
+    set.parts.push_back(part("reduced tile", live));
+  }
+  for (const auto &tile : kernel.elementwiseTiles) {
+    int64_t registers = registersFor(tile.rows, tile.cols, 32, threads) * std::max(tile.count, 1);
+    set.registers += registers;
+    set.parts.push_back(part("elementwise tiles", registers));
+  }
+  return set;
+}
+
+} // namespace
+
+RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch) {
+  RegisterEstimate estimate;
+  const int64_t threads = static_cast<int64_t>(std::max(kernel.numWarps, 1)) * arch.warpSize;
+  const auto &dots = kernel.dots;
+  WorkingSet set;
+  if (!dots.empty()) estimate.mmaPath = selectMmaPath(dots.front(), kernel.numWarps, arch);
+  bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot;
+  if (attention) {
+    set = attentionWorkingSet(dots[0], estimate.mmaPath, threads);
+  } else if (!dots.empty()) {
+    for (const auto &dot : dots) {
+      WorkingSet one = matmulWorkingSet(dot, selectMmaPath(dot, kernel.numWarps, arch), threads);
+      set.registers += one.registers;
+      set.threshold = std::max(set.threshold, one.threshold);
+      set.parts.insert(set.parts.end(), one.parts.begin(), one.parts.end());
+    }
+  } else {
+    set = noDotWorkingSet(kernel, threads);
+  }
+
+  // A block must fit the register file: ptxas caps registers per thread at
+  // registersPerSM / threads (rounded down to the allocation unit of 8).
+  int64_t fileCap = arch.registersPerSM / threads / 8 * 8;
+  estimate.registerCap = std::min<int64_t>(arch.maxRegistersPerThread, fileCap);
+  int64_t threshold = set.threshold;
+  if (estimate.registerCap < arch.maxRegistersPerThread && arch.maxRegistersPerThread > 0)
+    threshold = threshold * estimate.registerCap / arch.maxRegistersPerThread;
+
+  estimate.workingSet = set.registers;
+  estimate.spillThreshold = threshold;
+  estimate.spills = set.registers >= threshold;
+  int64_t wanted = (set.registers + kOverheadRegisters + 7) / 8 * 8;
+  estimate.registersPerThread = estimate.spills ? estimate.registerCap : std::min(wanted, estimate.registerCap);
+  if (estimate.registersPerThread > 0)
+    estimate.blocksPerSmByRegisters = arch.registersPerSM / (estimate.registersPerThread * threads);
+  estimate.breakdown = std::move(set.parts);
+  std::ostringstream verdict;
+  verdict << "working set " << set.registers << " registers per thread; ptxas spills from " << threshold
+          << " (calibrated, " << mmaPathName(estimate.mmaPath) << ")";
+  estimate.breakdown.push_back(verdict.str());
+  return estimate;
+}
+
+} // namespace btlint::resources

@@ -1,0 +1,30 @@
+#pragma once
+// Registers per thread: the fp32 working set a thread holds (accumulator
+// elements, the operand and score tiles that stay in registers, the tiles of
+// a reduction or elementwise kernel) against the point where ptxas starts to
+// spill, which the calibration table places per MMA path, and against the
+// 255-register limit and the register file.
+#include "arch/ArchTable.h"
+#include "resources/KernelDescription.h"
+#include "resources/SharedMemoryEstimator.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace btlint::resources {
+
+struct RegisterEstimate {
+  MmaPath mmaPath = MmaPath::None;
+  int64_t workingSet = 0;      // 32-bit registers the model counts per thread
+  int64_t spillThreshold = 0;  // working set from which ptxas spills (calibrated)
+  bool spills = false;
+  int64_t registersPerThread = 0; // rough estimate of ptxas's count (multiple of 8, at most the cap)
+  int64_t registerCap = 0;        // min(255, register file / threads in the block)
+  int64_t blocksPerSmByRegisters = 0;
+  std::vector<std::string> breakdown;
+};
+
+RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch);
+
+} // namespace btlint::resources

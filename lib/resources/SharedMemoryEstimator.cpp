@@ -1,0 +1,352 @@
+#include "resources/SharedMemoryEstimator.h"
+
+#include "resources/SharedMemoryAllocator.h"
+#include "resources/TritonLayouts.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace btlint::resources {
+
+std::string_view mmaPathName(MmaPath path) {
+  switch (path) {
+  case MmaPath::None: return "none";
+  case MmaPath::MmaSync: return "mma.sync";
+  case MmaPath::Wgmma: return "wgmma";
+  case MmaPath::Tcgen05: return "tcgen05";
+  case MmaPath::Mfma: return "mfma";
+  }
+  return "none";
+}
+
+MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &arch) {
+  if (arch.vendor == Vendor::Amd) return MmaPath::Mfma;
+  // Triton 3.6 (AccelerateMatmul.cpp) takes the warp-group path on sm90 and
+  // tcgen05 on sm100 only when whole warp groups cover BLOCK_M in 64-row
+  // steps; the calibration table agrees on every row. sm120 has neither.
+  bool warpGroupShape = numWarps % 4 == 0 && dot.m >= 64;
+  if (arch.computeCapability == 90 && warpGroupShape) return MmaPath::Wgmma;
+  if (arch.computeCapability == 100 && warpGroupShape) return MmaPath::Tcgen05;
+  return MmaPath::MmaSync;
+}
+
+namespace {
+
+// Program points: buffers whose intervals meet may not share memory.
+constexpr int64_t kKernelStart = 0;
+constexpr int64_t kLoopStart = 10;
+constexpr int64_t kLoopEnd = 30;
+constexpr int64_t kEpilogue = 40;
+constexpr int64_t kScratchAlignment = 128; // Allocation.cpp: scratch buffers
+
+std::string tileText(int64_t rows, int64_t cols, ElementType type) {
+  std::ostringstream out;
+  out << rows << "x" << cols << " " << elementTypeName(type);
+  return out.str();
+}
+
+struct Program {
+  std::vector<SharedBuffer> buffers;
+  std::vector<std::string> assumptions;
+
+  void add(std::string name, int64_t bytes, int64_t start, int64_t end, int64_t alignment = 16) {
+    if (bytes <= 0) return;
+    buffers.push_back(SharedBuffer{std::move(name), bytes, alignment, start, end});
+  }
+};
+
+int conversionVectorBits(const ArchInfo &arch) {
+  // From sm90 on, Triton 3.6 converts layouts through shared memory in 32-bit
+  // pieces (stmatrix/ldmatrix-style tiles); before, with 128-bit vectors.
+  // Fitted on the calibration table: every row agrees with this split.
+  return arch.computeCapability >= 90 ? 32 : 128;
+}
+
+// Buffers a pipelined operand keeps: the pipeliner puts the load num_stages-1
+// iterations ahead of its use (AssignLatencies.cpp); the warp-group and
+// tcgen05 paths read the buffer asynchronously and keep one more
+// (LowerLoops.cpp, loadRequiresAdditionalBuffer) unless the operand goes
+// through registers first.
+int ringDepth(MmaPath path, int numStages, bool readThroughRegisters) {
+  if (path == MmaPath::MmaSync || path == MmaPath::Mfma || readThroughRegisters) return numStages - 1;
+  return numStages;
+}
+
+DistributedLayout accumulatorLayout(MmaPath path, TileShape2D shape, int numWarps, bool chained) {
+  switch (path) {
+  case MmaPath::Wgmma: return mmaV3Accumulator(shape, numWarps, chained);
+  case MmaPath::Tcgen05: return tensorMemoryLoadLayout(shape, numWarps);
+  default: return mmaV2Accumulator(shape, numWarps, chained);
+  }
+}
+
+bool isLoadedInLoop(OperandSource source) {
+  return source == OperandSource::PipelinedLoad || source == OperandSource::TransformedLoad;
+}
+
+// Whether cp.async / TMA can stage this operand: at least 4 contiguous bytes
+// per thread (AssignLatencies.cpp isSmallLoad; LowerLoops.cpp getCopyVecBytes).
+bool loadCanBeStaged(TileShape2D shape, int contiguousDim, ElementType type, int numWarps, int warpSize) {
+  return coalescedBytesPerThread(shape, contiguousDim, elementBits(type), numWarps, warpSize) >= 4;
+}
+
+void addEpilogue(Program &program, MmaPath path, TileShape2D shape, ElementType stored, int numWarps, bool chained,
+                 const ArchInfo &arch) {
+  if (path == MmaPath::Mfma) {
+    // MFMA layouts are not modelled: the store conversion is at most the tile.
+    program.assumptions.push_back("AMD epilogue conversion not modelled: up to one output tile");
+    return;
+  }
+  int bits = elementBits(stored);
+  DistributedLayout accumulator = accumulatorLayout(path, shape, numWarps, chained);
+  DistributedLayout store = coalescedLayout(shape, 1, bits, numWarps);
+  int64_t scratch = convertLayoutScratchBytes(accumulator, store, bits, conversionVectorBits(arch));
+  program.add("epilogue: accumulator to store layout (" + tileText(shape[0], shape[1], stored) + ")", scratch,
+              kEpilogue, kEpilogue + 1, kScratchAlignment);
+}
+
+void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath path, const KernelDescription &kernel,
+                        const ArchInfo &arch) {
+  const int stages = std::max(kernel.numStages, 1);
+  const int warps = kernel.numWarps;
+  const int warpSize = arch.warpSize;
+  const int cc = arch.computeCapability;
+  const int bits = elementBits(dot.input);
+  const TileShape2D aShape{dot.m, dot.k};
+  const TileShape2D bShape{dot.k, dot.n};
+  const int aContiguous = dot.a.kContiguous ? 1 : 0;
+  const int bContiguous = dot.b.kContiguous ? 0 : 1;
+  const bool aTransformed = dot.a.source == OperandSource::TransformedLoad;
+
+  bool aStaged = stages > 1 && dot.inLoop && isLoadedInLoop(dot.a.source) &&
+                 loadCanBeStaged(aShape, aContiguous, dot.input, warps, warpSize);
+  bool bStaged = stages > 1 && dot.inLoop && isLoadedInLoop(dot.b.source) &&
+                 loadCanBeStaged(bShape, bContiguous, dot.input, warps, warpSize);
+  ElementType bStoredAs = dot.input;
+  if (path == MmaPath::Wgmma && bits == 8 && !dot.b.kContiguous) {
+    // wgmma reads 8-bit operands only K-major: B is transposed in registers
+    // and written to one buffer per iteration instead of a ring.
+    bStaged = false;
+    program.assumptions.push_back("8-bit B is not K-major: transposed through registers, single buffer");
+  }
+  // 8-bit dots on the mma.sync path of sm90/sm100 are upcast to fp16 in
+  // registers (measured); a 16-wide MN-major B then lands in shared memory as fp16.
+  const bool upcast8Bit = bits == 8 && path == MmaPath::MmaSync && (cc == 90 || cc == 100);
+  if (upcast8Bit && !dot.b.kContiguous && dot.n == 16) {
+    bStaged = false;
+    bStoredAs = ElementType::Fp16;
+  }
+
+  const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
+  // Unstaged mma.sync operands live only from their shared-memory write to
+  // their read into registers; a prologue or an 8-bit upcast ends A's life
+  // before B's begins (Triton 3.6 emits them one after the other).
+  const bool separateLifetimes = aTransformed || upcast8Bit;
+  auto plainInterval = [&](bool isA) -> std::pair<int64_t, int64_t> {
+    if (asyncMma) return {kLoopStart, kLoopEnd};
+    if (separateLifetimes) return isA ? std::pair<int64_t, int64_t>{11, 12} : std::pair<int64_t, int64_t>{13, 14};
+    return isA ? std::pair<int64_t, int64_t>{11, 14} : std::pair<int64_t, int64_t>{12, 15};
+  };
+
+  const int64_t aTileBytes = dot.m * dot.k * bits / 8;
+  if (aTransformed && path == MmaPath::Tcgen05 && !aStaged) {
+    // tcgen05 takes a register operand from tensor memory: A is converted to
+    // the tensor-memory layout through a scratch buffer, then stored there.
+    int64_t scratch = convertLayoutScratchBytes(coalescedLayout(aShape, aContiguous, bits, warps),
+                                                tensorMemoryLoadLayout(aShape, warps), bits,
+                                                conversionVectorBits(arch));
+    program.add("A to tensor-memory layout (" + tileText(dot.m, dot.k, dot.input) + ")", scratch, 12, 13,
+                kScratchAlignment);
+  } else if (aStaged) {
+    int depth = ringDepth(path, stages, aTransformed);
+    program.add("A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input), depth * aTileBytes,
+                kLoopStart, kLoopEnd);
+  } else if (dot.a.source == OperandSource::LoadedBeforeLoop) {
+    program.add("A kept in shared memory: " + tileText(dot.m, dot.k, dot.input), aTileBytes, kKernelStart, kLoopEnd);
+  } else {
+    auto [start, end] = plainInterval(true);
+    program.add("A: " + tileText(dot.m, dot.k, dot.input), aTileBytes, start, end);
+  }
+
+  const int64_t bTileBytes = dot.k * dot.n * elementBits(bStoredAs) / 8;
+  if (bStaged) {
+    int depth = ringDepth(path, stages, false);
+    program.add("B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input), depth * bTileBytes,
+                kLoopStart, kLoopEnd);
+  } else {
+    auto [start, end] = plainInterval(false);
+    program.add("B: " + tileText(dot.k, dot.n, bStoredAs), bTileBytes, start, end);
+  }
+
+  if (path == MmaPath::Tcgen05) {
+    // One mbarrier (8 bytes) tracks each tcgen05.mma; pipelined loops keep two.
+    program.add("tcgen05 completion barrier", stages > 1 ? 16 : 8, kLoopStart, kLoopEnd, 8);
+  }
+}
+
+void describeAttentionLoop(Program &program, const DotDescription &scoresDot, const DotDescription &valueDot,
+                           MmaPath path, const KernelDescription &kernel, const ArchInfo &arch) {
+  const int stages = std::max(kernel.numStages, 1);
+  const int warps = kernel.numWarps;
+  const int bits = elementBits(scoresDot.input);
+  const int64_t blockM = scoresDot.m, blockN = scoresDot.n, headDim = scoresDot.k;
+  const int vectorBits = conversionVectorBits(arch);
+
+  // Q: loaded before the loop and read by every iteration.
+  program.add("Q kept in shared memory: " + tileText(blockM, headDim, scoresDot.input), blockM * headDim * bits / 8,
+              kKernelStart, kLoopEnd);
+
+  auto addOperand = [&](const char *name, const DotDescription &dot, int64_t rows, int64_t cols,
+                        std::pair<int64_t, int64_t> plainLife) {
+    TileShape2D shape{rows, cols};
+    int contiguous = dot.b.kContiguous ? 0 : 1;
+    bool staged = stages > 1 && isLoadedInLoop(dot.b.source) &&
+                  loadCanBeStaged(shape, contiguous, dot.input, warps, arch.warpSize);
+    int64_t tile = rows * cols * bits / 8;
+    if (staged) {
+      int depth = ringDepth(path, stages, false);
+      program.add(std::string(name) + " ring: " + std::to_string(depth) + " x " + tileText(rows, cols, dot.input),
+                  depth * tile, kLoopStart, kLoopEnd);
+    } else {
+      program.add(std::string(name) + ": " + tileText(rows, cols, dot.input), tile, plainLife.first,
+                  plainLife.second);
+    }
+    if (path == MmaPath::Tcgen05) {
+      if (stages > 1)
+        program.add(std::string(name) + " dot completion barriers", 16, kLoopStart, kLoopEnd, 8);
+      else
+        program.add(std::string(name) + " dot completion barrier", 8, plainLife.first, plainLife.second, 8);
+    }
+  };
+  addOperand("K", scoresDot, headDim, blockN, {11, 13});
+  addOperand("V", valueDot, blockN, headDim, {14, 16});
+
+  const bool chained = true;
+  if (path == MmaPath::MmaSync) {
+    // P becomes the A operand of the second dot straight from registers only
+    // when both dots give all warps to rows (warpsPerTileV2 for chained dots).
+    bool rowsSplitInBoth = blockM >= blockN && blockM >= headDim;
+    if (!rowsSplitInBoth)
+      program.add("P relayout for the second dot: " + tileText(blockM, blockN, valueDot.input),
+                  blockM * blockN * bits / 8, 15, 16);
+  }
+  if (path == MmaPath::MmaSync || path == MmaPath::Wgmma) {
+    DistributedLayout scores = accumulatorLayout(path, {blockM, blockN}, warps, chained);
+    DistributedLayout output = accumulatorLayout(path, {blockM, headDim}, warps, chained);
+    program.add("row max/sum across warps", reductionScratchBytes(scores, 1, 4), 13, 14, kScratchAlignment);
+    program.add("row statistics relayout",
+                convertLayoutScratchBytes(sliceLayout(scores, 1), sliceLayout(output, 1), 32, vectorBits), 14, 15,
+                kScratchAlignment);
+  } else if (path == MmaPath::Tcgen05 && warps >= 8) {
+    // Measured: with two warp groups the per-row statistics cross warp groups
+    // (a reduction for 64-row blocks, a relayout for 128-row blocks).
+    int64_t bytes = blockM >= 128 ? blockM * 4 : blockM * 8;
+    program.add("row statistics across warp groups", bytes, 13, 14, kScratchAlignment);
+  }
+  if (kernel.epilogueStore)
+    addEpilogue(program, path, {blockM, headDim}, *kernel.epilogueStore, warps, chained, arch);
+}
+
+void describeReductions(Program &program, const KernelDescription &kernel, const ArchInfo &arch) {
+  int64_t point = kLoopEnd + 20; // after any dot loop and its epilogue
+  for (const auto &reduction : kernel.reductions) {
+    TileShape2D shape{std::max<int64_t>(reduction.rows, 1), reduction.cols};
+    DistributedLayout loaded = coalescedLayout(shape, 1, elementBits(reduction.loaded), kernel.numWarps,
+                                               arch.warpSize);
+    int64_t scratch = reductionScratchBytes(loaded, reduction.axis, 4);
+    for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
+      program.add("reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded), scratch, point,
+                  point + 1, kScratchAlignment);
+    if (reduction.storesReducedVector) {
+      int64_t length = shape[1 - reduction.axis];
+      int storedBits = elementBits(reduction.stored);
+      DistributedLayout store = coalescedLayout({length, 1}, 0, storedBits, kernel.numWarps, arch.warpSize);
+      int64_t bytes = convertLayoutScratchBytes(sliceLayout(loaded, reduction.axis), store, storedBits,
+                                                conversionVectorBits(arch));
+      program.add("reduced vector to store layout (" + std::to_string(length) + " " +
+                      std::string(elementTypeName(reduction.stored)) + ")",
+                  bytes, point, point + 1, kScratchAlignment);
+      point += 2;
+    }
+  }
+}
+
+std::string lifetimeText(const SharedBuffer &buffer) {
+  if (buffer.liveStart >= kEpilogue) return "after the loop";
+  if (buffer.liveStart <= kKernelStart && buffer.liveEnd >= kLoopEnd) return "whole kernel";
+  if (buffer.liveStart == kLoopStart && buffer.liveEnd == kLoopEnd) return "whole loop";
+  return "part of each iteration";
+}
+
+} // namespace
+
+SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const ArchInfo &arch) {
+  SharedMemoryEstimate estimate;
+  estimate.calibrated = arch.vendor == Vendor::Nvidia && arch.computeCapability >= 80;
+  Program program;
+  bool bounded = false; // an upper bound rather than an exact figure
+
+  const auto &dots = kernel.dots;
+  if (!dots.empty()) estimate.mmaPath = selectMmaPath(dots.front(), kernel.numWarps, arch);
+  const bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot &&
+                         dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
+  if (attention) {
+    describeAttentionLoop(program, dots[0], dots[1], estimate.mmaPath, kernel, arch);
+  } else if (dots.size() == 1) {
+    describeMatmulLoop(program, dots[0], estimate.mmaPath, kernel, arch);
+    if (kernel.epilogueStore)
+      addEpilogue(program, estimate.mmaPath, {dots[0].m, dots[0].n}, *kernel.epilogueStore, kernel.numWarps,
+                  false, arch);
+  } else if (!dots.empty()) {
+    // Several dots that are not the attention pattern: each described as its
+    // own loop, all assumed live at once, which can only overstate.
+    for (size_t i = 0; i < dots.size(); ++i) {
+      Program single;
+      describeMatmulLoop(single, dots[i], selectMmaPath(dots[i], kernel.numWarps, arch), kernel, arch);
+      for (auto &buffer : single.buffers) {
+        buffer.name = "dot " + std::to_string(i + 1) + " " + buffer.name;
+        buffer.liveStart = kKernelStart;
+        buffer.liveEnd = kLoopEnd;
+        program.buffers.push_back(buffer);
+      }
+    }
+    bounded = true;
+    program.assumptions.push_back(std::to_string(dots.size()) +
+                                  " dots outside the attention pattern: their buffers counted as live together");
+  }
+  describeReductions(program, kernel, arch);
+
+  SharedMemoryLayout placed = placeSharedBuffers(program.buffers);
+  estimate.maxBytes = placed.totalBytes;
+  estimate.minBytes = placed.totalBytes;
+  if (bounded) {
+    int64_t largest = 0;
+    for (const auto &buffer : program.buffers) largest = std::max(largest, buffer.bytes);
+    estimate.minBytes = largest;
+  }
+  if (arch.vendor == Vendor::Amd && !dots.empty() && kernel.epilogueStore) {
+    int64_t outputTile = dots.back().m * dots.back().n * elementBits(*kernel.epilogueStore) / 8;
+    estimate.maxBytes = std::max(estimate.maxBytes, outputTile);
+  }
+
+  for (const auto &entry : placed.placed) {
+    std::ostringstream line;
+    line << entry.buffer.name << ": " << entry.buffer.bytes << " bytes at offset " << entry.offset << " ("
+         << lifetimeText(entry.buffer) << ")";
+    estimate.breakdown.push_back(line.str());
+  }
+  if (!dots.empty()) {
+    std::ostringstream path;
+    path << "MMA path " << mmaPathName(estimate.mmaPath) << " (" << arch.name << ", num_warps " << kernel.numWarps
+         << ", BLOCK_M " << dots.front().m << ")";
+    estimate.assumptions.push_back(path.str());
+    estimate.assumptions.push_back("dot inputs " + std::string(elementTypeName(dots.front().input)));
+  }
+  if (!estimate.calibrated)
+    estimate.assumptions.push_back(arch.name + " is derived from the NVIDIA rules, not measured");
+  for (auto &assumption : program.assumptions) estimate.assumptions.push_back(std::move(assumption));
+  for (const auto &gap : kernel.gaps) estimate.assumptions.push_back(gap);
+  return estimate;
+}
+
+} // namespace btlint::resources
