@@ -1,0 +1,83 @@
+#!/bin/bash
+# --output FILE, --statistics, and colour: ANSI escapes only on a terminal or
+# with --color=true, never with --color=false, in a file, or in the
+# machine-readable formats.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
+cd "$WORK" || exit 1
+
+mkdir project
+printf 'a = 1  # btlint: ignore[made-up-one]\nb = 2  # btlint: ignore[made-up-two]\n' >project/errors.py
+printf 'c = 3  # btlint: ignore[parse-error]\nd = 4  # btlint: ignore\n' >project/mixed.py
+escape=$'\033['
+
+echo "# --output"
+run_btlint --no-config project
+cp "$OUT" expected.txt
+for format in text json sarif github junit; do
+  run_btlint --no-config --format "$format" project
+  cp "$OUT" "stdout.$format"
+  run_btlint --no-config --format "$format" --output "findings.$format" project
+  check_rc 1 "--format $format --output: the exit status still reports findings"
+  check_stdout_empty "--format $format --output: nothing on standard output"
+  check_same_file "stdout.$format" "findings.$format" "--format $format --output: the file holds what standard output would"
+done
+run_btlint --no-config -o short.txt project
+check_same_file expected.txt short.txt "-o is --output"
+printf 'stale content\n' >overwritten.txt
+run_btlint --no-config --output overwritten.txt project
+check_same_file expected.txt overwritten.txt "--output replaces an existing file"
+run_btlint --no-config --output no-such-folder/out.txt project
+check_rc 2 "--output into a missing folder"
+check_stderr_has "no-such-folder/out.txt" "the message names the file that cannot be written"
+mkdir a_folder
+run_btlint --no-config --output a_folder project
+check_rc 2 "--output naming a folder"
+run_btlint --no-config --output with_errors.txt project missing.py
+check_rc 2 "--output with an input error"
+check_stderr_has "missing.py" "input errors still go to standard error"
+check_same_file expected.txt with_errors.txt "the findings of the readable files are written"
+
+echo "# --statistics"
+run_btlint --no-config --statistics project
+check_rc 1 "--statistics keeps the exit status"
+cat >expected_statistics.txt <<'EOF'
+     2  unknown-rule
+     1  invalid-suppression
+     1  unused-suppression
+     4  total
+EOF
+check_same_file expected_statistics.txt "$OUT" "counts per rule, most frequent first, then the total"
+check_stdout_lacks "errors.py" "no individual findings"
+printf 'x = 1\n' >clean.py
+run_btlint --no-config --statistics clean.py
+check_rc 0 "--statistics on a clean file"
+check "a clean run counts 0 in total" test "$(tr -s ' ' <"$OUT")" = " 0 total"
+
+echo "# colour"
+run_btlint --no-config project
+check_stdout_lacks "$escape" "no colour when standard output is a pipe"
+run_btlint --no-config --color=true project
+check_stdout_has "$escape" "--color=true colours a pipe"
+check "--color=true: the text is the same once the escapes are removed" \
+  test "$(sed 's/\x1b\[[0-9;]*m//g' "$OUT")" = "$(cat expected.txt)"
+run_btlint --no-config --color=true --output coloured.txt project
+check_lacks coloured.txt "$escape" "--color=true does not colour an --output file"
+for format in json sarif github junit; do
+  run_btlint --no-config --color=true --format "$format" project
+  check_stdout_lacks "$escape" "--color=true does not colour --format $format"
+done
+# A terminal, through script(1): colour by default, none with --color=false.
+if command -v script >/dev/null; then
+  LAST_COMMAND="script -qec 'btlint --no-config project' (a terminal)"
+  script -qec "'$BTLINT' --no-config project" /dev/null >"$OUT" 2>"$ERR" </dev/null
+  RC=$?
+  check_stdout_has "$escape" "colour by default on a terminal"
+  script -qec "'$BTLINT' --no-config --color=false project" /dev/null >"$OUT" 2>"$ERR" </dev/null
+  RC=$?
+  check_stdout_has "errors.py:1:" "the terminal run printed findings"
+  check_stdout_lacks "$escape" "--color=false: no colour on a terminal"
+else
+  fail "script(1) is available to give btlint a terminal" "install bsdutils (Debian) or util-linux"
+fi
+
+finish
