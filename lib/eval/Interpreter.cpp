@@ -302,7 +302,16 @@ Value Interpreter::resolveModulePath(const ModuleState &from, const std::string 
   }
   if (!dottedPath.empty() && dottedPath[0] == '.')
     return Value::unknown("module `" + dottedPath + "` is not part of the run");
-  return Value::external(dottedPath);
+  // Libraries whose objects the evaluator knows by name; anything else
+  // imported from outside the run is unknown.
+  static constexpr std::string_view libraries[] = {
+      "triton", "torch", "itertools", "math", "os", "functools", "copy", "json", "time", "sys",
+      "typing", "collections", "dataclasses", "enum", "operator", "random", "re", "yaml",
+      "pathlib", "warnings", "logging", "packaging", "abc", "numpy", "builtins", "platform"};
+  std::string_view root = std::string_view(dottedPath).substr(0, dottedPath.find('.'));
+  for (std::string_view library : libraries)
+    if (root == library) return Value::external(dottedPath);
+  return Value::unknown("`" + dottedPath + "` is not part of the run");
 }
 
 Value Interpreter::importValue(const ModuleState &module, NodeId statement, NodeId nameNode) {
@@ -586,12 +595,15 @@ Value Interpreter::evaluateIdentifier(NodeId node, Frame &frame) {
     if (frame.moduleWriteNames &&
         std::find(frame.moduleWriteNames->begin(), frame.moduleWriteNames->end(), name) !=
             frame.moduleWriteNames->end()) {
-      if (value.isSequence()) {
-        auto copy = std::make_shared<Sequence>(*value.sequence());
-        return Value::ofSequence(value.kind(), std::move(copy), value.origin());
-      }
-      if (value.isDict())
-        return Value::ofDict(std::make_shared<DictData>(*value.dict()), value.origin());
+      Value copy = value;
+      if (value.isSequence())
+        copy = Value::ofSequence(value.kind(), std::make_shared<Sequence>(*value.sequence()),
+                                 value.origin());
+      else if (value.isDict())
+        copy = Value::ofDict(std::make_shared<DictData>(*value.dict()), value.origin());
+      // Later reads and changes in the statement see this same copy.
+      if (frame.moduleWrites) (*frame.moduleWrites)[std::string(name)] = copy;
+      return copy;
     }
     return value;
   }

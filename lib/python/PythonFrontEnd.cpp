@@ -43,10 +43,7 @@ public:
     for (const python::KernelSyntax &syntax : file_.kernels) model_.kernels.push_back(buildKernel(syntax));
     for (const python::LaunchSyntax &launch : file_.launches) model_.launches.push_back(buildLaunch(launch));
     for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));
-    if (evaluator_)
-      for (std::string &note : evaluator_->takeNotes())
-        if (std::find(model_.notes.begin(), model_.notes.end(), note) == model_.notes.end())
-          model_.notes.push_back(std::move(note));
+    keepFileNotes();
   }
 
 private:
@@ -55,6 +52,13 @@ private:
   const ModelContext &context_;
   FileModel &model_;
   std::unique_ptr<eval::Evaluator> evaluator_;
+
+  void keepFileNotes() {
+    if (!evaluator_) return;
+    for (std::string &note : evaluator_->takeNotes())
+      if (std::find(model_.notes.begin(), model_.notes.end(), note) == model_.notes.end())
+        model_.notes.push_back(std::move(note));
+  }
 
   eval::Evaluator &evaluator() {
     if (!evaluator_) evaluator_ = std::make_unique<eval::Evaluator>(context_, file_);
@@ -123,7 +127,7 @@ private:
   }
 
   void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapper) {
-    evaluator().takeNotes(); // notes of earlier requests are not this list's
+    keepFileNotes(); // notes of earlier requests are not this list's
     AutotuneSpec spec;
     spec.span = tree_.span(syntax.call);
     spec.wrappedByCustomDecorator = syntax.custom;

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <map>
 #include <memory>
 #include <string>
@@ -101,6 +103,36 @@ inline std::string describe(const Config &config) {
   if (config.numStages) text += " s" + config.numStages->str();
   return text;
 }
+
+using Strings = std::vector<std::string>;
+
+template <typename Container> Strings strings(const Container &container) {
+  return Strings(container.begin(), container.end());
+}
+
+template <typename Container> Strings sortedStrings(const Container &container) {
+  Strings out(container.begin(), container.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+inline bool anyContains(const Strings &texts, const std::string &part) {
+  for (const std::string &text : texts)
+    if (text.find(part) != std::string::npos) return true;
+  return false;
+}
+
+inline std::string joined(const Strings &texts) {
+  std::string out;
+  for (const std::string &text : texts) out += "\n  " + text;
+  return out;
+}
+
+#define EXPECT_HAS_SUBSTR(text, part)                                                              \
+  EXPECT_NE(std::string(text).find(part), std::string::npos) << "in: " << (text)
+#define EXPECT_ANY_HAS_SUBSTR(texts, part)                                                         \
+  EXPECT_TRUE(::btlint::python_test::anyContains(texts, part))                                    \
+      << "no entry has \"" << (part) << "\" in:" << ::btlint::python_test::joined(texts)
 
 inline std::vector<std::string> describe(const ConfigList &list) {
   std::vector<std::string> out;

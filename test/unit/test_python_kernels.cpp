@@ -1,0 +1,436 @@
+// The Python front-end: kernels, their bodies, launches and timing calls.
+#include "eval/TileEval.h"
+#include "test_python_support.h"
+
+namespace btlint {
+namespace {
+
+using python_test::kernelNamed;
+using python_test::modelOf;
+using python_test::PythonRun;
+
+std::vector<std::string> dimTexts(const std::vector<TileDim> &dims) {
+  std::vector<std::string> out;
+  for (const TileDim &dim : dims) out.push_back(dim.text);
+  return out;
+}
+
+const Param &paramNamed(const Kernel &kernel, const std::string &name) {
+  const Param *param = kernel.findParam(name);
+  if (!param) {
+    ADD_FAILURE() << "no parameter " << name;
+    static const Param none;
+    return none;
+  }
+  return *param;
+}
+
+const char *kMatmul = R"(import triton
+import triton.language as tl
+
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K: int,
+                  stride_am, stride_ak, stride_bk, stride_bn,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr = 32,
+                  GROUP_M: tl.constexpr = 8):
+    pid = tl.program_id(0)
+    pid_m = pid // tl.cdiv(N, BLOCK_N)
+    pid_n = pid % tl.cdiv(N, BLOCK_N)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < K - k * BLOCK_K, other=0.0)
+        b = tl.load(b_ptrs).to(tl.bfloat16)
+        acc += tl.dot(a, b)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    c = acc.to(tl.bfloat16)
+    tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], c, mask=(offs_m[:, None] < M) & (offs_n[None, :] < N))
+)";
+
+TEST(PythonKernels, ParametersKindsDefaultsAndUses) {
+  FileModel model = modelOf(kMatmul);
+  ASSERT_EQ(model.kernels.size(), 1u);
+  const Kernel &kernel = model.kernels[0];
+  EXPECT_EQ(kernel.name, "matmul_kernel");
+  EXPECT_EQ(kernel.nameSpan.line, 5u);
+  EXPECT_EQ(kernel.span.line, 4u); // from the decorator
+  EXPECT_EQ(python_test::strings(kernel.decorators), (python_test::Strings{"triton.jit"}));
+
+  EXPECT_EQ(paramNamed(kernel, "a_ptr").kind, ParamKind::Pointer);
+  EXPECT_EQ(paramNamed(kernel, "K").kind, ParamKind::Int);
+  EXPECT_EQ(paramNamed(kernel, "K").annotation, "int");
+  EXPECT_EQ(paramNamed(kernel, "BLOCK_M").kind, ParamKind::Constexpr);
+  EXPECT_EQ(paramNamed(kernel, "BLOCK_M").annotation, "tl.constexpr");
+  ASSERT_TRUE(paramNamed(kernel, "BLOCK_K").defaultValue);
+  EXPECT_EQ(paramNamed(kernel, "BLOCK_K").defaultValue->asInt(), 32);
+  EXPECT_FALSE(paramNamed(kernel, "BLOCK_M").defaultValue);
+
+  EXPECT_TRUE(paramNamed(kernel, "BLOCK_M").uses.count(ParamUse::TileExtent));
+  EXPECT_TRUE(paramNamed(kernel, "K").uses.count(ParamUse::LoopBound));
+  EXPECT_TRUE(paramNamed(kernel, "K").uses.count(ParamUse::Mask));
+  EXPECT_TRUE(paramNamed(kernel, "M").uses.count(ParamUse::Mask));
+  EXPECT_FALSE(paramNamed(kernel, "M").uses.count(ParamUse::LoopBound));
+  EXPECT_EQ(paramNamed(kernel, "stride_am").uses, std::set<ParamUse>{ParamUse::PointerOffset});
+  // GROUP_M is never read: no uses, but its name makes it no tile parameter either.
+  EXPECT_TRUE(paramNamed(kernel, "GROUP_M").uses.empty());
+  EXPECT_EQ(python_test::sortedStrings(kernel.tileParams), python_test::sortedStrings(python_test::Strings{"BLOCK_M", "BLOCK_N", "BLOCK_K"}));
+}
+
+TEST(PythonKernels, TilesDotsLoopsAndAccesses) {
+  FileModel model = modelOf(kMatmul);
+  const Kernel &kernel = model.kernels[0];
+
+  ASSERT_EQ(kernel.dots.size(), 1u);
+  const DotSite &dot = kernel.dots[0];
+  EXPECT_EQ(dot.span.line, 21u);
+  EXPECT_EQ(python_test::strings(dimTexts(dot.a)), (python_test::Strings{"BLOCK_M", "BLOCK_K"}));
+  EXPECT_EQ(python_test::strings(dimTexts(dot.b)), (python_test::Strings{"BLOCK_K", "BLOCK_N"}));
+  EXPECT_EQ(dot.inputDtype, "bf16");
+  EXPECT_EQ(dot.accDtype, "fp32");
+  EXPECT_EQ(dot.loopDepth, 1);
+  EXPECT_TRUE(dot.aFromLoad);
+  EXPECT_TRUE(dot.bFromLoad);
+
+  ASSERT_EQ(kernel.loops.size(), 1u);
+  EXPECT_EQ(python_test::strings(kernel.loops[0].boundParams), (python_test::Strings{"K", "BLOCK_K"}));
+  EXPECT_TRUE(kernel.loops[0].containsDot);
+  EXPECT_FALSE(kernel.loops[0].isStaticRange);
+
+  std::vector<std::string> accesses;
+  for (const MemoryAccess &access : kernel.accesses)
+    accesses.push_back(access.pointer + (access.kind == AccessKind::Load ? ":load" : ":store"));
+  EXPECT_EQ(python_test::strings(accesses), (python_test::Strings{"a_ptr:load", "b_ptr:load", "c_ptr:store"}));
+
+  // arange x4 (m, n, k), zeros, two loads
+  std::vector<TileSource> sources;
+  for (const TileShape &tile : kernel.tiles) sources.push_back(tile.source);
+  EXPECT_EQ(sources, (std::vector<TileSource>{TileSource::Arange, TileSource::Arange, TileSource::Arange,
+                                   TileSource::Zeros, TileSource::Load, TileSource::Load}));
+  EXPECT_EQ(kernel.tiles[3].dtype, "fp32");
+
+  EXPECT_EQ(kernel.dtype, "bf16");
+  EXPECT_HAS_SUBSTR(kernel.dtypeSource, ("tl.dot operands cast to bf16 at line 21"));
+}
+
+TEST(PythonKernels, TileDimensionsEvaluateAgainstConfigs) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+HALF = 2
+@triton.jit
+def kernel(x_ptr, BLOCK: tl.constexpr, SPLIT: tl.constexpr = 4):
+    half = BLOCK // HALF
+    offs = tl.arange(BLOCK, BLOCK + half)
+    acc = tl.zeros((BLOCK * SPLIT, half + 1), dtype=tl.float16)
+    tl.store(x_ptr + offs, 0)
+)");
+  const Kernel &kernel = kernelNamed(model, "kernel");
+  ASSERT_EQ(kernel.tiles.size(), 2u);
+  Config config;
+  config.params["BLOCK"] = ScalarValue::ofInt(64);
+  const TileShape &range = kernel.tiles[0];
+  EXPECT_EQ(range.source, TileSource::Arange);
+  EXPECT_EQ(evaluateDim(range.dims[0], config, kernel), 32); // (64 + 32) - 64
+  const TileShape &zeros = kernel.tiles[1];
+  EXPECT_EQ(evaluateDim(zeros.dims[0], config, kernel), 256); // SPLIT from its default
+  EXPECT_EQ(evaluateDim(zeros.dims[1], config, kernel), 33);
+  EXPECT_EQ(evaluateNumel(zeros.dims, config, kernel), 256 * 33);
+  EXPECT_EQ(python_test::strings(zeros.dims[0].params), (python_test::Strings{"BLOCK", "SPLIT"}));
+  Config empty;
+  EXPECT_EQ(evaluateDim(zeros.dims[0], empty, kernel), std::nullopt);
+}
+
+TEST(PythonKernels, BlockPointersDescriptorsAndAtomics) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def kernel(a_ptr, out_ptr, lock_ptr, M, K, stride_m, stride_k, desc,
+           BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr):
+    a_block = tl.make_block_ptr(base=a_ptr, shape=(M, K), strides=(stride_m, stride_k),
+                                offsets=(0, 0), block_shape=(BLOCK_M, BLOCK_K), order=(1, 0))
+    for k in tl.static_range(4):
+        a = tl.load(a_block, boundary_check=(0, 1))
+        a_block = tl.advance(a_block, (0, BLOCK_K))
+    t = desc.load([0, 0])
+    tl.atomic_add(out_ptr + tl.arange(0, BLOCK_M), tl.sum(a, axis=1))
+    tl.atomic_cas(lock_ptr, 0, 1)
+)");
+  const Kernel &kernel = kernelNamed(model, "kernel");
+  std::vector<std::string> accesses;
+  for (const MemoryAccess &access : kernel.accesses)
+    accesses.push_back(access.pointer + ":" + std::to_string(static_cast<int>(access.kind)) + access.atomicOp);
+  EXPECT_EQ(python_test::strings(accesses), (python_test::Strings{"a_ptr:0", "desc:0", "out_ptr:2add", "lock_ptr:2cas"}));
+  EXPECT_EQ(paramNamed(kernel, "desc").kind, ParamKind::Pointer);
+  EXPECT_TRUE(kernel.loops[0].isStaticRange);
+  ASSERT_GE(kernel.tiles.size(), 1u);
+  EXPECT_EQ(kernel.tiles[0].source, TileSource::BlockPointer);
+  EXPECT_EQ(python_test::strings(dimTexts(kernel.tiles[0].dims)), (python_test::Strings{"BLOCK_M", "BLOCK_K"}));
+  EXPECT_TRUE(paramNamed(kernel, "M").uses.count(ParamUse::Mask));
+  EXPECT_TRUE(paramNamed(kernel, "stride_m").uses.count(ParamUse::PointerOffset));
+}
+
+TEST(PythonKernels, KernelSpellings) {
+  FileModel model = modelOf(R"(
+import triton
+from triton import jit, heuristics
+import triton.language as tl
+
+@jit
+def bare(x):
+    pass
+
+@triton.jit(do_not_specialize=["n", 0])
+def with_options(x_ptr, n):
+    pass
+
+@heuristics({"BLOCK": lambda args: triton.next_power_of_2(args["n"]), "EVEN": lambda a: a["n"] % 2 == 0})
+@jit
+def heuristic(x_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr):
+    pass
+
+def plain(x_ptr):
+    pass
+
+jitted = triton.jit(plain)
+
+class Ops:
+    @staticmethod
+    @triton.jit
+    def method_kernel(x_ptr):
+        pass
+
+def not_a_kernel():
+    pass
+)");
+  std::vector<std::string> names;
+  for (const Kernel &kernel : model.kernels) names.push_back(kernel.name);
+  EXPECT_EQ(python_test::sortedStrings(names), python_test::sortedStrings(python_test::Strings{"bare", "with_options", "heuristic", "method_kernel", "plain"}));
+  EXPECT_EQ(python_test::sortedStrings(kernelNamed(model, "with_options").doNotSpecialize), python_test::sortedStrings(python_test::Strings{"n", "x_ptr"}));
+  const Kernel &heuristic = kernelNamed(model, "heuristic");
+  ASSERT_EQ(heuristic.heuristics.size(), 2u);
+  EXPECT_EQ(heuristic.heuristics[0].param, "BLOCK");
+  EXPECT_EQ(python_test::strings(heuristic.heuristics[0].readsArgs), (python_test::Strings{"n"}));
+  EXPECT_EQ(python_test::strings(heuristic.heuristics[1].readsArgs), (python_test::Strings{"n"}));
+  EXPECT_EQ(python_test::strings(heuristic.decorators), (python_test::Strings{"triton.heuristics", "triton.jit"}));
+  EXPECT_EQ(python_test::strings(kernelNamed(model, "method_kernel").decorators), (python_test::Strings{"staticmethod", "triton.jit"}));
+}
+
+TEST(PythonKernels, DtypeComesFromSettingsCommentCastOrDefault) {
+  const char *source = R"(
+import triton
+import triton.language as tl
+
+# btlint: dtype=bfloat16
+@triton.jit
+def commented(x_ptr):
+    pass
+
+@triton.jit
+def casting(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK)).to(tl.float32)
+    tl.store(x_ptr + tl.arange(0, BLOCK), x.to(tl.float16))
+
+@triton.jit
+def plain(x_ptr):
+    pass
+)";
+  PythonRun run;
+  run.add("kernels.py", source);
+  std::map<std::string, KernelSettings> settings;
+  settings["plain"].dtype = "fp8e4nv";
+  AnalysisSettings defaults;
+  defaults.dtype = "fp32";
+  defaults.dtypeSource = "--dtype";
+  FileModel model = run.model("kernels.py", "sm90", {}, &settings, defaults);
+  EXPECT_EQ(kernelNamed(model, "commented").dtype, "bf16");
+  EXPECT_HAS_SUBSTR(kernelNamed(model, "commented").dtypeSource, "comment at line 5");
+  EXPECT_EQ(kernelNamed(model, "casting").dtype, "fp16");
+  EXPECT_HAS_SUBSTR(kernelNamed(model, "casting").dtypeSource, "cast to fp16 at line 13");
+  EXPECT_EQ(kernelNamed(model, "plain").dtype, "fp8e4nv");
+  EXPECT_HAS_SUBSTR(kernelNamed(model, "plain").dtypeSource, ".btlint.yaml");
+
+  FileModel unset = run.model("kernels.py", "sm90", {}, nullptr, defaults);
+  EXPECT_EQ(kernelNamed(unset, "plain").dtype, "fp32");
+  EXPECT_EQ(kernelNamed(unset, "plain").dtypeSource, "--dtype");
+}
+
+TEST(PythonKernels, LaunchSitesWithGridKindsAndArguments) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def add_kernel(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+FIXED = 512
+
+def grid_fn(meta):
+    return (triton.cdiv(meta["n_total"], meta["BLOCK"]),)
+
+def launch(x, y):
+    n = x.numel()
+    BLOCK = triton.next_power_of_2(1000)
+    add_kernel[(triton.cdiv(n, BLOCK),)](x, y, n, BLOCK=BLOCK, num_warps=4)
+    grid = lambda META: (triton.cdiv(n, META["BLOCK"]),)
+    add_kernel[grid](x, y, n)
+    add_kernel[grid_fn](x, y, n, BLOCK=FIXED)
+    table = {}
+    table[n](x)
+)");
+  ASSERT_EQ(model.launches.size(), 3u);
+  const LaunchSite &tuple = model.launches[0];
+  EXPECT_EQ(tuple.kernel, "add_kernel");
+  EXPECT_EQ(tuple.gridKind, GridKind::Tuple);
+  EXPECT_EQ(tuple.enclosingFunction, "launch");
+  EXPECT_EQ(python_test::strings(tuple.gridNames), (python_test::Strings{"n", "BLOCK"}));
+  ASSERT_EQ(tuple.gridDivisors.size(), 1u);
+  EXPECT_EQ(tuple.gridDivisors[0].text, "BLOCK");
+  EXPECT_FALSE(tuple.gridDivisors[0].readsMeta);
+  EXPECT_EQ(tuple.gridDivisors[0].value.asInt(), 1024);
+  ASSERT_EQ(tuple.arguments.size(), 5u);
+  EXPECT_EQ(tuple.arguments[3].name, "BLOCK");
+  EXPECT_EQ(tuple.arguments[3].value.asInt(), 1024);
+  EXPECT_EQ(tuple.arguments[4].name, "num_warps");
+  EXPECT_EQ(tuple.arguments[4].value.asInt(), 4);
+  EXPECT_EQ(tuple.arguments[2].position, 2u);
+  EXPECT_FALSE(tuple.arguments[2].value.isKnown());
+
+  const LaunchSite &lambda = model.launches[1];
+  EXPECT_EQ(lambda.gridKind, GridKind::Lambda);
+  EXPECT_TRUE(lambda.gridReadsMeta);
+  EXPECT_EQ(python_test::strings(lambda.gridMetaKeys), (python_test::Strings{"BLOCK"}));
+  EXPECT_EQ(python_test::strings(lambda.gridNames), (python_test::Strings{"n"}));
+  ASSERT_EQ(lambda.gridDivisors.size(), 1u);
+  EXPECT_TRUE(lambda.gridDivisors[0].readsMeta);
+
+  const LaunchSite &function = model.launches[2];
+  EXPECT_EQ(function.gridKind, GridKind::Function);
+  EXPECT_EQ(python_test::strings(function.gridMetaKeys), (python_test::Strings{"n_total", "BLOCK"}));
+  EXPECT_EQ(function.arguments[3].value.asInt(), 512);
+
+  // The grid reads `n`, passed as the kernel's `n`.
+  EXPECT_TRUE(paramNamed(kernelNamed(model, "add_kernel"), "n").uses.count(ParamUse::Grid));
+}
+
+TEST(PythonKernels, BenchCallsAndHostClockTiming) {
+  FileModel model = modelOf(R"(
+import time
+import torch
+import triton
+from triton.testing import do_bench
+from .kernels import add_kernel
+
+def run(x):
+    add_kernel[(1,)](x)
+
+def bad():
+    start = time.perf_counter()
+    run(None)
+    end = time.perf_counter()
+
+def good():
+    start = time.time()
+    add_kernel[(1,)](None)
+    torch.cuda.synchronize()
+    end = time.time()
+
+def cpu_only():
+    t0 = time.time()
+    sum(range(10))
+    t1 = time.time()
+
+WARMUP = 10
+ms = do_bench(lambda: run(None), WARMUP, rep=50)
+ms2 = triton.testing.do_bench(lambda: run(None))
+)");
+  ASSERT_EQ(model.benchCalls.size(), 3u);
+  std::vector<std::string> calls;
+  for (const BenchCall &call : model.benchCalls) calls.push_back(call.function + "@" + std::to_string(call.span.line));
+  EXPECT_EQ(python_test::sortedStrings(calls), python_test::sortedStrings(python_test::Strings{"time.perf_counter@12", "triton.testing.do_bench@28",
+                                          "triton.testing.do_bench@29"}));
+  for (const BenchCall &call : model.benchCalls) {
+    if (call.function == "time.perf_counter") {
+      EXPECT_TRUE(call.hostClockWithoutSync);
+      EXPECT_EQ(call.span.endLine, 14u);
+    } else if (call.span.line == 28) {
+      ASSERT_TRUE(call.warmup && call.rep);
+      EXPECT_EQ(call.warmup->asInt(), 10);
+      EXPECT_EQ(call.warmup->span().line, 27u);
+      EXPECT_EQ(call.rep->asInt(), 50);
+    } else {
+      EXPECT_FALSE(call.warmup);
+      EXPECT_FALSE(call.rep);
+    }
+  }
+}
+
+TEST(PythonKernels, SyntaxErrorsStillYieldTheKernelsThatParsed) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def good(x_ptr, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), 1)
+
+def broken(:
+    return )
+
+@triton.autotune(configs=[triton.Config({'BLOCK': 64})], key=[])
+@triton.jit
+def also_good(x_ptr, BLOCK: tl.constexpr):
+    tl.store(x_ptr + tl.arange(0, BLOCK), 1)
+)");
+  ASSERT_FALSE(model.parseProblems.empty());
+  EXPECT_EQ(model.parseProblems[0].span.line, 9u);
+  EXPECT_HAS_SUBSTR(model.parseProblems[0].message, ("syntax error"));
+  std::vector<std::string> names;
+  for (const Kernel &kernel : model.kernels) names.push_back(kernel.name);
+  EXPECT_EQ(python_test::strings(names), (python_test::Strings{"good", "also_good"}));
+  ASSERT_TRUE(kernelNamed(model, "also_good").autotune);
+  EXPECT_EQ(kernelNamed(model, "also_good").autotune->configs.configs.size(), 1u);
+}
+
+TEST(PythonKernels, GarbageInputDoesNotCrash) {
+  const char *inputs[] = {
+      "",
+      "@triton.jit\n",
+      "@triton.jit\ndef",
+      "@triton.autotune(configs=\ndef k(:\n",
+      "((((((((((((((((((((((((((((((",
+      "x = [" ,
+      "\xff\xfe\x00garbage\x01",
+      "@triton.jit\ndef k(x):\n    tl.dot(tl.dot(tl.dot(a, b), c)\n",
+  };
+  for (const char *input : inputs) {
+    FileModel model = modelOf(input);
+    (void)model;
+  }
+  // Deeply nested expressions stay within the recursion guards.
+  std::string deep = "import triton\nimport triton.language as tl\nX = " + std::string(3000, '~') + "1" +
+                     "\nY = " + std::string(3000, '(') + "2" + std::string(3000, ')') +
+                     "\n@triton.autotune(configs=[triton.Config({'B': X, 'C': Y})], key=[])\n"
+                     "@triton.jit\ndef k(B: tl.constexpr):\n    y = " + std::string(2000, '-') + "B\n";
+  FileModel model = modelOf(deep);
+  ASSERT_EQ(model.kernels.size(), 1u);
+  ASSERT_TRUE(model.kernels[0].autotune);
+  const ConfigList &configs = model.kernels[0].autotune->configs;
+  ASSERT_EQ(configs.configs.size(), 1u);
+  // Nested operators stop at the nesting guard; parentheses alone do not nest evaluation.
+  const ScalarValue &nested = configs.configs[0].params.at("B");
+  ASSERT_FALSE(nested.isKnown());
+  EXPECT_HAS_SUBSTR(nested.unknownReason(), "nested too deeply");
+  EXPECT_EQ(configs.configs[0].params.at("C").asInt(), 2);
+}
+
+} // namespace
+} // namespace btlint
