@@ -15,7 +15,7 @@ constexpr int64_t kMatmulWgmmaThreshold = 224;
 constexpr int64_t kMatmulTcgen05Threshold = 256;
 constexpr int64_t kAttentionThreshold = 160;
 constexpr int64_t kAttentionTcgen05Threshold = 320;
-constexpr int64_t kNoDotThreshold = 512;
+constexpr int64_t kNoDotThreshold = 640;
 // Registers ptxas needs besides the working set (addresses, indices, loop state).
 constexpr int64_t kOverheadRegisters = 32;
 
@@ -92,15 +92,16 @@ WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads) {
   for (const auto &reduction : kernel.reductions) {
     int64_t tile = registersFor(std::max<int64_t>(reduction.rows, 1), reduction.cols, 32, threads);
     // A tile reduced more than once (softmax) stays live next to its
-    // transformed copy.
-    int64_t live = reduction.count > 1 ? 2 * tile : tile;
+    // transformed copy and the result; a tile reduced once is consumed.
+    int64_t live = reduction.count > 1 ? 3 * tile : tile;
     set.registers += live;
     set.parts.push_back(part("reduced tile", live));
   }
   for (const auto &tile : kernel.elementwiseTiles) {
-    int64_t registers = registersFor(tile.rows, tile.cols, 32, threads) * std::max(tile.count, 1);
+    // The operands and the result they produce.
+    int64_t registers = registersFor(tile.rows, tile.cols, 32, threads) * (std::max(tile.count, 1) + 1);
     set.registers += registers;
-    set.parts.push_back(part("elementwise tiles", registers));
+    set.parts.push_back(part("elementwise operands and result", registers));
   }
   return set;
 }

@@ -222,17 +222,24 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
   addOperand("V", valueDot, blockN, headDim, {14, 16});
 
   const bool chained = true;
-  if (path == MmaPath::MmaSync) {
-    // P becomes the A operand of the second dot straight from registers only
-    // when both dots give all warps to rows (warpsPerTileV2 for chained dots).
-    bool rowsSplitInBoth = blockM >= blockN && blockM >= headDim;
-    if (!rowsSplitInBoth)
-      program.add("P relayout for the second dot: " + tileText(blockM, blockN, valueDot.input),
-                  blockM * blockN * bits / 8, 15, 16);
-  }
   if (path == MmaPath::MmaSync || path == MmaPath::Wgmma) {
-    DistributedLayout scores = accumulatorLayout(path, {blockM, blockN}, warps, chained);
-    DistributedLayout output = accumulatorLayout(path, {blockM, headDim}, warps, chained);
+    DistributedLayout scores, output;
+    if (path == MmaPath::MmaSync) {
+      // Both dots of the chain take the warp split of the second one
+      // ([BLOCK_M, HEAD_DIM]): all warps on rows when BLOCK_M >= HEAD_DIM,
+      // else all on columns (calibrated; warpsPerTileV2's chained-dot rule).
+      auto warpsPerCta = mmaV2WarpsPerTile({blockM, headDim}, warps, chained);
+      scores = mmaV2Accumulator({blockM, blockN}, warpsPerCta);
+      output = mmaV2Accumulator({blockM, headDim}, warpsPerCta);
+      // With warps on columns, P must be re-laid out through shared memory
+      // to become the A operand of the second dot.
+      if (warpsPerCta[1] > 1)
+        program.add("P relayout for the second dot: " + tileText(blockM, blockN, valueDot.input),
+                    blockM * blockN * bits / 8, 15, 16);
+    } else {
+      scores = mmaV3Accumulator({blockM, blockN}, warps, chained);
+      output = mmaV3Accumulator({blockM, headDim}, warps, chained);
+    }
     program.add("row max/sum across warps", reductionScratchBytes(scores, 1, 4), 13, 14, kScratchAlignment);
     program.add("row statistics relayout",
                 convertLayoutScratchBytes(sliceLayout(scores, 1), sliceLayout(output, 1), 32, vectorBits), 14, 15,
@@ -261,8 +268,8 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
       int64_t length = shape[1 - reduction.axis];
       int storedBits = elementBits(reduction.stored);
       DistributedLayout store = coalescedLayout({length, 1}, 0, storedBits, kernel.numWarps, arch.warpSize);
-      int64_t bytes = convertLayoutScratchBytes(sliceLayout(loaded, reduction.axis), store, storedBits,
-                                                conversionVectorBits(arch));
+      // Reduced vectors convert in 32-bit pieces on every arch (calibrated).
+      int64_t bytes = convertLayoutScratchBytes(sliceLayout(loaded, reduction.axis), store, storedBits, 32);
       program.add("reduced vector to store layout (" + std::to_string(length) + " " +
                       std::string(elementTypeName(reduction.stored)) + ")",
                   bytes, point, point + 1, kScratchAlignment);

@@ -43,16 +43,21 @@ std::set<int64_t> nonBroadcastRegisters(const DistributedLayout &layout) {
   return flat;
 }
 
-// Triton converts without shared memory when only the registers of each
-// thread are permuted (cvtReordersRegisters): lanes and warps hold the same
-// elements in both layouts.
-bool onlyRegistersDiffer(const DistributedLayout &a, const DistributedLayout &b) {
-  auto flatten = [](const DistributedLayout &layout, const std::vector<TileCoord> &bases) {
-    std::vector<int64_t> out;
-    for (const auto &c : bases) out.push_back(isZero(c) ? 0 : layout.flatIndex(c));
-    return out;
-  };
-  return flatten(a, a.lanes) == flatten(b, b.lanes) && flatten(a, a.warps) == flatten(b, b.warps);
+std::vector<int64_t> flatBases(const DistributedLayout &layout, const std::vector<TileCoord> &bases) {
+  std::vector<int64_t> out;
+  for (const auto &c : bases) out.push_back(isZero(c) ? 0 : layout.flatIndex(c));
+  return out;
+}
+
+// Triton converts without shared memory when each warp keeps its elements:
+// registers are permuted in place (cvtReordersRegisters), or moved between
+// lanes with warp shuffles. Calibrated: a shuffle is used when the source
+// holds no more registers per thread than the destination; gathering several
+// registers of a thread into other lanes goes through shared memory.
+bool convertsWithinWarps(const DistributedLayout &from, const DistributedLayout &to) {
+  if (flatBases(from, from.warps) != flatBases(to, to.warps)) return false;
+  if (flatBases(from, from.lanes) == flatBases(to, to.lanes)) return true;
+  return nonBroadcastRegisters(from).size() <= nonBroadcastRegisters(to).size();
 }
 
 } // namespace
@@ -192,6 +197,10 @@ DistributedLayout mmaV2Accumulator(TileShape2D shape, int numWarps, bool chained
   return mmaAccumulator(shape, mmaV2WarpsPerTile(shape, numWarps, chained), 8);
 }
 
+DistributedLayout mmaV2Accumulator(TileShape2D shape, std::array<int64_t, 2> warpsPerCta) {
+  return mmaAccumulator(shape, warpsPerCta, 8);
+}
+
 DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained) {
   int64_t n = mmaV3InstructionN(shape, numWarps);
   return mmaAccumulator(shape, mmaV3WarpsPerTile(shape, numWarps, n, chained), n);
@@ -234,7 +243,7 @@ DistributedLayout sliceLayout(const DistributedLayout &parent, int axis) {
 
 int64_t convertLayoutScratchBytes(const DistributedLayout &from, const DistributedLayout &to, int elementBits,
                                   int vectorBits) {
-  if (onlyRegistersDiffer(from, to)) return 0;
+  if (convertsWithinWarps(from, to)) return 0;
   // Elements both layouts keep in one thread's registers can travel as one
   // shared-memory vector; the rest of those register bits are "reps": the
   // conversion is done in 2^reps rounds through a buffer of 1/2^reps of the

@@ -58,6 +58,7 @@ int64_t mmaV3InstructionN(TileShape2D shape, int numWarps);
 std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, int64_t instructionN, bool chained);
 
 DistributedLayout mmaV2Accumulator(TileShape2D shape, int numWarps, bool chained);
+DistributedLayout mmaV2Accumulator(TileShape2D shape, std::array<int64_t, 2> warpsPerCta);
 DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained);
 // Registers a tcgen05 accumulator is read into from tensor memory.
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps);

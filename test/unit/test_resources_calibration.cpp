@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -159,7 +160,7 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
 
   Agreement model, textbook;
   std::map<std::string, Agreement> modelByKind;
-  std::vector<std::string> sharedMisses, fitMisses;
+  std::vector<std::string> sharedMisses, fitMisses, spillMisses;
   for (const auto &row : rows) {
     const std::string &status = row["status"];
     if (status != "ok" && status != "out_of_resources") continue; // compile errors, timeouts
@@ -186,6 +187,10 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
     if (!exact) sharedMisses.push_back(id + ": measured " + std::to_string(measured) + ", estimated " +
                                        std::to_string(shared.minBytes) + ".." + std::to_string(shared.maxBytes));
     if (fits != measuredFits) fitMisses.push_back(id);
+    if (registers.spills != measuredSpills)
+      spillMisses.push_back(id + ": " + (measuredSpills ? "spills" : "no spill") + ", working set " +
+                            std::to_string(registers.workingSet) + " against " +
+                            std::to_string(registers.spillThreshold));
 
     int64_t formula = textbookBytes(row);
     textbook.rows++;
@@ -205,8 +210,10 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
   for (const auto &[kind, a] : modelByKind)
     std::printf("  %-14s %5d rows: shared %.2f%%, fit %.2f%%, spill %.2f%%\n", kind.c_str(), a.rows,
                 a.percent(a.sharedExact), a.percent(a.fitVerdict), a.percent(a.spillVerdict));
-  for (size_t i = 0; i < sharedMisses.size() && i < 25; ++i) std::printf("  shared miss: %s\n", sharedMisses[i].c_str());
+  for (size_t i = 0; i < sharedMisses.size() && i < 60; ++i) std::printf("  shared miss: %s\n", sharedMisses[i].c_str());
   for (const auto &miss : fitMisses) std::printf("  fit miss: %s\n", miss.c_str());
+  if (std::getenv("BTLINT_CALIBRATION_VERBOSE"))
+    for (const auto &miss : spillMisses) std::printf("  spill miss: %s\n", miss.c_str());
 
   EXPECT_GE(model.percent(model.sharedExact), 98.0);
   EXPECT_EQ(model.fitVerdict, model.rows);
