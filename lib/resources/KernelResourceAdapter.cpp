@@ -1,0 +1,202 @@
+#include "resources/KernelResourceAdapter.h"
+
+#include "eval/TileEval.h"
+
+#include <algorithm>
+
+namespace btlint::resources {
+namespace {
+
+std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, const Kernel &kernel) {
+  if (dim.constant) return dim.constant;
+  return evaluateDim(dim, config, kernel);
+}
+
+std::optional<int> configInt(const std::optional<ScalarValue> &value) {
+  if (value && value->isInt()) return static_cast<int>(value->asInt());
+  return std::nullopt;
+}
+
+// What a GEMM typically writes: its input type, fp8 results widened to fp16.
+ElementType storedTypeFor(ElementType input) {
+  bool eightBitFloat = input == ElementType::Fp8E4nv || input == ElementType::Fp8E5;
+  return eightBitFloat ? ElementType::Fp16 : input;
+}
+
+OperandSource sourceOf(bool fromLoad, bool inLoop) {
+  if (fromLoad) return OperandSource::PipelinedLoad;
+  return inLoop ? OperandSource::TransformedLoad : OperandSource::LoadedBeforeLoop;
+}
+
+std::string dimsText(int64_t m, int64_t n, int64_t k) {
+  return "M=" + std::to_string(m) + ", N=" + std::to_string(n) + ", K=" + std::to_string(k);
+}
+
+} // namespace
+
+std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                              std::string_view dtype, std::string_view dtypeSource,
+                                              std::string *whyNot) {
+  (void)arch;
+  DescribedKernel described;
+  KernelDescription &desc = described.description;
+  auto &notes = described.assumptions;
+
+  if (auto warps = configInt(config.numWarps)) {
+    desc.numWarps = *warps;
+  } else {
+    desc.numWarps = kDefaultNumWarps;
+    notes.push_back("num_warps not set: Triton's default " + std::to_string(kDefaultNumWarps));
+  }
+  if (auto stages = configInt(config.numStages)) {
+    desc.numStages = *stages;
+  } else {
+    desc.numStages = kDefaultNumStages;
+    notes.push_back("num_stages not set: Triton's default " + std::to_string(kDefaultNumStages));
+  }
+  if (desc.numWarps <= 0 || desc.numStages <= 0) {
+    if (whyNot) *whyNot = "num_warps and num_stages must be positive";
+    return std::nullopt;
+  }
+
+  ElementType assumed = ElementType::Fp16;
+  if (auto parsed = parseElementType(dtype)) {
+    assumed = *parsed;
+    notes.push_back("element type " + std::string(elementTypeName(assumed)) +
+                    (dtypeSource.empty() ? std::string() : " (" + std::string(dtypeSource) + ")"));
+  } else {
+    notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
+  }
+
+  for (const DotSite &site : kernel.dots) {
+    if (site.a.size() < 2 || site.b.size() < 2) {
+      if (whyNot) *whyNot = "the operand shapes of a tl.dot are not known";
+      return std::nullopt;
+    }
+    auto m = resolveDim(site.a[site.a.size() - 2], config, kernel);
+    auto k = resolveDim(site.a.back(), config, kernel);
+    auto n = resolveDim(site.b.back(), config, kernel);
+    if (!m || !k || !n) {
+      if (whyNot) *whyNot = "a tl.dot operand extent does not resolve for this config";
+      return std::nullopt;
+    }
+    DotDescription dot;
+    dot.m = *m;
+    dot.n = *n;
+    dot.k = *k;
+    dot.inLoop = site.loopDepth > 0;
+    dot.input = assumed;
+    if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
+    dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
+    dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
+    if (site.scaled) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
+    desc.dots.push_back(dot);
+  }
+
+  auto &dots = desc.dots;
+  const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !kernel.dots[0].aFromLoad &&
+                         kernel.dots[0].bFromLoad && !kernel.dots[1].aFromLoad && kernel.dots[1].bFromLoad &&
+                         dots[1].m == dots[0].m && dots[1].k == dots[0].n;
+  if (attention) {
+    // Flash-attention shape: S = Q K^T with Q loaded before the loop and K
+    // read K-major, then P V with P straight from the first dot.
+    dots[0].a = {OperandSource::LoadedBeforeLoop, true};
+    dots[0].b = {OperandSource::PipelinedLoad, true};
+    dots[1].a = {OperandSource::PreviousDot, true};
+    dots[1].b = {OperandSource::PipelinedLoad, false};
+    notes.push_back("two chained dots read as attention: Q loaded before the loop, K K-major, P from the first dot");
+  } else {
+    for (size_t i = 0; i < dots.size(); ++i) {
+      std::string which = "the tl.dot (" + dimsText(dots[i].m, dots[i].n, dots[i].k) + ")";
+      if (dots[i].a.source == OperandSource::TransformedLoad)
+        notes.push_back(which + ": A is not a plain load in the loop, taken as a load changed in registers");
+      if (dots[i].a.source == OperandSource::LoadedBeforeLoop && dots[i].inLoop)
+        notes.push_back(which + ": A taken as loaded before the loop");
+      if (dots[i].b.source == OperandSource::TransformedLoad)
+        notes.push_back(which + ": B is changed in registers before the dot (not calibrated)");
+    }
+    // The model does not say which axis of B is contiguous; describe both
+    // and let the estimate report a range where they differ.
+    if (!dots.empty()) {
+      KernelDescription other = desc;
+      for (auto &dot : other.dots) dot.b.kContiguous = true;
+      described.alternative = std::move(other);
+    }
+  }
+  if (!dots.empty()) {
+    desc.epilogueStore = storedTypeFor(dots.back().input);
+    if (described.alternative) described.alternative->epilogueStore = desc.epilogueStore;
+    notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
+  }
+  if (std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
+    notes.push_back("a tl.dot outside any loop: its operands are not multi-buffered");
+
+  // Without dots: the loaded tiles stay in registers; their reductions'
+  // scratch is not in the model, so bound it.
+  if (dots.empty()) {
+    int64_t largest = 0, count = 0;
+    for (const TileShape &tile : kernel.tiles) {
+      if (tile.source != TileSource::Load) continue;
+      int64_t numel = 1, longest = 1;
+      bool known = !tile.dims.empty();
+      for (const TileDim &dim : tile.dims) {
+        auto value = resolveDim(dim, config, kernel);
+        if (!value) {
+          known = false;
+          break;
+        }
+        numel *= *value;
+        longest = std::max(longest, *value);
+      }
+      if (!known) continue;
+      if (numel > largest) {
+        largest = numel;
+        count = 1;
+      } else if (numel == largest) {
+        ++count;
+      }
+      // A reduction keeps one fp32 partial per warp and row; converting a
+      // reduced vector needs at most the vector.
+      int64_t bound = 4 * std::max<int64_t>(desc.numWarps * (tile.dims.size() > 1 ? longest : 1), longest);
+      described.unmodelledScratchBound = std::max(described.unmodelledScratchBound, bound);
+    }
+    if (largest > 0) desc.elementwiseTiles.push_back(RegisterTile{1, largest, static_cast<int>(count), assumed});
+    if (described.unmodelledScratchBound > 0)
+      notes.push_back("reductions are not in the kernel model: their scratch is bounded by " +
+                      std::to_string(described.unmodelledScratchBound) + " bytes");
+  }
+  return described;
+}
+
+std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
+                                                              const ArchInfo &arch, std::string_view dtype,
+                                                              std::string_view dtypeSource, std::string *whyNot) {
+  auto described = describeKernel(kernel, config, arch, dtype, dtypeSource, whyNot);
+  if (!described) return std::nullopt;
+  KernelResourceEstimate estimate;
+  estimate.shared = estimateSharedMemory(described->description, arch);
+  if (described->alternative) {
+    SharedMemoryEstimate other = estimateSharedMemory(*described->alternative, arch);
+    if (other.minBytes != estimate.shared.minBytes || other.maxBytes != estimate.shared.maxBytes) {
+      estimate.shared.minBytes = std::min(estimate.shared.minBytes, other.minBytes);
+      estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, other.maxBytes);
+      estimate.assumptions.push_back("B's contiguous axis is not known: the range covers a row-major [K, N] B and "
+                                     "a K-major (transposed) B");
+    }
+  }
+  if (described->unmodelledScratchBound > 0)
+    estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, described->unmodelledScratchBound);
+  estimate.registers = estimateRegisters(described->description, arch);
+  estimate.fits = estimate.shared.bytes() <= arch.maxSharedPerBlockOptIn;
+
+  estimate.breakdown = estimate.shared.breakdown;
+  estimate.breakdown.insert(estimate.breakdown.end(), estimate.registers.breakdown.begin(),
+                            estimate.registers.breakdown.end());
+  std::vector<std::string> assumptions = described->assumptions;
+  assumptions.insert(assumptions.end(), estimate.shared.assumptions.begin(), estimate.shared.assumptions.end());
+  assumptions.insert(assumptions.end(), estimate.assumptions.begin(), estimate.assumptions.end());
+  estimate.assumptions = std::move(assumptions);
+  return estimate;
+}
+
+} // namespace btlint::resources

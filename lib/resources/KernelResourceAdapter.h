@@ -1,0 +1,53 @@
+#pragma once
+// From the language-neutral kernel model (btlint::Kernel, one btlint::Config)
+// to the resource estimators: resolves tile extents against the config,
+// decides where each dot operand comes from, and runs the shared-memory and
+// register estimates for one arch, with a breakdown and the assumptions made.
+#include "arch/ArchTable.h"
+#include "model/KernelModel.h"
+#include "resources/KernelDescription.h"
+#include "resources/RegisterEstimator.h"
+#include "resources/SharedMemoryEstimator.h"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint::resources {
+
+// Triton 3.6's defaults when a config sets neither (CUDAOptions).
+constexpr int kDefaultNumWarps = 4;
+constexpr int kDefaultNumStages = 3;
+
+struct DescribedKernel {
+  KernelDescription description;
+  // The same kernel with the other B layout (K-major vs N-major), when the
+  // model cannot tell which one the kernel reads and it matters.
+  std::optional<KernelDescription> alternative;
+  // Upper bound of scratch the model cannot place (reductions outside dot
+  // loops are not in the kernel model): the largest tile as fp32.
+  int64_t unmodelledScratchBound = 0;
+  std::vector<std::string> assumptions;
+};
+
+// nullopt when a tile extent the estimate needs does not resolve for the
+// config (the reason is in `whyNot`).
+std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                              std::string_view dtype, std::string_view dtypeSource,
+                                              std::string *whyNot = nullptr);
+
+struct KernelResourceEstimate {
+  SharedMemoryEstimate shared;  // a range where the model is unsure
+  RegisterEstimate registers;
+  bool fits = true;             // shared.bytes() <= arch.maxSharedPerBlockOptIn
+  std::vector<std::string> breakdown;
+  std::vector<std::string> assumptions;
+};
+
+std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
+                                                              const ArchInfo &arch, std::string_view dtype,
+                                                              std::string_view dtypeSource,
+                                                              std::string *whyNot = nullptr);
+
+} // namespace btlint::resources
