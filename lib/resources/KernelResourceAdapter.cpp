@@ -155,9 +155,10 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
       } else if (numel == largest) {
         ++count;
       }
-      // A reduction keeps one fp32 partial per warp and row; converting a
-      // reduced vector needs at most the vector.
-      int64_t bound = 4 * std::max<int64_t>(desc.numWarps * (tile.dims.size() > 1 ? longest : 1), longest);
+      // A reduction keeps one fp32 partial per warp for each element of the
+      // other axis (a 1-D block: per warp); storing a reduced vector
+      // converts at most that vector.
+      int64_t bound = tile.dims.size() > 1 ? 4 * desc.numWarps * longest : 4 * desc.numWarps;
       described.unmodelledScratchBound = std::max(described.unmodelledScratchBound, bound);
     }
     if (largest > 0) desc.elementwiseTiles.push_back(RegisterTile{1, largest, static_cast<int>(count), assumed});

@@ -291,6 +291,16 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   SharedMemoryEstimate estimate;
   estimate.calibrated = arch.vendor == Vendor::Nvidia && arch.computeCapability >= 80;
   Program program;
+  if (arch.vendor == Vendor::Nvidia && arch.computeCapability < 80 && kernel.numStages > 1) {
+    // Triton 3.6 runs its software pipeliner only from sm80 on (make_ttgir in
+    // backends/nvidia/compiler.py): before that num_stages changes nothing.
+    KernelDescription unpipelined = kernel;
+    unpipelined.numStages = 1;
+    SharedMemoryEstimate single = estimateSharedMemory(unpipelined, arch);
+    single.assumptions.push_back("no software pipelining before sm80: num_stages " +
+                                 std::to_string(kernel.numStages) + " keeps single buffers");
+    return single;
+  }
   bool bounded = false; // an upper bound rather than an exact figure
 
   const auto &dots = kernel.dots;

@@ -158,8 +158,8 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
   auto rows = readTable(*path);
   ASSERT_GT(rows.size(), 1000u) << "calibration table looks truncated";
 
-  Agreement model, textbook;
-  std::map<std::string, Agreement> modelByKind;
+  Agreement model, textbook, modelGemm, textbookGemm;
+  std::map<std::string, Agreement> modelByKind, modelByArch;
   std::vector<std::string> sharedMisses, fitMisses, spillMisses;
   for (const auto &row : rows) {
     const std::string &status = row["status"];
@@ -176,7 +176,7 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
     bool exact = shared.exact() && shared.bytes() == measured;
     bool fits = shared.bytes() <= arch->maxSharedPerBlockOptIn;
 
-    for (Agreement *a : {&model, &modelByKind[row["kind"]]}) {
+    for (Agreement *a : {&model, &modelByKind[row["kind"]], &modelByArch[row["arch"]]}) {
       a->rows++;
       a->sharedExact += exact;
       a->fitVerdict += fits == measuredFits;
@@ -193,9 +193,18 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
                             std::to_string(registers.spillThreshold));
 
     int64_t formula = textbookBytes(row);
-    textbook.rows++;
-    textbook.sharedExact += formula == measured;
-    textbook.fitVerdict += (formula <= arch->maxSharedPerBlockOptIn) == measuredFits;
+    bool isGemm = row["kind"].rfind("gemm", 0) == 0;
+    for (Agreement *a : {&textbook, isGemm ? &textbookGemm : nullptr}) {
+      if (!a) continue;
+      a->rows++;
+      a->sharedExact += formula == measured;
+      a->fitVerdict += (formula <= arch->maxSharedPerBlockOptIn) == measuredFits;
+    }
+    if (isGemm) {
+      modelGemm.rows++;
+      modelGemm.sharedExact += exact;
+      modelGemm.fitVerdict += fits == measuredFits;
+    }
   }
 
   std::printf("calibration table: %s\n", path->string().c_str());
@@ -207,8 +216,15 @@ TEST(ResourcesCalibration, ReproducesTriton36Table) {
               "verdict %.2f%% (%d)\n",
               textbook.percent(textbook.sharedExact), textbook.sharedExact, textbook.percent(textbook.fitVerdict),
               textbook.fitVerdict);
+  std::printf("on the %d GEMM rows alone: btlint byte-exact %.2f%%, fit %.2f%%; textbook byte-exact %.2f%%, fit "
+              "%.2f%%\n",
+              modelGemm.rows, modelGemm.percent(modelGemm.sharedExact), modelGemm.percent(modelGemm.fitVerdict),
+              textbookGemm.percent(textbookGemm.sharedExact), textbookGemm.percent(textbookGemm.fitVerdict));
   for (const auto &[kind, a] : modelByKind)
     std::printf("  %-14s %5d rows: shared %.2f%%, fit %.2f%%, spill %.2f%%\n", kind.c_str(), a.rows,
+                a.percent(a.sharedExact), a.percent(a.fitVerdict), a.percent(a.spillVerdict));
+  for (const auto &[archName, a] : modelByArch)
+    std::printf("  %-14s %5d rows: shared %.2f%%, fit %.2f%%, spill %.2f%%\n", archName.c_str(), a.rows,
                 a.percent(a.sharedExact), a.percent(a.fitVerdict), a.percent(a.spillVerdict));
   for (size_t i = 0; i < sharedMisses.size() && i < 60; ++i) std::printf("  shared miss: %s\n", sharedMisses[i].c_str());
   for (const auto &miss : fitMisses) std::printf("  fit miss: %s\n", miss.c_str());

@@ -175,6 +175,14 @@ TEST(SharedMemoryEstimator, AttentionKeepsQAndRingsForKAndV) {
   EXPECT_EQ(estimateSharedMemory(kernel, arch("sm100")).bytes(), 65568);
 }
 
+TEST(SharedMemoryEstimator, NoPipeliningBeforeSm80) {
+  auto kernel = gemm(128, 128, 64, ElementType::Fp16, 4, 4);
+  auto pipelined = estimateSharedMemory(kernel, arch("sm75"));
+  kernel.numStages = 1;
+  EXPECT_EQ(pipelined.bytes(), estimateSharedMemory(kernel, arch("sm75")).bytes());
+  EXPECT_FALSE(pipelined.calibrated);
+}
+
 TEST(SharedMemoryEstimator, AmdIsDerivedNotCalibrated) {
   auto estimate = estimateSharedMemory(gemm(128, 128, 64, ElementType::Fp16, 4, 2), arch("gfx942"));
   EXPECT_FALSE(estimate.calibrated);
