@@ -4,6 +4,10 @@
 #include "emit/RuleDocs.h"
 #include "engine/Engine.h"
 #include "rules/Rule.h"
+#if __has_include("cuda/CudaFrontEnd.h")
+#include "cuda/CudaFrontEnd.h"
+#define BTLINT_HAS_CUDA_FRONTEND 1
+#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -49,6 +53,12 @@ cl::opt<std::string> configOption("config", cl::desc("Config file (default: near
                                   cl::cat(lintCategory));
 cl::opt<bool> noConfigOption("no-config", cl::desc("Read no .btlint.yaml"), cl::cat(lintCategory));
 cl::opt<bool> followSymlinksOption("follow-symlinks", cl::desc("Enter symlinked folders"), cl::cat(lintCategory));
+cl::opt<std::string> compileCommandsOption("p", cl::desc("Folder holding compile_commands.json (CUDA flags)"),
+                                           cl::value_desc("DIR"), cl::cat(lintCategory));
+cl::opt<std::string> cudaPathOption("cuda-path",
+                                    cl::desc("CUDA toolkit for .cu files (default: CUDA_PATH, /usr/local/cuda; "
+                                             "`none`: btlint's own declarations)"),
+                                    cl::value_desc("DIR"), cl::cat(lintCategory));
 cl::opt<std::string> explainId(cl::Positional, cl::desc("RULE-ID"), cl::sub(explainCommand));
 cl::opt<std::string> rulesFormat("format", cl::desc("text or markdown"), cl::init("text"), cl::sub(rulesCommand));
 
@@ -93,6 +103,15 @@ int lint() {
       std::string problem = checkRuleSelector(s);
       if (!problem.empty()) return usageError(problem);
     }
+
+#ifdef BTLINT_HAS_CUDA_FRONTEND
+  {
+    std::string cudaError;
+    auto cudaFrontEnd = makeCudaFrontEnd({compileCommandsOption, cudaPathOption}, cudaError);
+    if (!cudaFrontEnd) return usageError(cudaError);
+    registerFrontEnd(std::move(cudaFrontEnd));
+  }
+#endif
 
   ProjectConfig config;
   if (!noConfigOption) {

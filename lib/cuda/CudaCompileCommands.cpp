@@ -1,0 +1,212 @@
+#include "cuda/CudaCompileCommands.h"
+#include "cuda/CudaBuiltinHeaders.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+namespace btlint::cuda {
+namespace {
+
+// Flags of nvcc that carry over to clang; every other nvcc flag (codegen,
+// -gencode, -Xcompiler ...) does not change what the front-end sees or has no
+// clang spelling. Values come attached ("-Ifoo"; only the one-letter flags),
+// after '=' ("-std=c++17", "--include-path=foo") or as the next argument.
+struct NvccFlag {
+  llvm::StringRef nvcc;
+  llvm::StringRef clang; // ends in '=' when clang wants the value attached that way
+  bool attachedValue;    // "-Ifoo" form accepted
+};
+constexpr NvccFlag kNvccFlagsKept[] = {
+    {"-I", "-I", true},           {"--include-path", "-I", false}, {"-isystem", "-isystem", false},
+    {"--system-include", "-isystem", false}, {"-D", "-D", true},  {"--define-macro", "-D", false},
+    {"-U", "-U", true},           {"--undefine-macro", "-U", false}, {"-include", "-include", false},
+    {"--pre-include", "-include", false},    {"-std", "-std=", false}, {"--std", "-std=", false},
+};
+
+bool isNvcc(llvm::StringRef driver) {
+  return llvm::sys::path::filename(driver).starts_with("nvcc");
+}
+
+// Keeps the include paths, macros and language standard of an nvcc command.
+std::vector<std::string> translateNvccFlags(const std::vector<std::string> &command) {
+  std::vector<std::string> kept;
+  for (size_t i = 1; i < command.size(); ++i) {
+    llvm::StringRef arg = command[i];
+    for (const NvccFlag &flag : kNvccFlagsKept) {
+      llvm::StringRef value;
+      if (arg == flag.nvcc && i + 1 < command.size())
+        value = command[++i];
+      else if (arg.starts_with((flag.nvcc + "=").str()))
+        value = arg.drop_front(flag.nvcc.size() + 1);
+      else if (flag.attachedValue && arg.starts_with(flag.nvcc) && arg.size() > flag.nvcc.size())
+        value = arg.drop_front(flag.nvcc.size());
+      else
+        continue;
+      if (flag.clang.ends_with("=") || flag.attachedValue || flag.clang.size() == 2) {
+        kept.push_back((flag.clang + value).str());
+      } else {
+        kept.push_back(flag.clang.str());
+        kept.push_back(value.str());
+      }
+      break;
+    }
+  }
+  return kept;
+}
+
+// Drops what would make clang do more than parse one device compilation, or
+// parse something else: outputs, actions, the input, its language and archs.
+std::vector<std::string> keepClangFlags(const std::vector<std::string> &command, const std::string &file) {
+  using namespace clang::tooling;
+  CommandLineArguments arguments = command;
+  arguments = getClangStripOutputAdjuster()(arguments, file);
+  arguments = getClangStripDependencyFileAdjuster()(arguments, file);
+  std::vector<std::string> kept;
+  const std::string fileName = llvm::sys::path::filename(file).str();
+  for (size_t i = 1; i < arguments.size(); ++i) {
+    llvm::StringRef arg = arguments[i];
+    if (arg == "-c" || arg == "-S" || arg == "-E" || arg == "-fsyntax-only" || arg == "--cuda-host-only" ||
+        arg == "--cuda-device-only" || arg == "--cuda-compile-host-device" || arg.starts_with("-Werror") ||
+        arg.starts_with("--cuda-gpu-arch") || arg.starts_with("--offload-arch") || arg.starts_with("-x"))
+    {
+      if ((arg == "-x" || arg == "--cuda-gpu-arch" || arg == "--offload-arch") && i + 1 < arguments.size()) ++i;
+      continue;
+    }
+    if (arg == file || llvm::sys::path::filename(arg) == fileName) continue;
+    kept.push_back(arg.str());
+  }
+  return kept;
+}
+
+std::string findClangDriver() {
+  const std::string major = CLANG_VERSION_MAJOR_STRING;
+  std::vector<std::string> candidates;
+  for (const std::string &name : {"clang++-" + major, "clang-" + major})
+    if (auto found = llvm::sys::findProgramByName(name)) candidates.push_back(*found);
+  candidates.push_back("/usr/lib/llvm-" + major + "/bin/clang++");
+  for (const std::string &candidate : candidates) {
+    llvm::SmallString<256> real;
+    if (llvm::sys::fs::real_path(candidate, real)) continue;
+    llvm::SmallString<256> resource(llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)));
+    llvm::sys::path::append(resource, "lib", "clang", major, "include");
+    if (llvm::sys::fs::is_directory(resource)) return std::string(real);
+  }
+  return candidates.back();
+}
+
+} // namespace
+
+const std::string &clangDriverPath() {
+  static const std::string path = findClangDriver();
+  return path;
+}
+
+std::string gpuArchFlagValue(const std::string &archName) {
+  llvm::StringRef name(archName);
+  if (!name.consume_front("sm") || name.empty()) return {};
+  return "sm_" + name.str();
+}
+
+CudaCommandLines::CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database,
+                                   std::string databaseDir, CudaToolkit toolkit)
+    : database_(std::move(database)), databaseDir_(std::move(databaseDir)), toolkit_(std::move(toolkit)),
+      clangDriver_(clangDriverPath()) {}
+
+CudaCommandLines::~CudaCommandLines() = default;
+
+std::unique_ptr<CudaCommandLines> CudaCommandLines::create(const std::string &compileCommandsDir,
+                                                           CudaToolkit toolkit, std::string &error) {
+  std::unique_ptr<clang::tooling::CompilationDatabase> database;
+  if (!compileCommandsDir.empty()) {
+    llvm::SmallString<256> path(compileCommandsDir);
+    llvm::sys::path::append(path, "compile_commands.json");
+    std::string loadError;
+    auto json = clang::tooling::JSONCompilationDatabase::loadFromFile(
+        path, loadError, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+    if (!json) {
+      error = "-p " + compileCommandsDir + ": " + loadError;
+      return nullptr;
+    }
+    // Headers and files the build does not list borrow the flags of the
+    // closest listed file.
+    database = clang::tooling::inferMissingCompileCommands(std::move(json));
+  }
+  return std::unique_ptr<CudaCommandLines>(
+      new CudaCommandLines(std::move(database), compileCommandsDir, std::move(toolkit)));
+}
+
+ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const std::string &gpuArch) const {
+  ParseCommand command;
+  command.arguments.push_back(clangDriver_);
+  command.usesBuiltinHeaders = !toolkit_.found();
+  bool userCudaPath = false;
+  if (database_) {
+    std::vector<clang::tooling::CompileCommand> found;
+    {
+      std::lock_guard<std::mutex> lock(databaseMutex_);
+      found = database_->getCompileCommands(absolutePath);
+    }
+    if (!found.empty()) {
+      const clang::tooling::CompileCommand &entry = found.front();
+      command.workingDirectory = entry.Directory;
+      const bool nvcc = !entry.CommandLine.empty() && isNvcc(entry.CommandLine.front());
+      std::vector<std::string> flags = nvcc ? translateNvccFlags(entry.CommandLine)
+                                            : keepClangFlags(entry.CommandLine, entry.Filename);
+      for (const std::string &flag : flags) {
+        if (llvm::StringRef(flag).starts_with("--cuda-path")) userCudaPath = true;
+        command.arguments.push_back(flag);
+      }
+      command.origin = std::string("flags from ") + databaseDir_ + "/compile_commands.json" +
+                       (nvcc ? " (nvcc's include paths, macros and -std)" : "") +
+                       (entry.Heuristic.empty() ? "" : ", " + entry.Heuristic);
+    }
+  }
+  if (command.origin.empty()) command.origin = "default CUDA flags";
+  // A --cuda-path in the build's flags names the toolkit the build uses.
+  if (userCudaPath) command.usesBuiltinHeaders = false;
+  appendParseFlags(command.arguments, gpuArch, userCudaPath);
+  command.arguments.push_back("-x");
+  command.arguments.push_back("cuda");
+  command.arguments.push_back(absolutePath);
+  return command;
+}
+
+void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, const std::string &gpuArch,
+                                        bool keepUserCudaPath) const {
+  // One device-side parse for the target arch: __CUDA_ARCH__ is set as ptxas
+  // would see it, and host code is still parsed (launches, attributes).
+  for (const char *flag : {"-fsyntax-only", "--cuda-device-only", "-w", "-Wno-unknown-cuda-version",
+                           "-ferror-limit=0"})
+    arguments.push_back(flag);
+  arguments.push_back("--cuda-gpu-arch=" + gpuArch);
+  if (keepUserCudaPath) return;
+  if (toolkit_.found()) {
+    arguments.push_back("--cuda-path=" + toolkit_.path);
+    // The driver tells the parser the toolkit's version (which decides how
+    // <<<...>>> is lowered) only when it may link libdevice; a syntax-only
+    // parse never loads it, but a toolkit without it needs -nocudalib.
+    llvm::SmallString<256> libdevice(toolkit_.path);
+    llvm::sys::path::append(libdevice, "nvvm", "libdevice", "libdevice.10.bc");
+    if (!llvm::sys::fs::exists(libdevice)) arguments.push_back("-nocudalib");
+    return;
+  }
+  arguments.push_back("-nocudalib");
+  // No toolkit: keep clang from looking for one, and serve btlint's own
+  // declarations from the in-memory folder.
+  arguments.push_back("-nocudainc");
+  arguments.push_back("--cuda-path=" + std::string(kBuiltinHeaderDir));
+  arguments.push_back("-isystem");
+  arguments.push_back(std::string(kBuiltinHeaderDir));
+  arguments.push_back("-include");
+  arguments.push_back(std::string(kBuiltinHeaderName));
+}
+
+} // namespace btlint::cuda

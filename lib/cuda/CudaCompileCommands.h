@@ -1,0 +1,58 @@
+#pragma once
+// The clang command line each CUDA file is parsed with: from
+// compile_commands.json when one was given (-p DIR), translated from nvcc's
+// flags where the build used nvcc; otherwise CUDA defaults. Always a
+// syntax-only parse of the device side for one GPU arch.
+#include "cuda/CudaToolkit.h"
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace clang::tooling {
+class CompilationDatabase;
+}
+
+namespace btlint::cuda {
+
+struct ParseCommand {
+  std::vector<std::string> arguments; // argv[0] is the clang driver; the file is last
+  std::string workingDirectory;       // relative paths in arguments resolve against it
+  std::string origin;                 // where the flags came from, for notes
+  bool usesBuiltinHeaders = false;    // parsed with btlint's own CUDA declarations
+};
+
+class CudaCommandLines {
+public:
+  // Loads DIR/compile_commands.json when compileCommandsDir is not empty.
+  static std::unique_ptr<CudaCommandLines> create(const std::string &compileCommandsDir, CudaToolkit toolkit,
+                                                  std::string &error);
+  ~CudaCommandLines();
+
+  // The command that parses absolutePath for gpuArch ("sm_90").
+  ParseCommand commandFor(const std::string &absolutePath, const std::string &gpuArch) const;
+  const CudaToolkit &toolkit() const { return toolkit_; }
+
+private:
+  CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
+                   CudaToolkit toolkit);
+  void appendParseFlags(std::vector<std::string> &arguments, const std::string &gpuArch,
+                        bool keepUserCudaPath) const;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> database_;
+  std::string databaseDir_;
+  CudaToolkit toolkit_;
+  std::string clangDriver_;
+  mutable std::mutex databaseMutex_;
+};
+
+// The clang driver path the parser is given as argv[0]; clang finds its own
+// headers (the resource folder) next to it, so it must match the library's
+// major version.
+const std::string &clangDriverPath();
+
+// "sm90" -> "sm_90"; empty for archs that are not NVIDIA GPUs.
+std::string gpuArchFlagValue(const std::string &archName);
+
+} // namespace btlint::cuda

@@ -1,0 +1,102 @@
+#include "cuda/CudaFrontEnd.h"
+#include "cuda/CudaCompileCommands.h"
+#include "cuda/CudaParser.h"
+#include "cuda/CudaToolkit.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+#include <mutex>
+#include <optional>
+
+namespace btlint {
+namespace {
+
+class CudaParsedFile : public ParsedFile {
+public:
+  CudaParsedFile(const SourceFile &source, std::string absolutePath)
+      : ParsedFile(source), absolutePath(std::move(absolutePath)) {}
+
+  std::string absolutePath;
+  // When no code of the file tests __CUDA_ARCH__, one parse serves every arch.
+  std::mutex cacheMutex;
+  std::optional<FileModel> archIndependentModel;
+};
+
+class CudaFrontEnd : public FrontEnd {
+public:
+  explicit CudaFrontEnd(std::unique_ptr<cuda::CudaCommandLines> commands) : commands_(std::move(commands)) {}
+
+  Language language() const override { return Language::Cuda; }
+
+  bool mayContainKernelCode(std::string_view text) const override {
+    for (std::string_view marker : {"__global__", "<<<", "cudaLaunch", "cudaFuncSetAttribute"})
+      if (text.find(marker) != std::string_view::npos) return true;
+    return false;
+  }
+
+  std::unique_ptr<ParsedFile> parse(const SourceFile &source) const override {
+    llvm::SmallString<256> absolute(source.path());
+    llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, true);
+    return std::make_unique<CudaParsedFile>(source, std::string(absolute));
+  }
+
+  void buildModel(const ParsedFile &parsed, const ModelContext &context, FileModel &model) const override {
+    auto &file = const_cast<CudaParsedFile &>(static_cast<const CudaParsedFile &>(parsed));
+    const std::string gpuArch = context.arch ? cuda::gpuArchFlagValue(context.arch->name) : std::string();
+    if (gpuArch.empty()) {
+      model.notes.push_back("CUDA kernels are not analysed for " +
+                            (context.arch ? context.arch->name : std::string("this target")));
+      return;
+    }
+    {
+      std::lock_guard<std::mutex> lock(file.cacheMutex);
+      if (file.archIndependentModel) {
+        copyModel(*file.archIndependentModel, model);
+        return;
+      }
+    }
+    const cuda::ParseCommand command = commands_->commandFor(file.absolutePath, gpuArch);
+    const cuda::CudaParseOutcome outcome = cuda::parseCudaFile(command, parsed.source(), file.absolutePath, model);
+    addContextNotes(command, model);
+    if (!outcome.readsCudaArch) {
+      std::lock_guard<std::mutex> lock(file.cacheMutex);
+      file.archIndependentModel = model;
+    }
+  }
+
+private:
+  static void copyModel(const FileModel &from, FileModel &to) {
+    const std::string path = to.path;
+    to = from;
+    to.path = path;
+  }
+
+  void addContextNotes(const cuda::ParseCommand &command, FileModel &model) const {
+    std::vector<std::string> notes;
+    if (command.usesBuiltinHeaders)
+      notes.push_back("no CUDA toolkit found (--cuda-path, CUDA_PATH, /usr/local/cuda): parsed with btlint's own "
+                      "minimal CUDA declarations, which lack some of CUDA's names");
+    if (command.origin != "default CUDA flags") notes.push_back("compiled with " + command.origin);
+    for (ParseProblem &problem : model.parseProblems)
+      problem.notes.insert(problem.notes.end(), notes.begin(), notes.end());
+    if (command.usesBuiltinHeaders) model.notes.push_back(notes.front());
+  }
+
+  std::unique_ptr<cuda::CudaCommandLines> commands_;
+};
+
+} // namespace
+
+std::unique_ptr<FrontEnd> makeCudaFrontEnd(const CudaFrontEndOptions &options, std::string &error) {
+  std::optional<cuda::CudaToolkit> toolkit = cuda::findCudaToolkit(options.cudaPath, error);
+  if (!toolkit) return nullptr;
+  std::unique_ptr<cuda::CudaCommandLines> commands =
+      cuda::CudaCommandLines::create(options.compileCommandsDir, *toolkit, error);
+  if (!commands) return nullptr;
+  return std::make_unique<CudaFrontEnd>(std::move(commands));
+}
+
+} // namespace btlint

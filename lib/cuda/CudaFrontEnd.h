@@ -1,0 +1,20 @@
+#pragma once
+// The CUDA front-end (.cu, .cuh), built on Clang. btlint_core cannot depend
+// on it, so the CLI and tests register it: registerFrontEnd(makeCudaFrontEnd(...)).
+#include "engine/FrontEnd.h"
+
+#include <memory>
+#include <string>
+
+namespace btlint {
+
+struct CudaFrontEndOptions {
+  std::string compileCommandsDir; // -p DIR: folder holding compile_commands.json; empty: none
+  std::string cudaPath;           // --cuda-path; empty: $CUDA_PATH, then /usr/local/cuda; "none": no toolkit
+};
+
+// Null with `error` set when the options are unusable (no compile_commands.json
+// in DIR, no toolkit at an explicit --cuda-path).
+std::unique_ptr<FrontEnd> makeCudaFrontEnd(const CudaFrontEndOptions &options, std::string &error);
+
+} // namespace btlint

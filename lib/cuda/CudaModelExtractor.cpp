@@ -1,0 +1,1365 @@
+#include "cuda/CudaModelExtractor.h"
+
+// GCC 12 reports a false -Wnonnull inside Clang's lazily loaded pointers once
+// RecursiveASTVisitor is inlined here; the pointer it names is never null.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wnonnull"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/GlobalDecl.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#pragma GCC diagnostic pop
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint::cuda {
+namespace {
+
+using namespace clang;
+
+// How deep the value and function-pointer resolution follows locals.
+constexpr int kMaxRecursionDepth = 8;
+
+// ---------------------------------------------------------------------------
+// Source positions: the model indexes the main file's text; everything else
+// (headers, macro bodies) maps to a position in the main file or to nothing.
+
+class SourceMapper {
+public:
+  SourceMapper(const SourceManager &sm, const LangOptions &language, const SourceFile &file)
+      : sm_(sm), language_(language), file_(file), main_(sm.getMainFileID()) {}
+
+  bool inMainFile(SourceLocation location) const {
+    return location.isValid() && sm_.getFileID(sm_.getFileLoc(location)) == main_;
+  }
+  bool inSystemHeader(SourceLocation location) const {
+    return location.isValid() && sm_.isInSystemHeader(sm_.getFileLoc(location));
+  }
+
+  std::optional<SourceSpan> span(SourceRange range) const {
+    if (range.isInvalid()) return std::nullopt;
+    const SourceLocation begin = sm_.getFileLoc(range.getBegin());
+    const SourceLocation end = sm_.getFileLoc(range.getEnd());
+    if (sm_.getFileID(begin) != main_ || sm_.getFileID(end) != main_) return std::nullopt;
+    const unsigned size = static_cast<unsigned>(file_.text().size());
+    const unsigned startByte = std::min(sm_.getFileOffset(begin), size);
+    unsigned endByte = sm_.getFileOffset(end) + Lexer::MeasureTokenLength(end, sm_, language_);
+    endByte = std::clamp(endByte, startByte, size);
+    return file_.span(startByte, endByte);
+  }
+  std::optional<SourceSpan> span(SourceLocation location) const { return span(SourceRange(location, location)); }
+
+  // The span, or `fallback` when the range lies outside the main file.
+  SourceSpan spanOr(SourceRange range, const SourceSpan &fallback) const {
+    return span(range).value_or(fallback);
+  }
+
+  std::string text(SourceRange range) const {
+    if (range.isInvalid()) return {};
+    CharSourceRange tokens = CharSourceRange::getTokenRange(range);
+    return Lexer::getSourceText(Lexer::makeFileCharRange(tokens, sm_, language_), sm_, language_).str();
+  }
+
+  // "kernels/gemm.cuh:12" for notes about code in other files.
+  std::string where(SourceLocation location) const {
+    const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
+    if (presumed.isInvalid()) return "another file";
+    return std::string(presumed.getFilename()) + ":" + std::to_string(presumed.getLine());
+  }
+  std::string fileName(SourceLocation location) const {
+    const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
+    return presumed.isInvalid() ? std::string() : std::string(presumed.getFilename());
+  }
+
+  bool before(SourceLocation a, SourceLocation b) const { return sm_.isBeforeInTranslationUnit(a, b); }
+
+private:
+  const SourceManager &sm_;
+  const LangOptions &language_;
+  const SourceFile &file_;
+  FileID main_;
+};
+
+// ---------------------------------------------------------------------------
+// Values: Clang's constant evaluator first, then what a launcher typically
+// builds in plain locals (`int smem = 2 * BM * BK * sizeof(float);`,
+// `dim3 block(BM * BN / (TM * TN));`) as long as nothing changes them later.
+
+const Expr *stripToValue(const Expr *expression) {
+  const Expr *current = expression;
+  while (current) {
+    const Expr *next = current->IgnoreParenCasts()->IgnoreImplicit();
+    if (const auto *defaultArgument = dyn_cast<CXXDefaultArgExpr>(next)) next = defaultArgument->getExpr();
+    if (const auto *defaultInit = dyn_cast<CXXDefaultInitExpr>(next)) next = defaultInit->getExpr();
+    if (next == current) break;
+    current = next;
+  }
+  return current;
+}
+
+// The variable an lvalue expression names at its root: `cfg` in
+// `cfg.blockDim.x`, `a` in `a[i][j]`.
+const VarDecl *rootVariable(const Expr *expression) {
+  const Expr *current = expression;
+  while (current) {
+    current = current->IgnoreParenCasts();
+    if (const auto *member = dyn_cast<MemberExpr>(current)) {
+      if (member->isArrow()) return nullptr;
+      current = member->getBase();
+    } else if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(current)) {
+      current = subscript->getBase();
+    } else if (const auto *reference = dyn_cast<DeclRefExpr>(current)) {
+      return dyn_cast<VarDecl>(reference->getDecl());
+    } else {
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+// Locals a function body changes after their declaration: assigned,
+// incremented, address taken, bound to a non-const reference, or the object
+// of a non-const member call.
+class MutationCollector : public RecursiveASTVisitor<MutationCollector> {
+public:
+  explicit MutationCollector(std::set<const VarDecl *> &mutated) : mutated_(mutated) {}
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (op->isAssignmentOp()) mark(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *op) {
+    if (op->isIncrementDecrementOp() || op->getOpcode() == UO_AddrOf) mark(op->getSubExpr());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *call) {
+    if (call->getNumArgs() > 0 &&
+        (call->isAssignmentOp() || call->getOperator() == OO_PlusPlus || call->getOperator() == OO_MinusMinus))
+      mark(call->getArg(0));
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *call) {
+    if (const CXXMethodDecl *method = call->getMethodDecl())
+      if (!method->isConst()) mark(call->getImplicitObjectArgument());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee) return true;
+    for (unsigned i = 0; i < call->getNumArgs() && i < callee->getNumParams(); ++i) {
+      QualType type = callee->getParamDecl(i)->getType();
+      if (type->isReferenceType() && !type.getNonReferenceType().isConstQualified()) mark(call->getArg(i));
+    }
+    return true;
+  }
+
+private:
+  void mark(const Expr *expression) {
+    if (const VarDecl *variable = rootVariable(expression)) mutated_.insert(variable);
+  }
+  std::set<const VarDecl *> &mutated_;
+};
+
+class ValueEvaluator {
+public:
+  explicit ValueEvaluator(ASTContext &context) : context_(context) {}
+
+  std::optional<int64_t> integer(const Expr *expression, int depth = 0) {
+    if (!expression || depth > kMaxRecursionDepth) return std::nullopt;
+    if (expression->isValueDependent() || expression->isTypeDependent()) return std::nullopt;
+    Expr::EvalResult result;
+    if (expression->EvaluateAsInt(result, context_)) return result.Val.getInt().tryExtValue();
+    const Expr *value = stripToValue(expression);
+    if (value != expression && (value->isValueDependent() || value->isTypeDependent())) return std::nullopt;
+    if (value != expression && value->EvaluateAsInt(result, context_)) return result.Val.getInt().tryExtValue();
+    if (const VarDecl *local = stableLocal(value)) return integer(local->getInit(), depth + 1);
+    if (const auto *binary = dyn_cast<BinaryOperator>(value)) {
+      auto left = integer(binary->getLHS(), depth + 1);
+      auto right = integer(binary->getRHS(), depth + 1);
+      if (!left || !right) return std::nullopt;
+      switch (binary->getOpcode()) {
+      case BO_Add: return *left + *right;
+      case BO_Sub: return *left - *right;
+      case BO_Mul: return *left * *right;
+      case BO_Div: return *right == 0 ? std::nullopt : std::optional<int64_t>(*left / *right);
+      case BO_Rem: return *right == 0 ? std::nullopt : std::optional<int64_t>(*left % *right);
+      case BO_Shl: return *right < 0 || *right > 62 ? std::nullopt : std::optional<int64_t>(*left << *right);
+      case BO_Shr: return *right < 0 || *right > 62 ? std::nullopt : std::optional<int64_t>(*left >> *right);
+      default: return std::nullopt;
+      }
+    }
+    if (const auto *conditional = dyn_cast<ConditionalOperator>(value)) {
+      auto condition = integer(conditional->getCond(), depth + 1);
+      if (!condition) return std::nullopt;
+      return integer(*condition ? conditional->getTrueExpr() : conditional->getFalseExpr(), depth + 1);
+    }
+    return std::nullopt;
+  }
+
+  // x, y, z of a dim3 (or of an integer converted to one).
+  std::optional<std::array<int64_t, 3>> dim3(const Expr *expression, int depth = 0) {
+    if (!expression || depth > kMaxRecursionDepth) return std::nullopt;
+    if (expression->isValueDependent() || expression->isTypeDependent()) return std::nullopt;
+    const Expr *value = stripToValue(expression);
+    if (value->getType()->isIntegralOrEnumerationType()) {
+      auto x = integer(value, depth + 1);
+      if (!x) return std::nullopt;
+      return std::array<int64_t, 3>{*x, 1, 1};
+    }
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(value)) {
+      const CXXConstructorDecl *constructor = construct->getConstructor();
+      if (constructor && constructor->isCopyOrMoveConstructor() && construct->getNumArgs() >= 1)
+        return dim3(construct->getArg(0), depth + 1);
+      std::array<int64_t, 3> extents{1, 1, 1};
+      if (construct->getNumArgs() > 3) return std::nullopt;
+      for (unsigned i = 0; i < construct->getNumArgs(); ++i) {
+        const Expr *argument = construct->getArg(i);
+        if (!argument->getType()->isIntegralOrEnumerationType()) {
+          // dim3(uint3) and the like: only a lone argument of dim3 kind.
+          if (construct->getNumArgs() == 1) return dim3(argument, depth + 1);
+          return std::nullopt;
+        }
+        auto extent = integer(argument, depth + 1);
+        if (!extent) return std::nullopt;
+        extents[i] = *extent;
+      }
+      return extents;
+    }
+    if (const auto *list = dyn_cast<InitListExpr>(value)) {
+      std::array<int64_t, 3> extents{1, 1, 1};
+      if (list->getNumInits() > 3) return std::nullopt;
+      for (unsigned i = 0; i < list->getNumInits(); ++i) {
+        auto extent = integer(list->getInit(i), depth + 1);
+        if (!extent) return std::nullopt;
+        extents[i] = *extent;
+      }
+      return extents;
+    }
+    if (const VarDecl *local = stableLocal(value)) return dim3(local->getInit(), depth + 1);
+    return std::nullopt;
+  }
+
+  // The function an expression designates: `k<64>`, `&k`, `(void *)k`, or a
+  // local function pointer initialised with one and never changed.
+  const FunctionDecl *function(const Expr *expression, int depth = 0) {
+    if (!expression || depth > kMaxRecursionDepth) return nullptr;
+    const Expr *value = expression->IgnoreParenCasts();
+    if (const auto *unary = dyn_cast<UnaryOperator>(value))
+      if (unary->getOpcode() == UO_AddrOf) return function(unary->getSubExpr(), depth + 1);
+    if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
+      if (const auto *callee = dyn_cast<FunctionDecl>(reference->getDecl())) return callee;
+      if (const VarDecl *local = stableLocal(reference)) return function(local->getInit(), depth + 1);
+    }
+    return nullptr;
+  }
+
+  // A local variable with an initializer that nothing changes afterwards.
+  const VarDecl *stableLocal(const Expr *expression) {
+    const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenImpCasts());
+    if (!reference) return nullptr;
+    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+    if (!variable || !variable->isLocalVarDecl() || !variable->getInit()) return nullptr;
+    const auto *owner = dyn_cast_or_null<FunctionDecl>(variable->getParentFunctionOrMethod());
+    if (!owner || !owner->hasBody()) return nullptr;
+    auto [entry, inserted] = mutatedByFunction_.try_emplace(owner);
+    if (inserted) MutationCollector(entry->second).TraverseStmt(owner->getBody());
+    return entry->second.count(variable) ? nullptr : variable;
+  }
+
+private:
+  ASTContext &context_;
+  std::map<const FunctionDecl *, std::set<const VarDecl *>> mutatedByFunction_;
+};
+
+// ---------------------------------------------------------------------------
+// What one function body contributes to the kernels that reach it.
+
+struct FunctionSummary {
+  std::vector<const VarDecl *> declaredShared; // __shared__ variables declared in the body, in order
+  std::set<const VarDecl *> readShared;        // read, updated or address taken (ptxas keeps these)
+  std::set<const VarDecl *> mentionedShared;   // any use
+  std::vector<const FunctionDecl *> callees;   // device code it calls that has a body
+  std::vector<const VarDecl *> localArrays;    // per-thread arrays
+  std::vector<SourceRange> tensorCoreOps;      // wmma::mma_sync, mma/wgmma inline assembly
+};
+
+bool isSharedVariable(const VarDecl *variable) { return variable && variable->hasAttr<CUDASharedAttr>(); }
+bool isDynamicShared(const VarDecl *variable) { return variable->getType()->isIncompleteArrayType(); }
+
+class SummaryBuilder {
+public:
+  SummaryBuilder(const SourceMapper &mapper, FunctionSummary &summary) : mapper_(mapper), summary_(summary) {}
+
+  // `storeTarget`: the expression is the left side of a plain assignment, so
+  // a shared variable at its root is written, not read.
+  void walk(const Stmt *statement, bool storeTarget = false) {
+    if (!statement) return;
+    if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
+      for (const Decl *declaration : declarations->decls())
+        if (const auto *variable = dyn_cast<VarDecl>(declaration)) {
+          if (isSharedVariable(variable))
+            summary_.declaredShared.push_back(variable->getCanonicalDecl());
+          else if (variable->hasLocalStorage() && variable->getType()->isArrayType())
+            summary_.localArrays.push_back(variable);
+          if (variable->getInit()) walk(variable->getInit());
+        }
+      return;
+    }
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->getOpcode() == BO_Assign) {
+      walk(binary->getLHS(), true);
+      walk(binary->getRHS());
+      return;
+    }
+    // Assignment to a class-type element (__half, a struct): still a store.
+    if (const auto *op = dyn_cast<CXXOperatorCallExpr>(statement);
+        op && op->getOperator() == OO_Equal && op->getNumArgs() == 2) {
+      addCallee(op->getDirectCallee());
+      walk(op->getArg(0), true);
+      walk(op->getArg(1));
+      return;
+    }
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement)) {
+      walk(subscript->getBase(), storeTarget);
+      walk(subscript->getIdx());
+      return;
+    }
+    if (const auto *member = dyn_cast<MemberExpr>(statement)) {
+      walk(member->getBase(), storeTarget && !member->isArrow());
+      return;
+    }
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement)) {
+      const bool keepsTarget = cast->getCastKind() == CK_ArrayToPointerDecay || cast->getCastKind() == CK_NoOp;
+      walk(cast->getSubExpr(), storeTarget && keepsTarget);
+      return;
+    }
+    if (const auto *paren = dyn_cast<ParenExpr>(statement)) {
+      walk(paren->getSubExpr(), storeTarget);
+      return;
+    }
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()); isSharedVariable(variable)) {
+        summary_.mentionedShared.insert(variable->getCanonicalDecl());
+        if (!storeTarget) summary_.readShared.insert(variable->getCanonicalDecl());
+      }
+      return;
+    }
+    if (isa<LambdaExpr>(statement)) return; // its body is the call operator, a callee of its own
+    if (const auto *call = dyn_cast<CallExpr>(statement)) {
+      if (const FunctionDecl *callee = call->getDirectCallee()) {
+        addCallee(callee);
+        if (callee->getDeclName().isIdentifier() && callee->getName() == "mma_sync")
+          summary_.tensorCoreOps.push_back(call->getSourceRange());
+      }
+    } else if (const auto *construct = dyn_cast<CXXConstructExpr>(statement)) {
+      addCallee(construct->getConstructor());
+    } else if (const auto *assembly = dyn_cast<GCCAsmStmt>(statement)) {
+      const std::string text = assembly->getAsmString();
+      if (llvm::StringRef(text).contains("mma.")) summary_.tensorCoreOps.push_back(assembly->getSourceRange());
+    }
+    for (const Stmt *child : statement->children()) walk(child);
+  }
+
+private:
+  void addCallee(const FunctionDecl *callee) {
+    if (!callee) return;
+    const FunctionDecl *definition = callee->getDefinition();
+    if (!definition || !definition->hasBody()) return;
+    // Library headers (the toolkit, the C++ library) declare no __shared__ of
+    // the user's; skipping them keeps the walk proportional to user code.
+    if (mapper_.inSystemHeader(definition->getLocation())) return;
+    summary_.callees.push_back(definition);
+  }
+
+  const SourceMapper &mapper_;
+  FunctionSummary &summary_;
+};
+
+// ---------------------------------------------------------------------------
+// Naming.
+
+std::string elementTypeName(QualType type, const PrintingPolicy &policy) {
+  return type.getUnqualifiedType().getAsString(policy);
+}
+
+// The model's element type spelling, for shared arrays of the usual types.
+std::string modelDtype(QualType type) {
+  std::string name = type.getUnqualifiedType().getCanonicalType().getAsString();
+  if (name == "float") return "fp32";
+  if (name == "double") return "fp64";
+  if (name == "struct __half" || name == "__half" || name == "half") return "fp16";
+  if (name == "struct __nv_bfloat16" || name == "__nv_bfloat16") return "bf16";
+  if (name == "signed char" || name == "char") return "int8";
+  if (name == "unsigned char") return "uint8";
+  if (name == "int") return "int32";
+  return {};
+}
+
+std::string normalisedName(llvm::StringRef name) {
+  std::string normal;
+  for (char c : name)
+    if (c != '_') normal.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return normal;
+}
+
+// Template parameters named like tile extents (BLOCK_M, TILE_K, BM, TN, ...).
+bool namedLikeTile(llvm::StringRef name) {
+  std::string upper = name.upper();
+  llvm::StringRef text(upper);
+  if (text.starts_with("BLOCK") || text.starts_with("TILE")) return true;
+  return text.size() == 2 && (text[0] == 'B' || text[0] == 'T' || text[0] == 'W') &&
+         (text[1] == 'M' || text[1] == 'N' || text[1] == 'K');
+}
+
+// ---------------------------------------------------------------------------
+// The walk over the main file.
+
+struct KernelReference {
+  const DeclRefExpr *expression = nullptr; // first reference in the main file, if any
+  SourceLocation location;
+};
+
+struct ConfigTable {
+  const VarDecl *variable = nullptr;
+  const RecordDecl *rowType = nullptr;
+  const InitListExpr *rows = nullptr;
+};
+
+// A kernel group: the primary template of an instantiation, or the function
+// itself for a kernel that is not a template.
+const Decl *kernelGroup(const FunctionDecl *kernel) {
+  if (const FunctionTemplateDecl *primary = kernel->getPrimaryTemplate())
+    return primary->getCanonicalDecl();
+  if (const FunctionTemplateDecl *described = kernel->getDescribedFunctionTemplate())
+    return described->getCanonicalDecl();
+  return kernel->getCanonicalDecl();
+}
+
+class CudaExtractor : public RecursiveASTVisitor<CudaExtractor> {
+public:
+  CudaExtractor(ASTContext &context, const SourceFile &file, FileModel &model)
+      : context_(context), mapper_(context.getSourceManager(), context.getLangOpts(), file), model_(model),
+        values_(context), policy_(context.getPrintingPolicy()), mangler_(context.createMangleContext()) {
+    policy_.SuppressUnwrittenScope = true;
+    policy_.SuppressTagKeyword = true;
+  }
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  void run() {
+    for (Decl *declaration : context_.getTranslationUnitDecl()->decls())
+      if (mapper_.inMainFile(declaration->getLocation())) TraverseDecl(declaration);
+    buildKernels();
+    attachTables();
+    applyOptIns();
+    std::stable_sort(model_.kernels.begin(), model_.kernels.end(), [](const Kernel &a, const Kernel &b) {
+      return std::tie(a.span.line, a.span.column, a.name) < std::tie(b.span.line, b.span.column, b.name);
+    });
+  }
+
+  // --- traversal -----------------------------------------------------------
+
+  bool TraverseDecl(Decl *declaration) {
+    auto *function = dyn_cast_or_null<FunctionDecl>(declaration);
+    const bool entersFunction = function && function->doesThisDeclarationHaveABody();
+    if (entersFunction) functionStack_.push_back(function);
+    bool result = RecursiveASTVisitor::TraverseDecl(declaration);
+    if (entersFunction) functionStack_.pop_back();
+    return result;
+  }
+
+  bool VisitFunctionDecl(FunctionDecl *function) {
+    if (!function->hasAttr<CUDAGlobalAttr>() || !function->doesThisDeclarationHaveABody()) return true;
+    if (!mapper_.inMainFile(function->getLocation())) return true;
+    if (function->getDescribedFunctionTemplate())
+      patterns_.push_back(function);
+    else
+      noteKernel(function, nullptr);
+    return true;
+  }
+
+  bool VisitVarDecl(VarDecl *variable) {
+    if (auto table = asConfigTable(variable)) tables_.push_back(*table);
+    return true;
+  }
+
+  bool VisitDeclRefExpr(DeclRefExpr *reference) {
+    if (auto *function = dyn_cast<FunctionDecl>(reference->getDecl())) {
+      if (function->hasAttr<CUDAGlobalAttr>()) {
+        noteKernel(function, reference);
+        for (const TemplateArgumentLoc &argument : reference->template_arguments())
+          if (argument.getArgument().getKind() == TemplateArgument::Expression)
+            noteTablesIn(argument.getSourceExpression(), kernelGroup(function));
+      }
+    } else if (auto *variable = dyn_cast<VarDecl>(reference->getDecl())) {
+      if (!functionStack_.empty()) tablesReferencedBy_[functionStack_.back()].insert(variable->getCanonicalDecl());
+    }
+    return true;
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *call) {
+    if (skipInPattern()) return true;
+    const CallExpr *configuration = call->getConfig();
+    if (!configuration || configuration->getNumArgs() < 2) return true;
+    LaunchInputs inputs;
+    inputs.callee = call->getCallee();
+    inputs.grid = configuration->getArg(0);
+    inputs.block = configuration->getArg(1);
+    if (configuration->getNumArgs() > 2) {
+      inputs.dynamicSmem = configuration->getArg(2);
+      inputs.dynamicSmemDefaulted = isa<CXXDefaultArgExpr>(configuration->getArg(2));
+    }
+    for (const Expr *argument : call->arguments()) inputs.arguments.push_back(argument);
+    inputs.call = call;
+    inputs.api = "<<<>>>";
+    recordLaunch(inputs);
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    if (isa<CUDAKernelCallExpr>(call)) return true;
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getDeclName().isIdentifier()) return true;
+    llvm::StringRef name = callee->getName();
+    if (name == "cudaFuncSetAttribute") {
+      recordOptIn(call);
+    } else if (name == "cudaLaunchKernel" || name == "cudaLaunchCooperativeKernel") {
+      if (skipInPattern() || call->getNumArgs() < 3) return true;
+      LaunchInputs inputs;
+      inputs.callee = call->getArg(0);
+      inputs.grid = call->getArg(1);
+      inputs.block = call->getArg(2);
+      if (call->getNumArgs() > 4) {
+        inputs.dynamicSmem = call->getArg(4);
+        inputs.dynamicSmemDefaulted = isa<CXXDefaultArgExpr>(call->getArg(4));
+      }
+      inputs.call = call;
+      inputs.api = name.str();
+      recordLaunch(inputs);
+    } else if (name == "cudaLaunchKernelEx" || name == "cudaLaunchKernelExC") {
+      if (skipInPattern() || call->getNumArgs() < 2) return true;
+      recordLaunchEx(call, name);
+    }
+    return true;
+  }
+
+private:
+  struct LaunchInputs {
+    const Expr *callee = nullptr;
+    const Expr *grid = nullptr;
+    const Expr *block = nullptr;
+    const Expr *dynamicSmem = nullptr;
+    bool dynamicSmemDefaulted = false;
+    std::vector<const Expr *> arguments;
+    const Expr *call = nullptr;
+    std::string api;
+    // cudaLaunchKernelEx: values found in the launch config struct.
+    std::optional<std::array<int64_t, 3>> blockFromConfig;
+    SourceRange blockFromConfigRange;
+    std::optional<int64_t> smemFromConfig;
+    SourceRange smemFromConfigRange;
+  };
+
+  // A launch in a template is recorded from each instantiation, where the
+  // values are known, not from the pattern as well.
+  bool skipInPattern() const {
+    if (functionStack_.empty()) return false;
+    const FunctionDecl *function = functionStack_.back();
+    if (!function->isDependentContext()) return false;
+    if (const FunctionTemplateDecl *described = function->getDescribedFunctionTemplate())
+      if (!described->specializations().empty()) return true;
+    for (const DeclContext *context = function->getParent(); context; context = context->getParent())
+      if (const auto *record = dyn_cast<CXXRecordDecl>(context))
+        if (const ClassTemplateDecl *described = record->getDescribedClassTemplate())
+          if (!described->specializations().empty()) return true;
+    return false;
+  }
+
+  void noteKernel(const FunctionDecl *function, const DeclRefExpr *reference) {
+    const FunctionDecl *key = function->getCanonicalDecl();
+    auto [entry, inserted] = kernelReferences_.try_emplace(key);
+    if (inserted) kernelOrder_.push_back(key);
+    if (reference && !entry->second.expression && mapper_.inMainFile(reference->getLocation())) {
+      entry->second.expression = reference;
+      entry->second.location = reference->getLocation();
+    }
+  }
+
+  void noteTablesIn(const Expr *expression, const Decl *group) {
+    if (!expression) return;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenImpCasts()))
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()))
+        tablesForKernel_[variable->getCanonicalDecl()].insert(group);
+    for (const Stmt *child : expression->children())
+      if (const auto *sub = dyn_cast_or_null<Expr>(child)) noteTablesIn(sub, group);
+  }
+
+  // --- names ---------------------------------------------------------------
+
+  std::string displayName(const FunctionDecl *function) const {
+    std::string name;
+    llvm::raw_string_ostream stream(name);
+    function->getNameForDiagnostic(stream, policy_, /*Qualified=*/true);
+    return name;
+  }
+
+  std::string mangledName(const FunctionDecl *function) const {
+    if (!mangler_->shouldMangleDeclName(function)) return function->getNameAsString();
+    std::string name;
+    llvm::raw_string_ostream stream(name);
+    mangler_->mangleName(GlobalDecl(function, KernelReferenceKind::Kernel), stream);
+    return name;
+  }
+
+  // --- launches ------------------------------------------------------------
+
+  ScalarValue integerValue(const Expr *expression, const SourceSpan &fallback, const char *what) {
+    const SourceSpan span = mapper_.spanOr(expression->getSourceRange(), fallback);
+    if (auto value = values_.integer(expression)) return ScalarValue::ofInt(*value, span);
+    return ScalarValue::unknown(std::string(what) + " `" + mapper_.text(expression->getSourceRange()) +
+                                    "` is not a compile-time constant",
+                                span);
+  }
+
+  void fillBlock(LaunchSite &launch, const std::optional<std::array<int64_t, 3>> &extents, const SourceSpan &span,
+                 const std::string &text) {
+    if (!extents) {
+      launch.blockThreads = ScalarValue::unknown("block `" + text + "` is not a compile-time constant", span);
+      return;
+    }
+    launch.blockThreads = ScalarValue::ofInt((*extents)[0] * (*extents)[1] * (*extents)[2], span);
+    for (int64_t extent : *extents) launch.blockDims.push_back(ScalarValue::ofInt(extent, span));
+  }
+
+  void recordLaunch(const LaunchInputs &inputs) {
+    auto callSpan = mapper_.span(inputs.call->getSourceRange());
+    if (!callSpan) return; // a launch written in another file belongs to that file
+    LaunchSite launch;
+    launch.span = *callSpan;
+    launch.launchApi = inputs.api;
+    if (!functionStack_.empty()) launch.enclosingFunction = functionStack_.back()->getNameAsString();
+    const FunctionDecl *kernel = values_.function(inputs.callee);
+    const auto *calleeReference = dyn_cast<DeclRefExpr>(inputs.callee->IgnoreParenCasts());
+    if (const auto *address = dyn_cast<UnaryOperator>(inputs.callee->IgnoreParenCasts());
+        address && address->getOpcode() == UO_AddrOf)
+      calleeReference = dyn_cast<DeclRefExpr>(address->getSubExpr()->IgnoreParenCasts());
+    if (kernel && kernel->hasAttr<CUDAGlobalAttr>()) {
+      launch.kernel = displayName(kernel);
+      if (calleeReference && calleeReference->getDecl() != kernel) calleeReference = nullptr;
+      noteKernel(kernel, calleeReference);
+      launch.templateArgs = templateArgumentValues(kernel, calleeReference, *callSpan);
+      if (!functionStack_.empty()) kernelsLaunchedBy_[functionStack_.back()].insert(kernelGroup(kernel));
+    } else {
+      launch.kernel = mapper_.text(inputs.callee->getSourceRange());
+    }
+    if (inputs.grid) {
+      launch.gridText = mapper_.text(inputs.grid->getSourceRange());
+      launch.gridSpan = mapper_.spanOr(inputs.grid->getSourceRange(), *callSpan);
+    }
+    if (inputs.blockFromConfig || inputs.blockFromConfigRange.isValid()) {
+      fillBlock(launch, inputs.blockFromConfig, mapper_.spanOr(inputs.blockFromConfigRange, *callSpan),
+                mapper_.text(inputs.blockFromConfigRange));
+    } else if (inputs.block) {
+      fillBlock(launch, values_.dim3(inputs.block), mapper_.spanOr(inputs.block->getSourceRange(), *callSpan),
+                mapper_.text(inputs.block->getSourceRange()));
+    }
+    if (inputs.smemFromConfig || inputs.smemFromConfigRange.isValid()) {
+      const SourceSpan span = mapper_.spanOr(inputs.smemFromConfigRange, *callSpan);
+      launch.dynamicSmemBytes =
+          inputs.smemFromConfig ? ScalarValue::ofInt(*inputs.smemFromConfig, span)
+                                : ScalarValue::unknown("dynamicSmemBytes is not a compile-time constant", span);
+    } else if (inputs.dynamicSmem && !inputs.dynamicSmemDefaulted) {
+      launch.dynamicSmemBytes = integerValue(inputs.dynamicSmem, *callSpan, "dynamic shared memory size");
+    } else {
+      launch.dynamicSmemBytes = ScalarValue::ofInt(0, *callSpan);
+    }
+    for (size_t i = 0; i < inputs.arguments.size(); ++i) {
+      const Expr *argument = inputs.arguments[i];
+      LaunchArgument launchArgument;
+      launchArgument.position = i;
+      launchArgument.text = mapper_.text(argument->getSourceRange());
+      launchArgument.span = mapper_.spanOr(argument->getSourceRange(), *callSpan);
+      if (auto value = values_.integer(argument))
+        launchArgument.value = ScalarValue::ofInt(*value, launchArgument.span);
+      else
+        launchArgument.value = ScalarValue::unknown("not a compile-time constant", launchArgument.span);
+      launch.arguments.push_back(std::move(launchArgument));
+    }
+    model_.launches.push_back(std::move(launch));
+  }
+
+  // cudaLaunchKernelEx(&config, kernel, args...): block and dynamic shared
+  // memory live in the config struct, set field by field or in its
+  // initializer.
+  void recordLaunchEx(const CallExpr *call, llvm::StringRef name) {
+    LaunchInputs inputs;
+    inputs.call = call;
+    inputs.api = name.str();
+    inputs.callee = call->getArg(1);
+    for (unsigned i = 2; i < call->getNumArgs(); ++i)
+      if (name == "cudaLaunchKernelEx") inputs.arguments.push_back(call->getArg(i));
+    const Expr *configuration = call->getArg(0)->IgnoreParenCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(configuration); address && address->getOpcode() == UO_AddrOf)
+      configuration = address->getSubExpr()->IgnoreParenCasts();
+    const auto *reference = dyn_cast<DeclRefExpr>(configuration);
+    const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
+    if (variable && !functionStack_.empty()) {
+      if (const Expr *block = configField(variable, "blockDim", call)) {
+        inputs.blockFromConfig = values_.dim3(block);
+        inputs.blockFromConfigRange = block->getSourceRange();
+      }
+      if (const Expr *smem = configField(variable, "dynamicSmemBytes", call)) {
+        inputs.smemFromConfig = values_.integer(smem);
+        inputs.smemFromConfigRange = smem->getSourceRange();
+      }
+    }
+    recordLaunch(inputs);
+  }
+
+  // The value given to `variable.field` before `use`: the one assignment in
+  // the enclosing function, else the initializer's element for the field.
+  const Expr *configField(const VarDecl *variable, llvm::StringRef field, const Expr *use) {
+    std::vector<const Expr *> assigned;
+    findFieldAssignments(functionStack_.back()->getBody(), variable, field, assigned);
+    if (assigned.size() == 1 && mapper_.before(assigned.front()->getBeginLoc(), use->getBeginLoc()))
+      return assigned.front();
+    if (!assigned.empty()) return nullptr;
+    const auto *list = dyn_cast_or_null<InitListExpr>(variable->getInit() ? variable->getInit()->IgnoreImplicit()
+                                                                          : nullptr);
+    const RecordDecl *record = variable->getType()->getAsRecordDecl();
+    if (!list || !record) return nullptr;
+    unsigned index = 0;
+    for (const FieldDecl *member : record->fields()) {
+      if (member->getName() == field)
+        return index < list->getNumInits() && !isa<ImplicitValueInitExpr>(list->getInit(index))
+                   ? list->getInit(index)
+                   : nullptr;
+      ++index;
+    }
+    return nullptr;
+  }
+
+  void findFieldAssignments(const Stmt *statement, const VarDecl *variable, llvm::StringRef field,
+                            std::vector<const Expr *> &found) {
+    if (!statement) return;
+    const Expr *left = nullptr;
+    const Expr *right = nullptr;
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->getOpcode() == BO_Assign) {
+      left = binary->getLHS();
+      right = binary->getRHS();
+    } else if (const auto *op = dyn_cast<CXXOperatorCallExpr>(statement);
+               op && op->getOperator() == OO_Equal && op->getNumArgs() == 2) {
+      left = op->getArg(0);
+      right = op->getArg(1);
+    }
+    if (left) {
+      if (const auto *member = dyn_cast<MemberExpr>(left->IgnoreParenImpCasts()))
+        if (member->getMemberDecl()->getName() == field && rootVariable(member->getBase()) == variable)
+          found.push_back(right);
+    }
+    for (const Stmt *child : statement->children()) findFieldAssignments(child, variable, field, found);
+  }
+
+  // cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)
+  void recordOptIn(const CallExpr *call) {
+    if (call->getNumArgs() < 3) return;
+    // The attribute's enumerator value, stable across CUDA releases.
+    constexpr int64_t kMaxDynamicSharedMemorySize = 8;
+    auto attribute = values_.integer(call->getArg(1));
+    if (!attribute || *attribute != kMaxDynamicSharedMemorySize) return;
+    const FunctionDecl *kernel = values_.function(call->getArg(0));
+    if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>()) return;
+    auto span = mapper_.span(call->getSourceRange());
+    if (!span) return;
+    const auto *reference = dyn_cast<DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
+    noteKernel(kernel, reference && reference->getDecl() == kernel ? reference : nullptr);
+    DynamicSmemOptIn optIn;
+    optIn.kernel = displayName(kernel);
+    optIn.bytes = values_.integer(call->getArg(2));
+    optIn.span = *span;
+    model_.dynamicSmemOptIns.push_back(std::move(optIn));
+  }
+
+  // --- template arguments ----------------------------------------------------
+
+  // Template parameter -> value for an instantiation, each value spanning
+  // the argument as written at `reference` where it was written there.
+  std::map<std::string, ScalarValue> templateArgumentValues(const FunctionDecl *kernel,
+                                                            const DeclRefExpr *reference,
+                                                            const SourceSpan &fallback) const {
+    std::map<std::string, ScalarValue> values;
+    const FunctionTemplateDecl *primary = kernel->getPrimaryTemplate();
+    const TemplateArgumentList *arguments = kernel->getTemplateSpecializationArgs();
+    if (!primary || !arguments) return values;
+    const TemplateParameterList *parameters = primary->getTemplateParameters();
+    for (unsigned i = 0; i < parameters->size() && i < arguments->size(); ++i) {
+      const NamedDecl *parameter = parameters->getParam(i);
+      if (!parameter->getDeclName().isIdentifier()) continue;
+      SourceSpan span = fallback;
+      if (reference && i < reference->getNumTemplateArgs())
+        span = mapper_.spanOr(reference->getTemplateArgs()[i].getSourceRange(), fallback);
+      values[parameter->getName().str()] = argumentValue(arguments->get(i), span);
+    }
+    return values;
+  }
+
+  ScalarValue argumentValue(const TemplateArgument &argument, const SourceSpan &span) const {
+    switch (argument.getKind()) {
+    case TemplateArgument::Integral: {
+      const llvm::APSInt &integral = argument.getAsIntegral();
+      if (argument.getIntegralType()->isBooleanType()) return ScalarValue::ofBool(integral != 0, span);
+      if (auto value = integral.tryExtValue()) return ScalarValue::ofInt(*value, span);
+      return ScalarValue::unknown("does not fit 64 bits", span);
+    }
+    case TemplateArgument::Type:
+      return ScalarValue::ofString(argument.getAsType().getAsString(policy_), span);
+    default:
+      return ScalarValue::unknown("a template argument that is not a number or a type", span);
+    }
+  }
+
+  // --- kernels -----------------------------------------------------------------
+
+  const FunctionSummary &summaryOf(const FunctionDecl *function) {
+    auto [entry, inserted] = summaries_.try_emplace(function);
+    if (inserted) SummaryBuilder(mapper_, entry->second).walk(function->getBody());
+    return entry->second;
+  }
+
+  std::vector<const FunctionDecl *> reachableFrom(const FunctionDecl *kernel) {
+    std::vector<const FunctionDecl *> order{kernel};
+    std::set<const FunctionDecl *> seen{kernel};
+    for (size_t i = 0; i < order.size(); ++i)
+      for (const FunctionDecl *callee : summaryOf(order[i]).callees)
+        if (seen.insert(callee).second) order.push_back(callee);
+    return order;
+  }
+
+  void buildKernels() {
+    std::set<const Decl *> groupsWithInstances;
+    std::vector<const FunctionDecl *> instances;
+    for (const FunctionDecl *key : kernelOrder_) {
+      const FunctionDecl *definition = key->getDefinition();
+      if (!definition || !definition->hasBody() || definition->isDependentContext()) continue;
+      if (definition->getPrimaryTemplate()) {
+        instances.push_back(definition);
+        groupsWithInstances.insert(kernelGroup(definition));
+      } else if (mapper_.inMainFile(definition->getLocation())) {
+        model_.kernels.push_back(describeKernel(definition, SourceSpan{}));
+      }
+    }
+    // Instantiations of the file's templates that no reference here names
+    // (explicit instantiations, or made from a header's code).
+    for (const FunctionDecl *pattern : patterns_)
+      for (const FunctionDecl *specialization : pattern->getDescribedFunctionTemplate()->specializations()) {
+        const FunctionDecl *definition = specialization->getDefinition();
+        if (!definition || !definition->hasBody()) continue;
+        if (std::find(instances.begin(), instances.end(), definition) != instances.end()) continue;
+        instances.push_back(definition);
+        groupsWithInstances.insert(kernelGroup(definition));
+      }
+    for (const FunctionDecl *instance : instances) {
+      Kernel kernel = describeInstance(instance);
+      if (kernel.span.valid()) model_.kernels.push_back(std::move(kernel));
+    }
+    for (const FunctionDecl *pattern : patterns_)
+      if (!groupsWithInstances.count(kernelGroup(pattern))) model_.kernels.push_back(describePattern(pattern));
+  }
+
+  Kernel describeInstance(const FunctionDecl *instance) {
+    // Point at the instantiation in this file: the first reference (usually
+    // the launch), else the point of instantiation, else the definition.
+    SourceSpan at;
+    const KernelReference *reference = nullptr;
+    auto found = kernelReferences_.find(instance->getCanonicalDecl());
+    if (found != kernelReferences_.end()) reference = &found->second;
+    if (reference && reference->expression) at = mapper_.spanOr(reference->expression->getSourceRange(), at);
+    if (!at.valid()) at = mapper_.spanOr(SourceRange(instance->getPointOfInstantiation()), at);
+    if (!at.valid()) at = mapper_.spanOr(SourceRange(instance->getLocation()), at);
+    if (!at.valid()) return Kernel{};
+    Kernel kernel = describeKernel(instance, at);
+    kernel.templateName = instance->getPrimaryTemplate()->getNameAsString();
+    kernel.templateArguments =
+        templateArgumentValues(instance, reference ? reference->expression : nullptr, at);
+    if (!mapper_.inMainFile(instance->getLocation())) {
+      kernel.definitionPath = mapper_.fileName(instance->getLocation());
+      kernel.notes.push_back("`" + kernel.templateName + "` is defined at " + mapper_.where(instance->getLocation()) +
+                             "; this file instantiates it here");
+    }
+    return kernel;
+  }
+
+  Kernel describePattern(const FunctionDecl *pattern) {
+    Kernel kernel = describeKernel(pattern, SourceSpan{});
+    kernel.isTemplatePattern = true;
+    kernel.templateName = pattern->getNameAsString();
+    kernel.symbol.clear(); // a template has no entry of its own
+    return kernel;
+  }
+
+  // Everything about one kernel function (instantiated or not). `at`, when
+  // valid, replaces spans that lie outside the main file.
+  Kernel describeKernel(const FunctionDecl *function, SourceSpan at) {
+    Kernel kernel;
+    kernel.language = btlint::Language::Cuda;
+    kernel.name = displayName(function);
+    const SourceSpan definitionSpan = mapper_.spanOr(function->getSourceRange(), at);
+    kernel.span = at.valid() && function->getPrimaryTemplate() ? at : definitionSpan;
+    kernel.nameSpan = at.valid() && function->getPrimaryTemplate()
+                          ? at
+                          : mapper_.spanOr(SourceRange(function->getLocation()), kernel.span);
+    if (!function->isDependentContext()) kernel.symbol = mangledName(function);
+    for (const ParmVarDecl *parameter : function->parameters()) {
+      Param param;
+      param.name = parameter->getNameAsString();
+      QualType type = parameter->getType();
+      param.kind = type->isPointerType() ? ParamKind::Pointer
+                   : type->isIntegralOrEnumerationType() ? ParamKind::Int
+                   : type->isRealFloatingType() ? ParamKind::Float
+                   : ParamKind::Unknown;
+      param.annotation = type.getAsString(policy_);
+      param.span = mapper_.spanOr(parameter->getSourceRange(), kernel.span);
+      kernel.params.push_back(std::move(param));
+    }
+    addTemplateParameters(function, kernel);
+
+    if (const auto *bounds = function->getAttr<CUDALaunchBoundsAttr>()) {
+      const Expr *maxThreads = bounds->getMaxThreads();
+      const SourceSpan span = mapper_.spanOr(maxThreads ? maxThreads->getSourceRange() : bounds->getRange(),
+                                             kernel.nameSpan);
+      if (auto value = values_.integer(maxThreads))
+        kernel.launchBoundsThreads = ScalarValue::ofInt(*value, span);
+      else
+        kernel.launchBoundsThreads = ScalarValue::unknown("depends on template parameters", span);
+    }
+
+    describeSharedMemory(function, kernel);
+    const FunctionSummary &own = summaryOf(function);
+    for (const VarDecl *variable : own.localArrays) {
+      LocalArray array;
+      array.name = variable->getNameAsString();
+      array.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
+      QualType element = variable->getType();
+      std::optional<int64_t> elements = 1;
+      while (const ArrayType *arrayType = context_.getAsArrayType(element)) {
+        if (const auto *constant = dyn_cast<ConstantArrayType>(arrayType))
+          elements = elements ? std::optional<int64_t>(*elements * constant->getSize().getZExtValue()) : elements;
+        else
+          elements.reset();
+        element = arrayType->getElementType();
+      }
+      array.elements = elements;
+      array.elementType = elementTypeName(element, policy_);
+      if (!element->isDependentType() && !element->isIncompleteType())
+        array.elementBytes = context_.getTypeSizeInChars(element).getQuantity();
+      kernel.localArrays.push_back(std::move(array));
+    }
+    for (const FunctionDecl *reached : reachableFrom(function))
+      for (SourceRange range : summaryOf(reached).tensorCoreOps) {
+        DotSite dot;
+        dot.span = mapper_.spanOr(range, kernel.span);
+        kernel.dots.push_back(std::move(dot));
+      }
+    return kernel;
+  }
+
+  void addTemplateParameters(const FunctionDecl *function, Kernel &kernel) {
+    const FunctionTemplateDecl *primary = function->getPrimaryTemplate();
+    if (!primary) primary = function->getDescribedFunctionTemplate();
+    if (!primary) return;
+    const FunctionDecl *pattern = primary->getTemplatedDecl();
+    std::set<std::string> extentParams;
+    if (const FunctionDecl *patternDefinition = pattern->getDefinition(); patternDefinition &&
+                                                                        patternDefinition->hasBody()) {
+      const FunctionSummary &summary = summaryOf(patternDefinition);
+      for (const VarDecl *variable : summary.declaredShared) {
+        collectExtentParams(variable, extentParams);
+        if (auto tile = sharedTile(variable, kernel.span)) kernel.tiles.push_back(std::move(*tile));
+      }
+      for (const VarDecl *variable : summary.localArrays) collectExtentParams(variable, extentParams);
+    }
+    for (const NamedDecl *parameter : *primary->getTemplateParameters()) {
+      const auto *value = dyn_cast<NonTypeTemplateParmDecl>(parameter);
+      if (!value || !value->getDeclName().isIdentifier()) continue;
+      Param param;
+      param.name = value->getNameAsString();
+      param.kind = ParamKind::Constexpr;
+      param.annotation = value->getType().getAsString(policy_);
+      param.span = mapper_.spanOr(value->getSourceRange(), kernel.span);
+      if (value->hasDefaultArgument())
+        if (auto defaultValue = values_.integer(value->getDefaultArgument().getSourceExpression()))
+          param.defaultValue = ScalarValue::ofInt(
+              *defaultValue, mapper_.spanOr(value->getDefaultArgumentLoc(), param.span));
+      if (extentParams.count(param.name) || namedLikeTile(param.name)) {
+        kernel.tileParams.insert(param.name);
+        param.uses.insert(ParamUse::TileExtent);
+      }
+      kernel.params.push_back(std::move(param));
+    }
+  }
+
+  void collectExtentParams(const VarDecl *variable, std::set<std::string> &names) {
+    const TypeSourceInfo *info = variable->getTypeSourceInfo();
+    if (!info) return;
+    for (TypeLoc location = info->getTypeLoc(); location;) {
+      auto array = location.getAs<ArrayTypeLoc>();
+      if (!array) break;
+      collectParamNames(array.getSizeExpr(), names);
+      location = array.getElementLoc();
+    }
+  }
+
+  static void collectParamNames(const Stmt *statement, std::set<std::string> &names) {
+    if (!statement) return;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+      if (const auto *parameter = dyn_cast<NonTypeTemplateParmDecl>(reference->getDecl()))
+        names.insert(parameter->getNameAsString());
+    for (const Stmt *child : statement->children()) collectParamNames(child, names);
+  }
+
+  // A shared array of the template as a tile: one dimension per extent, as
+  // an expression over the template parameters.
+  std::optional<TileShape> sharedTile(const VarDecl *variable, const SourceSpan &fallback) {
+    const TypeSourceInfo *info = variable->getTypeSourceInfo();
+    if (!info || !info->getTypeLoc().getAs<ArrayTypeLoc>()) return std::nullopt;
+    TileShape tile;
+    tile.source = TileSource::SharedArray;
+    tile.span = mapper_.spanOr(variable->getSourceRange(), fallback);
+    QualType element = variable->getType();
+    for (TypeLoc location = info->getTypeLoc(); location;) {
+      auto array = location.getAs<ArrayTypeLoc>();
+      if (!array) break;
+      TileDim dim;
+      const Expr *size = array.getSizeExpr();
+      if (!size) return std::nullopt; // extern __shared__ T s[]: sized at launch
+      dim.text = mapper_.text(size->getSourceRange());
+      dim.span = mapper_.spanOr(size->getSourceRange(), tile.span);
+      std::set<std::string> params;
+      collectParamNames(size, params);
+      dim.params.assign(params.begin(), params.end());
+      if (const auto *literal = dyn_cast<IntegerLiteral>(size->IgnoreParenImpCasts()))
+        dim.constant = literal->getValue().getSExtValue();
+      if (!dimProgram(size, dim.program)) dim.program.clear();
+      tile.dims.push_back(std::move(dim));
+      location = array.getElementLoc();
+    }
+    while (const ArrayType *arrayType = context_.getAsArrayType(element)) element = arrayType->getElementType();
+    tile.dtype = modelDtype(element);
+    return tile;
+  }
+
+  bool dimProgram(const Expr *expression, std::vector<DimOp> &program) {
+    const Expr *value = expression->IgnoreParenImpCasts();
+    if (const auto *literal = dyn_cast<IntegerLiteral>(value)) {
+      program.push_back({DimOp::Constant, literal->getValue().getSExtValue(), {}});
+      return true;
+    }
+    if (const auto *reference = dyn_cast<DeclRefExpr>(value))
+      if (const auto *parameter = dyn_cast<NonTypeTemplateParmDecl>(reference->getDecl())) {
+        program.push_back({DimOp::Param, 0, parameter->getNameAsString()});
+        return true;
+      }
+    if (const auto *binary = dyn_cast<BinaryOperator>(value)) {
+      DimOp::Kind kind;
+      switch (binary->getOpcode()) {
+      case BO_Add: kind = DimOp::Add; break;
+      case BO_Sub: kind = DimOp::Sub; break;
+      case BO_Mul: kind = DimOp::Mul; break;
+      case BO_Div: kind = DimOp::FloorDiv; break; // extents are not negative
+      case BO_Rem: kind = DimOp::Mod; break;
+      case BO_Shl: kind = DimOp::ShiftLeft; break;
+      case BO_Shr: kind = DimOp::ShiftRight; break;
+      default: return false;
+      }
+      if (!dimProgram(binary->getLHS(), program) || !dimProgram(binary->getRHS(), program)) return false;
+      program.push_back({kind, 0, {}});
+      return true;
+    }
+    if (!value->isValueDependent())
+      if (auto constant = values_.integer(value)) {
+        program.push_back({DimOp::Constant, *constant, {}});
+        return true;
+      }
+    return false;
+  }
+
+  // Static and dynamic shared memory of a kernel, the way ptxas allocates it:
+  // what the kernel and the device functions it calls read (ptxas drops the
+  // rest), the kernel's own variables first in declaration order, then the
+  // others (file-scope ones, those of called functions) in source order;
+  // each placed at the next multiple of its alignment.
+  void describeSharedMemory(const FunctionDecl *function, Kernel &kernel) {
+    const std::vector<const FunctionDecl *> reachable = reachableFrom(function);
+    std::set<const VarDecl *> read;
+    std::set<const VarDecl *> mentioned;
+    for (const FunctionDecl *reached : reachable) {
+      const FunctionSummary &summary = summaryOf(reached);
+      read.insert(summary.readShared.begin(), summary.readShared.end());
+      mentioned.insert(summary.mentionedShared.begin(), summary.mentionedShared.end());
+    }
+    const FunctionSummary &own = summaryOf(function);
+    std::vector<const VarDecl *> placed;
+    for (const VarDecl *variable : own.declaredShared)
+      if (!isDynamicShared(variable) && read.count(variable))
+        placed.push_back(variable);
+    std::vector<const VarDecl *> others;
+    for (const VarDecl *variable : read)
+      if (!isDynamicShared(variable) && std::find(own.declaredShared.begin(), own.declaredShared.end(), variable) ==
+                                            own.declaredShared.end())
+        others.push_back(variable);
+    std::sort(others.begin(), others.end(), [&](const VarDecl *a, const VarDecl *b) {
+      return mapper_.before(a->getLocation(), b->getLocation());
+    });
+    placed.insert(placed.end(), others.begin(), others.end());
+
+    std::optional<int64_t> offset = 0;
+    for (const VarDecl *variable : placed) {
+      SharedAllocation allocation;
+      allocation.name = variable->getNameAsString();
+      allocation.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
+      QualType type = variable->getType();
+      if (!type->isDependentType() && !type->isIncompleteType()) {
+        allocation.bytes = context_.getTypeSizeInChars(type).getQuantity();
+        allocation.alignment = context_.getDeclAlign(variable).getQuantity();
+      }
+      if (offset && allocation.bytes && allocation.alignment && *allocation.alignment > 0)
+        offset = (*offset + *allocation.alignment - 1) / *allocation.alignment * *allocation.alignment +
+                 *allocation.bytes;
+      else
+        offset.reset();
+      kernel.sharedAllocations.push_back(std::move(allocation));
+    }
+    kernel.staticSharedBytes = offset;
+
+    std::vector<const VarDecl *> dynamic;
+    for (const VarDecl *variable : own.declaredShared)
+      if (isDynamicShared(variable)) dynamic.push_back(variable);
+    for (const VarDecl *variable : mentioned)
+      if (isDynamicShared(variable) && std::find(dynamic.begin(), dynamic.end(), variable) == dynamic.end())
+        dynamic.push_back(variable);
+    for (const VarDecl *variable : dynamic) {
+      SharedAllocation allocation;
+      allocation.name = variable->getNameAsString();
+      allocation.isDynamic = true;
+      allocation.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
+      allocation.alignment = context_.getDeclAlign(variable).getQuantity();
+      kernel.sharedAllocations.push_back(std::move(allocation));
+    }
+  }
+
+  // --- config tables -----------------------------------------------------------
+
+  // A constant array of structs of integers, written out as rows:
+  //   constexpr TileConfig kConfigs[] = {{128, 128, 32}, {64, 64, 32}};
+  // (std::array too). Other constants are not tables.
+  std::optional<ConfigTable> asConfigTable(const VarDecl *variable) const {
+    if (!variable->hasGlobalStorage() || !variable->getInit() || variable->getType()->isDependentType())
+      return std::nullopt;
+    if (!variable->isConstexpr() && !variable->getType().isConstQualified() &&
+        !context_.getBaseElementType(variable->getType()).isConstQualified())
+      return std::nullopt;
+    if (!mapper_.inMainFile(variable->getLocation())) return std::nullopt;
+    const auto *rows = dyn_cast<InitListExpr>(variable->getInit()->IgnoreImplicit());
+    QualType rowType;
+    if (const ArrayType *array = context_.getAsArrayType(variable->getType())) {
+      rowType = array->getElementType();
+    } else if (const auto *wrapper = variable->getType()->getAsCXXRecordDecl();
+               wrapper && wrapper->getName() == "array" && rows && rows->getNumInits() == 1) {
+      // std::array<Row, N>: one member, the C array of rows.
+      rows = dyn_cast<InitListExpr>(rows->getInit(0)->IgnoreImplicit());
+      if (!rows || !rows->getType()->isArrayType()) return std::nullopt;
+      rowType = context_.getAsArrayType(rows->getType())->getElementType();
+    } else {
+      return std::nullopt;
+    }
+    const RecordDecl *record = rowType->getAsRecordDecl();
+    if (!rows || !record || record->field_empty() || rows->getNumInits() == 0) return std::nullopt;
+    for (const FieldDecl *field : record->fields())
+      if (!field->getType()->isIntegralOrEnumerationType() || !field->getDeclName().isIdentifier())
+        return std::nullopt;
+    for (const Expr *row : rows->inits())
+      if (!isa<InitListExpr>(row->IgnoreImplicit())) return std::nullopt;
+    return ConfigTable{variable, record, rows};
+  }
+
+  void attachTables() {
+    for (const ConfigTable &table : tables_) {
+      const Decl *group = groupForTable(table);
+      if (!group) continue;
+      Kernel *target = kernelForGroup(group);
+      if (!target) continue;
+      target->autotune = autotuneFromTable(table, *target);
+    }
+  }
+
+  // Which kernel a table configures: one whose template arguments read it,
+  // one a host function launches while reading it, one taking its row type
+  // as a template parameter, or the one kernel template whose parameter
+  // names match its fields.
+  const Decl *groupForTable(const ConfigTable &table) {
+    const VarDecl *key = table.variable->getCanonicalDecl();
+    if (auto direct = tablesForKernel_.find(key); direct != tablesForKernel_.end() && direct->second.size() == 1)
+      return *direct->second.begin();
+    std::set<const Decl *> launchedWithTable;
+    for (const auto &[function, tables] : tablesReferencedBy_)
+      if (tables.count(key))
+        if (auto launched = kernelsLaunchedBy_.find(function); launched != kernelsLaunchedBy_.end())
+          launchedWithTable.insert(launched->second.begin(), launched->second.end());
+    if (launchedWithTable.size() == 1) return *launchedWithTable.begin();
+
+    std::vector<const FunctionTemplateDecl *> templates;
+    for (const FunctionDecl *pattern : patterns_) templates.push_back(pattern->getDescribedFunctionTemplate());
+    for (const FunctionDecl *referenced : kernelOrder_)
+      if (const FunctionTemplateDecl *primary = referenced->getPrimaryTemplate())
+        if (std::find(templates.begin(), templates.end(), primary->getCanonicalDecl()) == templates.end())
+          templates.push_back(primary->getCanonicalDecl());
+    const Decl *byType = nullptr;
+    const Decl *byNames = nullptr;
+    int matchingByNames = 0;
+    for (const FunctionTemplateDecl *candidate : templates) {
+      int matches = 0;
+      for (const NamedDecl *parameter : *candidate->getTemplateParameters()) {
+        if (const auto *value = dyn_cast<NonTypeTemplateParmDecl>(parameter)) {
+          if (value->getType()->getAsRecordDecl() == table.rowType) byType = candidate->getCanonicalDecl();
+          for (const FieldDecl *field : table.rowType->fields())
+            if (normalisedName(field->getName()) == normalisedName(value->getName())) ++matches;
+        }
+      }
+      if (matches >= 2) {
+        ++matchingByNames;
+        byNames = candidate->getCanonicalDecl();
+      }
+    }
+    if (byType) return byType;
+    return matchingByNames == 1 ? byNames : nullptr;
+  }
+
+  // The model kernel that carries a table: the template's pattern kernel
+  // (added when the file holds only instantiations), or the kernel itself.
+  Kernel *kernelForGroup(const Decl *group) {
+    if (const auto *primary = dyn_cast<FunctionTemplateDecl>(group)) {
+      const std::string name = displayPatternName(primary);
+      for (Kernel &kernel : model_.kernels)
+        if (kernel.isTemplatePattern && kernel.name == name) return &kernel;
+      const FunctionDecl *pattern = primary->getTemplatedDecl()->getDefinition();
+      if (!pattern) return nullptr;
+      Kernel kernel = describePattern(pattern);
+      if (!kernel.span.valid()) return nullptr;
+      model_.kernels.push_back(std::move(kernel));
+      return &model_.kernels.back();
+    }
+    const std::string name = displayName(cast<FunctionDecl>(group));
+    for (Kernel &kernel : model_.kernels)
+      if (kernel.name == name) return &kernel;
+    return nullptr;
+  }
+
+  std::string displayPatternName(const FunctionTemplateDecl *primary) const {
+    const FunctionDecl *pattern = primary->getTemplatedDecl();
+    return displayName(pattern);
+  }
+
+  AutotuneSpec autotuneFromTable(const ConfigTable &table, const Kernel &kernel) {
+    AutotuneSpec spec;
+    spec.span = mapper_.spanOr(table.variable->getSourceRange(), kernel.span);
+    spec.keyKnown = false; // a C++ table has no autotune key
+    ConfigList &list = spec.configs;
+    list.span = mapper_.spanOr(table.rows->getSourceRange(), spec.span);
+    const std::string tableName = table.variable->getNameAsString();
+    std::map<std::string, std::string> paramForField;
+    for (const FieldDecl *field : table.rowType->fields()) {
+      std::string name = field->getNameAsString();
+      for (const Param &param : kernel.params)
+        if (param.kind == ParamKind::Constexpr && normalisedName(param.name) == normalisedName(name))
+          name = param.name;
+      paramForField[field->getNameAsString()] = name;
+    }
+    size_t index = 0;
+    const size_t count = table.rows->getNumInits();
+    for (const Expr *rowExpression : table.rows->inits()) {
+      const auto *row = cast<InitListExpr>(rowExpression->IgnoreImplicit());
+      Config config;
+      config.index = index;
+      config.span = mapper_.spanOr(row->getSourceRange(), list.span);
+      config.literalElement = mapper_.span(row->getSourceRange()).has_value();
+      config.expansion = "config " + std::to_string(index + 1) + " of " + std::to_string(count) + ", row " +
+                         std::to_string(index + 1) + " of `" + tableName + "`";
+      unsigned fieldIndex = 0;
+      for (const FieldDecl *field : table.rowType->fields()) {
+        const std::string name = paramForField[field->getNameAsString()];
+        const Expr *initializer = fieldIndex < row->getNumInits() ? row->getInit(fieldIndex) : nullptr;
+        const bool written = initializer && !isa<ImplicitValueInitExpr>(initializer) &&
+                             !isa<CXXDefaultInitExpr>(initializer);
+        const SourceSpan span = written ? mapper_.spanOr(initializer->getSourceRange(), config.span) : config.span;
+        std::optional<int64_t> value;
+        if (initializer) value = values_.integer(initializer);
+        else if (field->hasInClassInitializer()) value = values_.integer(field->getInClassInitializer());
+        else value = 0;
+        config.params[name] = value ? ScalarValue::ofInt(*value, span)
+                                    : ScalarValue::unknown("not a compile-time constant", span);
+        ++fieldIndex;
+      }
+      list.configs.push_back(std::move(config));
+      ++index;
+    }
+    return spec;
+  }
+
+  // --- opt-ins ---------------------------------------------------------------
+
+  void applyOptIns() {
+    for (Kernel &kernel : model_.kernels)
+      for (const DynamicSmemOptIn &optIn : model_.dynamicSmemOptIns) {
+        if (optIn.kernel != kernel.name) continue;
+        kernel.hasOptInDynamicSmem = true;
+        if (optIn.bytes)
+          kernel.optInDynamicSmemBytes = std::max(kernel.optInDynamicSmemBytes.value_or(0), *optIn.bytes);
+      }
+  }
+
+  ASTContext &context_;
+  SourceMapper mapper_;
+  FileModel &model_;
+  ValueEvaluator values_;
+  PrintingPolicy policy_;
+  std::unique_ptr<MangleContext> mangler_;
+
+  std::vector<FunctionDecl *> functionStack_;
+  std::vector<const FunctionDecl *> patterns_;                    // kernel templates defined here
+  std::map<const FunctionDecl *, KernelReference> kernelReferences_; // canonical kernel -> first reference
+  std::vector<const FunctionDecl *> kernelOrder_;
+  std::map<const FunctionDecl *, FunctionSummary> summaries_;
+  std::vector<ConfigTable> tables_;
+  std::map<const VarDecl *, std::set<const Decl *>> tablesForKernel_;       // via template arguments
+  std::map<const FunctionDecl *, std::set<const VarDecl *>> tablesReferencedBy_;
+  std::map<const FunctionDecl *, std::set<const Decl *>> kernelsLaunchedBy_;
+};
+
+} // namespace
+
+void extractCudaModel(ASTContext &context, const SourceFile &mainFile, FileModel &model) {
+  CudaExtractor(context, mainFile, model).run();
+}
+
+} // namespace btlint::cuda

@@ -1,0 +1,246 @@
+#include "cuda/CudaParser.h"
+#include "cuda/CudaBuiltinHeaders.h"
+#include "cuda/CudaModelExtractor.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticSema.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Driver/CreateInvocationFromArgs.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/CompilerInvocation.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Lex/PreprocessorOptions.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <set>
+#include <tuple>
+
+namespace btlint::cuda {
+namespace {
+
+// Beyond this many errors in one file the rest are summarised in one problem:
+// a file that does not compile at all would otherwise drown the report.
+constexpr size_t kMaxProblemsPerFile = 20;
+
+// Collects the compiler's errors as parse problems located in the main file;
+// an error inside an included file is reported at the #include that brought
+// it in. Warnings are ignored: btlint reports only what stops a parse.
+class ProblemCollector : public clang::DiagnosticConsumer {
+public:
+  ProblemCollector(const SourceFile &source, bool builtinHeaders)
+      : source_(source), builtinHeaders_(builtinHeaders) {}
+
+  void BeginSourceFile(const clang::LangOptions &languageOptions, const clang::Preprocessor *) override {
+    languageOptions_ = &languageOptions;
+  }
+  void EndSourceFile() override { languageOptions_ = nullptr; }
+
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < clang::DiagnosticsEngine::Error) return;
+    // btlint's own declarations have no device overloads of host library
+    // functions; a call from device code would be an artefact of them.
+    if (builtinHeaders_ && (info.getID() == clang::diag::err_ref_bad_target ||
+                            info.getID() == clang::diag::err_ref_bad_target_global_initializer))
+      return;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    ParseProblem problem;
+    problem.message = std::string(text);
+    if (info.hasSourceManager() && info.getLocation().isValid())
+      locate(info.getSourceManager(), info.getLocation(), problem);
+    else
+      problem.message = "compiler: " + problem.message;
+    auto key = std::make_tuple(problem.span.line, problem.span.column, problem.message);
+    if (!seen_.insert(key).second) return;
+    if (problems_.size() >= kMaxProblemsPerFile) {
+      ++dropped_;
+      return;
+    }
+    problems_.push_back(std::move(problem));
+  }
+
+  std::vector<ParseProblem> takeProblems() {
+    if (dropped_ > 0) {
+      ParseProblem summary;
+      summary.span = problems_.back().span;
+      summary.message = std::to_string(dropped_) + " more compiler error" + (dropped_ == 1 ? "" : "s") +
+                        " in this file (btlint shows the first " + std::to_string(kMaxProblemsPerFile) + ")";
+      problems_.push_back(std::move(summary));
+    }
+    return std::move(problems_);
+  }
+
+private:
+  void locate(const clang::SourceManager &sm, clang::SourceLocation where, ParseProblem &problem) const {
+    const clang::SourceLocation fileLocation = sm.getFileLoc(where);
+    const clang::FileID mainFile = sm.getMainFileID();
+    clang::FileID file = sm.getFileID(fileLocation);
+    if (file == mainFile) {
+      problem.span = spanOfToken(sm, fileLocation);
+      return;
+    }
+    const clang::PresumedLoc presumed = sm.getPresumedLoc(fileLocation);
+    if (presumed.isValid())
+      problem.message = "in " + std::string(presumed.getFilename()) + ":" + std::to_string(presumed.getLine()) +
+                        ":" + std::to_string(presumed.getColumn()) + ": " + problem.message;
+    clang::SourceLocation include = sm.getIncludeLoc(file);
+    while (include.isValid() && sm.getFileID(include) != mainFile) include = sm.getIncludeLoc(sm.getFileID(include));
+    if (include.isValid()) problem.span = spanOfToken(sm, include);
+  }
+
+  SourceSpan spanOfToken(const clang::SourceManager &sm, clang::SourceLocation location) const {
+    const unsigned offset = sm.getFileOffset(location);
+    unsigned length = 0;
+    if (languageOptions_) length = clang::Lexer::MeasureTokenLength(location, sm, *languageOptions_);
+    const unsigned size = static_cast<unsigned>(source_.text().size());
+    return source_.span(std::min(offset, size), std::min(offset + length, size));
+  }
+
+  const SourceFile &source_;
+  bool builtinHeaders_;
+  const clang::LangOptions *languageOptions_ = nullptr;
+  std::vector<ParseProblem> problems_;
+  std::set<std::tuple<uint32_t, uint32_t, std::string>> seen_;
+  size_t dropped_ = 0;
+};
+
+// Notices code outside system headers that tests __CUDA_ARCH__ (or one of
+// its feature macros): only then can the model differ between GPU archs.
+class ArchMacroWatcher : public clang::PPCallbacks {
+public:
+  ArchMacroWatcher(const clang::SourceManager &sm, bool &readsCudaArch) : sm_(sm), readsCudaArch_(readsCudaArch) {}
+
+  void MacroExpands(const clang::Token &name, const clang::MacroDefinition &, clang::SourceRange range,
+                    const clang::MacroArgs *) override {
+    note(name, range.getBegin());
+  }
+  void Defined(const clang::Token &name, const clang::MacroDefinition &, clang::SourceRange range) override {
+    note(name, range.getBegin());
+  }
+  void Ifdef(clang::SourceLocation location, const clang::Token &name, const clang::MacroDefinition &) override {
+    note(name, location);
+  }
+  void Ifndef(clang::SourceLocation location, const clang::Token &name, const clang::MacroDefinition &) override {
+    note(name, location);
+  }
+  void Elifdef(clang::SourceLocation location, const clang::Token &name, const clang::MacroDefinition &) override {
+    note(name, location);
+  }
+  void Elifndef(clang::SourceLocation location, const clang::Token &name,
+                const clang::MacroDefinition &) override {
+    note(name, location);
+  }
+
+private:
+  void note(const clang::Token &name, clang::SourceLocation location) {
+    if (readsCudaArch_ || !name.getIdentifierInfo()) return;
+    if (!name.getIdentifierInfo()->getName().starts_with("__CUDA_ARCH")) return;
+    if (location.isValid() && sm_.isInSystemHeader(sm_.getExpansionLoc(location))) return;
+    readsCudaArch_ = true;
+  }
+
+  const clang::SourceManager &sm_;
+  bool &readsCudaArch_;
+};
+
+class ModelConsumer : public clang::ASTConsumer {
+public:
+  ModelConsumer(const SourceFile &source, FileModel &model) : source_(source), model_(model) {}
+  void HandleTranslationUnit(clang::ASTContext &context) override { extractCudaModel(context, source_, model_); }
+
+private:
+  const SourceFile &source_;
+  FileModel &model_;
+};
+
+class ModelAction : public clang::ASTFrontendAction {
+public:
+  ModelAction(const SourceFile &source, FileModel &model, bool &readsCudaArch)
+      : source_(source), model_(model), readsCudaArch_(readsCudaArch) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
+    compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<ArchMacroWatcher>(compiler.getSourceManager(), readsCudaArch_));
+    return true;
+  }
+  std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
+    return std::make_unique<ModelConsumer>(source_, model_);
+  }
+
+private:
+  const SourceFile &source_;
+  FileModel &model_;
+  bool &readsCudaArch_;
+};
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand &command) {
+  // A physical file system of our own, so the working directory is per parse
+  // and not the process's.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> physical = llvm::vfs::createPhysicalFileSystem();
+  if (!command.workingDirectory.empty()) (void)physical->setCurrentWorkingDirectory(command.workingDirectory);
+  if (!command.usesBuiltinHeaders) return physical;
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(physical);
+  auto builtins = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const auto &[name, text] : builtinHeaderFiles()) {
+    llvm::SmallString<128> path(kBuiltinHeaderDir);
+    path += "/";
+    path += name;
+    builtins->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text, path, /*RequiresNullTerminator=*/false));
+  }
+  overlay->pushOverlay(builtins);
+  return overlay;
+}
+
+} // namespace
+
+CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &source,
+                               const std::string &absolutePath, FileModel &model) {
+  CudaParseOutcome outcome;
+  ProblemCollector problems(source, command.usesBuiltinHeaders);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(command);
+
+  std::vector<const char *> arguments;
+  for (const std::string &argument : command.arguments) arguments.push_back(argument.c_str());
+  clang::DiagnosticOptions driverDiagnosticOptions;
+  clang::CreateInvocationOptions invocationOptions;
+  invocationOptions.Diags = clang::CompilerInstance::createDiagnostics(*fileSystem, driverDiagnosticOptions,
+                                                                       &problems, /*ShouldOwnClient=*/false);
+  invocationOptions.VFS = fileSystem;
+  invocationOptions.RecoverOnError = true;
+  std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(arguments, invocationOptions);
+  if (!invocation) {
+    model.parseProblems = problems.takeProblems();
+    ParseProblem failure;
+    failure.message = "could not set up the compiler for this file (" + command.origin + ")";
+    model.parseProblems.push_back(std::move(failure));
+    return outcome;
+  }
+  // The engine's text (BOM removed) is what spans index into; parse exactly it.
+  invocation->getPreprocessorOpts().addRemappedFile(
+      absolutePath, llvm::MemoryBuffer::getMemBufferCopy(source.text(), absolutePath).release());
+  invocation->getFrontendOpts().DisableFree = false;
+  // No "N errors generated" line on stderr: the errors are reported as findings.
+  invocation->getDiagnosticOpts().ShowCarets = false;
+
+  clang::CompilerInstance compiler(std::move(invocation));
+  compiler.setVirtualFileSystem(fileSystem);
+  compiler.createDiagnostics(&problems, /*ShouldOwnClient=*/false);
+  // A missing header must not end the parse: what follows still counts.
+  compiler.getDiagnostics().setFatalsAsError(true);
+  compiler.getDiagnostics().setIgnoreAllWarnings(true);
+  ModelAction action(source, model, outcome.readsCudaArch);
+  compiler.ExecuteAction(action);
+  model.parseProblems = problems.takeProblems();
+  return outcome;
+}
+
+} // namespace btlint::cuda

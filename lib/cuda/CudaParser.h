@@ -1,0 +1,24 @@
+#pragma once
+// Runs Clang on one CUDA file: a device-side, syntax-only parse with the given
+// command, the file's text taken from the SourceFile (so byte offsets agree),
+// compiler errors turned into parse problems, and the AST read into the model.
+#include "cuda/CudaCompileCommands.h"
+#include "engine/SourceFile.h"
+#include "model/KernelModel.h"
+
+#include <string>
+
+namespace btlint::cuda {
+
+struct CudaParseOutcome {
+  // The file's own code (or a non-system header it includes) tests
+  // __CUDA_ARCH__, so the model may differ between archs.
+  bool readsCudaArch = false;
+};
+
+// Parses `source` (at absolutePath) with `command` and fills model.kernels,
+// launches, dynamicSmemOptIns and parseProblems. Never throws on bad input.
+CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &source,
+                               const std::string &absolutePath, FileModel &model);
+
+} // namespace btlint::cuda
