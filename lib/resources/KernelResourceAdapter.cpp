@@ -34,10 +34,8 @@ std::string dimsText(int64_t m, int64_t n, int64_t k) {
 
 } // namespace
 
-std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                              std::string_view dtype, std::string_view dtypeSource,
-                                              std::string *whyNot) {
-  (void)arch;
+std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
+                                              std::string_view dtypeSource, std::string *whyNot) {
   DescribedKernel described;
   KernelDescription &desc = described.description;
   auto &notes = described.assumptions;
@@ -172,7 +170,7 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
 std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
                                                               const ArchInfo &arch, std::string_view dtype,
                                                               std::string_view dtypeSource, std::string *whyNot) {
-  auto described = describeKernel(kernel, config, arch, dtype, dtypeSource, whyNot);
+  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot);
   if (!described) return std::nullopt;
   KernelResourceEstimate estimate;
   estimate.shared = estimateSharedMemory(described->description, arch);

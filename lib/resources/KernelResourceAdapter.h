@@ -33,9 +33,8 @@ struct DescribedKernel {
 
 // nullopt when a tile extent the estimate needs does not resolve for the
 // config (the reason is in `whyNot`).
-std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                              std::string_view dtype, std::string_view dtypeSource,
-                                              std::string *whyNot = nullptr);
+std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
+                                              std::string_view dtypeSource, std::string *whyNot = nullptr);
 
 struct KernelResourceEstimate {
   SharedMemoryEstimate shared;  // a range where the model is unsure

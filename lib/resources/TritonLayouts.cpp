@@ -109,6 +109,8 @@ DistributedLayout blockedLayout(TileShape2D shape, std::array<int64_t, 2> sizePe
   return layout;
 }
 
+namespace {
+
 int64_t coalescedElementsPerThread(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
                                    int warpSize) {
   int64_t elements = shape[0] * shape[1];
@@ -117,6 +119,8 @@ int64_t coalescedElementsPerThread(TileShape2D shape, int contiguousDim, int ele
   int64_t perThread = std::min<int64_t>(128 / elementBits, shape[contiguousDim]);
   return std::min<int64_t>(perThread, std::max<int64_t>(elements / threads, 1));
 }
+
+} // namespace
 
 DistributedLayout coalescedLayout(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
                                   int warpSize) {
@@ -158,8 +162,7 @@ int64_t mmaV3InstructionN(TileShape2D shape, int numWarps) {
   return 8;
 }
 
-std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, int64_t instructionN, bool chained) {
-  (void)instructionN; // the N step only matters once warps split N, which needs M covered first
+std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, bool chained) {
   if (chained) return {numWarps, 1};
   std::array<int64_t, 2> warps{4, 1}; // a warp group is the indivisible unit
   while (warps[0] * warps[1] < numWarps) {
@@ -203,7 +206,7 @@ DistributedLayout mmaV2Accumulator(TileShape2D shape, std::array<int64_t, 2> war
 
 DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained) {
   int64_t n = mmaV3InstructionN(shape, numWarps);
-  return mmaAccumulator(shape, mmaV3WarpsPerTile(shape, numWarps, n, chained), n);
+  return mmaAccumulator(shape, mmaV3WarpsPerTile(shape, numWarps, chained), n);
 }
 
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps) {

@@ -55,7 +55,7 @@ int64_t coalescedBytesPerThread(TileShape2D shape, int contiguousDim, int elemen
 // for a dot whose result or operands connect to another dot (attention).
 std::array<int64_t, 2> mmaV2WarpsPerTile(TileShape2D shape, int numWarps, bool chained);
 int64_t mmaV3InstructionN(TileShape2D shape, int numWarps);
-std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, int64_t instructionN, bool chained);
+std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, bool chained);
 
 DistributedLayout mmaV2Accumulator(TileShape2D shape, int numWarps, bool chained);
 DistributedLayout mmaV2Accumulator(TileShape2D shape, std::array<int64_t, 2> warpsPerCta);

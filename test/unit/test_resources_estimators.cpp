@@ -72,7 +72,7 @@ TEST(TritonLayouts, MmaWarpTilings) {
   EXPECT_EQ(mmaV2WarpsPerTile({64, 128}, 4, true), (std::array<int64_t, 2>{1, 4}));
   // wgmma: instrShape [16, 256, 16] and warpsPerCTA [8, 1] for 256x256 with 8 warps.
   EXPECT_EQ(mmaV3InstructionN({256, 256}, 8), 256);
-  EXPECT_EQ(mmaV3WarpsPerTile({256, 256}, 8, 256, false), (std::array<int64_t, 2>{8, 1}));
+  EXPECT_EQ(mmaV3WarpsPerTile({256, 256}, 8, false), (std::array<int64_t, 2>{8, 1}));
 }
 
 TEST(TritonLayouts, ReductionScratchIsOnePartialPerWarp) {
