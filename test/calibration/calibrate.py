@@ -22,8 +22,16 @@ next to the ahead-of-time row.
 
 Usage:
   calibrate.py --out triton-3.6.0.csv [--archs sm80,sm90] [--jobs 16]
-               [--limit-per-arch N] [--timeout 120] [--deadline 420]
+               [--kinds gemm,attention] [--limit-per-arch N] [--scale 1.0]
+               [--timeout 120] [--deadline 420]
                [--jit-check jit.csv --jit-sample 160]
+  calibrate.py --reuse triton-3.6.0.csv --jit-check jit.csv   (JIT check only)
+  calibrate.py --merge run1.csv run2.csv --out triton-3.6.0.csv
+  calibrate.py --list                                          (grid size per arch and kind)
+
+Every row is a fresh compile in its own forked process (a crash or a hung
+ptxas costs one row, recorded with its status); rows are also appended to
+OUT.partial as they finish.
 """
 import argparse
 import contextlib
