@@ -110,7 +110,7 @@ std::string nearestPowersOfTwo(int64_t value) {
   if (value <= 1) return "1";
   int64_t below = 1;
   while (below * 2 < value) below *= 2;
-  return std::to_string(below) + " or " + std::to_string(below * 2);
+  return std::to_string(below) + " and " + std::to_string(below * 2);
 }
 
 struct Finding {
@@ -239,7 +239,10 @@ private:
     }
     auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
     if (!inserted) {
-      if (binding.config) findings[entry->second].configs.push_back(binding.config);
+      Finding &existing = findings[entry->second];
+      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
+                                      binding.config) == existing.configs.end())
+        existing.configs.push_back(binding.config);
       return;
     }
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);

@@ -27,12 +27,16 @@ std::string lowercase(std::string text) {
   return text;
 }
 
-// The argument the name most likely meant; empty when none is close.
+// The argument the name most likely meant: one spelled alike, or the
+// argument behind a caller-side name (`out` for `out_ptr`). Empty when none is close.
 std::string closestArgument(const std::string &name, const Kernel &kernel) {
   std::string best;
   size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
   for (const Param &param : kernel.params) {
-    const size_t distance = lowercase(param.name) == lowercase(name) ? 0 : editDistance(name, param.name);
+    const bool sameLetters = lowercase(param.name) == lowercase(name);
+    const bool namePlusSuffix = param.name.size() > name.size() + 1 &&
+                                param.name.compare(0, name.size() + 1, name + "_") == 0;
+    const size_t distance = sameLetters ? 0 : namePlusSuffix ? 1 : editDistance(name, param.name);
     if (distance < bestDistance) {
       bestDistance = distance;
       best = param.name;

@@ -147,7 +147,7 @@ public:
         const auto &group = duplicatesBySpan[{span.line, span.column}];
         auto diagnostic = context.report(span, configLabel(*duplicate) + " is identical to " +
                                                    configLabel(*original));
-        diagnostic.note("both run with " + *configIdentity(*duplicate));
+        diagnostic.note("both run with `" + *configIdentity(*duplicate) + "`");
         if (!duplicate->expansion.empty()) diagnostic.note(duplicate->expansion);
         if (!original->expansion.empty()) diagnostic.note(original->expansion);
         if (group.size() > 1) {

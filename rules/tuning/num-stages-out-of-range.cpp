@@ -124,14 +124,14 @@ public:
                                : "config " + std::to_string(site.configs.front()->index + 1) + " sets";
       std::string problem;
       if (site.value < 1)
-        problem = "the shallowest pipeline is 1 (no overlap); 0 is a convention of AMD's "
-                  "Triton forks";
+        problem = "the shallowest pipeline is 1 stage (no overlap), and 0 is a convention of "
+                  "AMD's Triton forks";
       else if (site.value > arch->maxUsefulStages && arch->maxUsefulStages <= 1)
         problem = "Triton runs its pipeliner only from sm80 on, so on " + arch->name +
                   " every depth compiles the same kernel";
       else if (site.value > arch->maxUsefulStages)
-        problem = "deeper than " + std::to_string(arch->maxUsefulStages) +
-                  " stages does not pay off on " + arch->name + " and only costs shared memory";
+        problem = "more than " + std::to_string(arch->maxUsefulStages) + " stages do not pay off on " +
+                  arch->name + " and only cost shared memory";
       else
         continue;
       auto diagnostic = context.report(

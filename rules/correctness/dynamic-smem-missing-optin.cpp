@@ -1,0 +1,118 @@
+#include "rules/Rule.h"
+
+#include <optional>
+#include <string>
+
+namespace btlint {
+namespace {
+
+// Without cudaFuncAttributeMaxDynamicSharedMemorySize a kernel may use
+// 48 KiB of shared memory per block, static and dynamic together
+// (/work/shared/FACTS.md, CUDA).
+constexpr int64_t kDefaultSharedLimit = 48 * 1024;
+
+const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
+  if (const Kernel *kernel = context.file().findKernel(launch.kernel)) return kernel;
+  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(launch.kernel);
+  return candidates.size() == 1 ? candidates.front() : nullptr;
+}
+
+// What the program opts the launched kernel in to: the largest known size,
+// nothing when it never opts in, and an empty optional inside when it opts
+// in to a size only known at run time.
+struct OptIn {
+  bool found = false;
+  std::optional<int64_t> bytes;
+  SourceSpan span;
+};
+
+OptIn optInFor(const LaunchSite &launch, const Kernel *kernel, const RuleContext &context) {
+  OptIn optIn;
+  bool unknownSize = false;
+  for (const DynamicSmemOptIn &call : context.file().dynamicSmemOptIns) {
+    if (call.kernel != launch.kernel) continue;
+    optIn.found = true;
+    if (!call.bytes) unknownSize = true;
+    else if (!optIn.bytes || *call.bytes > *optIn.bytes) {
+      optIn.bytes = call.bytes;
+      optIn.span = call.span;
+    }
+  }
+  if (kernel && kernel->hasOptInDynamicSmem) {
+    optIn.found = true;
+    if (!kernel->optInDynamicSmemBytes) unknownSize = true;
+    else if (!optIn.bytes || *kernel->optInDynamicSmemBytes > *optIn.bytes) optIn.bytes = kernel->optInDynamicSmemBytes;
+  }
+  if (unknownSize) optIn.bytes.reset();
+  return optIn;
+}
+
+class DynamicSmemMissingOptin : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "dynamic-smem-missing-optin";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a CUDA launch above 48 KiB of shared memory without opting the kernel in";
+    info.doc.whatItDoes =
+        "Reports a CUDA launch (`<<<...>>>`, `cudaLaunchKernel`, `cudaLaunchKernelEx`) whose dynamic "
+        "shared memory, added to the kernel's static shared memory, exceeds 49152 bytes when the "
+        "program never calls `cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, "
+        "bytes)` for that kernel (instantiation), or opts it in to less than the launch asks for. "
+        "Sizes only known at run time are not judged.";
+    info.doc.whyItMatters =
+        "A kernel may use 48 KiB of shared memory per block unless it is opted in to more; above "
+        "that the launch fails with `cudaErrorInvalidValue` (too many resources requested) and the "
+        "kernel never runs. Nothing fails at compile time, and a launcher that does not check "
+        "`cudaGetLastError()` carries on with garbage in its output buffer.";
+    info.doc.exampleLanguage = "cuda";
+    info.doc.example = "const int bytes = 96 * 1024;\n"
+                       "attention<<<grid, 128, bytes>>>(q, k, v, out);\n";
+    info.doc.useInstead =
+        "const int bytes = 96 * 1024;\n"
+        "cudaFuncSetAttribute(attention, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);\n"
+        "attention<<<grid, 128, bytes>>>(q, k, v, out);\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const LaunchSite &launch : context.file().launches) {
+      if (!launch.dynamicSmemBytes || !launch.dynamicSmemBytes->isInt()) continue;
+      const int64_t dynamicBytes = launch.dynamicSmemBytes->asInt();
+      const Kernel *kernel = launchedKernel(launch, context);
+      if (kernel && kernel->language != Language::Cuda) continue;
+      const int64_t staticBytes = kernel && kernel->staticSharedBytes ? *kernel->staticSharedBytes : 0;
+      const int64_t total = staticBytes + dynamicBytes;
+      if (total <= kDefaultSharedLimit) continue;
+      const OptIn optIn = optInFor(launch, kernel, context);
+      if (optIn.found && (!optIn.bytes || *optIn.bytes >= dynamicBytes)) continue;
+
+      const SourceSpan span = launch.dynamicSmemBytes->span().valid() ? launch.dynamicSmemBytes->span() : launch.span;
+      const std::string usage = std::to_string(dynamicBytes) + " bytes of dynamic shared memory" +
+                                (staticBytes ? " (" + std::to_string(total) + " with its static shared memory)" : "");
+      std::string message;
+      if (optIn.found)
+        message = "`" + launch.kernel + "` is launched with " + usage + " but opted in to only " +
+                  std::to_string(*optIn.bytes) + " bytes";
+      else
+        message = "`" + launch.kernel + "` is launched with " + usage +
+                  " but never opted in; without cudaFuncSetAttribute the launch fails above " +
+                  std::to_string(kDefaultSharedLimit) + " bytes";
+      auto diagnostic = context.report(span, message);
+      if (optIn.found && optIn.span.valid())
+        diagnostic.note("the opt-in is at line " + std::to_string(optIn.span.line));
+      if (staticBytes)
+        diagnostic.note("the kernel's static __shared__ variables take " + std::to_string(staticBytes) +
+                        " bytes of the 48 KiB allowed without opting in");
+      diagnostic.note("call cudaFuncSetAttribute(" + launch.kernel +
+                      ", cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(dynamicBytes) +
+                      ") before the launch");
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(DynamicSmemMissingOptin);
+
+} // namespace
+} // namespace btlint
