@@ -187,7 +187,7 @@ Value Interpreter::evaluateBinding(const ModuleState &module, std::string_view n
     } else {
       for (const std::string &text : memo.notes) note(text);
     }
-    auto found = memo.bound.find(std::string(name));
+    auto found = memo.bound.find(name);
     if (found != memo.bound.end()) return found->second;
     // The statement did not bind it on the path taken: the earlier binding holds.
     bool earlier = false;
@@ -296,14 +296,9 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
 }
 
 Value Interpreter::resolveModulePath(const ModuleState &from, const std::string &dottedPath) {
-  if (context_.modules) {
-    const ParsedFile *parsed = context_.modules->findPythonModule(dottedPath, from.path());
-    if (const ModuleState *module = moduleFor(parsed)) return Value::ofModule(module);
-  }
-  if (!dottedPath.empty() && dottedPath[0] == '.')
-    return Value::unknown("module `" + dottedPath + "` is not part of the run");
-  // Libraries whose objects the evaluator knows by name; anything else
-  // imported from outside the run is unknown.
+  // Libraries whose objects the evaluator knows by name. An absolute import
+  // of one of them means the library, even when the run holds a subpackage
+  // of the same name (liger_kernel/triton/).
   static constexpr std::string_view libraries[] = {
       "triton", "torch", "itertools", "math", "os", "functools", "copy", "json", "time", "sys",
       "typing", "collections", "dataclasses", "enum", "operator", "random", "re", "yaml",
@@ -311,6 +306,12 @@ Value Interpreter::resolveModulePath(const ModuleState &from, const std::string 
   std::string_view root = std::string_view(dottedPath).substr(0, dottedPath.find('.'));
   for (std::string_view library : libraries)
     if (root == library) return Value::external(dottedPath);
+  if (context_.modules) {
+    const ParsedFile *parsed = context_.modules->findPythonModule(dottedPath, from.path());
+    if (const ModuleState *module = moduleFor(parsed)) return Value::ofModule(module);
+  }
+  if (!dottedPath.empty() && dottedPath[0] == '.')
+    return Value::unknown("module `" + dottedPath + "` is not part of the run");
   return Value::unknown("`" + dottedPath + "` is not part of the run");
 }
 
@@ -369,6 +370,8 @@ void findHostBindings(const SyntaxTree &tree, NodeId block, std::string_view nam
     const python::SyntaxNode &node = tree.node(statement);
     if (node.startByte >= position) break;
     if (node.endByte <= position) {
+      // Most statements do not mention the name at all; skip them cheaply.
+      if (tree.text(statement).find(name) == std::string_view::npos) continue;
       std::vector<std::string_view> names;
       collectBoundNames(tree, statement, names);
       if (std::find(names.begin(), names.end(), name) == names.end()) continue;
@@ -443,6 +446,10 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
           return Value::unknown("`" + std::string(name) + "` is assigned conditionally or in a "
                                 "loop in `" + label + "` (" + lineText(module, last.statement) +
                                 ")");
+        // Several launches in one function read the same locals.
+        HostMemoKey key{&module, last.statement, std::string(name)};
+        auto memo = hostMemo_.find(key);
+        if (memo != hostMemo_.end()) return memo->second;
         // Run the assignment alone, reading its inputs as they stood before it.
         HostContext earlier = host;
         earlier.position = tree.node(last.statement).startByte;
@@ -451,10 +458,16 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         frame.host = &earlier;
         frame.scope = std::make_shared<Scope>();
         ExecResult result = execStatement(last.statement, frame);
-        if (result.flow == Flow::Abort) return result.value;
-        if (Value *value = frame.scope->find(name)) return *value;
-        return Value::unknown("`" + std::string(name) + "` is not bound by " +
-                              lineText(module, last.statement));
+        Value value;
+        if (result.flow == Flow::Abort)
+          value = result.value;
+        else if (Value *bound = frame.scope->find(name))
+          value = *bound;
+        else
+          value = Value::unknown("`" + std::string(name) + "` is not bound by " +
+                                 lineText(module, last.statement));
+        hostMemo_.emplace(std::move(key), value);
+        return value;
       }
     }
     // Not bound here: look in the enclosing function, if any.
@@ -579,7 +592,7 @@ Value Interpreter::evaluateIdentifier(NodeId node, Frame &frame) {
   if (frame.scope)
     if (Value *local = frame.scope->find(name)) return *local;
   if (frame.moduleWrites) {
-    auto written = frame.moduleWrites->find(std::string(name));
+    auto written = frame.moduleWrites->find(name);
     if (written != frame.moduleWrites->end()) return written->second;
   }
   if (frame.host) {
@@ -1800,8 +1813,8 @@ void Interpreter::taintStatement(NodeId statement, const std::string &reason, Fr
       Value value;
       if (current) {
         value = *current;
-      } else if (frame.moduleWrites && frame.moduleWrites->count(std::string(name))) {
-        value = (*frame.moduleWrites)[std::string(name)];
+      } else if (frame.moduleWrites && frame.moduleWrites->count(name)) {
+        value = frame.moduleWrites->find(name)->second;
       } else {
         bool found = false;
         value = moduleGlobal(*frame.module, name, frame.module->readPosition_, found);
@@ -1826,11 +1839,13 @@ void Interpreter::taintStatement(NodeId statement, const std::string &reason, Fr
 }
 
 void Interpreter::setName(std::string_view name, Value value, Frame &frame) {
-  if (frame.scope) {
-    frame.scope->variables[std::string(name)] = std::move(value);
-  } else if (frame.moduleWrites) {
-    (*frame.moduleWrites)[std::string(name)] = std::move(value);
-  }
+  VariableMap *map = frame.scope ? &frame.scope->variables : frame.moduleWrites;
+  if (!map) return;
+  auto found = map->find(name);
+  if (found != map->end())
+    found->second = std::move(value);
+  else
+    map->emplace(std::string(name), std::move(value));
 }
 
 bool Interpreter::assignTarget(NodeId target, const Value &value, Frame &frame) {

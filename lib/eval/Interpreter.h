@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <deque>
+#include <map>
+#include <tuple>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,12 +23,15 @@
 
 namespace btlint::eval {
 
+// Names to values, searchable by string_view without building a string.
+using VariableMap = std::unordered_map<std::string, Value, StringHash, std::equal_to<>>;
+
 struct Scope {
-  std::unordered_map<std::string, Value> variables;
+  VariableMap variables;
   std::shared_ptr<Scope> parent;
   Value *find(std::string_view name) {
     for (Scope *scope = this; scope; scope = scope->parent.get()) {
-      auto found = scope->variables.find(std::string(name));
+      auto found = scope->variables.find(name);
       if (found != scope->variables.end()) return &found->second;
     }
     return nullptr;
@@ -53,7 +58,7 @@ private:
     bool done = false;
   };
   struct CompoundMemo {
-    std::unordered_map<std::string, Value> bound;
+    VariableMap bound;
     std::vector<std::string> notes;
     bool inProgress = false;
     bool done = false;
@@ -82,7 +87,7 @@ struct Frame {
   std::shared_ptr<Scope> scope; // function, lambda or comprehension locals
   // Running a module-level statement: its writes, and the names it binds
   // (read as copies, so the memoised earlier value is not mutated).
-  std::unordered_map<std::string, Value> *moduleWrites = nullptr;
+  VariableMap *moduleWrites = nullptr;
   const std::vector<std::string_view> *moduleWriteNames = nullptr;
   const HostContext *host = nullptr;
   std::vector<Value> *yields = nullptr; // generator function being run
@@ -218,6 +223,17 @@ private:
   std::vector<IterationFrame> iterations_;
   void bindIteration(std::string_view name, const Value &value);
   void bindIterationTarget(const ModuleState &module, python::NodeId target, const Value &value);
+
+  // Host-function locals by the statement that binds them.
+  struct HostMemoKey {
+    const ModuleState *module;
+    python::NodeId statement;
+    std::string name;
+    bool operator<(const HostMemoKey &other) const {
+      return std::tie(module, statement, name) < std::tie(other.module, other.statement, other.name);
+    }
+  };
+  std::map<HostMemoKey, Value> hostMemo_;
 
   std::chrono::steady_clock::time_point deadline_;
   uint64_t steps_ = 0;

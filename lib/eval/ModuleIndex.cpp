@@ -234,8 +234,8 @@ namespace {
 
 // Records the simple forms as direct bindings, everything else as compound.
 void indexStatement(const SyntaxTree &tree, NodeId statement,
-                    std::unordered_map<std::string, std::vector<Binding>> &bindings,
-                    std::unordered_map<std::string, std::string> &imports) {
+                    std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> &bindings,
+                    ImportMap &imports) {
   uint32_t end = tree.node(statement).endByte;
   auto add = [&](std::string_view name, Binding::Kind kind, NodeId node) {
     Binding binding;
@@ -310,7 +310,7 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
 
   // Imports nested in top-level try/if blocks still name library objects.
   if (kind == NodeKind::TryStatement || kind == NodeKind::IfStatement) {
-    std::unordered_map<std::string, std::vector<Binding>> ignored;
+    std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> ignored;
     for (NodeId child : tree.children(statement)) {
       NodeId block = child;
       if (tree.kind(child) != NodeKind::Block) {
@@ -321,7 +321,7 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
         NodeKind innerKind = tree.kind(inner);
         if (innerKind == NodeKind::ImportStatement ||
             innerKind == NodeKind::ImportFromStatement) {
-          std::unordered_map<std::string, std::string> nested;
+          ImportMap nested;
           indexStatement(tree, inner, ignored, nested);
           for (auto &[local, path] : nested) imports.emplace(local, path);
         }
@@ -343,7 +343,7 @@ void ModuleIndex::build(const SyntaxTree &tree) {
 }
 
 const Binding *ModuleIndex::visibleBinding(std::string_view name, uint32_t position) const {
-  auto found = bindings_.find(std::string(name));
+  auto found = bindings_.find(name);
   if (found == bindings_.end()) return nullptr;
   const std::vector<Binding> &list = found->second;
   // Bindings are in source order; take the last one ending at or before position.
@@ -366,7 +366,7 @@ std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression
   if (cursor == kNoNode || tree.kind(cursor) != NodeKind::Identifier) return {};
   std::string_view head = tree.text(cursor);
   std::string path;
-  auto imported = imports_.find(std::string(head));
+  auto imported = imports_.find(head);
   if (imported != imports_.end())
     path = imported->second;
   else if (head == "tl")
@@ -378,6 +378,41 @@ std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression
     path += parts[i];
   }
   return path;
+}
+
+} // namespace btlint::eval
+
+namespace btlint::eval {
+
+bool ModuleIndex::canonicalEquals(const SyntaxTree &tree, NodeId expression,
+                                  std::string_view path) const {
+  NodeId cursor = expression;
+  while (cursor != kNoNode && tree.kind(cursor) == NodeKind::Attribute) {
+    NodeId attribute = tree.child(cursor, Field::AttributeName);
+    if (attribute == kNoNode) return false;
+    std::string_view name = tree.text(attribute);
+    if (path.size() <= name.size() || path.substr(path.size() - name.size()) != name ||
+        path[path.size() - name.size() - 1] != '.')
+      return false;
+    path.remove_suffix(name.size() + 1);
+    cursor = tree.child(cursor, Field::Object);
+  }
+  if (cursor == kNoNode || tree.kind(cursor) != NodeKind::Identifier) return false;
+  std::string_view head = tree.text(cursor);
+  auto imported = imports_.find(head);
+  if (imported != imports_.end()) return imported->second == path;
+  if (head == "tl") return path == "triton.language";
+  return head == path;
+}
+
+std::string_view ModuleIndex::memberOf(const SyntaxTree &tree, NodeId expression,
+                                       std::string_view modulePath) const {
+  if (expression == kNoNode || tree.kind(expression) != NodeKind::Attribute) return {};
+  NodeId attribute = tree.child(expression, Field::AttributeName);
+  NodeId object = tree.child(expression, Field::Object);
+  if (attribute == kNoNode || object == kNoNode || !canonicalEquals(tree, object, modulePath))
+    return {};
+  return tree.text(attribute);
 }
 
 } // namespace btlint::eval

@@ -11,6 +11,13 @@
 
 namespace btlint::eval {
 
+// Hashing that lets maps keyed by std::string be searched with a string_view.
+struct StringHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view text) const { return std::hash<std::string_view>{}(text); }
+};
+using ImportMap = std::unordered_map<std::string, std::string, StringHash, std::equal_to<>>;
+
 struct Binding {
   enum class Kind {
     Assignment, // NAME = value (value is `node`)
@@ -34,15 +41,22 @@ public:
   // Top-level imports as written: local name -> dotted path of the imported
   // object ("tl" -> "triton.language", "jit" -> "triton.jit",
   // "get_configs" -> ".configs.get_configs").
-  const std::unordered_map<std::string, std::string> &importedNames() const { return imports_; }
+  const ImportMap &importedNames() const { return imports_; }
   // Canonical dotted path of an expression written as a name or attribute
   // chain, through the imports ("tl.arange" -> "triton.language.arange");
   // empty when it is not such a chain.
   std::string canonicalPath(const python::SyntaxTree &tree, python::NodeId expression) const;
+  // Whether canonicalPath(expression) == path, without building the path.
+  bool canonicalEquals(const python::SyntaxTree &tree, python::NodeId expression,
+                       std::string_view path) const;
+  // For `module.name` where module is `modulePath` (tl.arange with
+  // "triton.language"): the name; else empty.
+  std::string_view memberOf(const python::SyntaxTree &tree, python::NodeId expression,
+                            std::string_view modulePath) const;
 
 private:
-  std::unordered_map<std::string, std::vector<Binding>> bindings_;
-  std::unordered_map<std::string, std::string> imports_;
+  std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> bindings_;
+  ImportMap imports_;
 };
 
 // Names a statement binds or mutates in the scope it runs in (assignment and

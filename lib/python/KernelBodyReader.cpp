@@ -1,6 +1,7 @@
 #include "python/KernelBodyReader.h"
 
 #include <bitset>
+#include <memory>
 #include <cstdlib>
 #include <unordered_map>
 
@@ -15,11 +16,22 @@ constexpr int kMaxDepth = 200;
 
 using ParamSet = std::bitset<kMaxParams>;
 
+using Dims = std::vector<TileDim>;
+// Shapes are shared and never changed in place: values flow through many
+// expressions and copying dimension lists would dominate the reader's cost.
+using Shape = std::shared_ptr<const Dims>; // null: not known
+
+const Shape &scalarShape() {
+  static const Shape scalar = std::make_shared<const Dims>();
+  return scalar;
+}
+Shape makeShape(Dims dims) { return std::make_shared<const Dims>(std::move(dims)); }
+
 struct Info {
   ParamSet params;       // kernel parameters the value derives from
   ParamSet pointerRoots; // pointer parameters an address value is based on
-  // Empty vector: a scalar (the default); nullopt: not known.
-  std::optional<std::vector<TileDim>> shape = std::vector<TileDim>{};
+  Shape shape = scalarShape(); // no dimensions: a scalar
+
   std::string dtype;     // element type when visible
   int loadLoop = -2;     // loop index of the tl.load it comes straight from; -1: outside loops
   NodeId load = kNoNode; // that tl.load
@@ -63,9 +75,8 @@ TileDim constantDim(int64_t value) {
 
 bool isConstantOne(const TileDim &dim) { return dim.constant && *dim.constant == 1; }
 
-std::optional<std::vector<TileDim>> broadcast(const std::optional<std::vector<TileDim>> &a,
-                                              const std::optional<std::vector<TileDim>> &b) {
-  if (!a || !b) return std::nullopt;
+Shape broadcast(const Shape &a, const Shape &b) {
+  if (!a || !b) return nullptr;
   if (a->empty()) return b;
   if (b->empty()) return a;
   size_t rank = std::max(a->size(), b->size());
@@ -77,7 +88,7 @@ std::optional<std::vector<TileDim>> broadcast(const std::optional<std::vector<Ti
     else if (!y) out.push_back(*x);
     else out.push_back(isConstantOne(*x) ? *y : *x);
   }
-  return out;
+  return makeShape(std::move(out));
 }
 
 } // namespace
@@ -486,9 +497,9 @@ private:
   }
 
   // A shape written as (A, B), [A, B], or as separate arguments from `first`.
-  std::optional<std::vector<TileDim>> shapeFromNode(NodeId node) {
+  Shape shapeFromNode(NodeId node) {
     NodeId inner = tree_.unparenthesize(node);
-    if (inner == kNoNode) return std::nullopt;
+    if (inner == kNoNode) return nullptr;
     NodeKind kind = tree_.kind(inner);
     if (kind == NodeKind::Tuple || kind == NodeKind::List) {
       std::vector<TileDim> dims;
@@ -496,14 +507,14 @@ private:
         if (tree_.kind(element) == NodeKind::Comment) continue;
         dims.push_back(makeDim(element));
       }
-      return dims;
+      return makeShape(std::move(dims));
     }
     // A single dimension written without a tuple: tl.zeros(BLOCK, ...) is invalid,
     // but reshape(x, N) is a 1-D shape.
-    return std::vector<TileDim>{makeDim(inner)};
+    return makeShape({makeDim(inner)});
   }
 
-  void recordTile(TileSource source, const std::optional<std::vector<TileDim>> &shape,
+  void recordTile(TileSource source, const Shape &shape,
                   const std::string &dtype, NodeId site) {
     if (!shape || shape->empty()) return;
     TileShape tile;
@@ -586,19 +597,19 @@ private:
       std::string_view name = attribute != kNoNode ? tree_.text(attribute) : "";
       Info object = analyze(tree_.child(node, Field::Object));
       if (name == "T" && object.shape && object.shape->size() == 2) {
-        std::reverse(object.shape->begin(), object.shape->end());
+        object.shape = makeShape({(*object.shape)[1], (*object.shape)[0]});
         return object;
       }
       if (name == "dtype" || name == "element_ty" || name == "shape") {
         Info result;
         result.params = object.params;
-        result.shape = std::nullopt;
+        result.shape = nullptr;
         return result;
       }
       // tl.float16 and friends, or an attribute of a module: a constant.
       Info result;
       result.params = object.params;
-      result.shape = std::vector<TileDim>{};
+      result.shape = scalarShape();
       return result;
     }
     case NodeKind::Subscript: return analyzeSubscript(node);
@@ -638,14 +649,14 @@ private:
     case NodeKind::List:
     case NodeKind::ExpressionList: {
       Info result = analyzeChildren(node);
-      result.shape = std::nullopt; // a Python tuple, not a tile
+      result.shape = nullptr; // a Python tuple, not a tile
       return result;
     }
     case NodeKind::Lambda:
       return info;
     default: {
       Info result = analyzeChildren(node);
-      result.shape = std::nullopt;
+      result.shape = nullptr;
       return result;
     }
     }
@@ -684,8 +695,8 @@ private:
       }
     }
     while (source < value.shape->size()) dims.push_back((*value.shape)[source++]);
-    if (known) result.shape = std::move(dims);
-    else result.shape = std::nullopt;
+    if (known) result.shape = makeShape(std::move(dims));
+    else result.shape = nullptr;
     return result;
   }
 
@@ -725,22 +736,39 @@ private:
     return leftmost;
   }
 
+  // The root name of an attribute chain (`tl` in tl.math.exp), or empty.
+  std::string_view rootName(NodeId expression) const {
+    while (expression != kNoNode && tree_.kind(expression) == NodeKind::Attribute)
+      expression = tree_.child(expression, Field::Object);
+    if (expression == kNoNode || tree_.kind(expression) != NodeKind::Identifier) return {};
+    return tree_.text(expression);
+  }
+
   Info analyzeCall(NodeId call) {
     NodeId callee = tree_.child(call, Field::Function);
-    std::string path = canonical(callee);
-    std::string_view function = tritonFunction(path);
+    // tl.<function> is by far the most common call: recognise it without
+    // building the dotted path.
+    std::string_view function = index_.memberOf(tree_, callee, "triton.language");
+    std::string path;
+    if (function.empty() && callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier &&
+        index_.importedNames().count(tree_.text(callee))) {
+      path = canonical(callee); // from triton.language import arange
+      function = tritonFunction(path);
+    }
     if (!function.empty()) return analyzeTritonCall(call, function);
+    std::string_view root = rootName(callee);
     if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
       NodeId method = tree_.child(callee, Field::AttributeName);
       NodeId object = tree_.child(callee, Field::Object);
       std::string_view name = method != kNoNode ? tree_.text(method) : "";
-      // Module functions (math.x, triton.x) are not tensor methods.
-      bool moduleCall = !path.empty() && (path.substr(0, 7) == "triton." || path.substr(0, 5) == "math.");
+      // Functions of modules (math.x, triton.x, tl.math.x) are not tensor methods.
+      bool moduleCall = root == "tl" || root == "triton" || index_.importedNames().count(root);
       if (!moduleCall) return analyzeMethodCall(call, object, name);
     }
+    if (tree_.kind(callee) == NodeKind::Identifier) path = std::string(root);
     // Other calls (device helpers, builtins): the result derives from the arguments.
     Info result;
-    result.shape = std::nullopt;
+    result.shape = nullptr;
     NodeId arguments = tree_.child(call, Field::Arguments);
     if (arguments != kNoNode)
       for (NodeId argument : tree_.children(arguments)) {
@@ -751,7 +779,7 @@ private:
         result.params |= analyze(value).params;
       }
     if (path == "min" || path == "max" || path == "int" || path == "triton.cdiv")
-      result.shape = std::vector<TileDim>{};
+      result.shape = scalarShape();
     return result;
   }
 
@@ -791,14 +819,14 @@ private:
       NodeId first = positionalArgument(call, 0);
       if (first != kNoNode) {
         NodeId second = positionalArgument(call, 1);
-        std::optional<std::vector<TileDim>> shape;
+        Shape shape;
         if (second == kNoNode) {
           shape = shapeFromNode(first);
         } else {
-          std::vector<TileDim> dims;
+          Dims dims;
           for (size_t i = 0; positionalArgument(call, i) != kNoNode; ++i)
             dims.push_back(makeDim(positionalArgument(call, i)));
-          shape = dims;
+          shape = makeShape(std::move(dims));
         }
         recordTile(TileSource::Reshape, shape, receiver.dtype, call);
         result.shape = shape;
@@ -808,8 +836,8 @@ private:
     }
     if (name == "trans" || name == "permute") {
       Info result = receiver;
-      if (result.shape && result.shape->size() == 2) std::reverse(result.shape->begin(), result.shape->end());
-      else result.shape = std::nullopt;
+      if (result.shape && result.shape->size() == 2) result.shape = makeShape({(*result.shape)[1], (*result.shape)[0]});
+      else result.shape = nullptr;
       return result;
     }
     if (name == "sum" || name == "max" || name == "min" || name == "argmax" || name == "argmin") {
@@ -843,7 +871,7 @@ private:
   void reduceShape(Info &result, NodeId axisNode) {
     if (!result.shape) return;
     if (axisNode == kNoNode || tree_.kind(axisNode) == NodeKind::None) {
-      result.shape = std::vector<TileDim>{};
+      result.shape = scalarShape();
       return;
     }
     int64_t axis = 0;
@@ -855,15 +883,17 @@ private:
     }
     if (inner == kNoNode || tree_.kind(inner) != NodeKind::Integer ||
         !parseIntegerLiteral(tree_.text(inner), axis)) {
-      result.shape = std::nullopt;
+      result.shape = nullptr;
       return;
     }
     if (negative) axis = static_cast<int64_t>(result.shape->size()) - axis;
     if (axis < 0 || axis >= static_cast<int64_t>(result.shape->size())) {
-      result.shape = std::nullopt;
+      result.shape = nullptr;
       return;
     }
-    result.shape->erase(result.shape->begin() + axis);
+    Dims dims = *result.shape;
+    dims.erase(dims.begin() + axis);
+    result.shape = makeShape(std::move(dims));
   }
 
   void noteCast(const std::string &dtype, NodeId site) {
@@ -886,7 +916,7 @@ private:
       if (end == kNoNode) return result;
       result.params = analyze(start).params | analyze(end).params;
       TileDim dim = makeRangeDim(start, end);
-      result.shape = std::vector<TileDim>{dim};
+      result.shape = makeShape({dim});
       result.dtype = "int32";
       recordTile(TileSource::Arange, result.shape, "int32", call);
       addRole(result.params, ParamUse::TileExtent);
@@ -895,7 +925,7 @@ private:
     if (function == "zeros" || function == "full" || function == "empty") {
       NodeId shapeNode = argument(call, 0, "shape");
       NodeId dtypeNode = argument(call, function == "full" ? 2 : 1, "dtype");
-      result.shape = shapeNode != kNoNode ? shapeFromNode(shapeNode) : std::nullopt;
+      result.shape = shapeNode != kNoNode ? shapeFromNode(shapeNode) : nullptr;
       result.params = analyze(shapeNode).params;
       if (function == "full") result.params |= analyze(argument(call, 1, "value")).params;
       result.dtype = dtypeOf(dtypeNode);
@@ -960,7 +990,7 @@ private:
       result.pointerRoots = narrowRoots(base.pointerRoots);
       markPointers(result.pointerRoots);
       result.params = base.params | shapeInfo.params | strides.params | offsets.params;
-      result.shape = blockShapeNode != kNoNode ? shapeFromNode(blockShapeNode) : std::nullopt;
+      result.shape = blockShapeNode != kNoNode ? shapeFromNode(blockShapeNode) : nullptr;
       recordTile(TileSource::BlockPointer, result.shape, "", call);
       return result;
     }
@@ -973,16 +1003,16 @@ private:
     if (function == "reshape" || function == "view" || function == "broadcast_to") {
       Info source = analyze(positionalArgument(call, 0));
       NodeId shapeNode = argument(call, 1, "shape");
-      std::optional<std::vector<TileDim>> shape;
+      Shape shape;
       if (shapeNode != kNoNode) {
         NodeId third = positionalArgument(call, 2);
         if (third == kNoNode) {
           shape = shapeFromNode(shapeNode);
         } else {
-          std::vector<TileDim> dims;
+          Dims dims;
           for (size_t i = 1; positionalArgument(call, i) != kNoNode; ++i)
             dims.push_back(makeDim(positionalArgument(call, i)));
-          shape = dims;
+          shape = makeShape(std::move(dims));
         }
         analyze(shapeNode);
       }
@@ -993,8 +1023,8 @@ private:
     }
     if (function == "trans" || function == "permute") {
       Info source = analyze(positionalArgument(call, 0));
-      if (source.shape && source.shape->size() == 2) std::reverse(source.shape->begin(), source.shape->end());
-      else source.shape = std::nullopt;
+      if (source.shape && source.shape->size() == 2) source.shape = makeShape({(*source.shape)[1], (*source.shape)[0]});
+      else source.shape = nullptr;
       return source;
     }
     if (function == "expand_dims") {
@@ -1003,10 +1033,13 @@ private:
       int64_t axis = 0;
       if (source.shape && axisNode != kNoNode && tree_.kind(axisNode) == NodeKind::Integer &&
           parseIntegerLiteral(tree_.text(axisNode), axis) && axis >= 0 &&
-          axis <= static_cast<int64_t>(source.shape->size()))
-        source.shape->insert(source.shape->begin() + axis, constantDim(1));
+          axis <= static_cast<int64_t>(source.shape->size())) {
+        Dims dims = *source.shape;
+        dims.insert(dims.begin() + axis, constantDim(1));
+        source.shape = makeShape(std::move(dims));
+      }
       else
-        source.shape = std::nullopt;
+        source.shape = nullptr;
       return source;
     }
     if (function == "sum" || function == "max" || function == "min" || function == "argmax" ||
@@ -1116,7 +1149,7 @@ private:
     Info result;
     result.params = a.params | b.params | acc.params;
     if (!dot.a.empty() && !dot.b.empty())
-      result.shape = std::vector<TileDim>{dot.a[0], dot.b[1]};
+      result.shape = makeShape({dot.a[0], dot.b[1]});
     else
       result.shape = acc.shape;
     result.dtype = !dot.accDtype.empty() ? dot.accDtype : acc.dtype;
@@ -1151,7 +1184,7 @@ private:
       // Unpacking: the parts are not tracked one by one.
       Info part;
       part.params = info.params;
-      part.shape = std::nullopt;
+      part.shape = nullptr;
       for (NodeId child : tree_.children(target))
         if (tree_.kind(child) != NodeKind::Comment) assign(child, part, kNoNode);
     }

@@ -322,10 +322,24 @@ private:
       readLaunch(call, callee, function);
       return;
     }
-    if (calleeKind == NodeKind::Call || classifyDecorator(canonical(callee)) == DecoratorKind::Jit) {
+    if (calleeKind == NodeKind::Call) {
       if (readAppliedChain(call, function)) return;
     }
-    std::string path = canonical(callee);
+    // Build the dotted path only for names that can matter here.
+    std::string_view lastName;
+    if (calleeKind == NodeKind::Attribute) {
+      NodeId attribute = tree_.child(callee, Field::AttributeName);
+      if (attribute != kNoNode) lastName = tree_.text(attribute);
+    } else if (calleeKind == NodeKind::Identifier) {
+      lastName = tree_.text(callee);
+    }
+    static constexpr std::string_view interesting[] = {
+        "jit", "do_bench", "do_bench_cudagraph", "time", "perf_counter", "monotonic",
+        "perf_counter_ns", "time_ns", "monotonic_ns"};
+    bool wanted = calleeKind == NodeKind::Identifier && index_.importedNames().count(lastName);
+    for (std::string_view name : interesting) wanted = wanted || lastName == name;
+    std::string path = wanted ? canonical(callee) : std::string();
+    if (classifyDecorator(path) == DecoratorKind::Jit && readAppliedChain(call, function)) return;
     if (startsWith(path, "triton.") &&
         (endsWith(path, "testing.do_bench") || endsWith(path, "testing.do_bench_cudagraph"))) {
       BenchSyntax bench;

@@ -208,6 +208,35 @@ const GrammarTables &grammarTables() {
   return tables;
 }
 
+// Kinds whose children never fill a field: asking tree-sitter for the field
+// of each of their children would cost a lookup per node for nothing.
+bool childrenHaveFields(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Module: case NodeKind::Block: case NodeKind::ArgumentList: case NodeKind::List:
+  case NodeKind::Tuple: case NodeKind::Set: case NodeKind::Dictionary: case NodeKind::ExpressionList:
+  case NodeKind::PatternList: case NodeKind::TuplePattern: case NodeKind::ListPattern:
+  case NodeKind::ParenthesizedExpression: case NodeKind::ConditionalExpression:
+  case NodeKind::String: case NodeKind::ConcatenatedString: case NodeKind::ExpressionStatement:
+  case NodeKind::Decorator: case NodeKind::Parameters: case NodeKind::LambdaParameters:
+  case NodeKind::Slice: case NodeKind::DottedName: case NodeKind::ImportPrefix:
+  case NodeKind::StringContent: case NodeKind::ListSplat: case NodeKind::DictionarySplat:
+  case NodeKind::ListSplatPattern: case NodeKind::DictionarySplatPattern:
+    return false;
+  default:
+    return true;
+  }
+}
+
+// Whether the string literal starting at `start` has an f prefix.
+bool isFString(const std::string &text, uint32_t start) {
+  for (size_t i = start; i < text.size() && i < start + 3; ++i) {
+    char c = text[i];
+    if (c == '"' || c == '\'') return false;
+    if (c == 'f' || c == 'F') return true;
+  }
+  return false;
+}
+
 struct ParserDeleter {
   void operator()(TSParser *parser) const { ts_parser_delete(parser); }
 };
@@ -294,9 +323,11 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
     TSSymbol symbol = ts_node_symbol(node);
     NodeKind kind = tables.kindOf(symbol);
     bool named = tables.isNamed(symbol);
-    Field field = tables.fieldOf(ts_tree_cursor_current_field_id(&cursor));
     Level &parentLevel = stack.back();
     NodeKind parentKind = tree.nodes_[parentLevel.node].kind;
+    Field field = childrenHaveFields(parentKind)
+                      ? tables.fieldOf(ts_tree_cursor_current_field_id(&cursor))
+                      : Field::None;
 
     bool reportHere = parentLevel.reportErrors && ts_node_has_error(node);
     if (reportHere) {
@@ -316,7 +347,13 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
     bool keep = named || ((field == Field::Operator || field == Field::Operators) &&
                           kind != NodeKind::Other) ||
                 (kind == NodeKind::OpColon && parentKind == NodeKind::Slice);
-    bool descend = named && ts_tree_cursor_goto_first_child(&cursor);
+    // Plain strings are decoded from their text; only f-strings need their
+    // parts. Leaves have no children to look for.
+    bool leaf = kind == NodeKind::Identifier || kind == NodeKind::Integer ||
+                kind == NodeKind::Float || kind == NodeKind::Comment || kind == NodeKind::True ||
+                kind == NodeKind::False || kind == NodeKind::None ||
+                (kind == NodeKind::String && !isFString(source.text(), ts_node_start_byte(node)));
+    bool descend = named && !leaf && ts_tree_cursor_goto_first_child(&cursor);
     // Only named nodes are descended into, and they are always kept.
     if (keep) {
       NodeId id = append(node, kind, field, parentLevel.node);
@@ -406,8 +443,11 @@ bool appendEscape(std::string_view escape, std::string &out) {
   case '\\': out += '\\'; return true;
   case '\'': out += '\''; return true;
   case '"': out += '"'; return true;
-  case '0': out += '\0'; return true;
   case '\n': return true; // line continuation
+  case 'a': out += '\a'; return true;
+  case 'b': out += '\b'; return true;
+  case 'f': out += '\f'; return true;
+  case 'v': out += '\v'; return true;
   case 'x': {
     if (escape.size() != 4) return false;
     int high = hexDigit(escape[2]), low = hexDigit(escape[3]);
@@ -415,64 +455,68 @@ bool appendEscape(std::string_view escape, std::string &out) {
     out += static_cast<char>(high * 16 + low);
     return true;
   }
+  case 'N': case 'u': case 'U':
+  case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7':
+    return false; // named, unicode and octal escapes are not decoded
   default:
-    return false;
+    // Python keeps an unknown escape as written ("\d").
+    out += escape;
+    return true;
   }
 }
 
 } // namespace
 
+bool decodeStringLiteral(std::string_view text, std::string &out) {
+  // Prefix letters before the quote: f-strings are not literals; raw strings
+  // keep their backslashes.
+  bool raw = false;
+  size_t i = 0;
+  for (; i < text.size() && text[i] != '"' && text[i] != '\''; ++i) {
+    char c = text[i];
+    if (c == 'f' || c == 'F') return false;
+    if (c == 'r' || c == 'R') raw = true;
+  }
+  if (i >= text.size()) return false;
+  char quote = text[i];
+  size_t open = text.size() >= i + 6 && text[i + 1] == quote && text[i + 2] == quote ? 3 : 1;
+  if (text.size() < i + 2 * open) return false;
+  std::string_view body = text.substr(i + open, text.size() - i - 2 * open);
+  out.clear();
+  out.reserve(body.size());
+  for (size_t j = 0; j < body.size(); ++j) {
+    if (body[j] != '\\' || j + 1 >= body.size()) {
+      out += body[j];
+      continue;
+    }
+    if (raw) {
+      // A raw string keeps the backslash and the character after it.
+      out += body[j];
+      out += body[++j];
+      continue;
+    }
+    size_t length = body[j + 1] == 'x' ? 4 : 2;
+    if (j + length > body.size()) return false;
+    if (!appendEscape(body.substr(j, length), out)) return false;
+    j += length - 1;
+  }
+  return true;
+}
+
 bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out) {
   NodeKind kind = tree.kind(id);
   if (kind == NodeKind::ConcatenatedString) {
     out.clear();
+    std::string piece;
     for (NodeId part : tree.children(id)) {
       if (tree.kind(part) != NodeKind::String) continue;
-      std::string piece;
-      if (!stringLiteralValue(tree, part, piece)) return false;
+      if (!decodeStringLiteral(tree.text(part), piece)) return false;
       out += piece;
     }
     return true;
   }
   if (kind != NodeKind::String) return false;
-  std::string_view text = tree.text(id);
-  // Prefix letters before the quote: f-strings are not literals; raw strings
-  // keep their backslashes.
-  bool raw = false;
-  for (char c : text) {
-    if (c == '"' || c == '\'') break;
-    if (c == 'f' || c == 'F') return false;
-    if (c == 'r' || c == 'R') raw = true;
-  }
-  out.clear();
-  for (NodeId part : tree.children(id)) {
-    NodeKind partKind = tree.kind(part);
-    if (partKind == NodeKind::StringContent) {
-      // Older grammars nest escape sequences inside the content node.
-      uint32_t cursor = tree.node(part).startByte;
-      for (NodeId inner : tree.children(part)) {
-        if (tree.kind(inner) != NodeKind::EscapeSequence) continue;
-        const SyntaxNode &escapeNode = tree.node(inner);
-        out.append(tree.source().text(), cursor, escapeNode.startByte - cursor);
-        std::string_view escape = tree.text(inner);
-        if (raw)
-          out += escape;
-        else if (!appendEscape(escape, out))
-          return false;
-        cursor = escapeNode.endByte;
-      }
-      out.append(tree.source().text(), cursor, tree.node(part).endByte - cursor);
-    } else if (partKind == NodeKind::EscapeSequence) {
-      std::string_view escape = tree.text(part);
-      if (raw)
-        out += escape;
-      else if (!appendEscape(escape, out))
-        return false;
-    } else if (partKind == NodeKind::Interpolation) {
-      return false;
-    }
-  }
-  return true;
+  return decodeStringLiteral(tree.text(id), out);
 }
 
 bool parseIntegerLiteral(std::string_view text, int64_t &out) {

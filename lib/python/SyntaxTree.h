@@ -125,8 +125,11 @@ private:
 };
 
 // The value of a Python string literal node (no f-string interpolation), or
-// false when it is not a plain literal.
+// false when it is not a plain literal. Plain string nodes have no children
+// in the tree: the value is decoded from the text.
 bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out);
+// Decodes the source text of one string literal ('a\n', r"x", """doc""").
+bool decodeStringLiteral(std::string_view text, std::string &out);
 
 // Parses an integer literal ("0x10", "1_000"); false on overflow or bad text.
 bool parseIntegerLiteral(std::string_view text, int64_t &out);
