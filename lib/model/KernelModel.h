@@ -255,6 +255,13 @@ struct Kernel {
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
   // order matters to Triton (autotune must wrap heuristics, which wraps jit).
   std::vector<std::string> decorators;
+  // Added: functions the kernel body calls by plain name (device helpers;
+  // tl.* and builtins excluded), and whether a kernel of the same file calls
+  // this one. A @triton.jit helper called from kernels is specialised on its
+  // callers' arguments: a constexpr passed in stays constexpr inside, so it
+  // needs no `tl.constexpr` annotation of its own.
+  std::vector<std::string> calledFunctions;
+  bool calledByKernel = false;
   // Added for dtype-unsupported-on-arch: element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
   // model's spelling ("fp8e4nv"), at the span of the type expression.

@@ -1,5 +1,6 @@
 #include "python/KernelBodyReader.h"
 
+#include <algorithm>
 #include <bitset>
 #include <memory>
 #include <cstdlib>
@@ -765,7 +766,15 @@ private:
       bool moduleCall = root == "tl" || root == "triton" || index_.importedNames().count(root);
       if (!moduleCall) return analyzeMethodCall(call, object, name);
     }
-    if (tree_.kind(callee) == NodeKind::Identifier) path = std::string(root);
+    if (tree_.kind(callee) == NodeKind::Identifier) {
+      path = std::string(root);
+      static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
+                                                      "abs", "print", "isinstance", "bool"};
+      bool builtin = std::find(std::begin(builtins), std::end(builtins), root) != std::end(builtins);
+      if (!builtin && std::find(kernel_.calledFunctions.begin(), kernel_.calledFunctions.end(), root) ==
+                          kernel_.calledFunctions.end())
+        kernel_.calledFunctions.emplace_back(root);
+    }
     // Other calls (device helpers, builtins): the result derives from the arguments.
     Info result;
     result.shape = nullptr;

@@ -41,6 +41,12 @@ public:
     model_.parseProblems = file_.problems;
     model_.notes = file_.notes;
     for (const python::KernelSyntax &syntax : file_.kernels) model_.kernels.push_back(buildKernel(syntax));
+    for (Kernel &callee : model_.kernels)
+      for (const Kernel &caller : model_.kernels)
+        if (&caller != &callee &&
+            std::find(caller.calledFunctions.begin(), caller.calledFunctions.end(), callee.name) !=
+                caller.calledFunctions.end())
+          callee.calledByKernel = true;
     for (const python::LaunchSyntax &launch : file_.launches) model_.launches.push_back(buildLaunch(launch));
     for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));
     keepFileNotes();

@@ -222,6 +222,26 @@ def not_a_kernel():
   EXPECT_EQ(python_test::strings(kernelNamed(model, "method_kernel").decorators), (python_test::Strings{"staticmethod", "triton.jit"}));
 }
 
+TEST(PythonKernels, DeviceHelpersKnowTheyAreCalledByKernels) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def offsets(m, n):
+    return tl.arange(0, m)[:, None] + tl.arange(0, n)[None, :]
+
+@triton.jit
+def kernel(x_ptr, BLOCK: tl.constexpr):
+    o = offsets(BLOCK, BLOCK)
+    tl.store(x_ptr + o, max(1, 2))
+)");
+  EXPECT_TRUE(kernelNamed(model, "offsets").calledByKernel);
+  EXPECT_FALSE(kernelNamed(model, "kernel").calledByKernel);
+  EXPECT_EQ(kernelNamed(model, "kernel").calledFunctions, (python_test::Strings{"offsets"}));
+  EXPECT_TRUE(paramNamed(kernelNamed(model, "offsets"), "m").uses.count(ParamUse::TileExtent));
+}
+
 TEST(PythonKernels, DtypeComesFromSettingsCommentCastOrDefault) {
   const char *source = R"(
 import triton
