@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Speed and memory of btlint's Python analysis, in one run on the same files:
+#   (a) tree-sitter parsing alone (test/bench/bench_parse.cpp, the grammar btlint links),
+#   (b) btlint's whole analysis (front-end, evaluator, all rules), single-threaded (-j1),
+#   (c) `ruff check` (PyPI) with the same number of threads (RAYON_NUM_THREADS=1),
+# and btlint's peak memory (/usr/bin/time -f %M) on the same files.
+# Prints the ratios whole/parse (target <= 1.3), btlint/ruff (target < 1), peak MB (< 200).
+#
+# Usage: test/bench/bench_python_analysis.sh [--generated N | --ext DIR...] [--repeats R]
+#   --generated N  (default, N=2000) files written by test/bench/gen_kernels.py (CI: no /work/ext needed)
+#   --ext DIR...   the Python files under DIR... that mention triton, copied to a temp dir
+# Environment: BTLINT (binary, default build/btlint), BENCH_PARSE (bench_parse binary;
+#   built with c++ against build/libtree_sitter_python.a when absent), RUFF (default
+#   .venv/bin/ruff, else ruff on PATH), PYTHON (default python3).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+btlint="${BTLINT:-$root/build/btlint}"
+ruff="${RUFF:-$root/.venv/bin/ruff}"
+[[ -x "$ruff" ]] || ruff="$(command -v ruff || true)"
+python="${PYTHON:-python3}"
+mode=generated count=2000 repeats=3 dirs=()
+while (($#)); do
+  case "$1" in
+    --generated) mode=generated; count="${2:-2000}"; shift 2 ;;
+    --ext) mode=ext; shift; while (($#)) && [[ "$1" != --* ]]; do dirs+=("$1"); shift; done ;;
+    --repeats) repeats="$2"; shift 2 ;;
+    *) echo "unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+[[ -x "$btlint" ]] || { echo "no btlint at $btlint" >&2; exit 2; }
+[[ -n "$ruff" ]] || { echo "no ruff (pip install -r test/requirements.txt)" >&2; exit 2; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+files="$work/files"
+mkdir -p "$work/src"
+if [[ $mode == generated ]]; then
+  "$python" "$root/test/bench/gen_kernels.py" "$work/src" "$count"
+else
+  i=0
+  while IFS= read -r f; do
+    i=$((i + 1)); cp "$f" "$work/src/$(printf '%05d' $i)_$(basename "$f")"
+  done < <(for d in "${dirs[@]}"; do grep -rl --include='*.py' -E '^\s*(import triton|from triton)' "$d"; done | sort)
+fi
+find "$work/src" -name '*.py' | sort > "$files"
+nfiles=$(wc -l < "$files")
+
+parse_bin="${BENCH_PARSE:-}"
+if [[ -z "$parse_bin" ]]; then
+  for cand in "$root/build/test/bench_parse" "$root/build/bench_parse"; do
+    [[ -x "$cand" ]] && parse_bin="$cand" && break
+  done
+fi
+if [[ -z "$parse_bin" ]]; then
+  parse_bin="$work/bench_parse"
+  c++ -O2 -std=c++20 "$root/test/bench/bench_parse.cpp" "$root/build/libtree_sitter_python.a" \
+    $(pkg-config --cflags --libs tree-sitter) -o "$parse_bin"
+fi
+
+# Best of $repeats wall times of a command, in seconds.
+best() {
+  local b=999999 t s e
+  for ((r = 0; r < repeats; r++)); do
+    s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; e=$(date +%s.%N)
+    t=$(echo "$e - $s" | bc -l); b=$(echo "if ($t < $b) $t else $b" | bc -l)
+  done
+  printf '%.3f' "$b"
+}
+
+cd "$work/src"
+"$parse_bin" "$files" 1 >/dev/null   # warm the page cache
+parse_out="$("$parse_bin" "$files" "$repeats")"
+parse=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_out")
+whole=$(best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" .)
+ruff_t=$(RAYON_NUM_THREADS=1 best "$ruff" check --no-cache --isolated --quiet .)
+# Peak resident set size in KB of one run.
+peak() {
+  /usr/bin/time -o "$work/time" -f '%M' "$@" >/dev/null 2>&1 || true
+  tail -1 "$work/time"
+}
+peak_kb=$(peak "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" .)
+peak_kb_all=$(peak "$btlint" --no-config --arch sm90 --format json --output "$work/out.json" .)
+rc=0; "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" . >/dev/null 2>&1 || rc=$?
+status="ok"; ((rc > 1)) && status="btlint exited $rc (crash?)"
+
+printf 'files                    %d (%s)\n' "$nfiles" "$mode"
+printf 'tree-sitter parse alone  %ss (read+parse, best of %d)\n' "$parse" "$repeats"
+printf 'btlint whole, -j1        %ss  [%s]\n' "$whole" "$status"
+printf 'ruff check, 1 thread     %ss (%s)\n' "$ruff_t" "$("$ruff" --version)"
+printf 'btlint peak RSS -j1      %.1f MB; all threads %.1f MB\n' "$(echo "$peak_kb/1024" | bc -l)" "$(echo "$peak_kb_all/1024" | bc -l)"
+printf 'RATIO whole/parse   %.2f (target <= 1.3)\n' "$(echo "$whole/$parse" | bc -l)"
+printf 'RATIO btlint/ruff   %.2f (target < 1)\n' "$(echo "$whole/$ruff_t" | bc -l)"
+printf 'PEAK MB             %.1f (target < 200)\n' "$(echo "$peak_kb/1024" | bc -l)"
