@@ -2,6 +2,7 @@
 #include "emit/RuleDocs.h"
 #include "rules/Rule.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -80,13 +81,40 @@ static std::string sarifLevel(Severity s) {
   return s == Severity::Error ? "error" : s == Severity::Warning ? "warning" : "note";
 }
 
-// Repository-relative URI with forward slashes; percent-encodes what a URI
+// The folder SARIF URIs are relative to: the repository holding the working
+// directory (its nearest ancestor with a `.git`), else the working directory.
+// Code scanning resolves relative URIs against the repository root, so a run
+// from a subfolder must not produce `../kernels/x.py`.
+static std::string sarifRoot(const std::string &workingDirectory) {
+  llvm::SmallString<256> dir(workingDirectory);
+  while (!dir.empty()) {
+    llvm::SmallString<256> git(dir);
+    llvm::sys::path::append(git, ".git");
+    if (llvm::sys::fs::exists(git)) return std::string(dir);
+    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
+    if (parent == dir) break;
+    dir = parent;
+  }
+  return workingDirectory;
+}
+
+// URI of a finding's file: relative to `root` with forward slashes when the
+// file is inside it, else an absolute file:// URI; percent-encodes what a URI
 // reference cannot hold.
-static std::string sarifUri(const std::string &path, const std::string &workingDirectory) {
+static std::string sarifUri(const std::string &path, const std::string &workingDirectory, const std::string &root) {
   std::string p = path;
-  if (llvm::sys::path::is_absolute(p) && !workingDirectory.empty() &&
-      llvm::StringRef(p).starts_with(workingDirectory + "/"))
-    p = p.substr(workingDirectory.size() + 1);
+  bool relative = !llvm::sys::path::is_absolute(path);
+  if (!workingDirectory.empty()) {
+    llvm::SmallString<256> absolute(path);
+    if (relative) {
+      absolute = workingDirectory;
+      llvm::sys::path::append(absolute, path);
+    }
+    llvm::sys::path::remove_dots(absolute, /*remove_dot_dot=*/true);
+    llvm::StringRef rest(absolute);
+    relative = rest.consume_front(llvm::StringRef(root).ends_with("/") ? root : root + "/");
+    p = relative ? rest.str() : std::string(absolute);
+  }
   std::string uri;
   for (unsigned char c : p) {
     if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.' || c == '~') uri += static_cast<char>(c);
@@ -96,11 +124,9 @@ static std::string sarifUri(const std::string &path, const std::string &workingD
       uri += buffer;
     }
   }
-  if (llvm::sys::path::is_absolute(p)) uri = "file://" + uri;
+  if (!relative) uri = "file://" + uri;
   return uri;
 }
-
-
 
 void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics, const EmitOptions &options) {
   const auto &registry = RuleRegistry::instance();
@@ -120,6 +146,7 @@ void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostic
     });
   }
   llvm::json::Array results;
+  const std::string root = sarifRoot(options.workingDirectory);
   for (const Diagnostic &d : diagnostics) {
     std::string text = d.message;
     if (d.arch) text += " (" + *d.arch + ")";
@@ -132,7 +159,7 @@ void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostic
          llvm::json::Array{llvm::json::Object{
              {"physicalLocation",
               llvm::json::Object{
-                  {"artifactLocation", llvm::json::Object{{"uri", sarifUri(d.path, options.workingDirectory)}}},
+                  {"artifactLocation", llvm::json::Object{{"uri", sarifUri(d.path, options.workingDirectory, root)}}},
                   {"region", llvm::json::Object{{"startLine", displayLine(d)},
                                                 {"startColumn", displayColumn(d)},
                                                 {"endLine", displayEndLine(d)},

@@ -121,7 +121,7 @@ check_rc 0 "the config in the linted folder applies"
 check_stdout_empty "its ignore silences the finding"
 run_btlint project/kernel.py
 check_rc 0 "the config beside a file named on the command line applies"
-(cd project && run_btlint kernel.py)
+run_btlint_in project kernel.py
 check_rc 0 "the config of the current folder applies to a relative path"
 
 mkdir -p project/sub/deeper

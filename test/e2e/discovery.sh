@@ -93,7 +93,7 @@ expect_skipped experiments/old/try.py "a path glob with **"
 expect_linted experiments/new.py "a sibling of an excluded folder"
 expect_skipped amd/a.py "a path glob with *"
 expect_linted amd/sub/b.py "* does not cross a folder"
-(cd kernels && run_btlint .)
+run_btlint_in kernels .
 if grep -q "^vendor/" "$OUT"; then fail "exclude applies when linting a subfolder" "kernels/vendor was linted"; else pass "exclude applies when linting a subfolder"; fi
 run_btlint --no-config .
 expect_linted vendor/third_party.py "--no-config drops the exclude list"

@@ -110,9 +110,9 @@ check "the JSON findings are the text findings" test \
 echo "# path as given on the command line"
 run_btlint --no-config --format json "$PWD/sub/one.py"
 check_value 'findings[0]["path"]' "$PWD/sub/one.py" "an absolute path stays absolute"
-(cd sub && run_btlint --no-config --format json ../sub/one.py)
+run_btlint_in sub --no-config --format json ../sub/one.py
 check_value 'findings[0]["path"]' "../sub/one.py" "a relative path with .. stays as given"
-(cd sub && run_btlint --no-config --format json .)
+run_btlint_in sub --no-config --format json .
 check_value 'findings[0]["path"]' "one.py" "a file found under . is relative to it"
 
 echo "# arch is null for findings that do not depend on the arch"

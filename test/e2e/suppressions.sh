@@ -118,7 +118,7 @@ __global__ void fill(float* x) {
   x[4] = 5.0f;  // NOLINT(btlint-bogus-seven, modernize-use-auto)
   x[5] = 6.0f;  // NOLINT(btlint-unused-suppression, btlint-parse-error)
   x[6] = 7.0f;  // btlint: ignore[bogus-eight]
-  x[7] = 8.0f;  # btlint: ignore[bogus-nine]
+  const char* note = "# btlint: ignore[bogus-nine]";
 }
 EOF
 lint_meta nolint.cu
@@ -129,7 +129,7 @@ expect_quiet nolint.cu 6 "an unknown id silenced by NOLINTNEXTLINE(btlint-unknow
 expect_finding nolint.cu:7:27 error unknown-rule "unknown rule \`bogus-seven\`"
 expect_quiet nolint.cu 8 "NOLINT(btlint-unused-suppression, ...) silences its own unused report"
 expect_finding nolint.cu:9:35 error unknown-rule "unknown rule \`bogus-eight\`"
-expect_quiet nolint.cu 10 "'#' is not a comment in CUDA"
+expect_quiet nolint.cu 10 "'#' does not open a comment in CUDA"
 check_count "$OUT" "nolint.cu:" 3 "nolint.cu: exactly the 3 findings above"
 
 echo "# YAML"

@@ -5,6 +5,7 @@
 #   $BTLINT, $SOURCE_DIR   absolute paths
 #   $WORK                  an empty scratch folder, removed on exit
 #   run_btlint ARGS...     runs btlint; stdout in $OUT, stderr in $ERR, status in $RC
+#   run_btlint_in DIR ...  the same from another folder (never in a subshell: $RC would be lost)
 #   check_* / pass / fail  print "ok - what" or "FAIL - what" with the evidence
 #   finish                 prints the tally and exits 1 when any check failed
 set -u
@@ -47,6 +48,15 @@ run_btlint() {
     fail "btlint exits with 0, 1 or 2" "exit status $RC (a crash or signal?)"
   fi
   return 0
+}
+
+# run_btlint_in FOLDER ARGS...: run_btlint from FOLDER (in this shell, so $RC is kept).
+run_btlint_in() {
+  local folder=$1
+  shift
+  pushd "$folder" >/dev/null || { fail "enter $folder"; return 0; }
+  run_btlint "$@"
+  popd >/dev/null || exit 1
 }
 
 pass() {
