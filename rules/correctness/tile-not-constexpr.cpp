@@ -1,5 +1,6 @@
 #include "rules/Rule.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -61,6 +62,19 @@ std::optional<Fix> constexprFix(const Param &param, const std::string &source,
   return fix;
 }
 
+// A @triton.jit function that another kernel calls, or that writes no memory
+// and so returns its result to a caller, is a device helper rather than a
+// kernel the host launches. Triton specialises a helper on its caller's
+// arguments: a constexpr tile size passed in stays constexpr inside, so an
+// unannotated parameter is fine there.
+bool isDeviceHelper(const Kernel &kernel) {
+  if (kernel.language != Language::Python || kernel.autotune) return false;
+  if (kernel.calledByKernel) return true;
+  return std::none_of(kernel.accesses.begin(), kernel.accesses.end(), [](const MemoryAccess &access) {
+    return access.kind == AccessKind::Store || access.kind == AccessKind::Atomic;
+  });
+}
+
 class TileNotConstexpr : public Rule {
 public:
   static RuleInfo info() {
@@ -74,7 +88,9 @@ public:
         "`tl.zeros`/`tl.full` shape, a `tl.dot` operand dimension, a CUDA shared-array extent) "
         "but is not declared `tl.constexpr` (Triton) or is not a template parameter or "
         "`constexpr` (CUDA). Parameters that merely look like tile sizes (`BLOCK_*`) but never "
-        "size a tile are left alone.";
+        "size a tile are left alone, and so are device helpers (jit functions called by "
+        "another kernel of the file, or that write no memory and return a value): their "
+        "callers pass tile sizes as constexprs, which stay constexpr inside.";
     info.doc.whyItMatters =
         "Triton builds tile shapes at compile time. A plain `int` parameter is a run-time value, "
         "so the kernel fails to compile with `arange's arguments must be of type tl.constexpr` "
@@ -101,6 +117,7 @@ public:
     const FileModel &file = context.file();
     const std::optional<std::string> spelling = constexprSpelling(file, context.source());
     for (const Kernel &kernel : file.kernels) {
+      if (isDeviceHelper(kernel)) continue;
       for (const Param &param : kernel.params) {
         if (param.isConstexpr() || !param.uses.count(ParamUse::TileExtent)) continue;
         if (kernel.language == Language::Cuda) {

@@ -9,16 +9,41 @@
 namespace btlint {
 namespace {
 
-bool sizesWork(const Param &param) {
-  return param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask);
+bool isTileParam(const Kernel &kernel, const std::string &name) {
+  if (kernel.tileParams.count(name)) return true;
+  const Param *param = kernel.findParam(name);
+  return param && param->uses.count(ParamUse::TileExtent);
 }
 
-// Shape arguments: run-time integers (or parameters whose kind the front-end
-// could not tell) that bound a loop or guard memory. Strides and row indices
-// that only offset pointers size nothing.
-bool isWorkSizingShape(const Param &param) {
+// Loops whose bounds read `name` together with a tile size: they walk the
+// dimension tile by tile (`range(0, K, BLOCK_K)`, `range(cdiv(K, BLOCK_K))`),
+// so the trip count, and the best tile, depend on it. A loop over rows one at
+// a time (`range(row_start, row_end)`, a grid-stride loop) does not.
+std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::string &name) {
+  std::vector<const Loop *> loops;
+  for (const Loop &loop : kernel.loops) {
+    const auto &bounds = loop.boundParams;
+    if (std::find(bounds.begin(), bounds.end(), name) == bounds.end()) continue;
+    if (std::any_of(bounds.begin(), bounds.end(),
+                    [&](const std::string &bound) { return bound != name && isTileParam(kernel, bound); }))
+      loops.push_back(&loop);
+  }
+  return loops;
+}
+
+// Shape arguments that size what a config's tiles cover: run-time integers (or
+// parameters whose kind the front-end could not tell) that mask tile loads and
+// stores or bound a loop over tiles. Strides and row indices that only offset
+// pointers, and row counts walked one row at a time, size no tile.
+bool isWorkSizingShape(const Kernel &kernel, const Param &param) {
   if (param.kind != ParamKind::Int && param.kind != ParamKind::Unknown) return false;
-  return sizesWork(param);
+  return param.uses.count(ParamUse::Mask) || !tiledLoopsBoundBy(kernel, param.name).empty();
+}
+
+// A key argument that sizes nothing itself can stand in for a shape.
+bool canBeProxy(const Param &param) {
+  return !param.uses.count(ParamUse::LoopBound) && !param.uses.count(ParamUse::Mask) &&
+         !param.uses.count(ParamUse::TileExtent);
 }
 
 std::vector<std::string> nameTokens(const std::string &name) {
@@ -91,7 +116,9 @@ public:
     info.summary = "the autotune `key` omits a shape argument that sizes the kernel's work";
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose `key` leaves out a run-time shape argument that "
-        "bounds a loop or masks loads and stores in the kernel. It accepts the ways real code "
+        "masks loads and stores or bounds a loop over tiles (`range(0, K, BLOCK_K)`). Row "
+        "counts walked one row at a time (`for row in range(row_start, row_end)`, grid-stride "
+        "loops) do not change which tile is best and are not reported. It accepts the ways real code "
         "keys on a shape without naming it: a proxy argument that the launcher fills with a "
         "bucketed shape (`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by "
         "its name or by the launch passing it an expression of the same value; shapes listed "
@@ -126,13 +153,12 @@ public:
       for (const NameRef &ref : spec.key) keyNames.insert(ref.name);
       std::vector<std::string> proxies;
       for (const std::string &name : keyNames)
-        if (const Param *param = kernel.findParam(name); param && !sizesWork(*param) &&
-                                                         !param->uses.count(ParamUse::TileExtent))
+        if (const Param *param = kernel.findParam(name); param && canBeProxy(*param))
           proxies.push_back(name);
 
       std::vector<const Param *> missing;
       for (const Param &param : kernel.params) {
-        if (!isWorkSizingShape(param) || keyNames.count(param.name) ||
+        if (!isWorkSizingShape(kernel, param) || keyNames.count(param.name) ||
             kernel.doNotSpecialize.count(param.name) || coveredByProxy(context, kernel, param.name, proxies))
           continue;
         missing.push_back(&param);
@@ -147,7 +173,7 @@ public:
           span, "the autotune key of `" + kernel.name + "` omits " + names + ", which " +
                     (missing.size() == 1 ? "sizes" : "size") +
                     " its work; the config tuned for one shape is reused for every other");
-      for (const Param *param : missing) diagnostic.note(describeUse(*param));
+      for (const Param *param : missing) diagnostic.note(describeUse(kernel, *param));
       if (spec.hasPruner)
         diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
                         " runs only when the key changes, so it cannot adapt the configs to "
@@ -156,9 +182,11 @@ public:
   }
 
 private:
-  static std::string describeUse(const Param &param) {
+  static std::string describeUse(const Kernel &kernel, const Param &param) {
     std::string roles;
-    if (param.uses.count(ParamUse::LoopBound)) roles = "bounds a loop";
+    const std::vector<const Loop *> loops = tiledLoopsBoundBy(kernel, param.name);
+    if (!loops.empty())
+      roles = "bounds the loop over tiles at line " + std::to_string(loops.front()->span.line);
     if (param.uses.count(ParamUse::Mask))
       roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
     return "`" + param.name + "` " + roles;
