@@ -332,6 +332,11 @@ struct FileModel {
   std::vector<ParseProblem> parseProblems;
   std::vector<std::string> notes;
   std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // added for CUDA
+  // Added for autotune-inplace-without-restore: top-level modules the file
+  // imports ("triton", "torch", "jax_triton"). Kernels run through
+  // jax_triton.triton_call are autotuned by JAX's runtime, which copies and
+  // restores aliased buffers itself.
+  std::set<std::string> importedModules;
 
   const Kernel *findKernel(const std::string &n) const {
     for (const auto &k : kernels)
