@@ -48,7 +48,8 @@ cl::opt<std::string> failOnOption("fail-on", cl::desc("Lowest severity that make
                                   cl::cat(lintCategory));
 cl::opt<bool> statisticsOption("statistics", cl::desc("Print counts per rule instead of findings"),
                                cl::cat(lintCategory));
-cl::opt<unsigned> jobsOption("j", cl::desc("Threads (default: all cores)"), cl::init(0), cl::cat(lintCategory));
+cl::opt<unsigned> jobsOption("j", cl::desc("Threads (default: all cores); -j8, -j 8 and -j=8 alike"), cl::init(0), cl::Prefix,
+                            cl::cat(lintCategory));
 cl::opt<std::string> configOption("config", cl::desc("Config file (default: nearest .btlint.yaml)"),
                                   cl::cat(lintCategory));
 cl::opt<bool> noConfigOption("no-config", cl::desc("Read no .btlint.yaml"), cl::cat(lintCategory));
@@ -61,6 +62,12 @@ cl::opt<std::string> cudaPathOption("cuda-path",
                                     cl::value_desc("DIR"), cl::cat(lintCategory));
 cl::opt<std::string> explainId(cl::Positional, cl::desc("RULE-ID"), cl::sub(explainCommand));
 cl::opt<std::string> rulesFormat("format", cl::desc("text or markdown"), cl::init("text"), cl::sub(rulesCommand));
+
+// LLVM's own `--color[=true|false]` decides; without it, colour only on a
+// terminal. WithColor's detection function is asked directly: constructing a
+// WithColor on standard output would itself write escape codes there, ahead
+// of JSON or SARIF.
+bool standardOutputWantsColor() { return llvm::WithColor::defaultAutoDetectFunction()(llvm::outs()); }
 
 int usageError(const std::string &message) {
   llvm::errs() << "btlint: error: " << message << "\n";
@@ -162,8 +169,7 @@ int lint() {
   }
   EmitOptions emitOptions;
   emitOptions.inputErrors = result.inputErrors;
-  // LLVM's own `--color[=true|false]` decides; by default colour only on a terminal.
-  emitOptions.color = out == &llvm::outs() && llvm::WithColor(llvm::outs()).colorsEnabled();
+  emitOptions.color = out == &llvm::outs() && standardOutputWantsColor();
   llvm::SmallString<256> cwd;
   if (!llvm::sys::fs::current_path(cwd)) emitOptions.workingDirectory = std::string(cwd);
   if (statisticsOption)
