@@ -103,12 +103,17 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
                               " are not fully known: " + kwargs->dict()->partialReason,
                           origin);
   auto config = std::make_shared<ConfigData>();
-  config->kwargs = std::make_shared<DictData>(*kwargs->dict());
+  // A dict written in the call is used by nobody else: take it as it is.
+  if (kwargs->dict().use_count() == 1 && !arguments.positional.empty() &&
+      &arguments.positional[0] == kwargs)
+    config->kwargs = arguments.positional[0].dict();
+  else
+    config->kwargs = std::make_shared<DictData>(*kwargs->dict());
   config->call = origin;
   const python::SyntaxTree &tree = frame.module->tree();
   NodeId parent = tree.parent(site);
   config->writtenInListDisplay = parent != kNoNode && tree.kind(parent) == NodeKind::List;
-  config->production = currentProduction(*frame.module);
+  config->production = currentProduction();
 
   static constexpr std::string_view options[] = {"num_warps", "num_stages", "num_ctas", "maxnreg"};
   Value *fields[] = {&config->numWarps, &config->numStages, &config->numCtas, &config->maxnreg};

@@ -3,6 +3,7 @@
 #include "eval/Interpreter.h"
 
 #include <map>
+#include <tuple>
 
 namespace btlint::eval {
 
@@ -87,6 +88,47 @@ ScalarValue scalarIn(const Value &value, const ModuleState *home, SourceSpan fal
 
 } // namespace
 
+namespace {
+
+// Spans of origins met while converting one list; configs of a comprehension
+// share their literals, and each span costs two line-table searches.
+class SpanCache {
+public:
+  SourceSpan get(const Origin &origin) {
+    if (!origin.valid()) return {};
+    Key key{origin.module, origin.startByte, origin.endByte};
+    auto found = cache_.find(key);
+    if (found != cache_.end()) return found->second;
+    SourceSpan span = spanOf(origin);
+    cache_.emplace(key, span);
+    return span;
+  }
+
+private:
+  struct Key {
+    const ModuleState *module;
+    uint32_t start, end;
+    bool operator<(const Key &other) const {
+      return std::tie(module, start, end) < std::tie(other.module, other.start, other.end);
+    }
+  };
+  std::map<Key, SourceSpan> cache_;
+};
+
+ScalarValue scalarWithSpan(const Value &value, SourceSpan span) {
+  switch (value.kind()) {
+  case ValueKind::Int: return ScalarValue::ofInt(value.asInt(), span);
+  case ValueKind::Float: return ScalarValue::ofFloat(value.asFloat(), span);
+  case ValueKind::Bool: return ScalarValue::ofBool(value.asBool(), span);
+  case ValueKind::String: return ScalarValue::ofString(value.text(), span);
+  case ValueKind::Unknown: return ScalarValue::unknown(value.unknownReason(), span);
+  case ValueKind::None: return ScalarValue::unknown("None", span);
+  default: return ScalarValue::unknown(std::string("a ") + value.typeName(), span);
+  }
+}
+
+} // namespace
+
 ScalarValue Evaluator::toScalar(const Value &value, SourceSpan fallbackSpan) const {
   return scalarIn(value, &interpreter_->mainModule(), fallbackSpan);
 }
@@ -138,22 +180,27 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
 
   const ModuleState *main = &interpreter_->mainModule();
   const std::string total = std::to_string(configs.size()) + (result.complete ? "" : " known");
+  SpanCache spans;
+  result.configs.reserve(configs.size());
   for (size_t i = 0; i < configs.size(); ++i) {
     const ConfigData &data = *configs[i];
     Config config;
     config.index = i;
     const ModuleState *home = data.call.module;
-    config.span = spanOf(data.call);
+    config.span = spans.get(data.call);
     if (home && home != main) config.sourcePath = home->path();
+    // A value written in another file than the config points at the config.
+    auto spanIn = [&](const Origin &origin) {
+      return origin.valid() && origin.module == home ? spans.get(origin) : config.span;
+    };
     for (const auto &[key, value] : data.kwargs->entries) {
       if (!key.isString()) continue;
-      config.params[key.text()] = scalarIn(value, home, config.span);
-      config.paramNameSpans[key.text()] =
-          key.origin().valid() && key.origin().module == home ? spanOf(key.origin()) : config.span;
+      config.params.emplace(key.text(), scalarWithSpan(value, spanIn(value.origin())));
+      config.paramNameSpans.emplace(key.text(), spanIn(key.origin()));
     }
     auto option = [&](const Value &value) -> std::optional<ScalarValue> {
       if (value.isNone()) return std::nullopt;
-      return scalarIn(value, home, config.span);
+      return scalarWithSpan(value, spanIn(value.origin()));
     };
     config.numWarps = option(data.numWarps);
     config.numStages = option(data.numStages);

@@ -799,6 +799,15 @@ bool Interpreter::evaluateArguments(NodeId argumentList, Frame &frame, CallArgum
     out.positional.push_back(evaluate(argumentList, frame));
     return true;
   }
+  size_t positional = 0, keywords = 0;
+  for (NodeId argument : tree.children(argumentList)) {
+    NodeKind kind = tree.kind(argument);
+    if (kind == NodeKind::KeywordArgument) ++keywords;
+    else if (kind != NodeKind::Comment) ++positional;
+  }
+  out.positional.reserve(positional);
+  out.keywords.reserve(keywords);
+  out.keywordNameOrigins.reserve(keywords);
   for (NodeId argument : tree.children(argumentList)) {
     switch (tree.kind(argument)) {
     case NodeKind::Comment: break;
@@ -854,6 +863,29 @@ bool Interpreter::evaluateArguments(NodeId argumentList, Frame &frame, CallArgum
 Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
   const SyntaxTree &tree = frame.module->tree();
   NodeId functionNode = tree.child(node, Field::Function);
+  // configs.append(...) and friends: call the method on the receiver directly
+  // rather than building a bound-method value first.
+  if (functionNode != kNoNode && tree.kind(functionNode) == NodeKind::Attribute) {
+    NodeId attribute = tree.child(functionNode, Field::AttributeName);
+    Value receiver = evaluate(tree.child(functionNode, Field::Object), frame);
+    std::string_view method = attribute != kNoNode ? tree.text(attribute) : std::string_view();
+    if (!receiver.isExternal() && receiver.kind() != ValueKind::Module &&
+        Builtins::hasMethod(receiver, method)) {
+      CallArguments arguments;
+      evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
+      if (arguments.unknownSplat)
+        return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
+      return Builtins::callMethod(*this, receiver, method, arguments, node, frame);
+    }
+    Value callee = attributeOf(receiver, method, functionNode, frame);
+    if (callee.isUnknown())
+      return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
+    CallArguments arguments;
+    evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
+    if (arguments.unknownSplat)
+      return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
+    return callValue(callee, arguments, node, frame);
+  }
   Value callee = evaluate(functionNode, frame);
   if (callee.isUnknown())
     return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
@@ -1035,6 +1067,9 @@ Value Interpreter::makeLambda(NodeId node, Frame &frame) {
 Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
   const SyntaxTree &tree = frame.module->tree();
   auto sequence = std::make_shared<Sequence>();
+  size_t count = 0;
+  for (NodeId child : tree.children(node)) count += tree.kind(child) != NodeKind::Comment;
+  sequence->items.reserve(count);
   for (NodeId child : tree.children(node)) {
     NodeKind childKind = tree.kind(child);
     if (childKind == NodeKind::Comment || SyntaxTree::isOperatorToken(childKind)) continue;
@@ -1082,6 +1117,9 @@ Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
 Value Interpreter::evaluateDictionary(NodeId node, Frame &frame) {
   const SyntaxTree &tree = frame.module->tree();
   auto dict = std::make_shared<DictData>();
+  size_t pairs = 0;
+  for (NodeId child : tree.children(node)) pairs += tree.kind(child) == NodeKind::Pair;
+  dict->entries.reserve(pairs);
   for (NodeId child : tree.children(node)) {
     NodeKind childKind = tree.kind(child);
     if (childKind == NodeKind::Pair) {
@@ -1224,10 +1262,10 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
     NodeId left = tree.child(clause, Field::Left);
     NodeId right = tree.child(clause, Field::Right);
     Value iterable = evaluate(right, inner);
-    std::vector<Value> items;
+    Iteration items;
     bool partial = false;
     Value iterateFailure;
-    if (!iterate(iterable, right, items, partial, iterateFailure)) {
+    if (!beginIteration(iterable, right, items, partial, iterateFailure)) {
       failure = Value::unknown(iterateFailure.unknownReason(), origin);
       return false;
     }
@@ -1236,7 +1274,8 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
       std::string reason = iterable.isSequence() ? iterable.sequence()->partialReason : "";
       results->partialReason = dict->partialReason = reason;
     }
-    for (const Value &item : items) {
+    for (size_t position = 0; position < items.size; ++position) {
+      Value item = items.at(position);
       if (++iterationCount > limit) {
         std::string text = "the comprehension at " + lineText(module, node) +
                            " runs more than " + std::to_string(limit) + " iterations";
@@ -1272,6 +1311,39 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
     return Value::ofSequence(ValueKind::Set, std::move(results), origin);
   }
   return Value::ofSequence(ValueKind::List, std::move(results), origin);
+}
+
+bool Interpreter::beginIteration(const Value &iterable, NodeId site, Iteration &iteration,
+                                 bool &partial, Value &failure) {
+  partial = false;
+  if (iterable.isSequence()) {
+    iteration.sequence = iterable.sequence();
+    iteration.items = &iteration.sequence->items;
+    iteration.size = iteration.items->size();
+    partial = iteration.sequence->partial;
+    return true;
+  }
+  if (iterable.kind() == ValueKind::Range) {
+    const RangeData &range = iterable.range();
+    int64_t size = range.size();
+    const size_t limit = context_.limits.maxListElements;
+    if (static_cast<uint64_t>(size) > limit) {
+      std::string text = iterable.str() + " has " + std::to_string(size) +
+                         " elements, over the limit of " + std::to_string(limit);
+      note(text);
+      failure = Value::unknown(text, iterable.origin());
+      return false;
+    }
+    iteration.isRange = true;
+    iteration.range = range;
+    iteration.rangeOrigin = iterable.origin();
+    iteration.size = static_cast<size_t>(size);
+    return true;
+  }
+  if (!iterate(iterable, site, iteration.owned, partial, failure)) return false;
+  iteration.items = &iteration.owned;
+  iteration.size = iteration.owned.size();
+  return true;
 }
 
 bool Interpreter::iterate(const Value &iterable, NodeId site, std::vector<Value> &items,
@@ -1658,23 +1730,25 @@ Value Interpreter::compare(NodeKind op, const Value &left, const Value &right, N
 Value Interpreter::evaluateComparison(NodeId node, Frame &frame) {
   const SyntaxTree &tree = frame.module->tree();
   // operand (op operand)*; a < b < c means a < b and b < c.
-  std::vector<NodeId> operands;
-  std::vector<NodeKind> operators;
-  for (NodeId child : tree.children(node)) {
+  // operand (operator operand)*, walked in place.
+  NodeId first = tree.firstChild(node);
+  while (first != kNoNode && tree.kind(first) == NodeKind::Comment) first = tree.nextSibling(first);
+  if (first == kNoNode || tree.node(first).field == Field::Operators)
+    return Value::unknown("malformed comparison", originOf(*frame.module, node));
+  Value left = evaluate(first, frame);
+  Value result = Value::ofBool(true, originOf(*frame.module, node));
+  NodeKind pending = NodeKind::Other;
+  for (NodeId child = tree.nextSibling(first); child != kNoNode; child = tree.nextSibling(child)) {
     NodeKind kind = tree.kind(child);
     if (kind == NodeKind::Comment) continue;
-    if (tree.node(child).field == Field::Operators)
-      operators.push_back(kind);
-    else
-      operands.push_back(child);
-  }
-  if (operands.size() != operators.size() + 1)
-    return Value::unknown("malformed comparison", originOf(*frame.module, node));
-  Value left = evaluate(operands[0], frame);
-  Value result = Value::ofBool(true, originOf(*frame.module, node));
-  for (size_t i = 0; i < operators.size(); ++i) {
-    Value right = evaluate(operands[i + 1], frame);
-    result = compare(operators[i], left, right, node, frame);
+    if (tree.node(child).field == Field::Operators) {
+      pending = kind;
+      continue;
+    }
+    if (pending == NodeKind::Other) return Value::unknown("malformed comparison", originOf(*frame.module, node));
+    Value right = evaluate(child, frame);
+    result = compare(pending, left, right, node, frame);
+    pending = NodeKind::Other;
     if (result.isUnknown()) return result;
     if (!result.asBool()) return result;
     left = std::move(right);
@@ -2134,10 +2208,10 @@ ExecResult Interpreter::execFor(NodeId statement, Frame &frame) {
   NodeId body = tree.child(statement, Field::Body);
   NodeId elseClause = tree.childOfKind(statement, NodeKind::ElseClause);
   Value iterable = evaluate(right, frame);
-  std::vector<Value> items;
+  Iteration items;
   bool partial = false;
   Value failure;
-  bool known = iterate(iterable, right, items, partial, failure);
+  bool known = beginIteration(iterable, right, items, partial, failure);
   auto taint = [&](const std::string &reason) -> ExecResult {
     taintStatement(statement, reason, frame);
     if (body != kNoNode && escapes(tree, body)) return {Flow::Abort, Value::unknown(reason)};
@@ -2153,7 +2227,8 @@ ExecResult Interpreter::execFor(NodeId statement, Frame &frame) {
   iteration.callDepth = frame.callDepth;
   iterations_.push_back(std::move(iteration));
   bool broke = false;
-  for (const Value &item : items) {
+  for (size_t position = 0; position < items.size; ++position) {
+    Value item = items.at(position);
     if (timeUp_) {
       iterations_.pop_back();
       return {Flow::Abort, Value::unknown("evaluation time limit reached")};
@@ -2264,34 +2339,43 @@ void Interpreter::execImport(NodeId statement, Frame &frame) {
   }
 }
 
-std::string Interpreter::currentProduction(const ModuleState &configModule) const {
+std::string Interpreter::currentProduction() const {
   if (iterations_.empty()) return {};
   const IterationFrame &innermost = iterations_.back();
-  std::vector<std::pair<std::string, Value>> bindings;
-  for (const IterationFrame &iteration : iterations_) {
-    if (iteration.callDepth != innermost.callDepth || iteration.module != innermost.module)
-      continue;
+  auto sameActivation = [&](const IterationFrame &iteration) {
+    return iteration.callDepth == innermost.callDepth && iteration.module == innermost.module;
+  };
+  // A name bound again by an inner loop shows its inner value, once.
+  auto shadowedLater = [&](size_t frameIndex, const std::string &name) {
+    for (size_t later = frameIndex + 1; later < iterations_.size(); ++later) {
+      if (!sameActivation(iterations_[later])) continue;
+      for (const auto &binding : iterations_[later].bindings)
+        if (binding.first == name) return true;
+    }
+    return false;
+  };
+  std::string text;
+  text.reserve(96);
+  text += "from ";
+  text += innermost.description;
+  bool first = true;
+  for (size_t index = 0; index < iterations_.size(); ++index) {
+    const IterationFrame &iteration = iterations_[index];
+    if (!sameActivation(iteration)) continue;
     for (const auto &[name, value] : iteration.bindings) {
-      auto existing = std::find_if(bindings.begin(), bindings.end(),
-                                   [&](const auto &entry) { return entry.first == name; });
-      if (existing != bindings.end())
-        existing->second = value;
-      else
-        bindings.emplace_back(name, value);
+      ValueKind kind = value.kind();
+      if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool &&
+          kind != ValueKind::String && kind != ValueKind::None)
+        continue;
+      if (shadowedLater(index, name)) continue;
+      text += first ? " with " : ", ";
+      first = false;
+      text += name;
+      text += '=';
+      text += value.str();
     }
   }
-  std::string text = "from " + innermost.description;
-  (void)configModule;
-  std::string rendered;
-  for (const auto &[name, value] : bindings) {
-    ValueKind kind = value.kind();
-    if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool &&
-        kind != ValueKind::String && kind != ValueKind::None)
-      continue;
-    rendered += rendered.empty() ? " with " : ", ";
-    rendered += name + "=" + value.str();
-  }
-  return text + rendered;
+  return text;
 }
 
 } // namespace btlint::eval

@@ -176,10 +176,27 @@ public:
   // reason) on failure. `partial` is set when the iterable is partial.
   bool iterate(const Value &iterable, python::NodeId site, std::vector<Value> &items,
                bool &partial, Value &failure);
+  // Walks an iterable without copying it: lists by index, ranges computed on
+  // the fly (after the size check), anything else materialised once.
+  struct Iteration {
+    SequencePtr sequence; // keeps a list alive while it is walked
+    const std::vector<Value> *items = nullptr;
+    std::vector<Value> owned;
+    bool isRange = false;
+    RangeData range;
+    Origin rangeOrigin;
+    size_t size = 0;
+    Value at(size_t index) const {
+      if (isRange) return Value::ofInt(range.at(static_cast<int64_t>(index)), rangeOrigin);
+      return (*items)[index];
+    }
+  };
+  bool beginIteration(const Value &iterable, python::NodeId site, Iteration &iteration,
+                      bool &partial, Value &failure);
   Value callFunction(const FunctionData &function, CallArguments &arguments, python::NodeId site,
                      Frame &caller);
   Value makeConfig(CallArguments &arguments, python::NodeId site, Frame &frame);
-  std::string currentProduction(const ModuleState &configModule) const;
+  std::string currentProduction() const;
 
 private:
   // statements

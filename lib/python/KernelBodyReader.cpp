@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bitset>
+#include <deque>
 #include <memory>
 #include <cstdlib>
 #include <unordered_map>
@@ -20,13 +21,19 @@ using ParamSet = std::bitset<kMaxParams>;
 using Dims = std::vector<TileDim>;
 // Shapes are shared and never changed in place: values flow through many
 // expressions and copying dimension lists would dominate the reader's cost.
-using Shape = std::shared_ptr<const Dims>; // null: not known
+// They live in an arena for the duration of one kernel's reading.
+using Shape = const Dims *; // null: not known
 
-const Shape &scalarShape() {
-  static const Shape scalar = std::make_shared<const Dims>();
-  return scalar;
+thread_local std::deque<Dims> *shapeArena = nullptr;
+
+Shape scalarShape() {
+  static const Dims scalar;
+  return &scalar;
 }
-Shape makeShape(Dims dims) { return std::make_shared<const Dims>(std::move(dims)); }
+Shape makeShape(Dims dims) {
+  shapeArena->push_back(std::move(dims));
+  return &shapeArena->back();
+}
 
 struct Info {
   ParamSet params;       // kernel parameters the value derives from
@@ -144,6 +151,7 @@ private:
   std::vector<int> loopStack_;
   ParamSet readAnywhere_;
   ParamSet withRole_;
+  ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
   int depth_ = 0;
 
   // ---- parameters ------------------------------------------------------
@@ -239,6 +247,8 @@ private:
   void finish() {
     for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
       Param &param = kernel_.params[i];
+      for (size_t use = 0; use <= static_cast<size_t>(ParamUse::Grid); ++use)
+        if (roles_[use].test(i)) param.uses.insert(static_cast<ParamUse>(use));
       if (readAnywhere_.test(i) && !withRole_.test(i)) param.uses.insert(ParamUse::Arithmetic);
       if (param.kind == ParamKind::Unknown) {
         if (looksLikePointerName(param.name))
@@ -252,12 +262,10 @@ private:
     }
   }
 
+  // Roles are gathered as bit sets and written to the parameters once, in finish().
   void addRole(const ParamSet &params, ParamUse use) {
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
-      if (params.test(i)) {
-        kernel_.params[i].uses.insert(use);
-        withRole_.set(i);
-      }
+    roles_[static_cast<size_t>(use)] |= params;
+    withRole_ |= params;
   }
 
   void markPointers(const ParamSet &roots) {
@@ -1325,8 +1333,11 @@ private:
 } // namespace
 
 void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax &syntax) {
+  std::deque<Dims> arena;
+  shapeArena = &arena;
   KernelBodyReader reader(module, syntax);
   reader.read(definition);
+  shapeArena = nullptr;
 }
 
 } // namespace btlint::python

@@ -375,9 +375,12 @@ class PythonFrontEnd : public FrontEnd {
 public:
   Language language() const override { return Language::Python; }
 
+  // A Triton kernel, config list or launch needs `triton` imported somewhere
+  // in the file (or `tl` brought in from a helper module). `jit` alone is no
+  // sign: numba, JAX and CuTe files use it too.
   bool mayContainKernelCode(std::string_view text) const override {
     return text.find("triton") != std::string_view::npos ||
-           text.find("jit") != std::string_view::npos ||
+           text.find("tl.") != std::string_view::npos ||
            text.find("do_bench") != std::string_view::npos ||
            text.find("autotune") != std::string_view::npos;
   }
