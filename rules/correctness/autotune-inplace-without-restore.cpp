@@ -39,7 +39,8 @@ public:
         "is not told to restore or zero that argument. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs is assumed to restore the state, and single-config lists, which are "
-        "never benchmarked, are skipped.";
+        "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
+        "autotunes kernels itself and restores aliased buffers afterwards.";
     info.doc.whyItMatters =
         "To pick a config the autotuner runs the kernel several times per config on the "
         "caller's real tensors. A kernel that scales `x` in place returns `x` scaled dozens of "
@@ -61,6 +62,10 @@ public:
   }
 
   void check(RuleContext &context) const override {
+    // jax_triton.triton_call autotunes through jaxlib, which copies aliased
+    // input buffers before benchmarking and restores them afterwards
+    // (AutotunedKernelCall::Autotune in jaxlib/gpu/triton_kernels.cc).
+    if (context.file().importedModules.count("jax_triton")) return;
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune || kernel.autotune->hasPrehook) continue;
       const AutotuneSpec &spec = *kernel.autotune;
