@@ -138,10 +138,33 @@ private:
     case NodeKind::Call:
       readCall(node, function);
       break;
+    case NodeKind::ImportStatement:
+    case NodeKind::ImportFromStatement:
+      readImportedModules(node);
+      return;
     default:
       break;
     }
     for (NodeId child : tree_.children(node)) walk(child, function);
+  }
+
+  // The top-level package of every absolute import ("jax_triton" for
+  // `import jax_triton as jt`, "triton" for `from triton.language import x`).
+  void readImportedModules(NodeId statement) {
+    auto addRoot = [&](const std::string &path) {
+      if (path.empty() || path[0] == '.') return;
+      file_.importedModules.insert(path.substr(0, path.find('.')));
+    };
+    if (tree_.kind(statement) == NodeKind::ImportFromStatement) {
+      addRoot(eval::importSourceModule(tree_, statement));
+      return;
+    }
+    for (NodeId child : tree_.children(statement)) {
+      if (tree_.node(child).field != Field::Name) continue;
+      NodeId dotted = tree_.kind(child) == NodeKind::AliasedImport ? tree_.child(child, Field::Name) : child;
+      if (dotted != kNoNode && tree_.kind(dotted) == NodeKind::DottedName)
+        addRoot(eval::dottedNameText(tree_, dotted));
+    }
   }
 
   void walkBody(NodeId definition) {

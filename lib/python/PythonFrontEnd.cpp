@@ -40,6 +40,7 @@ public:
   void build() {
     model_.parseProblems = file_.problems;
     model_.notes = file_.notes;
+    model_.importedModules = file_.importedModules;
     for (const python::KernelSyntax &syntax : file_.kernels) model_.kernels.push_back(buildKernel(syntax));
     for (Kernel &callee : model_.kernels)
       for (const Kernel &caller : model_.kernels)

@@ -7,6 +7,7 @@
 #include "python/PythonModule.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -81,6 +82,7 @@ public:
   std::vector<BenchSyntax> benchCalls; // do_bench calls and host timing
   std::vector<std::string> notes;
   bool hasTritonImport = false;
+  std::set<std::string> importedModules; // top-level packages named by import statements
 };
 
 // Reads the kernels, launches and timing calls of a parsed module.

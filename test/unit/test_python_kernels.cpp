@@ -242,6 +242,19 @@ def kernel(x_ptr, BLOCK: tl.constexpr):
   EXPECT_TRUE(paramNamed(kernelNamed(model, "offsets"), "m").uses.count(ParamUse::TileExtent));
 }
 
+TEST(PythonKernels, ImportedModules) {
+  FileModel model = modelOf(R"(
+import os.path
+import triton.language as tl
+from jax_triton import triton_call
+from . import helpers
+def f():
+    import numpy as np
+)");
+  EXPECT_EQ(python_test::sortedStrings(model.importedModules),
+            (python_test::Strings{"jax_triton", "numpy", "os", "triton"}));
+}
+
 TEST(PythonKernels, DtypeComesFromSettingsCommentCastOrDefault) {
   const char *source = R"(
 import triton
