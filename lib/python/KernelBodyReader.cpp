@@ -318,7 +318,7 @@ private:
     return found != kNoNode ? found : positionalArgument(call, position);
   }
 
-  std::string dtypeOf(NodeId node) const {
+  std::string dtypeOf(NodeId node) {
     if (node == kNoNode) return {};
     NodeId inner = tree_.unparenthesize(node);
     if (inner == kNoNode) return {};
@@ -334,6 +334,7 @@ private:
       }
       return {};
     }
+    if (tree_.kind(inner) == NodeKind::Attribute) noteDtypeMention(inner);
     return dtypeNameForPath(canonical(inner));
   }
 
@@ -604,6 +605,7 @@ private:
     case NodeKind::Attribute: {
       NodeId attribute = tree_.child(node, Field::AttributeName);
       std::string_view name = attribute != kNoNode ? tree_.text(attribute) : "";
+      noteDtypeMention(node);
       Info object = analyze(tree_.child(node, Field::Object));
       if (name == "T" && object.shape && object.shape->size() == 2) {
         object.shape = makeShape({(*object.shape)[1], (*object.shape)[0]});
@@ -913,6 +915,22 @@ private:
     result.shape = makeShape(std::move(dims));
   }
 
+  // An element type named in the kernel (tl.float8e4nv), for the rules that
+  // check what the target can compile.
+  void noteDtypeMention(NodeId attribute) {
+    std::string_view member = index_.memberOf(tree_, attribute, "triton.language");
+    if (member.empty()) return;
+    char first = member[0];
+    if (first != 'f' && first != 'b' && first != 'i' && first != 'u') return;
+    std::string dtype = dtypeNameForPath("triton.language." + std::string(member));
+    if (dtype.empty()) return;
+    SourceSpan span = tree_.span(attribute);
+    // A dtype argument may be read twice (as a dtype and as an argument).
+    for (const Kernel::DtypeMention &seen : kernel_.dtypeMentions)
+      if (seen.span == span) return;
+    kernel_.dtypeMentions.push_back({dtype, span});
+  }
+
   void noteCast(const std::string &dtype, NodeId site) {
     if (isNarrowFloat(dtype) && syntax_.castDtype.empty()) {
       syntax_.castDtype = dtype;
@@ -1132,6 +1150,11 @@ private:
     if (b.shape && b.shape->size() >= 2) dot.b = lastTwo(*b.shape);
     if (scaled) {
       dot.inputDtype = dtypeOf(argument(call, 2, "lhs_format"));
+      // The formats are strings ("e4m3"): element types named all the same.
+      for (NodeId format : {argument(call, 2, "lhs_format"), argument(call, 5, "rhs_format")}) {
+        std::string dtype = dtypeOf(format);
+        if (!dtype.empty()) kernel_.dtypeMentions.push_back({dtype, tree_.span(format)});
+      }
     } else {
       dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
     }

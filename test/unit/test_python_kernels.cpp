@@ -242,6 +242,24 @@ def kernel(x_ptr, BLOCK: tl.constexpr):
   EXPECT_TRUE(paramNamed(kernelNamed(model, "offsets"), "m").uses.count(ParamUse::TileExtent));
 }
 
+TEST(PythonKernels, ElementTypesNamedInTheKernel) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK)).to(tl.float8e4nv)
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    y = tl.dot_scaled(x, None, "e5m2", x, None, "e4m3")
+)");
+  std::vector<std::string> mentions;
+  for (const Kernel::DtypeMention &mention : kernelNamed(model, "kernel").dtypeMentions)
+    mentions.push_back(mention.dtype + "@" + std::to_string(mention.span.line) + ":" +
+                       std::to_string(mention.span.column));
+  EXPECT_EQ(mentions, (python_test::Strings{"fp8e4nv@7:49", "fp32@8:36", "fp8e5@9:32", "fp8e4nv@9:49"}));
+}
+
 TEST(PythonKernels, ImportedModules) {
   FileModel model = modelOf(R"(
 import os.path
