@@ -13,29 +13,21 @@ import triton.language as tl
 
 
 @triton.jit
-def _grouped_tile_indices(num_rows, num_cols, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                          GROUP_M: tl.constexpr):
-    # Walk output tiles in groups of GROUP_M rows so that neighbouring programs
-    # reuse the same B columns from L2.
-    pid = tl.program_id(0)
-    tiles_m = tl.cdiv(num_rows, BLOCK_M)
-    tiles_n = tl.cdiv(num_cols, BLOCK_N)
-    tiles_per_group = GROUP_M * tiles_n
-    group = pid // tiles_per_group
-    first_m = group * GROUP_M
-    rows_in_group = min(tiles_m - first_m, GROUP_M)
-    tile_m = first_m + (pid % tiles_per_group) % rows_in_group
-    tile_n = (pid % tiles_per_group) // rows_in_group
-    return tile_m, tile_n
-
-
-@triton.jit
 def gemm_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                 stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                 GROUP_M: tl.constexpr):
     """C[M, N] = A[M, K] @ B[K, N], fp32 accumulation, stored in C's type."""
-    tile_m, tile_n = _grouped_tile_indices(M, N, BLOCK_M, BLOCK_N, GROUP_M)
+    # Walk output tiles in groups of GROUP_M rows so that neighbouring programs
+    # reuse the same B columns from L2.
+    pid = tl.program_id(0)
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    tiles_per_group = GROUP_M * tiles_n
+    first_m = (pid // tiles_per_group) * GROUP_M
+    rows_in_group = min(tiles_m - first_m, GROUP_M)
+    tile_m = first_m + (pid % tiles_per_group) % rows_in_group
+    tile_n = (pid % tiles_per_group) // rows_in_group
     rows = (tile_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
     cols = (tile_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
     ks = tl.arange(0, BLOCK_K)
@@ -64,7 +56,16 @@ def gemm_prologue_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                          GROUP_M: tl.constexpr):
     """GEMM with a ReLU applied to A in registers before the dot (fused prologue)."""
-    tile_m, tile_n = _grouped_tile_indices(M, N, BLOCK_M, BLOCK_N, GROUP_M)
+    # Walk output tiles in groups of GROUP_M rows so that neighbouring programs
+    # reuse the same B columns from L2.
+    pid = tl.program_id(0)
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    tiles_per_group = GROUP_M * tiles_n
+    first_m = (pid // tiles_per_group) * GROUP_M
+    rows_in_group = min(tiles_m - first_m, GROUP_M)
+    tile_m = first_m + (pid % tiles_per_group) % rows_in_group
+    tile_n = (pid % tiles_per_group) // rows_in_group
     rows = (tile_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
     cols = (tile_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
     ks = tl.arange(0, BLOCK_K)
