@@ -29,7 +29,7 @@ printf 'total = 0  # btlint: ignore[no-such-rule]\n' >repo/kernels/unknown.py
 printf 'x = 1  # btlint: ignore[parse-error]\ny = 2  # btlint: ignore\n' >repo/kernels/mixed.py
 printf 'int x;  // NOLINT(btlint-made-up)\n' >repo/kernels/nolint.cu
 printf 'x = 1  # btlint: ignore[made-up-too]\n' >"repo/odd dir/caf$(printf '\xc3\xa9') #1.py"
-python3 "$SOURCE_DIR/test/e2e/lib/make_mixed_tree.py" repo/generated 3 14 >/dev/null
+python3 "$SOURCE_DIR/test/e2e/lib/make_mixed_tree.py" repo/generated 3 14 0 >/dev/null
 printf 'rules:\n  unused-suppression: {severity: note}\n' >repo/.btlint.yaml
 
 # check_sarif_run WHAT FOLDER ARGS...: from FOLDER, runs btlint --format sarif
@@ -53,7 +53,8 @@ check_sarif_run() {
 }
 
 check_sarif_run "relative paths from the repository root" repo .
-findings=$(python_stdlib -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' findings.json)
+cp findings.json whole_repo.json
+cp findings.sarif whole_repo.sarif
 check "the run has findings of every level (note, warning, error)" python_stdlib -c '
 import json, sys
 levels = {f["severity"] for f in json.load(open(sys.argv[1]))}
@@ -81,18 +82,14 @@ assert any("missing.py" in n["message"]["text"] for n in invocation["toolExecuti
 assert len(log["runs"][0]["results"]) == 1' "$OUT"
 
 echo "# the checker itself fails on broken logs"
-run_btlint_in repo --format json .
-cp "$OUT" findings.json
-run_btlint_in repo --format sarif .
-cp "$OUT" findings.sarif
 # break NAME PYTHON-STATEMENT: applies the statement to `log`; check_sarif.py must fail.
 break_log() {
   local name=$1 statement=$2
   python_stdlib -c "import json, sys
 log = json.load(open(sys.argv[1]))
 $statement
-json.dump(log, open(sys.argv[2], 'w'))" findings.sarif "broken-$name.sarif"
-  if (cd repo && "$python" "$checker" "$WORK/broken-$name.sarif" "$WORK/findings.json" "$WORK/rule_ids.txt" "$WORK/repo") >"broken-$name.log" 2>&1; then
+json.dump(log, open(sys.argv[2], 'w'))" whole_repo.sarif "broken-$name.sarif"
+  if (cd repo && "$python" "$checker" "$WORK/broken-$name.sarif" "$WORK/whole_repo.json" "$WORK/rule_ids.txt" "$WORK/repo") >"broken-$name.log" 2>&1; then
     fail "check_sarif.py rejects a log with $name" "it passed"
   else
     pass "check_sarif.py rejects a log with $name ($(grep -m1 '^FAIL' "broken-$name.log" | cut -c8-))"

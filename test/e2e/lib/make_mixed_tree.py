@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes a reproducible tree of Triton, CUDA, YAML and plain Python files.
 
-usage: make_mixed_tree.py DEST PACKAGES FILES_PER_PACKAGE
+usage: make_mixed_tree.py DEST PACKAGES FILES_PER_PACKAGE [MAX_CUDA_FILES]
 
 Every package holds a shared `configs.py` that kernels import from, autotuned
 and plain Triton kernels (some with checklist mistakes, so kernel rules have
 something to say as they land), files with syntax errors, plain modules, CUDA
-sources (only the first two: each costs a Clang parse of the CUDA headers) and YAML
+sources (at most MAX_CUDA_FILES, default 1: each costs a Clang parse of the CUDA
+headers, about a second) and YAML
 tuning tables. Every lintable file except configs.py and __init__.py carries
 exactly one suppression of a rule id that does not exist, so the number of
 `unknown-rule` findings is known in advance: it is printed on stdout.
@@ -196,7 +197,6 @@ configs:
 '''
 
 
-MAX_CUDA_FILES = 2
 KINDS = [
     ("py", matmul_kernel),
     ("py", elementwise_kernel),
@@ -210,6 +210,7 @@ KINDS = [
 
 def main() -> int:
     dest, packages, per_package = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3])
+    max_cuda_files = int(sys.argv[4]) if len(sys.argv) > 4 else 1
     rng = random.Random(20240611)
     planted = 0
     cuda_files = 0
@@ -221,7 +222,7 @@ def main() -> int:
         for f in range(per_package):
             extension, make = KINDS[(p + f) % len(KINDS)]
             if make is cuda_source:
-                if cuda_files == MAX_CUDA_FILES:
+                if cuda_files == max_cuda_files:
                     extension, make = "py", plain_python
                 else:
                     cuda_files += 1
