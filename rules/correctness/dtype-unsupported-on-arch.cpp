@@ -1,6 +1,8 @@
 #include "rules/Rule.h"
 
+#include <algorithm>
 #include <set>
+#include <vector>
 #include <string>
 
 namespace btlint {
@@ -33,7 +35,9 @@ public:
         "Reports `tl.float8e4nv` (fp8 e4m3, `torch.float8_e4m3fn`) on NVIDIA targets before "
         "sm89: as a `tl.dot` input, a cast or a tile's element type visible in the kernel, or "
         "as the element type btlint was told to assume for the kernel (`--dtype`, "
-        "`.btlint.yaml`, a `# btlint: dtype=` comment) when the kernel has a `tl.dot`.";
+        "`.btlint.yaml`, a `# btlint: dtype=` comment) when the kernel has a `tl.dot`. Each "
+        "kernel gets one finding, at the first use written in its code, with the other lines "
+        "in a note.";
     info.doc.whyItMatters =
         "Triton checks fp8 types against the target when it builds the kernel and fails with "
         "`type fp8e4nv not supported in this architecture` on sm80 and sm86 (A100, A10, "
@@ -53,44 +57,67 @@ public:
     // The fp8 support matrix differs on AMD targets (fnuz variants, per-chip
     // support in newer releases); only NVIDIA's is encoded here.
     if (!arch || arch->vendor != Vendor::Nvidia) return;
-    const std::string archName = arch->name;
-    std::set<std::pair<uint32_t, uint32_t>> reported;
-    auto once = [&](const SourceSpan &span) { return reported.insert({span.line, span.column}).second; };
+    for (const Kernel &kernel : context.file().kernels) checkKernel(context, kernel, *arch);
+  }
 
-    for (const Kernel &kernel : context.file().kernels) {
-      for (const DotSite &dot : kernel.dots) {
-        std::string dtype = dot.inputDtype;
-        std::string source = "the kernel's code";
-        if (dtype.empty()) {
-          dtype = kernel.dtype.empty() ? context.settings().dtype : kernel.dtype;
-          source = describeSource(kernel.dtype.empty() ? context.settings().dtypeSource
-                                                       : kernel.dtypeSource);
-        }
-        if (!unsupported(dtype, *arch) || !once(dot.span)) continue;
-        auto diagnostic = context.report(dot.span, "`tl.dot` in `" + kernel.name + "` takes " +
-                                                       dtype + " inputs, which " + archName +
-                                                       " cannot compile");
-        diagnostic.note("Triton accepts fp8e4nv from sm89 on; on " + archName +
-                        " it fails with \"type fp8e4nv not supported in this architecture\"");
-        if (dot.inputDtype.empty()) diagnostic.note("input type " + dtype + " assumed from " + source);
+private:
+  // One place the kernel's code names an unsupported type (a cast, a dtype
+  // argument, a typed tile), or a dot whose inputs are assumed to have it.
+  struct Use {
+    SourceSpan span;
+    std::string dtype;
+    std::string assumption; // set for a dot whose input type was assumed
+  };
+
+  // Triton stops at the first use, so one finding per kernel, at the earliest
+  // use written in the code, lists the others.
+  static void checkKernel(RuleContext &context, const Kernel &kernel, const ArchInfo &arch) {
+    std::vector<Use> written;
+    std::vector<Use> assumed;
+    for (const Kernel::DtypeMention &mention : kernel.dtypeMentions)
+      if (unsupported(mention.dtype, arch)) written.push_back({mention.span, mention.dtype, ""});
+    for (const TileShape &tile : kernel.tiles)
+      if (unsupported(tile.dtype, arch)) written.push_back({tile.span, tile.dtype, ""});
+    for (const DotSite &dot : kernel.dots) {
+      if (!dot.inputDtype.empty()) {
+        if (unsupported(dot.inputDtype, arch)) written.push_back({dot.span, dot.inputDtype, ""});
+        continue;
       }
-      for (const Kernel::DtypeMention &mention : kernel.dtypeMentions) {
-        if (!unsupported(mention.dtype, *arch) || !once(mention.span)) continue;
-        context
-            .report(mention.span, "`" + kernel.name + "` uses " + mention.dtype + ", which " +
-                                      archName + " cannot compile")
-            .note("Triton accepts fp8e4nv from sm89 on; on " + archName +
-                  " it fails with \"type fp8e4nv not supported in this architecture\"");
-      }
-      for (const TileShape &tile : kernel.tiles) {
-        if (!unsupported(tile.dtype, *arch) || !once(tile.span)) continue;
-        context
-            .report(tile.span, "`" + kernel.name + "` makes a " + tile.dtype + " tile, which " +
-                                   archName + " cannot compile")
-            .note("Triton accepts fp8e4nv from sm89 on; on " + archName +
-                  " it fails with \"type fp8e4nv not supported in this architecture\"");
-      }
+      const bool kernelSetting = !kernel.dtype.empty();
+      const std::string dtype = kernelSetting ? kernel.dtype : context.settings().dtype;
+      const std::string source =
+          describeSource(kernelSetting ? kernel.dtypeSource : context.settings().dtypeSource);
+      if (unsupported(dtype, arch))
+        assumed.push_back({dot.span, dtype, "input type " + dtype + " assumed from " + source});
     }
+    auto byPosition = [](const Use &a, const Use &b) { return a.span < b.span; };
+    std::sort(written.begin(), written.end(), byPosition);
+    std::sort(assumed.begin(), assumed.end(), byPosition);
+
+    const std::string failure = "Triton accepts fp8e4nv from sm89 on; on " + arch.name +
+                                " it fails with \"type fp8e4nv not supported in this architecture\"";
+    if (!written.empty()) {
+      const Use &first = written.front();
+      auto diagnostic = context.report(first.span, "`" + kernel.name + "` uses " + first.dtype +
+                                                       ", which " + arch.name + " cannot compile");
+      diagnostic.note(failure);
+      std::set<uint32_t> otherLines;
+      for (size_t i = 1; i < written.size(); ++i)
+        if (written[i].span.line != first.span.line) otherLines.insert(written[i].span.line);
+      if (!otherLines.empty()) {
+        std::string lines;
+        for (uint32_t line : otherLines) lines += (lines.empty() ? "" : ", ") + std::to_string(line);
+        diagnostic.note("also used at line" + std::string(otherLines.size() > 1 ? "s " : " ") + lines);
+      }
+      return;
+    }
+    if (assumed.empty()) return;
+    const Use &first = assumed.front();
+    context
+        .report(first.span, "`tl.dot` in `" + kernel.name + "` takes " + first.dtype +
+                                " inputs, which " + arch.name + " cannot compile")
+        .note(failure)
+        .note(first.assumption);
   }
 };
 

@@ -28,10 +28,20 @@ std::optional<ScalarValue> numStagesOf(const Config &config) {
 }
 
 // A loop the software pipeliner can overlap: a Python-level loop, not one that
-// `tl.static_range` unrolls at compile time.
-bool hasPipelinableLoop(const Kernel &kernel) {
-  return std::any_of(kernel.loops.begin(), kernel.loops.end(),
-                     [](const Loop &loop) { return !loop.isStaticRange; });
+// `tl.static_range` unrolls at compile time. Helpers are inlined into the
+// kernel, so a loop in a called @triton.jit function counts (the main loop of
+// many attention kernels lives in such a helper); a called function this file
+// does not define may hold one, so it counts too.
+bool hasPipelinableLoop(const Kernel &kernel, const FileModel &file, int depth = 0) {
+  if (std::any_of(kernel.loops.begin(), kernel.loops.end(),
+                  [](const Loop &loop) { return !loop.isStaticRange; }))
+    return true;
+  if (depth > 8) return true; // deep call chains: do not claim there is no loop
+  for (const std::string &name : kernel.calledFunctions) {
+    const Kernel *helper = file.findKernel(name);
+    if (!helper || hasPipelinableLoop(*helper, file, depth + 1)) return true;
+  }
+  return false;
 }
 
 struct StagesSite {
@@ -55,7 +65,8 @@ public:
         "above the deepest pipeline that pays off on the target architecture (8 from sm80 on; 1 "
         "on sm70 and sm75, where Triton does not pipeline loads; 2 for AMD's stream "
         "pipeliner). It also reports an autotune list that varies `num_stages` for a kernel "
-        "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops).";
+        "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops, in "
+        "the kernel and the helpers it calls).";
     info.doc.whyItMatters =
         "`num_stages` is how many iterations of a loop's loads are kept in flight; each stage "
         "holds its own copy of the loaded tiles in shared memory. `0` is a convention of AMD's "
@@ -106,7 +117,7 @@ public:
           span = stages->span().valid() ? stages->span() : config.span;
         record(span, stages->asInt(), &config, kernel.name);
       }
-      if (allKnown && depths.size() > 1 && !hasPipelinableLoop(kernel))
+      if (allKnown && depths.size() > 1 && !hasPipelinableLoop(kernel, context.file()))
         reportStagesWithoutLoop(context, kernel, list, depths);
     }
     for (const LaunchSite &launch : context.file().launches) {
