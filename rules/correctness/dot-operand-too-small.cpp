@@ -159,7 +159,9 @@ public:
         "a typed load), else the kernel's element type from `.btlint.yaml`, a `# btlint: "
         "dtype=` comment or `--dtype` (fp16 by default); the finding says which it used. Small "
         "M and N are not reported: Triton pads them. Values known only at run time (a group "
-        "size checked by an `assert` in the launcher) are not judged.";
+        "size checked by an `assert` in the launcher) are not judged. The limit is NVIDIA's: "
+        "on AMD targets Triton computes small dots without matrix cores, and nothing is "
+        "reported.";
     info.doc.whyItMatters =
         "NVIDIA tensor-core instructions consume K in fixed steps, and Triton refuses smaller "
         "dots at compile time (`Input shapes should have M >= 1, N >= 1 and K >= 16`). In an "
@@ -175,10 +177,15 @@ public:
                           "for bk in (16, 32, 64)]\n"
                           "...\n"
                           "acc = tl.dot(a, b, acc)\n";
+    info.archSpecific = true;
     return info;
   }
 
   void check(RuleContext &context) const override {
+    // The minimum is the NVIDIA backend's; Triton's AMD backend falls back to
+    // FMA for small dots (min_dot_size (1, 1, 1)) and accepts any K.
+    const ArchInfo *arch = context.arch();
+    if (!arch || arch->vendor != Vendor::Nvidia) return;
     std::vector<Finding> findings;
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
