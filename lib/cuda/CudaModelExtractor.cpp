@@ -6,6 +6,7 @@
 #pragma GCC diagnostic ignored "-Wnonnull"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -295,25 +296,64 @@ private:
 // ---------------------------------------------------------------------------
 // What one function body contributes to the kernels that reach it.
 
+// How code uses one __shared__ variable, as far as ptxas's keeping it goes.
+// The compiler (NVVM's LLVM) drops a variable nothing loads, folds a scalar
+// never stored with a run-time value, and splits an aggregate accessed only at
+// constant positions into one scalar per position (each kept only where it is
+// both stored and loaded), placed after the unsplit variables.
+struct SharedAccess {
+  struct Part {
+    int64_t bytes = 0;
+    bool loaded = false;
+    bool storedValue = false; // stored a value that is not a compile-time constant
+  };
+  bool loaded = false;
+  bool storedValue = false;
+  bool escapes = false;      // address taken, passed on, atomics, asm: kept whole
+  bool constantPaths = true; // every access reaches a scalar at a constant offset
+  std::map<int64_t, Part> parts; // by byte offset, when constantPaths
+
+  void merge(const SharedAccess &other) {
+    loaded |= other.loaded;
+    storedValue |= other.storedValue;
+    escapes |= other.escapes;
+    constantPaths &= other.constantPaths;
+    for (const auto &[offset, part] : other.parts) {
+      Part &mine = parts[offset];
+      mine.bytes = std::max(mine.bytes, part.bytes);
+      mine.loaded |= part.loaded;
+      mine.storedValue |= part.storedValue;
+    }
+  }
+};
+
 struct FunctionSummary {
-  std::vector<const VarDecl *> declaredShared; // __shared__ variables declared in the body, in order
-  std::set<const VarDecl *> readShared;        // read, updated or address taken (ptxas keeps these)
-  std::set<const VarDecl *> mentionedShared;   // any use
-  std::vector<const FunctionDecl *> callees;   // device code it calls that has a body
-  std::vector<const VarDecl *> localArrays;    // per-thread arrays
-  std::vector<SourceRange> tensorCoreOps;      // wmma::mma_sync, mma/wgmma inline assembly
+  std::vector<const VarDecl *> declaredShared;             // declared in the body, in order
+  std::map<const VarDecl *, SharedAccess> sharedAccesses;  // every __shared__ variable it uses
+  std::vector<const FunctionDecl *> callees;               // device code it calls that has a body
+  std::vector<const VarDecl *> localArrays;                // per-thread arrays
+  std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
 };
 
 bool isSharedVariable(const VarDecl *variable) { return variable && variable->hasAttr<CUDASharedAttr>(); }
 bool isDynamicShared(const VarDecl *variable) { return variable->getType()->isIncompleteArrayType(); }
 
+// An lvalue that names (part of) a __shared__ variable: `a`, `a[i][j]`,
+// `s.field`, with the byte offset it reaches when every index is constant.
+struct SharedLvalue {
+  const VarDecl *variable = nullptr;
+  std::optional<int64_t> offset; // unset: some index is only known at run time
+  bool scalar = false;           // the lvalue's type is not an aggregate
+  int64_t bytes = 0;
+  std::vector<const Expr *> indices;
+};
+
 class SummaryBuilder {
 public:
-  SummaryBuilder(const SourceMapper &mapper, FunctionSummary &summary) : mapper_(mapper), summary_(summary) {}
+  SummaryBuilder(ASTContext &context, const SourceMapper &mapper, ValueEvaluator &values, FunctionSummary &summary)
+      : context_(context), mapper_(mapper), values_(values), summary_(summary) {}
 
-  // `storeTarget`: the expression is the left side of a plain assignment, so
-  // a shared variable at its root is written, not read.
-  void walk(const Stmt *statement, bool storeTarget = false) {
+  void walk(const Stmt *statement) {
     if (!statement) return;
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls())
@@ -326,41 +366,40 @@ public:
         }
       return;
     }
-    if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->getOpcode() == BO_Assign) {
-      walk(binary->getLHS(), true);
-      walk(binary->getRHS());
-      return;
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement); cast && cast->getCastKind() == CK_LValueToRValue)
+      if (auto lvalue = sharedLvalue(cast->getSubExpr())) {
+        record(*lvalue, /*load=*/true, /*storedValue=*/false);
+        return;
+      }
+    if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
+      if (binary->isAssignmentOp())
+        if (auto lvalue = sharedLvalue(binary->getLHS())) {
+          const bool compound = binary->isCompoundAssignmentOp();
+          record(*lvalue, compound, compound || !isConstant(binary->getRHS()));
+          walk(binary->getRHS());
+          return;
+        }
     }
-    // Assignment to a class-type element (__half, a struct): still a store.
+    if (const auto *unary = dyn_cast<UnaryOperator>(statement); unary && unary->isIncrementDecrementOp())
+      if (auto lvalue = sharedLvalue(unary->getSubExpr())) {
+        record(*lvalue, true, true);
+        return;
+      }
+    // Assignment to a class-type element (__half, a struct).
     if (const auto *op = dyn_cast<CXXOperatorCallExpr>(statement);
-        op && op->getOperator() == OO_Equal && op->getNumArgs() == 2) {
-      addCallee(op->getDirectCallee());
-      walk(op->getArg(0), true);
-      walk(op->getArg(1));
-      return;
-    }
-    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement)) {
-      walk(subscript->getBase(), storeTarget);
-      walk(subscript->getIdx());
-      return;
-    }
-    if (const auto *member = dyn_cast<MemberExpr>(statement)) {
-      walk(member->getBase(), storeTarget && !member->isArrow());
-      return;
-    }
-    if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement)) {
-      const bool keepsTarget = cast->getCastKind() == CK_ArrayToPointerDecay || cast->getCastKind() == CK_NoOp;
-      walk(cast->getSubExpr(), storeTarget && keepsTarget);
-      return;
-    }
-    if (const auto *paren = dyn_cast<ParenExpr>(statement)) {
-      walk(paren->getSubExpr(), storeTarget);
-      return;
-    }
+        op && op->getOperator() == OO_Equal && op->getNumArgs() == 2)
+      if (auto lvalue = sharedLvalue(op->getArg(0))) {
+        addCallee(op->getDirectCallee());
+        record(*lvalue, false, !isConstant(op->getArg(1)));
+        walk(op->getArg(1));
+        return;
+      }
     if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+      // Any other use of a shared variable lets its address out.
       if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()); isSharedVariable(variable)) {
-        summary_.mentionedShared.insert(variable->getCanonicalDecl());
-        if (!storeTarget) summary_.readShared.insert(variable->getCanonicalDecl());
+        SharedAccess &access = summary_.sharedAccesses[variable->getCanonicalDecl()];
+        access.escapes = true;
+        access.constantPaths = false;
       }
       return;
     }
@@ -381,6 +420,67 @@ public:
   }
 
 private:
+  void record(const SharedLvalue &lvalue, bool load, bool storedValue) {
+    SharedAccess &access = summary_.sharedAccesses[lvalue.variable];
+    access.loaded |= load;
+    access.storedValue |= storedValue;
+    if (lvalue.offset && lvalue.scalar) {
+      SharedAccess::Part &part = access.parts[*lvalue.offset];
+      part.bytes = std::max(part.bytes, lvalue.bytes);
+      part.loaded |= load;
+      part.storedValue |= storedValue;
+    } else {
+      access.constantPaths = false;
+    }
+    for (const Expr *index : lvalue.indices) walk(index);
+  }
+
+  bool isConstant(const Expr *value) const {
+    return !value->isValueDependent() && value->isEvaluatable(context_);
+  }
+
+  std::optional<SharedLvalue> sharedLvalue(const Expr *expression) {
+    const Expr *current = expression->IgnoreParens();
+    if (const auto *cast = dyn_cast<ImplicitCastExpr>(current); cast && cast->getCastKind() == CK_NoOp)
+      current = cast->getSubExpr()->IgnoreParens();
+    SharedLvalue lvalue;
+    QualType type = current->getType();
+    if (type->isDependentType() || type->isIncompleteType()) return std::nullopt;
+    lvalue.scalar = !type->isAggregateType() && !type->isRecordType();
+    lvalue.bytes = context_.getTypeSizeInChars(type).getQuantity();
+    int64_t offset = 0;
+    bool constant = true;
+    while (true) {
+      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(current)) {
+        const auto *decay = dyn_cast<ImplicitCastExpr>(subscript->getBase()->IgnoreParens());
+        if (!decay || decay->getCastKind() != CK_ArrayToPointerDecay) return std::nullopt;
+        lvalue.indices.push_back(subscript->getIdx());
+        std::optional<int64_t> index = values_.integer(subscript->getIdx());
+        QualType element = subscript->getType();
+        if (index && !element->isIncompleteType() && !element->isDependentType())
+          offset += *index * context_.getTypeSizeInChars(element).getQuantity();
+        else
+          constant = false;
+        current = decay->getSubExpr()->IgnoreParens();
+      } else if (const auto *member = dyn_cast<MemberExpr>(current)) {
+        const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+        if (member->isArrow() || !field) return std::nullopt;
+        const ASTRecordLayout &layout = context_.getASTRecordLayout(field->getParent());
+        offset += static_cast<int64_t>(context_.toCharUnitsFromBits(layout.getFieldOffset(field->getFieldIndex()))
+                                           .getQuantity());
+        current = member->getBase()->IgnoreParens();
+      } else if (const auto *reference = dyn_cast<DeclRefExpr>(current)) {
+        const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+        if (!isSharedVariable(variable) || isDynamicShared(variable)) return std::nullopt;
+        lvalue.variable = variable->getCanonicalDecl();
+        if (constant) lvalue.offset = offset;
+        return lvalue;
+      } else {
+        return std::nullopt;
+      }
+    }
+  }
+
   void addCallee(const FunctionDecl *callee) {
     if (!callee) return;
     const FunctionDecl *definition = callee->getDefinition();
@@ -391,7 +491,9 @@ private:
     summary_.callees.push_back(definition);
   }
 
+  ASTContext &context_;
   const SourceMapper &mapper_;
+  ValueEvaluator &values_;
   FunctionSummary &summary_;
 };
 
@@ -843,7 +945,7 @@ private:
 
   const FunctionSummary &summaryOf(const FunctionDecl *function) {
     auto [entry, inserted] = summaries_.try_emplace(function);
-    if (inserted) SummaryBuilder(mapper_, entry->second).walk(function->getBody());
+    if (inserted) SummaryBuilder(context_, mapper_, values_, entry->second).walk(function->getBody());
     return entry->second;
   }
 
@@ -1104,68 +1206,106 @@ private:
     return false;
   }
 
-  // Static and dynamic shared memory of a kernel, the way ptxas allocates it:
-  // what the kernel and the device functions it calls read (ptxas drops the
-  // rest), the kernel's own variables first in declaration order, then the
-  // others (file-scope ones, those of called functions) in source order;
-  // each placed at the next multiple of its alignment.
+  // Static and dynamic shared memory of a kernel, the way ptxas allocates it
+  // (see SharedAccess for what the compiler keeps): whole variables first,
+  // the kernel's own in declaration order, then those at file scope or in
+  // called functions in source order; then the scalars split out of
+  // aggregates. Each starts at the next multiple of its alignment.
   void describeSharedMemory(const FunctionDecl *function, Kernel &kernel) {
-    const std::vector<const FunctionDecl *> reachable = reachableFrom(function);
-    std::set<const VarDecl *> read;
-    std::set<const VarDecl *> mentioned;
-    for (const FunctionDecl *reached : reachable) {
-      const FunctionSummary &summary = summaryOf(reached);
-      read.insert(summary.readShared.begin(), summary.readShared.end());
-      mentioned.insert(summary.mentionedShared.begin(), summary.mentionedShared.end());
-    }
+    std::map<const VarDecl *, SharedAccess> accesses;
+    for (const FunctionDecl *reached : reachableFrom(function))
+      for (const auto &[variable, access] : summaryOf(reached).sharedAccesses) accesses[variable].merge(access);
     const FunctionSummary &own = summaryOf(function);
-    std::vector<const VarDecl *> placed;
+
+    std::vector<const VarDecl *> order;
     for (const VarDecl *variable : own.declaredShared)
-      if (!isDynamicShared(variable) && read.count(variable))
-        placed.push_back(variable);
+      if (!isDynamicShared(variable)) order.push_back(variable);
     std::vector<const VarDecl *> others;
-    for (const VarDecl *variable : read)
-      if (!isDynamicShared(variable) && std::find(own.declaredShared.begin(), own.declaredShared.end(), variable) ==
-                                            own.declaredShared.end())
+    for (const auto &[variable, access] : accesses)
+      if (!isDynamicShared(variable) && std::find(order.begin(), order.end(), variable) == order.end())
         others.push_back(variable);
     std::sort(others.begin(), others.end(), [&](const VarDecl *a, const VarDecl *b) {
       return mapper_.before(a->getLocation(), b->getLocation());
     });
-    placed.insert(placed.end(), others.begin(), others.end());
+    order.insert(order.end(), others.begin(), others.end());
+
+    struct Placement {
+      const VarDecl *variable;
+      std::optional<int64_t> bytes;
+      std::optional<int64_t> alignment;
+    };
+    std::vector<Placement> whole, split;
+    std::vector<std::pair<const VarDecl *, int64_t>> splitBytes; // per variable, in placement order
+    for (const VarDecl *variable : order) {
+      auto found = accesses.find(variable);
+      if (found == accesses.end()) continue; // declared, never used: dropped
+      const SharedAccess &access = found->second;
+      QualType type = variable->getType();
+      const bool known = !type->isDependentType() && !type->isIncompleteType();
+      std::optional<int64_t> bytes, alignment;
+      if (known) {
+        bytes = context_.getTypeSizeInChars(type).getQuantity();
+        alignment = context_.getDeclAlign(variable).getQuantity();
+      }
+      const bool aggregate = type->isArrayType() || type->isRecordType();
+      if (access.escapes || !known) {
+        whole.push_back({variable, bytes, alignment});
+      } else if (!access.loaded) {
+        continue; // written only
+      } else if (aggregate && access.constantPaths) {
+        for (const auto &[offset, part] : access.parts) {
+          if (!part.loaded || !part.storedValue) continue;
+          // A part's alignment is what its offset keeps of the variable's.
+          int64_t partAlignment = *alignment;
+          while (offset % partAlignment != 0) partAlignment /= 2;
+          split.push_back({variable, part.bytes, partAlignment});
+          if (splitBytes.empty() || splitBytes.back().first != variable) splitBytes.push_back({variable, 0});
+          splitBytes.back().second += part.bytes;
+        }
+      } else if (aggregate || access.storedValue) {
+        whole.push_back({variable, bytes, alignment});
+      }
+    }
 
     std::optional<int64_t> offset = 0;
-    for (const VarDecl *variable : placed) {
+    auto place = [&](const Placement &placement) {
+      if (offset && placement.bytes && placement.alignment && *placement.alignment > 0)
+        offset = (*offset + *placement.alignment - 1) / *placement.alignment * *placement.alignment +
+                 *placement.bytes;
+      else
+        offset.reset();
+    };
+    for (const Placement &placement : whole) place(placement);
+    for (const Placement &placement : split) place(placement);
+    kernel.staticSharedBytes = offset;
+
+    auto addAllocation = [&](const VarDecl *variable, std::optional<int64_t> bytes, std::optional<int64_t> alignment,
+                             bool dynamic) {
       SharedAllocation allocation;
       allocation.name = variable->getNameAsString();
       allocation.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
-      QualType type = variable->getType();
-      if (!type->isDependentType() && !type->isIncompleteType()) {
-        allocation.bytes = context_.getTypeSizeInChars(type).getQuantity();
-        allocation.alignment = context_.getDeclAlign(variable).getQuantity();
-      }
-      if (offset && allocation.bytes && allocation.alignment && *allocation.alignment > 0)
-        offset = (*offset + *allocation.alignment - 1) / *allocation.alignment * *allocation.alignment +
-                 *allocation.bytes;
-      else
-        offset.reset();
+      allocation.bytes = bytes;
+      allocation.alignment = alignment;
+      allocation.isDynamic = dynamic;
       kernel.sharedAllocations.push_back(std::move(allocation));
-    }
-    kernel.staticSharedBytes = offset;
+    };
+    for (const Placement &placement : whole) addAllocation(placement.variable, placement.bytes, placement.alignment, false);
+    for (const auto &[variable, bytes] : splitBytes)
+      addAllocation(variable, bytes, context_.getDeclAlign(variable).getQuantity(), false);
 
     std::vector<const VarDecl *> dynamic;
     for (const VarDecl *variable : own.declaredShared)
       if (isDynamicShared(variable)) dynamic.push_back(variable);
-    for (const VarDecl *variable : mentioned)
+    std::vector<const VarDecl *> otherDynamic;
+    for (const auto &[variable, access] : accesses)
       if (isDynamicShared(variable) && std::find(dynamic.begin(), dynamic.end(), variable) == dynamic.end())
-        dynamic.push_back(variable);
-    for (const VarDecl *variable : dynamic) {
-      SharedAllocation allocation;
-      allocation.name = variable->getNameAsString();
-      allocation.isDynamic = true;
-      allocation.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
-      allocation.alignment = context_.getDeclAlign(variable).getQuantity();
-      kernel.sharedAllocations.push_back(std::move(allocation));
-    }
+        otherDynamic.push_back(variable);
+    std::sort(otherDynamic.begin(), otherDynamic.end(), [&](const VarDecl *a, const VarDecl *b) {
+      return mapper_.before(a->getLocation(), b->getLocation());
+    });
+    dynamic.insert(dynamic.end(), otherDynamic.begin(), otherDynamic.end());
+    for (const VarDecl *variable : dynamic)
+      addAllocation(variable, std::nullopt, context_.getDeclAlign(variable).getQuantity(), true);
   }
 
   // --- config tables -----------------------------------------------------------
