@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <unordered_set>
 
 namespace btlint::eval {
 
@@ -65,6 +66,29 @@ const Value *argument(CallArguments &arguments, size_t position, std::string_vie
 }
 
 } // namespace
+
+bool Builtins::canCall(std::string_view path) {
+  static const std::unordered_set<std::string_view> handled = {
+      "triton.Config", "triton.runtime.Config", "triton.runtime.autotuner.Config", "triton.cdiv",
+      "triton.language.cdiv", "triton.next_power_of_2", "triton.language.next_power_of_2",
+      "triton.language.constexpr", "triton.language.core.constexpr", "itertools.product",
+      "itertools.chain", "itertools.chain.from_iterable", "os.environ.get", "os.environ.setdefault",
+      "os.getenv", "copy.deepcopy", "copy.copy", "torch.cuda.get_device_capability",
+      "torch.cuda.get_device_properties", "triton.runtime.driver.active.get_current_target",
+      "torch.cuda.is_available", "torch.xpu.is_available", "torch.backends.mps.is_available",
+      "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
+      "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
+      "triton.runtime.driver.active.utils.get_device_properties", "torch.device"};
+  return startsWith(path, "builtins.") || startsWith(path, "math.") || handled.count(path);
+}
+
+Value Builtins::uncallable(const std::string &path, Origin origin) {
+  if (startsWith(path, "triton.") || startsWith(path, "torch.") || startsWith(path, "os.") ||
+      startsWith(path, "itertools.") || startsWith(path, "functools.") ||
+      startsWith(path, "numpy.") || startsWith(path, "json.") || startsWith(path, "yaml."))
+    return Value::unknown("the call of `" + path + "` is not evaluated", origin);
+  return Value::unknown("`" + path + "` is not part of the run", origin);
+}
 
 bool Builtins::isBuiltinName(std::string_view name) {
   for (std::string_view builtin : kBuiltinNames)
@@ -467,11 +491,7 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     return Value::ofDict(std::move(dict), origin);
   }
   if (path == "torch.device") return Value::opaque("torch.device", origin);
-  if (startsWith(path, "triton.") || startsWith(path, "torch.") || startsWith(path, "os.") ||
-      startsWith(path, "itertools.") || startsWith(path, "functools.") ||
-      startsWith(path, "numpy.") || startsWith(path, "json.") || startsWith(path, "yaml."))
-    return Value::unknown("the call of `" + path + "` is not evaluated", origin);
-  return Value::unknown("`" + path + "` is not part of the run", origin);
+  return uncallable(path, origin);
 }
 
 namespace {

@@ -8,6 +8,10 @@ namespace btlint::eval {
 
 struct Builtins {
   static bool isBuiltinName(std::string_view name);
+  // Whether callExternal evaluates calls of `path`; when not, the caller can
+  // give up before evaluating the arguments.
+  static bool canCall(std::string_view path);
+  static Value uncallable(const std::string &path, Origin origin);
   // Calls of "builtins.len", "triton.Config", "torch.cuda.get_device_capability", ...
   static Value callExternal(Interpreter &interpreter, const std::string &path,
                             CallArguments &arguments, python::NodeId site, Frame &frame);

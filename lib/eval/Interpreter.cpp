@@ -485,30 +485,19 @@ Value Interpreter::evaluateNode(NodeId node, Frame &frame) {
   const ModuleState &module = *frame.module;
   const SyntaxTree &tree = module.tree();
   Origin origin = originOf(module, node);
-  switch (tree.kind(node)) {
-  case NodeKind::Integer: {
-    std::string_view text = tree.text(node);
-    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
-      return Value::unknown("complex numbers are not evaluated", origin);
-    int64_t value = 0;
-    if (!python::parseIntegerLiteral(text, value))
-      return Value::unknown("integer literal too large", origin);
-    return Value::ofInt(value, origin);
-  }
-  case NodeKind::Float: {
-    std::string text;
-    for (char c : tree.text(node))
-      if (c != '_') text += c;
-    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
-      return Value::unknown("complex numbers are not evaluated", origin);
-    return Value::ofFloat(std::strtod(text.c_str(), nullptr), origin);
-  }
-  case NodeKind::String:
-  case NodeKind::ConcatenatedString: {
-    std::string value;
-    if (python::stringLiteralValue(tree, node, value)) return Value::ofString(std::move(value), origin);
+  NodeKind kind = tree.kind(node);
+  if (kind == NodeKind::Integer || kind == NodeKind::Float || kind == NodeKind::String) {
+    auto cached = module.literals_.find(node);
+    if (cached != module.literals_.end()) return cached->second;
+    Value literal = evaluateLiteral(node, frame);
+    if (literal.isKnown()) {
+      module.literals_.emplace(node, literal);
+      return literal;
+    }
+    if (kind != NodeKind::String) return literal;
     return evaluateFString(node, frame);
   }
+  switch (kind) {
   case NodeKind::True: return Value::ofBool(true, origin);
   case NodeKind::False: return Value::ofBool(false, origin);
   case NodeKind::None: return Value::none(origin);
@@ -581,6 +570,36 @@ Value Interpreter::evaluateNode(NodeId node, Frame &frame) {
     std::string_view text = tree.text(node);
     if (text.size() > 40) text = text.substr(0, 40);
     return Value::unknown("`" + std::string(text) + "` is not evaluated", origin);
+  }
+  }
+}
+
+Value Interpreter::evaluateLiteral(NodeId node, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  Origin origin = originOf(module, node);
+  switch (tree.kind(node)) {
+  case NodeKind::Integer: {
+    std::string_view text = tree.text(node);
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+      return Value::unknown("complex numbers are not evaluated", origin);
+    int64_t value = 0;
+    if (!python::parseIntegerLiteral(text, value))
+      return Value::unknown("integer literal too large", origin);
+    return Value::ofInt(value, origin);
+  }
+  case NodeKind::Float: {
+    std::string text;
+    for (char c : tree.text(node))
+      if (c != '_') text += c;
+    if (!text.empty() && (text.back() == 'j' || text.back() == 'J'))
+      return Value::unknown("complex numbers are not evaluated", origin);
+    return Value::ofFloat(std::strtod(text.c_str(), nullptr), origin);
+  }
+  default: {
+    std::string value;
+    if (python::stringLiteralValue(tree, node, value)) return Value::ofString(std::move(value), origin);
+    return Value::unknown("f-string", origin); // not cached: evaluated each time
   }
   }
 }
@@ -880,6 +899,9 @@ Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
     Value callee = attributeOf(receiver, method, functionNode, frame);
     if (callee.isUnknown())
       return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
+    // A library call that is not evaluated needs no arguments evaluated.
+    if (callee.isExternal() && !Builtins::canCall(callee.text()))
+      return Builtins::uncallable(callee.text(), originOf(*frame.module, node));
     CallArguments arguments;
     evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
     if (arguments.unknownSplat)
@@ -889,6 +911,8 @@ Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
   Value callee = evaluate(functionNode, frame);
   if (callee.isUnknown())
     return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
+  if (callee.isExternal() && !Builtins::canCall(callee.text()))
+    return Builtins::uncallable(callee.text(), originOf(*frame.module, node));
   CallArguments arguments;
   evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
   if (arguments.unknownSplat)

@@ -71,6 +71,8 @@ private:
   mutable uint32_t readPosition_ = UINT32_MAX;
   mutable std::unordered_map<python::NodeId, Memo> valueMemo_;
   mutable std::unordered_map<python::NodeId, CompoundMemo> compoundMemo_;
+  // Decoded literals: loops evaluate the same dict keys and numbers many times.
+  mutable std::unordered_map<python::NodeId, Value> literals_;
 };
 
 // A function of the analysed code whose locals are read lazily (launch sites,
@@ -149,6 +151,7 @@ private:
   friend struct Builtins;
   // expressions
   Value evaluateNode(python::NodeId expression, Frame &frame);
+  Value evaluateLiteral(python::NodeId node, Frame &frame);
   Value evaluateIdentifier(python::NodeId node, Frame &frame);
   Value evaluateAttribute(python::NodeId node, Frame &frame);
   Value evaluateSubscript(python::NodeId node, Frame &frame);
