@@ -210,6 +210,16 @@ struct GridDivisor {
   SourceSpan span;
 };
 
+// Added: a bound the launching function asserts before the launch
+// (`assert group_size >= 16`): `name op value` with name a variable of the
+// launcher; a launch argument whose text is `name` carries the bound.
+struct LaunchGuard {
+  std::string name;
+  std::string op; // "<", "<=", ">", ">=", "==", "!=", "%==0" (name % value == 0)
+  int64_t value = 0;
+  SourceSpan span;
+};
+
 struct LaunchSite {
   std::string kernel; // callee name as written (may be an attribute: "mod.kernel")
   SourceSpan span;
@@ -221,6 +231,7 @@ struct LaunchSite {
   std::vector<GridDivisor> gridDivisors;     // added for grid-ignores-config
   std::vector<std::string> gridMetaKeys;     // added: keys the grid reads from META
   std::string enclosingFunction;             // added: host function holding the launch
+  std::vector<LaunchGuard> guards;           // added: asserts before the launch
   std::vector<LaunchArgument> arguments;
   // CUDA launches.
   std::optional<ScalarValue> blockThreads;   // product of block dimensions
@@ -262,6 +273,10 @@ struct Kernel {
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
+  // Added: host code that assigns `kernel.configs = ...` (a launcher that
+  // swaps the autotuned list per call); the statically read list may not be
+  // the one that runs.
+  std::vector<SourceSpan> configsReplacedAt;
   // Added for dtype-unsupported-on-arch: element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
   // model's spelling ("fp8e4nv"), at the span of the type expression.

@@ -62,6 +62,7 @@ public:
       if (startsWith(path, "triton")) file_.hasTritonImport = true;
     walk(tree_.root(), kNoNode);
     attachAppliedChains();
+    attachConfigReplacements();
     finishLaunches();
     finishTiming();
   }
@@ -142,6 +143,19 @@ private:
     case NodeKind::ImportFromStatement:
       readImportedModules(node);
       return;
+    case NodeKind::Assignment: {
+      // kernel.configs = [...]: a launcher swapping the autotuned list.
+      NodeId left = tree_.child(node, Field::Left);
+      if (left != kNoNode && tree_.kind(left) == NodeKind::Attribute) {
+        NodeId attribute = tree_.child(left, Field::AttributeName);
+        NodeId object = tree_.child(left, Field::Object);
+        if (attribute != kNoNode && object != kNoNode && tree_.text(attribute) == "configs") {
+          std::string_view owner = tree_.text(object);
+          configsReplaced_.emplace_back(std::string(owner.substr(owner.rfind('.') + 1)), node);
+        }
+      }
+      break;
+    }
     default:
       break;
     }
@@ -735,6 +749,10 @@ private:
       if (name != kNoNode) site.enclosingFunction = std::string(tree_.text(name));
     }
     readGrid(indices, function, tree_.node(call).startByte, candidate);
+    if (function != kNoNode) {
+      NodeId body = tree_.child(function, Field::Body);
+      if (body != kNoNode) readGuards(body, tree_.node(call).startByte, site.guards);
+    }
 
     NodeId arguments = tree_.child(call, Field::Arguments);
     size_t position = 0;
@@ -783,6 +801,112 @@ private:
   }
 
   std::unordered_set<NodeId> rejectedLaunches_;
+  std::vector<std::pair<std::string, NodeId>> configsReplaced_;
+
+  void attachConfigReplacements() {
+    for (const auto &[name, assignment] : configsReplaced_)
+      for (KernelSyntax &syntax : file_.kernels)
+        if (syntax.kernel.name == name) syntax.kernel.configsReplacedAt.push_back(tree_.span(assignment));
+  }
+
+  // ---- guards before a launch -------------------------------------------------
+
+  void readGuard(NodeId condition, std::vector<LaunchGuard> &guards) {
+    condition = tree_.unparenthesize(condition);
+    if (condition == kNoNode) return;
+    if (tree_.kind(condition) == NodeKind::BooleanOperator) {
+      NodeId op = tree_.child(condition, Field::Operator);
+      if (op == kNoNode || tree_.kind(op) != NodeKind::OpAnd) return;
+      readGuard(tree_.child(condition, Field::Left), guards);
+      readGuard(tree_.child(condition, Field::Right), guards);
+      return;
+    }
+    if (tree_.kind(condition) != NodeKind::ComparisonOperator) return;
+    NodeId operands[2] = {kNoNode, kNoNode};
+    NodeKind op = NodeKind::Other;
+    int count = 0, operators = 0;
+    for (NodeId child : tree_.children(condition)) {
+      if (tree_.kind(child) == NodeKind::Comment) continue;
+      if (tree_.node(child).field == Field::Operators) {
+        op = tree_.kind(child);
+        ++operators;
+      } else if (count < 2) {
+        operands[count++] = child;
+      } else {
+        ++count;
+      }
+    }
+    if (count != 2 || operators != 1) return;
+    auto integer = [&](NodeId node, int64_t &value) {
+      node = tree_.unparenthesize(node);
+      return node != kNoNode && tree_.kind(node) == NodeKind::Integer &&
+             parseIntegerLiteral(tree_.text(node), value);
+    };
+    static const std::pair<NodeKind, std::pair<const char *, const char *>> spellings[] = {
+        {NodeKind::OpLess, {"<", ">"}},        {NodeKind::OpLessEqual, {"<=", ">="}},
+        {NodeKind::OpGreater, {">", "<"}},     {NodeKind::OpGreaterEqual, {">=", "<="}},
+        {NodeKind::OpEqual, {"==", "=="}},     {NodeKind::OpNotEqual, {"!=", "!="}}};
+    const std::pair<const char *, const char *> *spelling = nullptr;
+    for (const auto &[kind, text] : spellings)
+      if (kind == op) spelling = &text;
+    if (!spelling) return;
+    LaunchGuard guard;
+    guard.span = tree_.span(condition);
+    int64_t value = 0;
+    NodeId named = kNoNode;
+    if (integer(operands[1], value)) {
+      named = operands[0];
+      guard.op = spelling->first;
+    } else if (integer(operands[0], value)) {
+      named = operands[1];
+      guard.op = spelling->second; // 16 <= x reads x >= 16
+    } else {
+      return;
+    }
+    guard.value = value;
+    // name % k == 0
+    NodeId inner = tree_.unparenthesize(named);
+    if (op == NodeKind::OpEqual && value == 0 && inner != kNoNode &&
+        tree_.kind(inner) == NodeKind::BinaryOperator) {
+      NodeId binary = tree_.child(inner, Field::Operator);
+      int64_t divisor = 0;
+      if (binary == kNoNode || tree_.kind(binary) != NodeKind::OpPercent ||
+          !integer(tree_.child(inner, Field::Right), divisor))
+        return;
+      guard.op = "%==0";
+      guard.value = divisor;
+      inner = tree_.unparenthesize(tree_.child(inner, Field::Left));
+    }
+    if (inner == kNoNode) return;
+    guard.name = std::string(tree_.text(inner));
+    guards.push_back(std::move(guard));
+  }
+
+  // Asserts on the way from the function's start to `position`.
+  void readGuards(NodeId block, uint32_t position, std::vector<LaunchGuard> &guards) {
+    for (NodeId statement : tree_.children(block)) {
+      const SyntaxNode &node = tree_.node(statement);
+      if (node.startByte >= position) return;
+      NodeKind kind = tree_.kind(statement);
+      if (kind == NodeKind::AssertStatement && node.endByte <= position) {
+        NodeId condition = firstExpression(statement);
+        if (condition != kNoNode) readGuard(condition, guards);
+        continue;
+      }
+      if (node.endByte <= position) continue;
+      if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition ||
+          kind == NodeKind::ClassDefinition)
+        return;
+      for (NodeId child : tree_.children(statement)) {
+        NodeId inner = tree_.kind(child) == NodeKind::Block ? child : tree_.childOfKind(child, NodeKind::Block);
+        if (inner == kNoNode) continue;
+        const SyntaxNode &innerNode = tree_.node(inner);
+        if (innerNode.startByte <= position && position <= innerNode.endByte)
+          readGuards(inner, position, guards);
+      }
+      return;
+    }
+  }
 
   // ---- host timing -------------------------------------------------------------
 

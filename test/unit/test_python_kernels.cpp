@@ -260,6 +260,34 @@ def kernel(x_ptr, BLOCK: tl.constexpr):
   EXPECT_EQ(mentions, (python_test::Strings{"fp8e4nv@7:49", "fp32@8:36", "fp8e5@9:32", "fp8e4nv@9:49"}));
 }
 
+TEST(PythonKernels, GuardsBeforeLaunchesAndConfigReplacement) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.autotune(configs=[triton.Config({'BLOCK': 16})], key=[])
+@triton.jit
+def kernel(x_ptr, GROUP: tl.constexpr, BLOCK: tl.constexpr):
+    pass
+
+def launch(x, group):
+    assert group >= 16 and group % 16 == 0, "bad group"
+    assert 8 < x.shape[0]
+    if x is not None:
+        assert group <= 256
+        kernel[(1,)](x, group)
+    assert group != 3
+    kernel.configs = [triton.Config({'BLOCK': 32})]
+)");
+  ASSERT_EQ(model.launches.size(), 1u);
+  std::vector<std::string> guards;
+  for (const LaunchGuard &guard : model.launches[0].guards)
+    guards.push_back(guard.name + " " + guard.op + " " + std::to_string(guard.value));
+  EXPECT_EQ(guards, (python_test::Strings{"group >= 16", "group %==0 16", "x.shape[0] > 8", "group <= 256"}));
+  ASSERT_EQ(kernelNamed(model, "kernel").configsReplacedAt.size(), 1u);
+  EXPECT_EQ(kernelNamed(model, "kernel").configsReplacedAt[0].line, 17u);
+}
+
 TEST(PythonKernels, ImportedModules) {
   FileModel model = modelOf(R"(
 import os.path
