@@ -190,6 +190,14 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
   if (keepUserCudaPath) return;
   if (toolkit_.found()) {
     arguments.push_back("--cuda-path=" + toolkit_.path);
+    // CUDA 13 moved libcu++, CUB and Thrust to include/cccl, which nvcc adds
+    // to the search path and Clang 22 does not know about.
+    llvm::SmallString<256> cccl(toolkit_.path);
+    llvm::sys::path::append(cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(cccl)) {
+      arguments.push_back("-isystem");
+      arguments.push_back(std::string(cccl));
+    }
     // The driver tells the parser the toolkit's version (which decides how
     // <<<...>>> is lowered) only when it may link libdevice; a syntax-only
     // parse never loads it, but a toolkit without it needs -nocudalib.

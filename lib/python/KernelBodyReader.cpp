@@ -767,6 +767,15 @@ private:
       function = tritonFunction(path);
     }
     if (!function.empty()) return analyzeTritonCall(call, function);
+    // Math libraries under triton.language (tl.math.exp2, libdevice.tanh
+    // imported from triton.language.extra.cuda): element-wise, never helpers.
+    if (callee != kNoNode &&
+        (tree_.kind(callee) == NodeKind::Attribute ||
+         (tree_.kind(callee) == NodeKind::Identifier && index_.importedNames().count(tree_.text(callee))))) {
+      if (path.empty()) path = canonical(callee);
+      if (std::string_view(path).substr(0, 16) == "triton.language.")
+        return analyzeElementwise(call, std::string_view(path).substr(path.rfind('.') + 1));
+    }
     std::string_view root = rootName(callee);
     if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
       NodeId method = tree_.child(callee, Field::AttributeName);
@@ -797,7 +806,8 @@ private:
         if (tree_.kind(argument) == NodeKind::Comment) continue;
         result.params |= analyze(value).params;
       }
-    if (path == "min" || path == "max" || path == "int" || path == "triton.cdiv")
+    if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
+        path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
     return result;
   }
@@ -1109,8 +1119,12 @@ private:
       analyzeArguments(call, result);
       return result;
     }
-    // Element-wise functions (exp, where, maximum, sigmoid, fma, ...): the
-    // broadcast of the tensor arguments.
+    return analyzeElementwise(call, function);
+  }
+
+  // Element-wise functions (exp, where, maximum, sigmoid, fma, ...): the
+  // broadcast of the tensor arguments.
+  Info analyzeElementwise(NodeId call, std::string_view function) {
     Info combined;
     bool first = true;
     NodeId arguments = tree_.child(call, Field::Arguments);

@@ -102,7 +102,8 @@ TEST(ResourcesFrontEnd, CalibrationKernelsReadThroughTheFrontEndCoverTheTable) {
     ASSERT_NE(arch, nullptr);
     std::string why;
     auto estimate = estimateKernelResources(*kernel, config, *arch, row.at("dtype"), "calibration row", &why);
-    ASSERT_TRUE(estimate.has_value()) << kind << ": " << why;
+    ASSERT_TRUE(estimate.has_value()) << kind << ": " << why << "; front-end notes:"
+                                      << python_test::joined(kernel->notes);
     int64_t measured = std::stoll(row.at("shared_bytes"));
     bool measuredFits = row.at("fits") == "1";
     ++rows;

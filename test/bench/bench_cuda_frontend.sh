@@ -1,0 +1,64 @@
+#!/bin/bash
+# Speed of the CUDA front-end, per translation unit:
+#   1. btlint against `clang++-22 -fsyntax-only` with the same flags (the
+#      device-side parse for sm_90 that btlint runs); target: at most 1.2x.
+#   2. btlint with its own CUDA declarations (--cuda-path=none) against btlint
+#      with the toolkit's headers; target: at least 5x faster.
+# Each figure is the best of RUNS runs of CPU time (user + system), which a
+# busy machine disturbs less than wall time. Prints a table and the ratios;
+# exits 1 when a target is missed.
+# usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]   (default: the CUDA rule fixtures)
+set -u
+btlint=${1:?usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]}
+shift
+root=$(cd "$(dirname "$0")/../.." && pwd)
+runs=${RUNS:-5}
+cuda=${CUDA_PATH:-/usr/local/cuda}
+clang=$(command -v clang++-22 || echo /usr/lib/llvm-22/bin/clang++)
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+  mapfile -t files < <(ls "$root"/test/rules/{static-smem-over-48k,dynamic-smem-missing-optin,block-size-invalid}/*.cu \
+    "$root"/test/cuda/ptxas/*.cu)
+fi
+[ -e "$cuda/include/cuda_runtime.h" ] || { echo "no CUDA toolkit at $cuda: nothing to compare"; exit 0; }
+
+# CPU seconds of the best of $runs runs of a command.
+best_cpu() {
+  local best="" t
+  for _ in $(seq "$runs"); do
+    t=$( { /usr/bin/time -f '%U %S' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}')
+    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
+  done
+  echo "$best"
+}
+
+# The flags btlint gives clang for a file without compile_commands.json.
+flags=(-x cuda -fsyntax-only --cuda-device-only --cuda-gpu-arch=sm_90 -w -Wno-unknown-cuda-version
+       -ferror-limit=0 "--cuda-path=$cuda")
+lint=(--no-config --color=false --select parse-error --arch sm90 -j 1)
+
+printf '%-44s %9s %9s %7s %9s %7s\n' "translation unit" "clang s" "btlint s" "ratio" "own-decl" "speedup"
+sum_log_ratio=0 sum_log_speedup=0 count=0 worst_ratio=0 worst_speedup=1000000
+for file in "${files[@]}"; do
+  dir=$(dirname "$file") base=$(basename "$file")
+  clang_s=$(cd "$dir" && best_cpu "$clang" "${flags[@]}" "$base")
+  btlint_s=$(cd "$dir" && best_cpu "$btlint" "${lint[@]}" "$base")
+  shim_s=$(cd "$dir" && best_cpu "$btlint" "${lint[@]}" --cuda-path=none "$base")
+  ratio=$(awk "BEGIN{printf \"%.2f\", $btlint_s / $clang_s}")
+  speedup=$(awk "BEGIN{printf \"%.1f\", $btlint_s / ($shim_s > 0.001 ? $shim_s : 0.001)}")
+  printf '%-44s %9.3f %9.3f %7s %9.3f %7s\n' "${base:0:44}" "$clang_s" "$btlint_s" "$ratio" "$shim_s" "$speedup"
+  sum_log_ratio=$(awk "BEGIN{print $sum_log_ratio + log($ratio)}")
+  sum_log_speedup=$(awk "BEGIN{print $sum_log_speedup + log($speedup)}")
+  worst_ratio=$(awk "BEGIN{print ($ratio > $worst_ratio) ? $ratio : $worst_ratio}")
+  worst_speedup=$(awk "BEGIN{print ($speedup < $worst_speedup) ? $speedup : $worst_speedup}")
+  count=$((count + 1))
+done
+geo_ratio=$(awk "BEGIN{printf \"%.2f\", exp($sum_log_ratio / $count)}")
+geo_speedup=$(awk "BEGIN{printf \"%.1f\", exp($sum_log_speedup / $count)}")
+echo
+echo "btlint / clang -fsyntax-only: geometric mean ${geo_ratio}x, worst ${worst_ratio}x (target <= 1.2x)"
+echo "toolkit headers / own declarations: geometric mean ${geo_speedup}x, worst ${worst_speedup}x (target >= 5x)"
+status=0
+awk "BEGIN{exit !($worst_ratio > 1.2)}" && { echo "MISSED: btlint slower than 1.2x clang"; status=1; }
+awk "BEGIN{exit !($worst_speedup < 5)}" && { echo "MISSED: own declarations less than 5x faster"; status=1; }
+exit $status
