@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Compares an emitted harness folder with the golden one: the file list, the
+harness files byte for byte with tools/btlint-bench/harness/, and manifest.json
+with the fields that change from run to run (creation time, version, btlint's
+resource estimates, which other engineers' model changes move) left out.
+Usage: check_golden.py EMITTED GOLDEN_DIR   (UPDATE_GOLDEN=1 rewrites the golden)"""
+import json
+import os
+import sys
+
+VOLATILE = {"created", "btlint_version"}
+
+
+def normalise(value):
+    if isinstance(value, dict):
+        return {k: normalise(v) for k, v in value.items() if k not in VOLATILE and k != "estimate"}
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    return value
+
+
+def files(root):
+    out = []
+    for folder, dirs, names in os.walk(root):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        out += [os.path.relpath(os.path.join(folder, n), root) for n in names]
+    return sorted(out)
+
+
+def main():
+    emitted, golden = sys.argv[1], sys.argv[2]
+    here = os.path.dirname(os.path.abspath(__file__))
+    harness = os.path.join(here, "..", "..", "tools", "btlint-bench", "harness")
+    manifest = normalise(json.load(open(os.path.join(emitted, "manifest.json"))))
+    listing = files(emitted)
+    if os.environ.get("UPDATE_GOLDEN"):
+        os.makedirs(golden, exist_ok=True)
+        json.dump(manifest, open(os.path.join(golden, "manifest.json"), "w"), indent=2, sort_keys=True)
+        open(os.path.join(golden, "files.txt"), "w").write("\n".join(listing) + "\n")
+        print("golden updated")
+        return 0
+    problems = []
+    want = json.load(open(os.path.join(golden, "manifest.json")))
+    if manifest != want:
+        problems.append("manifest.json differs from the golden:\n" + json.dumps(manifest, indent=2, sort_keys=True))
+    want_files = open(os.path.join(golden, "files.txt")).read().split()
+    if listing != want_files:
+        problems.append(f"files differ: {listing} != {want_files}")
+    for name in os.listdir(harness):
+        if name.endswith((".py", ".md")):
+            if open(os.path.join(harness, name), "rb").read() != open(os.path.join(emitted, name), "rb").read():
+                problems.append(f"{name} is not the embedded copy of tools/btlint-bench/harness/{name}")
+    # btlint's estimate travels with each config.
+    estimate = json.load(open(os.path.join(emitted, "manifest.json")))["kernels"][0]["configs"][1]["estimate"]
+    if "sm90" not in estimate or "smem_max" not in estimate["sm90"]:
+        problems.append(f"no sm90 shared-memory estimate for config 2: {estimate}")
+    for p in problems:
+        print("FAIL:", p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

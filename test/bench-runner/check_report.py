@@ -1,0 +1,47 @@
+#!/usr/bin/env python3
+"""Checks what compile_confirm.sh produced: Triton's own numbers in
+results.json and the verdicts btlint-bench --collect drew from them."""
+import json
+import os
+import sys
+
+# 4 stages x (64x256 + 256x64) fp16 operand tiles: what Triton 3.6 allocates
+# for config 2 of test/bench-runner/kernels/smem_overflow.py on sm90.
+CONFIG2_SHARED = 4 * (64 * 256 + 256 * 64) * 2
+SM90_LIMIT = 232448
+
+
+def main():
+    folder = sys.argv[1]
+    results = json.load(open(os.path.join(folder, "results.json")))
+    report = json.load(open(os.path.join(folder, "report.json")))
+    problems = []
+    rows = {(r["manifest_config"], r["arch"]): r for r in results["compile"]}
+    big, small = rows.get((1, "sm90")), rows.get((0, "sm90"))
+    if not big or big["status"] != "out_of_resources" or big.get("shared_bytes") != CONFIG2_SHARED:
+        problems.append(f"config 2 should need {CONFIG2_SHARED} bytes and be out of resources: {big}")
+    if not small or small["status"] != "ok" or not 0 < small.get("shared_bytes", -1) <= SM90_LIMIT:
+        problems.append(f"config 1 should compile and fit: {small}")
+    if not small or "regs" not in small or "spill_store_bytes" not in small:
+        problems.append(f"ptxas registers and spills missing: {small}")
+    verdicts = {f["rule"]: f for f in report["findings"]}
+    smem = verdicts.get("smem-over-budget", {})
+    if smem.get("verdict") != "confirmed" or not any(f"Triton {CONFIG2_SHARED} B shared" in e
+                                                       for e in smem.get("evidence", [])):
+        problems.append(f"smem-over-budget should be confirmed with Triton's number: {smem}")
+    unknown = verdicts.get("future-shared-memory-check", {})
+    if unknown.get("verdict") != "refuted":
+        problems.append(f"a shared-memory finding of an unknown rule on config 1 should be refuted: {unknown}")
+    tuning = verdicts.get("too-few-configs", {})
+    if tuning.get("verdict") != "not_measured":
+        problems.append(f"too-few-configs needs timing, which a compile-only run does not do: {tuning}")
+    markdown = open(os.path.join(folder, "report.md")).read()
+    if "**confirmed**" not in markdown or "smem-over-budget" not in markdown:
+        problems.append("report.md lacks the confirmed finding")
+    for p in problems:
+        print("FAIL:", p, file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+#pragma once
+// btlint-bench: the companion runner. `--emit DIR` writes a self-contained
+// Python harness for the kernels btlint flagged (manifest.json, copies of the
+// sources, run.py); `python3 DIR/run.py` compiles and times them where Triton
+// (and a GPU) are; `--collect DIR` joins DIR/results.json with the findings
+// into report.md and report.json.
+#include "config/ProjectConfig.h"
+#include "diag/Diagnostic.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint::bench {
+
+// The harness files embedded at build time (tools/btlint-bench/harness/).
+struct HarnessFile {
+  std::string_view name;
+  std::string_view contents;
+};
+const std::vector<HarnessFile> &harnessFiles();
+
+struct EmitOptions {
+  std::string dir;
+  std::vector<std::string> archs;     // analysed archs (compile targets)
+  std::string dtype;                  // --dtype or config, else fp16
+  std::string dtypeSource;
+  std::string configPath;             // .btlint.yaml used, or empty
+  ProjectConfig config;
+  std::string cudaPath;               // for CUDA parses
+  int widerSearch = 24;               // configs of the wider search per tuning finding
+};
+
+// Writes the harness for `findings` into options.dir. Returns false with a
+// message in `error` when it cannot.
+bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error);
+
+// Reads findings written by `btlint --format json`.
+bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings, std::string &error);
+
+// Joins DIR/manifest.json and DIR/results.json into DIR/report.json and
+// DIR/report.md; returns false with `error` when a file is missing or bad.
+bool collectReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
+
+} // namespace btlint::bench

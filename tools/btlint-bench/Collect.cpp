@@ -1,0 +1,600 @@
+// btlint-bench --collect: each finding confirmed or refuted with what the
+// compiler and the GPU measured.
+#include "Bench.h"
+
+#include "arch/ArchTable.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace btlint::bench {
+namespace json = llvm::json;
+
+namespace {
+
+// A tuning finding is confirmed when the wider search beats the list's best
+// by at least this much (timing noise on one GPU is a few percent).
+constexpr double kTuningGainPercent = 5.0;
+
+std::optional<json::Value> readJson(const std::string &file, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(file);
+  if (!buffer) {
+    error = file + ": cannot read: " + buffer.getError().message();
+    return std::nullopt;
+  }
+  auto parsed = json::parse((*buffer)->getBuffer());
+  if (!parsed) {
+    error = file + ": not JSON: " + llvm::toString(parsed.takeError());
+    return std::nullopt;
+  }
+  return std::move(*parsed);
+}
+
+std::string str(const json::Object &o, llvm::StringRef key) { return o.getString(key).value_or("").str(); }
+int64_t integer(const json::Object &o, llvm::StringRef key, int64_t fallback = -1) {
+  if (auto v = o.getInteger(key)) return *v;
+  if (auto d = o.getNumber(key)) return static_cast<int64_t>(*d);
+  return fallback;
+}
+
+std::string scalarText(const json::Value &v) {
+  if (auto i = v.getAsInteger()) return std::to_string(*i);
+  if (auto d = v.getAsNumber()) return llvm::formatv("{0}", *d).str();
+  if (auto s = v.getAsString()) return s->str();
+  if (auto b = v.getAsBoolean()) return *b ? "True" : "False";
+  return "?";
+}
+
+std::string configText(const json::Object &row) {
+  std::string text;
+  if (const json::Object *params = row.getObject("params")) {
+    std::vector<std::string> keys;
+    for (const auto &kv : *params) keys.push_back(kv.first.str());
+    std::sort(keys.begin(), keys.end());
+    for (const auto &k : keys) text += (text.empty() ? "" : ", ") + k + "=" + scalarText(*params->get(k));
+  }
+  text += (text.empty() ? "" : ", ") + std::string("warps=") + std::to_string(integer(row, "num_warps")) +
+          ", stages=" + std::to_string(integer(row, "num_stages"));
+  return text;
+}
+
+std::string bytesText(int64_t bytes) {
+  if (bytes < 0) return "?";
+  return std::to_string(bytes) + " B";
+}
+
+std::string mdEscape(std::string text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += "\\|";
+    else if (c == '\n') out += ' ';
+    else out += c;
+  }
+  return out;
+}
+
+enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, None };
+
+// What the runner measures to judge a rule. Rules it does not know yet are
+// judged by what their message talks about.
+Check checkFor(const std::string &rule, const std::string &category, const std::string &message) {
+  if (rule == "smem-over-budget") return Check::Shared;
+  if (rule == "register-spill-risk") return Check::Spill;
+  if (rule == "static-smem-over-48k") return Check::StaticShared;
+  if (rule == "all-configs-pruned") return Check::AllPruned;
+  if (rule == "too-few-configs") return Check::Tuning;
+  if (rule == "tile-not-power-of-two" || rule == "tile-numel-too-large" || rule == "dot-operand-too-small" ||
+      rule == "dtype-unsupported-on-arch" || rule == "num-warps-invalid")
+    return Check::CompileFails;
+  if (category == "resources" || category == "unknown") {
+    std::string lower = llvm::StringRef(message).lower();
+    if (lower.find("spill") != std::string::npos || lower.find("register") != std::string::npos)
+      return Check::Spill;
+    if (lower.find("shared memory") != std::string::npos || lower.find("smem") != std::string::npos)
+      return Check::Shared;
+  }
+  return Check::None;
+}
+
+struct Verdict {
+  std::string verdict; // confirmed, refuted, not_measured, not_checked
+  std::vector<std::string> evidence;
+  json::Array measured;
+};
+
+class Collector {
+public:
+  Collector(const json::Object &manifest, const json::Object &results) : manifest_(manifest), results_(results) {
+    if (const json::Array *kernels = manifest.getArray("kernels"))
+      for (const auto &k : *kernels)
+        if (const json::Object *o = k.getAsObject()) kernels_[str(*o, "id")] = o;
+    if (const json::Array *rows = results.getArray("compile"))
+      for (const auto &r : *rows)
+        if (const json::Object *o = r.getAsObject()) compileRows_[str(*o, "kernel")].push_back(o);
+    if (const json::Array *rows = results.getArray("timing"))
+      for (const auto &r : *rows)
+        if (const json::Object *o = r.getAsObject()) timingRows_[str(*o, "kernel")].push_back(o);
+    if (const json::Array *records = results.getArray("kernels"))
+      for (const auto &r : *records)
+        if (const json::Object *o = r.getAsObject()) kernelRecords_[str(*o, "id")] = o;
+    if (const json::Array *rows = results.getArray("cuda"))
+      for (const auto &r : *rows)
+        if (const json::Object *o = r.getAsObject()) cudaRows_[str(*o, "source")].push_back(o);
+  }
+
+  int64_t sharedLimit(const std::string &arch) const {
+    if (const json::Object *info = manifest_.getObject("arch_info"))
+      if (const json::Object *a = info->getObject(arch)) return integer(*a, "max_shared_per_block_optin");
+    const ArchInfo *a = findArch(arch);
+    return a ? a->maxSharedPerBlockOptIn : -1;
+  }
+
+  const json::Object *estimateOf(const std::string &kernel, int64_t manifestConfig, const std::string &arch) const {
+    auto k = kernels_.find(kernel);
+    if (k == kernels_.end() || manifestConfig < 0) return nullptr;
+    const json::Array *configs = k->second->getArray("configs");
+    if (!configs) return nullptr;
+    for (const auto &c : *configs) {
+      const json::Object *co = c.getAsObject();
+      if (co && integer(*co, "index") == manifestConfig)
+        if (const json::Object *e = co->getObject("estimate")) return e->getObject(arch);
+    }
+    return nullptr;
+  }
+
+  std::string rowText(const json::Object &row, const std::string &kernel) const {
+    std::string arch = str(row, "arch");
+    int64_t mc = integer(row, "manifest_config");
+    std::string text = arch + ", config " + (mc >= 0 ? std::to_string(mc + 1) : "(runtime " +
+                       std::to_string(integer(row, "config") + 1) + ")") + " {" + configText(row) + "}: ";
+    std::string status = str(row, "status");
+    const json::Object *estimate = estimateOf(kernel, mc, arch);
+    if (row.get("shared_bytes")) {
+      text += "Triton " + bytesText(integer(row, "shared_bytes")) + " shared";
+      if (estimate && integer(*estimate, "smem_max") >= 0) {
+        int64_t lo = integer(*estimate, "smem_min"), hi = integer(*estimate, "smem_max");
+        text += " (btlint estimated " + (lo == hi ? bytesText(hi) : bytesText(lo) + "-" + bytesText(hi)) + ")";
+      }
+      text += ", limit " + bytesText(sharedLimit(arch));
+      if (row.get("regs")) {
+        text += "; ptxas " + std::to_string(integer(row, "regs")) + " registers";
+        if (estimate && integer(*estimate, "regs_per_thread") > 0)
+          text += " (btlint ~" + std::to_string(integer(*estimate, "regs_per_thread")) + ")";
+        text += ", spills " + std::to_string(integer(row, "spill_store_bytes")) + "/" +
+                std::to_string(integer(row, "spill_load_bytes")) + " B store/load";
+      }
+    }
+    if (status != "ok") text += std::string(row.get("shared_bytes") ? "; " : "") + status;
+    if (status != "ok" && !str(row, "error").empty()) text += " (" + str(row, "error") + ")";
+    return text;
+  }
+
+  static bool overShared(const json::Object &row, int64_t limit) {
+    if (str(row, "status") == "out_of_resources") return true;
+    int64_t shared = integer(row, "shared_bytes");
+    return limit > 0 && shared > limit;
+  }
+  static bool spills(const json::Object &row) {
+    return integer(row, "spill_store_bytes", 0) > 0 || integer(row, "spill_load_bytes", 0) > 0;
+  }
+
+  Verdict judgeTriton(const json::Object &finding, Check check) const {
+    Verdict v;
+    std::string kernel = str(finding, "kernel");
+    std::string arch = str(finding, "arch");
+    std::set<int64_t> configs;
+    if (const json::Array *list = finding.getArray("configs"))
+      for (const auto &c : *list)
+        if (auto i = c.getAsInteger()) configs.insert(*i);
+    auto record = kernelRecords_.find(kernel);
+    if (record != kernelRecords_.end() && str(*record->second, "status") != "ok") {
+      v.verdict = "not_measured";
+      v.evidence.push_back("the harness could not load the kernel: " + str(*record->second, "error"));
+      return v;
+    }
+    if (check == Check::Tuning) return judgeTuning(kernel);
+    std::vector<const json::Object *> rows;
+    auto it = compileRows_.find(kernel);
+    if (it != compileRows_.end())
+      for (const json::Object *row : it->second) {
+        if (!arch.empty() && str(*row, "arch") != arch) continue;
+        if (!configs.empty() && !configs.count(integer(*row, "manifest_config"))) continue;
+        rows.push_back(row);
+      }
+    if (rows.empty()) {
+      v.verdict = "not_measured";
+      v.evidence.push_back(configs.empty() ? "no config of this kernel was compiled"
+                                           : "the configs it names were not in the module's list at run time");
+      return v;
+    }
+    for (const json::Object *row : rows) v.measured.push_back(json::Object(*row));
+    std::vector<const json::Object *> hits, misses, failed;
+    for (const json::Object *row : rows) {
+      std::string status = str(*row, "status");
+      bool hit = false;
+      switch (check) {
+      case Check::Shared:
+      case Check::AllPruned: hit = overShared(*row, sharedLimit(str(*row, "arch"))); break;
+      case Check::Spill: hit = spills(*row); break;
+      case Check::CompileFails: hit = status == "compile_error"; break;
+      default: break;
+      }
+      if (status == "timeout" || status == "crashed" || status == "error" ||
+          (status == "compile_error" && check != Check::CompileFails && check != Check::AllPruned))
+        failed.push_back(row);
+      else
+        (hit ? hits : misses).push_back(row);
+    }
+    if (check == Check::None) {
+      v.verdict = "not_checked";
+      v.evidence.push_back("the runner has no measurement that decides this rule; compiled configs listed");
+      for (size_t i = 0; i < rows.size() && i < 3; ++i) v.evidence.push_back(rowText(*rows[i], kernel));
+      return v;
+    }
+    bool confirmed = check == Check::AllPruned ? (!hits.empty() && misses.empty()) : !hits.empty();
+    if (hits.empty() && misses.empty()) {
+      v.verdict = "not_measured";
+    } else {
+      v.verdict = confirmed ? "confirmed" : "refuted";
+    }
+    const auto &shown = confirmed ? hits : misses;
+    for (size_t i = 0; i < shown.size() && i < 4; ++i) v.evidence.push_back(rowText(*shown[i], kernel));
+    if (shown.size() > 4) v.evidence.push_back("... and " + std::to_string(shown.size() - 4) + " more configs");
+    if (confirmed && check != Check::AllPruned && !misses.empty())
+      v.evidence.push_back(std::to_string(misses.size()) + " of the configs it names did not reproduce it");
+    for (size_t i = 0; i < failed.size() && i < 2; ++i) v.evidence.push_back(rowText(*failed[i], kernel));
+    return v;
+  }
+
+  // too-few-configs and other tuning findings: the list's best against the
+  // best of the wider search, per shape.
+  Verdict judgeTuning(const std::string &kernel) const {
+    Verdict v;
+    auto it = timingRows_.find(kernel);
+    if (it == timingRows_.end()) {
+      v.verdict = "not_measured";
+      v.evidence.push_back(results_.getArray("timing") ? "no bench spec for this kernel (.btlint.yaml `bench:`)"
+                                                       : "not timed (no GPU, or run with --compile-only)");
+      return v;
+    }
+    std::map<std::string, std::pair<const json::Object *, const json::Object *>> best; // shape -> list, wider
+    for (const json::Object *row : it->second) {
+      if (str(*row, "status") != "ok") continue;
+      std::string shape = shapeText(*row);
+      auto &slot = best[shape];
+      const json::Object *&b = row->getBoolean("wider").value_or(false) ? slot.second : slot.first;
+      if (!b || *row->getNumber("ms") < *b->getNumber("ms")) b = row;
+    }
+    bool anyGain = false, measured = false;
+    for (const auto &[shape, pair] : best) {
+      if (!pair.first || !pair.second) continue;
+      measured = true;
+      double listMs = *pair.first->getNumber("ms"), widerMs = *pair.second->getNumber("ms");
+      double gain = (listMs / widerMs - 1.0) * 100.0;
+      if (gain >= kTuningGainPercent) anyGain = true;
+      v.evidence.push_back(llvm::formatv("{0}: best of the list {1:F4} ms ({2}), best of the wider search {3:F4} "
+                                         "ms ({4}): {5:F1}% {6}",
+                                         shape, listMs, configText(*pair.first), widerMs, configText(*pair.second),
+                                         std::fabs(gain), gain >= 0 ? "faster outside the list" : "slower")
+                               .str());
+    }
+    v.verdict = !measured ? "not_measured" : anyGain ? "confirmed" : "refuted";
+    if (!measured) v.evidence.push_back("no wider search was timed");
+    return v;
+  }
+
+  Verdict judgeCuda(const json::Object &finding, Check check) const {
+    Verdict v;
+    auto k = kernels_.find(str(finding, "kernel"));
+    std::string arch = str(finding, "arch");
+    std::vector<std::pair<const json::Object *, const json::Object *>> entries; // row, entry
+    std::vector<const json::Object *> fileRows;
+    std::string source = k != kernels_.end() ? str(*k->second, "cuda_source") : "";
+    std::string symbol = k != kernels_.end() ? str(*k->second, "symbol") : "";
+    auto rows = cudaRows_.find(source);
+    if (rows != cudaRows_.end())
+      for (const json::Object *row : rows->second) {
+        if (!arch.empty() && str(*row, "arch") != arch) continue;
+        fileRows.push_back(row);
+        if (const json::Object *all = row->getObject("entries"))
+          for (const auto &e : *all)
+            if (symbol.empty() || e.first == symbol)
+              if (const json::Object *eo = e.second.getAsObject()) entries.push_back({row, eo});
+      }
+    if (fileRows.empty()) {
+      v.verdict = "not_measured";
+      v.evidence.push_back("not compiled with nvcc (no nvcc where run.py ran, or no kernel matched)");
+      return v;
+    }
+    if (str(*fileRows.front(), "status") == "nvcc_missing") {
+      v.verdict = "not_measured";
+      v.evidence.push_back(str(*fileRows.front(), "error"));
+      return v;
+    }
+    for (auto [row, entry] : entries) {
+      json::Object m(*entry);
+      m["arch"] = str(*row, "arch");
+      v.measured.push_back(std::move(m));
+    }
+    auto entryText = [&](const json::Object &row, const json::Object &e) {
+      std::string text = str(row, "arch") + " " + str(e, "symbol") + ": ptxas " +
+                         bytesText(integer(e, "shared_bytes")) + " static shared";
+      if (k != kernels_.end() && integer(*k->second, "estimated_static_shared_bytes") >= 0)
+        text += " (btlint estimated " + bytesText(integer(*k->second, "estimated_static_shared_bytes")) + ")";
+      if (e.get("regs")) text += ", " + std::to_string(integer(e, "regs")) + " registers";
+      if (e.get("spill_store_bytes"))
+        text += ", spills " + std::to_string(integer(e, "spill_store_bytes")) + "/" +
+                std::to_string(integer(e, "spill_load_bytes")) + " B";
+      if (!str(e, "error").empty()) text += "; " + str(e, "error");
+      return text;
+    };
+    if (check == Check::StaticShared || check == Check::Shared || check == Check::Spill) {
+      std::vector<std::string> hits, misses;
+      for (auto [row, e] : entries) {
+        bool hit = check == Check::Spill ? spills(*e)
+                                         : (str(*e, "status") == "compile_error" ||
+                                            integer(*e, "shared_bytes") > (check == Check::StaticShared ? 49152
+                                                                           : sharedLimit(str(*row, "arch"))));
+        (hit ? hits : misses).push_back(entryText(*row, *e));
+      }
+      if (entries.empty()) {
+        // ptxas stopped before naming the entry; its error still says why.
+        for (const json::Object *row : fileRows)
+          if (llvm::StringRef(str(*row, "error")).contains("too much shared data"))
+            hits.push_back(str(*row, "arch") + ": " + str(*row, "error"));
+      }
+      v.verdict = !hits.empty() ? "confirmed" : !misses.empty() ? "refuted" : "not_measured";
+      v.evidence = !hits.empty() ? hits : misses;
+      if (v.evidence.empty())
+        for (const json::Object *row : fileRows) v.evidence.push_back(str(*row, "arch") + ": " + str(*row, "error"));
+      return v;
+    }
+    v.verdict = "not_checked";
+    v.evidence.push_back(str(finding, "rule") == "dynamic-smem-missing-optin"
+                             ? "decided at launch (cudaErrorInvalidValue), which compiling does not show"
+                             : "the runner has no measurement that decides this rule");
+    for (size_t i = 0; i < entries.size() && i < 2; ++i)
+      v.evidence.push_back(entryText(*entries[i].first, *entries[i].second));
+    return v;
+  }
+
+  static std::string shapeText(const json::Object &row) {
+    std::string text;
+    if (const json::Object *shape = row.getObject("shape")) {
+      std::vector<std::string> keys;
+      for (const auto &kv : *shape) keys.push_back(kv.first.str());
+      std::sort(keys.begin(), keys.end());
+      for (const auto &k : keys) text += (text.empty() ? "" : ", ") + k + "=" + scalarText(*shape->get(k));
+    }
+    return text.empty() ? "default shape" : text;
+  }
+
+  const json::Object &manifest_;
+  const json::Object &results_;
+  std::map<std::string, const json::Object *> kernels_, kernelRecords_;
+  std::map<std::string, std::vector<const json::Object *>> compileRows_, timingRows_, cudaRows_;
+};
+
+double peakFor(const ArchInfo &arch, const std::string &dtype) {
+  if (dtype == "fp32" || dtype == "tf32") return arch.peakTflopsTf32;
+  if (dtype == "fp8e4nv" || dtype == "fp8e5" || dtype == "int8") return arch.peakTflopsFp8;
+  return arch.peakTflopsFp16;
+}
+
+} // namespace
+
+bool collectReport(const std::string &dir, std::string &error, std::string *summary) {
+  auto manifestValue = readJson(dir + "/manifest.json", error);
+  if (!manifestValue) return false;
+  auto resultsValue = readJson(dir + "/results.json", error);
+  if (!resultsValue) {
+    error += " (run `python3 " + dir + "/run.py` first)";
+    return false;
+  }
+  const json::Object *manifest = manifestValue->getAsObject();
+  const json::Object *results = resultsValue->getAsObject();
+  if (!manifest || !results || !manifest->getArray("findings")) {
+    error = dir + ": manifest.json or results.json is not what btlint-bench writes";
+    return false;
+  }
+  Collector collector(*manifest, *results);
+  const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
+
+  std::string md;
+  llvm::raw_string_ostream out(md);
+  out << "# btlint-bench report\n\n";
+  out << "- Run: " << str(*results, "started") << " to " << str(*results, "finished") << " ("
+      << str(*results, "mode") << ")\n";
+  out << "- Machine: " << (str(machine, "gpu").empty() ? "no GPU" : str(machine, "gpu")) << ", "
+      << integer(machine, "cpus") << " CPUs, Python " << str(machine, "python") << ", Triton "
+      << str(machine, "triton") << ", torch " << (str(machine, "torch").empty() ? "none" : str(machine, "torch"))
+      << "\n";
+  std::vector<std::string> archs;
+  if (const json::Array *a = results->getArray("archs"))
+    for (const auto &x : *a)
+      if (auto s = x.getAsString()) archs.push_back(s->str());
+  out << "- Compiled for: " << llvm::join(archs, ", ") << "; findings from btlint "
+      << str(*manifest, "btlint_version") << " (" << str(*manifest, "created") << ")\n";
+  if (const json::Object *cs = results->getObject("compile_summary")) {
+    out << "- Compile confirmation: " << integer(*cs, "tasks") << " compiles on " << integer(*cs, "jobs")
+        << " processes in " << llvm::formatv("{0:F1}", cs->getNumber("wall_seconds").value_or(0)) << " s wall ("
+        << llvm::formatv("{0:F1}", cs->getNumber("sum_compile_seconds").value_or(0))
+        << " s of compiler time)";
+    if (const json::Object *seq = cs->getObject("sequential_check"))
+      out << "; " << integer(*seq, "configs") << " of them one after another in one process: "
+          << llvm::formatv("{0:F2}", seq->getNumber("seconds_per_config").value_or(0)) << " s per config against "
+          << llvm::formatv("{0:F2}", seq->getNumber("pool_seconds_per_config").value_or(0))
+          << " s with the pool, " << llvm::formatv("{0:F1}", seq->getNumber("speedup").value_or(0))
+          << "x faster";
+    out << "\n";
+  }
+  if (const json::Object *ts = results->getObject("timing_summary"))
+    out << "- Timing: " << integer(*ts, "launches") << " timed configs in "
+        << llvm::formatv("{0:F1}", ts->getNumber("wall_seconds").value_or(0)) << " s, "
+        << integer(*ts, "worker_restarts") << " worker restarts (do_bench median, warmup >= 25 ms, rep >= 100 ms)\n";
+  out << "\n## Findings\n\n| # | rule | where | arch | verdict | measured |\n|---|---|---|---|---|---|\n";
+
+  json::Array judged;
+  std::map<std::string, int> counts;
+  for (const auto &f : *manifest->getArray("findings")) {
+    const json::Object *finding = f.getAsObject();
+    if (!finding) continue;
+    std::string rule = str(*finding, "rule");
+    Check check = checkFor(rule, str(*finding, "category"), str(*finding, "message"));
+    Verdict v;
+    std::string kernel = str(*finding, "kernel");
+    const json::Object *k = nullptr;
+    if (const json::Array *kernels = manifest->getArray("kernels"))
+      for (const auto &x : *kernels)
+        if (const json::Object *o = x.getAsObject(); o && str(*o, "id") == kernel) k = o;
+    if (!k) {
+      v.verdict = "not_checked";
+      v.evidence.push_back("btlint-bench could not tie this finding to a kernel");
+    } else if (str(*k, "language") == "cuda") {
+      v = collector.judgeCuda(*finding, check);
+    } else {
+      v = collector.judgeTriton(*finding, check);
+    }
+    ++counts[v.verdict];
+    json::Object j(*finding);
+    j["verdict"] = v.verdict;
+    j["evidence"] = json::Array(std::vector<json::Value>(v.evidence.begin(), v.evidence.end()));
+    j["measured"] = std::move(v.measured);
+    out << "| " << integer(*finding, "id") + 1 << " | `" << rule << "` | " << str(*finding, "path") << ":"
+        << integer(*finding, "line") << " | " << (str(*finding, "arch").empty() ? "-" : str(*finding, "arch"))
+        << " | **" << v.verdict << "** | " << mdEscape(llvm::join(v.evidence, "<br>")) << " |\n";
+    judged.push_back(std::move(j));
+  }
+
+  // Per kernel: every compiled config, estimate against measurement.
+  json::Array best;
+  out << "\n## Configs compiled\n";
+  if (const json::Array *kernels = manifest->getArray("kernels"))
+    for (const auto &x : *kernels) {
+      const json::Object *k = x.getAsObject();
+      if (!k || str(*k, "language") != "triton") continue;
+      std::string id = str(*k, "id");
+      out << "\n### `" << str(*k, "name") << "` (" << str(*k, "original_path") << ":" << integer(*k, "line")
+          << ", " << str(*k, "dtype") << ")\n\n";
+      auto record = collector.kernelRecords_.find(id);
+      if (record != collector.kernelRecords_.end() && str(*record->second, "status") != "ok") {
+        out << "Not loaded: " << mdEscape(str(*record->second, "error")) << "\n";
+        continue;
+      }
+      out << "| config | arch | btlint smem | Triton smem | btlint regs | ptxas regs | spills (B) | status |\n"
+             "|---|---|---|---|---|---|---|---|\n";
+      auto rows = collector.compileRows_.find(id);
+      if (rows != collector.compileRows_.end())
+        for (const json::Object *row : rows->second) {
+          std::string arch = str(*row, "arch");
+          int64_t mc = integer(*row, "manifest_config");
+          const json::Object *e = collector.estimateOf(id, mc, arch);
+          std::string est = "?", estRegs = "?";
+          if (e && e->get("smem_max")) {
+            int64_t lo = integer(*e, "smem_min"), hi = integer(*e, "smem_max");
+            est = lo == hi ? std::to_string(hi) : std::to_string(lo) + "-" + std::to_string(hi);
+            estRegs = std::to_string(integer(*e, "regs_per_thread"));
+          }
+          out << "| " << (mc >= 0 ? std::to_string(mc + 1) : "-") << ": " << configText(*row) << " | " << arch
+              << " | " << est << " | " << (row->get("shared_bytes") ? std::to_string(integer(*row, "shared_bytes")) : "-")
+              << " | " << estRegs << " | " << (row->get("regs") ? std::to_string(integer(*row, "regs")) : "-")
+              << " | "
+              << (row->get("spill_store_bytes") ? std::to_string(integer(*row, "spill_store_bytes")) + "/" +
+                                                      std::to_string(integer(*row, "spill_load_bytes"))
+                                                : "-")
+              << " | " << str(*row, "status")
+              << (str(*row, "status") == "ok" ? "" : " " + mdEscape(str(*row, "error").substr(0, 120))) << " |\n";
+        }
+      auto timing = collector.timingRows_.find(id);
+      if (timing == collector.timingRows_.end()) continue;
+      const json::Object *bench = k->getObject("bench");
+      std::string dtype = bench ? str(*bench, "dtype") : str(*k, "dtype");
+      const ArchInfo *gpuArch = findArch(str(machine, "gpu_capability"));
+      out << "\n#### Timing on " << str(machine, "gpu") << "\n\n| config | shape | ms | throughput | of peak | "
+          << "status |\n|---|---|---|---|---|---|\n";
+      std::map<std::string, const json::Object *> bestByShape;
+      for (const json::Object *row : timing->second) {
+        std::string status = str(*row, "status");
+        std::string throughput = "-", efficiency = "-";
+        if (status == "ok") {
+          if (auto t = row->getNumber("tflops")) {
+            throughput = llvm::formatv("{0:F1} TFLOP/s", *t).str();
+            if (gpuArch && peakFor(*gpuArch, dtype) > 0)
+              efficiency = llvm::formatv("{0:F0}% of {1} ({2})", 100 * *t / peakFor(*gpuArch, dtype),
+                                         peakFor(*gpuArch, dtype), dtype).str();
+          } else if (auto g = row->getNumber("gbs")) {
+            throughput = llvm::formatv("{0:F0} GB/s", *g).str();
+            if (gpuArch && gpuArch->memoryBandwidthGBs > 0)
+              efficiency = llvm::formatv("{0:F0}% of {1} GB/s", 100 * *g / gpuArch->memoryBandwidthGBs,
+                                         gpuArch->memoryBandwidthGBs).str();
+          }
+          if (!row->getBoolean("wider").value_or(false)) {
+            auto &b = bestByShape[Collector::shapeText(*row)];
+            if (!b || *row->getNumber("ms") < *b->getNumber("ms")) b = row;
+          }
+        }
+        bool wider = row->getBoolean("wider").value_or(false);
+        int64_t mc = integer(*row, "manifest_config");
+        out << "| " << (wider ? "wider " + std::to_string(integer(*row, "config") + 1)
+                              : (mc >= 0 ? std::to_string(mc + 1) : "-"))
+            << ": " << configText(*row) << " | " << Collector::shapeText(*row) << " | "
+            << (status == "ok" ? llvm::formatv("{0:F4}", *row->getNumber("ms")).str() : "-") << " | " << throughput
+            << " | " << efficiency << " | " << status
+            << (status == "ok" ? "" : " " + mdEscape(str(*row, "error").substr(0, 120))) << " |\n";
+      }
+      for (const auto &[shape, row] : bestByShape) {
+        out << "\nBest config of the list for " << shape << ": " << configText(*row) << " ("
+            << llvm::formatv("{0:F4}", *row->getNumber("ms")) << " ms)\n";
+        best.push_back(json::Object{{"kernel", id}, {"name", str(*k, "name")}, {"shape", shape},
+                                    {"config", configText(*row)}, {"ms", *row->getNumber("ms")},
+                                    {"tflops", row->get("tflops") ? *row->get("tflops") : json::Value(nullptr)},
+                                    {"gbs", row->get("gbs") ? *row->get("gbs") : json::Value(nullptr)}});
+      }
+    }
+  if (llvm::sys::fs::exists(dir + "/throughput.png"))
+    out << "\n## Throughput per config\n\n![throughput per config](throughput.png)\n\n"
+           "Blue: the list's configs; red: configs a finding names; grey: the wider search; outlined: the best.\n";
+  out.flush();
+
+  std::string summaryText;
+  for (const char *v : {"confirmed", "refuted", "not_measured", "not_checked"})
+    if (counts[v]) summaryText += (summaryText.empty() ? "" : ", ") + std::to_string(counts[v]) + " " + v;
+  summaryText = std::to_string(judged.size()) + " findings" + (summaryText.empty() ? "" : ": " + summaryText);
+
+  json::Object report{{"format", 1},
+                      {"summary", summaryText},
+                      {"machine", json::Object(machine)},
+                      {"archs", json::Array(std::vector<json::Value>(archs.begin(), archs.end()))},
+                      {"started", str(*results, "started")},
+                      {"findings", std::move(judged)},
+                      {"best_configs", std::move(best)}};
+  if (const json::Object *cs = results->getObject("compile_summary")) report["compile_summary"] = json::Object(*cs);
+  if (const json::Object *ts = results->getObject("timing_summary")) report["timing_summary"] = json::Object(*ts);
+
+  std::error_code ec;
+  llvm::raw_fd_ostream mdFile(dir + "/report.md", ec);
+  if (ec) {
+    error = dir + "/report.md: cannot write: " + ec.message();
+    return false;
+  }
+  mdFile << md;
+  llvm::raw_fd_ostream jsonFile(dir + "/report.json", ec);
+  if (ec) {
+    error = dir + "/report.json: cannot write: " + ec.message();
+    return false;
+  }
+  jsonFile << llvm::formatv("{0:2}", json::Value(std::move(report))) << "\n";
+  if (summary) *summary = summaryText;
+  return true;
+}
+
+} // namespace btlint::bench

@@ -1,0 +1,641 @@
+// btlint-bench --emit: the harness for the kernels btlint flagged.
+#include "Bench.h"
+
+#include "arch/ArchTable.h"
+#include "engine/Engine.h"
+#include "engine/FrontEnd.h"
+#include "engine/SourceFile.h"
+#include "resources/KernelResourceAdapter.h"
+#include "rules/Rule.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <set>
+
+namespace btlint::bench {
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+namespace json = llvm::json;
+
+namespace {
+
+constexpr size_t kMaxCopiedFiles = 400;
+constexpr uint64_t kMaxCopiedBytes = 16u << 20;
+
+std::string absolute(const std::string &p) {
+  llvm::SmallString<256> s(p);
+  fs::make_absolute(s);
+  path::remove_dots(s, true);
+  return std::string(s);
+}
+
+bool writeFile(const std::string &file, std::string_view contents, std::string &error) {
+  llvm::SmallString<256> parent(file);
+  path::remove_filename(parent);
+  if (!parent.empty())
+    if (std::error_code ec = fs::create_directories(parent)) {
+      error = std::string(parent) + ": cannot create: " + ec.message();
+      return false;
+    }
+  std::error_code ec;
+  llvm::raw_fd_ostream out(file, ec);
+  if (ec) {
+    error = file + ": cannot write: " + ec.message();
+    return false;
+  }
+  out << contents;
+  return true;
+}
+
+// Owns the source files and parses of everything the emitter reads, and
+// resolves imports between them like the engine does (for config lists
+// built from sibling modules).
+class Sources : public ModuleResolver {
+public:
+  const ParsedFile *parse(const std::string &file, Language language, std::string &error) {
+    std::string key = absolute(file);
+    auto it = parsed_.find(key);
+    if (it != parsed_.end()) return it->second.get();
+    const FrontEnd *frontEnd = frontEndFor(language);
+    if (!frontEnd) {
+      error = file + ": no front-end for " + languageName(language) + " in this build";
+      return nullptr;
+    }
+    auto text = readSourceText(file, 32u << 20, error);
+    if (!text) {
+      error = file + ": " + error;
+      return nullptr;
+    }
+    auto source = std::make_unique<SourceFile>(file, language, std::move(*text));
+    auto parsedFile = frontEnd->parse(*source);
+    const ParsedFile *result = parsedFile.get();
+    files_.push_back(std::move(source));
+    parsed_[key] = std::move(parsedFile);
+    return result;
+  }
+
+  const ParsedFile *findPythonModule(std::string_view dottedName, const std::string &fromPath) const override {
+    llvm::StringRef name(dottedName.data(), dottedName.size());
+    llvm::SmallString<256> dir(absolute(fromPath));
+    path::remove_filename(dir);
+    std::vector<llvm::SmallString<256>> roots;
+    if (name.starts_with(".")) {
+      name = name.drop_front();
+      while (name.starts_with(".")) {
+        dir = path::parent_path(dir);
+        name = name.drop_front();
+      }
+      roots.push_back(dir);
+    } else {
+      while (!dir.empty()) {
+        roots.push_back(dir);
+        llvm::StringRef parent = path::parent_path(dir);
+        if (parent == dir) break;
+        dir = parent;
+      }
+    }
+    for (auto &root : roots) {
+      llvm::SmallString<256> base(root);
+      llvm::SmallVector<llvm::StringRef> parts;
+      if (!name.empty()) name.split(parts, '.');
+      for (auto p : parts) path::append(base, p);
+      for (std::string candidate : {std::string(base) + ".py", std::string(base) + "/__init__.py"}) {
+        if (!fs::is_regular_file(candidate)) continue;
+        std::string error;
+        return const_cast<Sources *>(this)->parse(candidate, Language::Python, error);
+      }
+    }
+    return nullptr;
+  }
+
+private:
+  std::vector<std::unique_ptr<SourceFile>> files_;
+  std::map<std::string, std::unique_ptr<ParsedFile>> parsed_;
+};
+
+std::optional<Language> languageOf(llvm::StringRef file) {
+  llvm::StringRef ext = path::extension(file);
+  if (ext == ".py") return Language::Python;
+  if (ext == ".cu" || ext == ".cuh" || ext == ".cpp" || ext == ".cc" || ext == ".cxx") return Language::Cuda;
+  return std::nullopt;
+}
+
+json::Value scalarJson(const ScalarValue &v) {
+  if (v.isInt()) return v.asInt();
+  if (v.isFloat()) return v.asFloat();
+  if (v.isBool()) return v.asBool();
+  if (v.isString()) return v.asString();
+  return nullptr;
+}
+
+const char *paramKindName(ParamKind kind) {
+  switch (kind) {
+  case ParamKind::Pointer: return "pointer";
+  case ParamKind::Int: return "int";
+  case ParamKind::Float: return "float";
+  case ParamKind::Constexpr: return "constexpr";
+  case ParamKind::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+// Where a Python file is imported from: the folder above its outermost
+// package (folders with __init__.py), and its dotted module name there.
+std::pair<std::string, std::string> importRootOf(const std::string &file) {
+  llvm::SmallString<256> dir(file);
+  path::remove_filename(dir);
+  std::string module = path::stem(file).str();
+  while (fs::exists(llvm::Twine(dir) + "/__init__.py")) {
+    module = path::filename(dir).str() + "." + module;
+    llvm::SmallString<256> parent = path::parent_path(dir);
+    if (parent == dir) break;
+    dir = parent;
+  }
+  return {std::string(dir), module};
+}
+
+struct Copier {
+  std::string dir;             // the harness folder
+  std::map<std::string, std::string> roots; // absolute source root -> "src/N" or "cuda/N"
+  std::set<std::string> copied;
+  size_t files = 0;
+  uint64_t bytes = 0;
+  std::vector<std::string> notes;
+
+  std::string rootFor(const std::string &root, const char *kind) {
+    auto it = roots.find(root);
+    if (it != roots.end()) return it->second;
+    size_t n = 0;
+    for (auto &[_, v] : roots)
+      if (llvm::StringRef(v).starts_with(kind)) ++n;
+    std::string name = std::string(kind) + "/" + std::to_string(n);
+    roots[root] = name;
+    return name;
+  }
+
+  bool copy(const std::string &from, const std::string &to, std::string &error) {
+    if (!copied.insert(to).second) return true;
+    uint64_t size = 0;
+    if (fs::file_size(from, size) || files >= kMaxCopiedFiles || bytes + size > kMaxCopiedBytes) {
+      notes.push_back("not copied (size or count limit): " + from);
+      return true;
+    }
+    llvm::SmallString<256> parent(to);
+    path::remove_filename(parent);
+    if (std::error_code ec = fs::create_directories(parent)) {
+      error = std::string(parent) + ": cannot create: " + ec.message();
+      return false;
+    }
+    if (std::error_code ec = fs::copy_file(from, to)) {
+      error = from + ": cannot copy: " + ec.message();
+      return false;
+    }
+    ++files;
+    bytes += size;
+    return true;
+  }
+
+  // Copies `file` with the Python files it may import: its whole top-level
+  // package, or the .py files of its folder. Returns the dotted module name
+  // and sets `pythonPath` to the copy's import root (relative to dir).
+  bool copyPython(const std::string &file, std::string &module, std::string &pythonPath, std::string &error) {
+    auto [root, dotted] = importRootOf(absolute(file));
+    module = dotted;
+    pythonPath = rootFor(root, "src");
+    std::string destRoot = dir + "/" + pythonPath;
+    std::string top = root + "/" + llvm::StringRef(dotted).split('.').first.str();
+    std::vector<std::string> sources;
+    if (llvm::StringRef(dotted).contains('.')) {
+      std::error_code ec;
+      for (fs::recursive_directory_iterator it(top, ec), end; it != end && !ec; it.increment(ec))
+        if (llvm::StringRef(it->path()).ends_with(".py")) sources.push_back(it->path());
+    } else {
+      std::error_code ec;
+      for (fs::directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec))
+        if (llvm::StringRef(it->path()).ends_with(".py")) sources.push_back(it->path());
+    }
+    std::sort(sources.begin(), sources.end());
+    std::string self = absolute(file);
+    // The flagged file first, so that limits never drop it.
+    if (!copy(self, destRoot + self.substr(root.size()), error)) return false;
+    for (const auto &s : sources)
+      if (!copy(absolute(s), destRoot + absolute(s).substr(root.size()), error)) return false;
+    return true;
+  }
+
+  // A .cu file and the headers beside it.
+  bool copyCuda(const std::string &file, std::string &dest, std::string &includeDir, std::string &error) {
+    std::string abs = absolute(file);
+    llvm::SmallString<256> folder(abs);
+    path::remove_filename(folder);
+    includeDir = rootFor(std::string(folder), "cuda");
+    dest = includeDir + "/" + path::filename(abs).str();
+    if (!copy(abs, dir + "/" + dest, error)) return false;
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
+      llvm::StringRef ext = path::extension(it->path());
+      if (ext == ".h" || ext == ".cuh" || ext == ".hpp" || ext == ".inl")
+        if (!copy(it->path(), dir + "/" + includeDir + "/" + path::filename(it->path()).str(), error)) return false;
+    }
+    return true;
+  }
+};
+
+bool spanContains(const SourceSpan &span, uint32_t line) {
+  return span.valid() && span.line <= line && line <= std::max(span.endLine, span.line);
+}
+
+// The configs a finding names: "config 3 of 12" in its message or notes when
+// the count matches the list, else the configs written on the finding's line.
+std::vector<size_t> configsOfFinding(const Diagnostic &d, const Kernel &kernel) {
+  std::vector<size_t> out;
+  if (!kernel.autotune) return out;
+  const auto &configs = kernel.autotune->configs.configs;
+  llvm::Regex numbered("config ([0-9]+) of ([0-9]+)");
+  std::vector<std::string> texts{d.message};
+  texts.insert(texts.end(), d.notes.begin(), d.notes.end());
+  for (const auto &text : texts) {
+    llvm::StringRef rest(text);
+    llvm::SmallVector<llvm::StringRef> match;
+    while (numbered.match(rest, &match)) {
+      unsigned n = 0, of = 0;
+      if (!match[1].getAsInteger(10, n) && !match[2].getAsInteger(10, of) && of == configs.size() && n >= 1 &&
+          n <= of && std::find(out.begin(), out.end(), n - 1) == out.end())
+        out.push_back(n - 1);
+      rest = rest.drop_front(match[0].data() - rest.data() + match[0].size());
+    }
+  }
+  if (!out.empty()) return out;
+  for (const auto &c : configs)
+    if (c.sourcePath.empty() && c.span.valid() && c.span.line == d.span.line) out.push_back(c.index);
+  // A comprehension puts every config on one line: that names no config.
+  if (out.size() == configs.size() && configs.size() > 1) out.clear();
+  return out;
+}
+
+const Kernel *kernelOfFinding(const Diagnostic &d, const FileModel &model) {
+  for (const auto &k : model.kernels)
+    if (k.autotune)
+      for (const auto &c : k.autotune->configs.configs)
+        if (c.sourcePath.empty() && c.span.line == d.span.line) return &k;
+  for (const auto &k : model.kernels)
+    if (spanContains(k.span, d.span.line) || (k.autotune && (spanContains(k.autotune->span, d.span.line) ||
+                                                             spanContains(k.autotune->configs.span, d.span.line))))
+      return &k;
+  for (const auto &k : model.kernels)
+    if (llvm::StringRef(d.message).contains("`" + k.name + "`") || llvm::StringRef(d.message).contains(k.name + "("))
+      return &k;
+  return nullptr;
+}
+
+json::Object archInfoJson(const ArchInfo &a) {
+  return json::Object{{"compute_capability", a.computeCapability},
+                      {"max_shared_per_block_optin", a.maxSharedPerBlockOptIn},
+                      {"static_shared_limit", a.staticSharedLimit},
+                      {"registers_per_sm", a.registersPerSM},
+                      {"max_registers_per_thread", a.maxRegistersPerThread},
+                      {"sm_count", a.smCount},
+                      {"product", a.productName},
+                      {"peak_tflops_fp16", a.peakTflopsFp16},
+                      {"peak_tflops_tf32", a.peakTflopsTf32},
+                      {"peak_tflops_fp8", a.peakTflopsFp8},
+                      {"memory_bandwidth_gbs", a.memoryBandwidthGBs}};
+}
+
+std::string utcNow() {
+  std::time_t now = std::time(nullptr);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  return buffer;
+}
+
+} // namespace
+
+bool readFindingsJson(const std::string &file, std::vector<Diagnostic> &findings, std::string &error) {
+  auto buffer = llvm::MemoryBuffer::getFile(file);
+  if (!buffer) {
+    error = file + ": cannot read: " + buffer.getError().message();
+    return false;
+  }
+  auto parsed = json::parse((*buffer)->getBuffer());
+  if (!parsed) {
+    error = file + ": not JSON: " + llvm::toString(parsed.takeError());
+    return false;
+  }
+  const json::Array *array = parsed->getAsArray();
+  if (!array) {
+    error = file + ": expected the JSON array that `btlint --format json` prints";
+    return false;
+  }
+  size_t index = 0;
+  for (const json::Value &v : *array) {
+    ++index;
+    const json::Object *o = v.getAsObject();
+    auto rule = o ? o->getString("rule") : std::nullopt;
+    auto findingPath = o ? o->getString("path") : std::nullopt;
+    auto line = o ? o->getInteger("line") : std::nullopt;
+    if (!rule || !findingPath || !line) {
+      error = file + ": finding " + std::to_string(index) + " lacks `rule`, `path` or `line`";
+      return false;
+    }
+    Diagnostic d;
+    d.ruleId = rule->str();
+    d.path = findingPath->str();
+    d.span.line = static_cast<uint32_t>(*line);
+    d.span.column = static_cast<uint32_t>(o->getInteger("column").value_or(1));
+    d.span.endLine = static_cast<uint32_t>(o->getInteger("end_line").value_or(*line));
+    d.span.endColumn = static_cast<uint32_t>(o->getInteger("end_column").value_or(d.span.column));
+    d.message = o->getString("message").value_or("").str();
+    d.severity = parseSeverity(o->getString("severity").value_or("warning").str()).value_or(Severity::Warning);
+    if (auto a = o->getString("arch")) d.arch = a->str();
+    if (const json::Array *notes = o->getArray("notes"))
+      for (const auto &n : *notes)
+        if (auto s = n.getAsString()) d.notes.push_back(s->str());
+    findings.push_back(std::move(d));
+  }
+  return true;
+}
+
+bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error) {
+  if (std::error_code ec = fs::create_directories(options.dir)) {
+    error = options.dir + ": cannot create: " + ec.message();
+    return false;
+  }
+  Sources sources;
+  Copier copier;
+  copier.dir = options.dir;
+
+  // Models of every flagged file, for each arch (configs and estimates).
+  std::map<std::string, std::vector<Diagnostic>> byFile;
+  json::Array skipped;
+  for (const auto &d : findings) {
+    if (!languageOf(d.path)) {
+      skipped.push_back(json::Object{{"rule", d.ruleId}, {"path", d.path}, {"line", d.span.line},
+                                     {"why", "not a Triton or CUDA source (nothing to compile)"}});
+      continue;
+    }
+    byFile[d.path].push_back(d);
+  }
+
+  json::Array kernelsJson, findingsJson, cudaJson, pythonPath, fileErrors;
+  std::set<std::string> pythonPathSeen;
+  std::map<std::string, const BenchSpec *> benchByKernel;
+  for (const auto &spec : options.config.bench) benchByKernel[spec.kernel] = &spec;
+  size_t findingId = 0;
+
+  for (const auto &[file, fileFindings] : byFile) {
+    Language language = *languageOf(file);
+    std::string parseError;
+    const ParsedFile *parsed = sources.parse(file, language, parseError);
+    std::map<std::string, std::unique_ptr<FileModel>> models; // arch -> model
+    if (parsed) {
+      for (const auto &archName : options.archs) {
+        const ArchInfo *arch = findArch(archName);
+        if (!arch) continue;
+        auto model = std::make_unique<FileModel>();
+        model->path = file;
+        model->language = language;
+        ModelContext context;
+        context.arch = arch;
+        context.settings.dtype = options.dtype;
+        context.settings.dtypeSource = options.dtypeSource;
+        context.modules = &sources;
+        context.kernelSettings = &options.config.kernels;
+        frontEndFor(language)->buildModel(*parsed, context, *model);
+        models[archName] = std::move(model);
+      }
+    } else {
+      fileErrors.push_back(parseError);
+    }
+    const FileModel *model = models.empty() ? nullptr : models.begin()->second.get();
+
+    // Kernels of this file, in the manifest.
+    std::map<const Kernel *, std::string> kernelIds;
+    std::string module, root, cudaSource, includeDir;
+    bool copiedFile = false;
+    auto kernelId = [&](const Kernel &k) -> std::string {
+      auto it = kernelIds.find(&k);
+      if (it != kernelIds.end()) return it->second;
+      std::string id = "k" + std::to_string(kernelsJson.size());
+      kernelIds[&k] = id;
+      if (!copiedFile) {
+        copiedFile = true;
+        if (language == Language::Python) {
+          if (!copier.copyPython(file, module, root, error)) return {};
+          if (pythonPathSeen.insert(root).second) pythonPath.push_back(root);
+        } else {
+          if (!copier.copyCuda(file, cudaSource, includeDir, error)) return {};
+          cudaJson.push_back(json::Object{{"id", "c" + std::to_string(cudaJson.size())},
+                                          {"source", cudaSource},
+                                          {"original_path", file},
+                                          {"include_dirs", json::Array{includeDir}}});
+        }
+      }
+      json::Object entry{{"id", id},
+                         {"name", k.name},
+                         {"language", language == Language::Python ? "triton" : "cuda"},
+                         {"original_path", file},
+                         {"line", k.nameSpan.line ? k.nameSpan.line : k.span.line}};
+      std::string dtype = !k.dtype.empty() ? k.dtype : options.dtype;
+      entry["dtype"] = dtype;
+      entry["dtype_source"] = !k.dtypeSource.empty() ? k.dtypeSource : options.dtypeSource;
+      if (language == Language::Python) {
+        entry["module"] = module;
+        entry["python_path"] = root;
+      } else {
+        entry["cuda_source"] = "c" + std::to_string(cudaJson.size() - 1);
+        entry["symbol"] = k.symbol;
+        if (k.staticSharedBytes) entry["estimated_static_shared_bytes"] = *k.staticSharedBytes;
+      }
+      json::Array params;
+      for (const auto &p : k.params) {
+        json::Object po{{"name", p.name}, {"kind", paramKindName(p.kind)}, {"annotation", p.annotation}};
+        if (p.defaultValue) po["default"] = scalarJson(*p.defaultValue);
+        params.push_back(std::move(po));
+      }
+      entry["params"] = std::move(params);
+      entry["tile_params"] = json::Array(std::vector<json::Value>(k.tileParams.begin(), k.tileParams.end()));
+      // Shapes: the bench spec's first shape, then `kernels:` settings.
+      json::Object shapes;
+      auto settings = options.config.kernels.find(k.name);
+      if (settings != options.config.kernels.end())
+        for (const auto &[n, v] : settings->second.shapes) shapes[n] = v;
+      auto bench = benchByKernel.find(k.name);
+      if (bench != benchByKernel.end()) {
+        const BenchSpec &b = *bench->second;
+        if (!b.shapes.empty())
+          for (const auto &[n, v] : b.shapes.front()) shapes[n] = v;
+        json::Array shapeList;
+        for (const auto &s : b.shapes) {
+          json::Object so;
+          for (const auto &[n, v] : s) so[n] = v;
+          shapeList.push_back(std::move(so));
+        }
+        json::Object argDtypes;
+        for (const auto &[n, v] : b.argDtypes) argDtypes[n] = v;
+        entry["arg_dtypes"] = std::move(argDtypes);
+        entry["bench"] = json::Object{{"launcher", b.launcher}, {"shapes", std::move(shapeList)},
+                                      {"dtype", b.dtype.empty() ? dtype : b.dtype}, {"flops", b.flops},
+                                      {"bytes", b.bytes}, {"warmup_ms", b.warmupMs}, {"rep_ms", b.repMs}};
+      }
+      entry["shapes"] = std::move(shapes);
+      // Configs with btlint's estimate for each arch.
+      json::Array configs;
+      if (k.autotune) {
+        entry["configs_complete"] = k.autotune->configs.complete;
+        if (!k.autotune->configs.complete) entry["configs_unknown_reason"] = k.autotune->configs.unknownReason;
+        for (const auto &c : k.autotune->configs.configs) {
+          json::Object params;
+          for (const auto &[n, v] : c.params) params[n] = scalarJson(v);
+          json::Object co{{"index", static_cast<int64_t>(c.index)},
+                          {"params", std::move(params)},
+                          {"line", c.span.line},
+                          {"expansion", c.expansion}};
+          co["num_warps"] = c.numWarps && c.numWarps->isInt() ? json::Value(c.numWarps->asInt())
+                                                                : json::Value(resources::kDefaultNumWarps);
+          co["num_stages"] = c.numStages && c.numStages->isInt() ? json::Value(c.numStages->asInt())
+                                                                   : json::Value(resources::kDefaultNumStages);
+          if (c.numCtas && c.numCtas->isInt()) co["num_ctas"] = c.numCtas->asInt();
+          if (c.maxnreg && c.maxnreg->isInt()) co["maxnreg"] = c.maxnreg->asInt();
+          json::Object estimates;
+          for (const auto &[archName, archModel] : models) {
+            const Kernel *same = archModel->findKernel(k.name);
+            if (!same || !same->autotune || c.index >= same->autotune->configs.configs.size()) continue;
+            std::string why;
+            auto estimate = resources::estimateKernelResources(
+                *same, same->autotune->configs.configs[c.index], *findArch(archName), dtype,
+                entry.getString("dtype_source")->str(), &why);
+            if (!estimate) {
+              estimates[archName] = json::Object{{"unknown", why}};
+              continue;
+            }
+            estimates[archName] = json::Object{{"smem_min", estimate->shared.minBytes},
+                                               {"smem_max", estimate->shared.maxBytes},
+                                               {"regs_per_thread", estimate->registers.registersPerThread},
+                                               {"working_set_regs", estimate->registers.workingSet},
+                                               {"spill_threshold_regs", estimate->registers.spillThreshold},
+                                               {"spills", estimate->registers.spills},
+                                               {"fits", estimate->fits}};
+          }
+          co["estimate"] = std::move(estimates);
+          configs.push_back(std::move(co));
+        }
+      }
+      entry["configs"] = std::move(configs);
+      kernelsJson.push_back(std::move(entry));
+      return id;
+    };
+
+    for (const auto &d : fileFindings) {
+      json::Object fo{{"id", static_cast<int64_t>(findingId++)},
+                      {"rule", d.ruleId},
+                      {"severity", std::string(severityName(d.severity))},
+                      {"path", d.path},
+                      {"line", d.span.line},
+                      {"column", d.span.column},
+                      {"message", d.message},
+                      {"arch", d.arch ? json::Value(*d.arch) : json::Value(nullptr)},
+                      {"notes", json::Array(std::vector<json::Value>(d.notes.begin(), d.notes.end()))}};
+      const RegisteredRule *rule = RuleRegistry::instance().find(d.ruleId);
+      fo["category"] = rule ? std::string(categoryName(rule->info.category)) : std::string("unknown");
+      // The model of the finding's arch, else the first.
+      const FileModel *m = model;
+      if (d.arch && models.count(*d.arch)) m = models[*d.arch].get();
+      const Kernel *k = m ? kernelOfFinding(d, *m) : nullptr;
+      if (k) {
+        // Ids are per kernel of the first model; find the same kernel there.
+        const Kernel *first = model->findKernel(k->name);
+        if (language == Language::Cuda) {
+          for (const auto &other : model->kernels)
+            if (other.symbol == k->symbol && !k->symbol.empty()) first = &other;
+        }
+        std::string id = kernelId(first ? *first : *k);
+        if (id.empty() && !error.empty()) return false;
+        fo["kernel"] = id;
+        fo["configs"] = json::Array([&] {
+          std::vector<json::Value> out;
+          for (size_t i : configsOfFinding(d, *k)) out.push_back(static_cast<int64_t>(i));
+          return out;
+        }());
+        if (language == Language::Cuda) {
+          // Every instantiation of the same template is compiled anyway.
+          for (const auto &other : model->kernels)
+            if (!other.templateName.empty() && other.templateName == k->templateName) kernelId(other);
+        }
+      } else {
+        fo["kernel"] = nullptr;
+        fo["configs"] = nullptr;
+        if (language == Language::Cuda && model && !model->kernels.empty()) {
+          // File-level CUDA findings: ptxas reports per entry; compile them all.
+          for (const auto &other : model->kernels) kernelId(other);
+        }
+      }
+      findingsJson.push_back(std::move(fo));
+    }
+  }
+
+  json::Object archInfo;
+  for (const auto &a : options.archs)
+    if (const ArchInfo *info = findArch(a)) archInfo[a] = archInfoJson(*info);
+  json::Object manifest{{"format", 1},
+                        {"created", utcNow()},
+                        {"btlint_version", BTLINT_VERSION},
+                        {"archs", json::Array(std::vector<json::Value>(options.archs.begin(), options.archs.end()))},
+                        {"arch_info", std::move(archInfo)},
+                        {"dtype", options.dtype},
+                        {"config_file", options.configPath},
+                        {"python_path", std::move(pythonPath)},
+                        {"wider_search", options.widerSearch},
+                        {"kernels", std::move(kernelsJson)},
+                        {"cuda_sources", std::move(cudaJson)},
+                        {"findings", std::move(findingsJson)},
+                        {"skipped_findings", std::move(skipped)},
+                        {"source_errors", std::move(fileErrors)},
+                        {"copy_notes", json::Array(std::vector<json::Value>(copier.notes.begin(), copier.notes.end()))}};
+
+  // Bench launchers: the module beside the config file, copied with its folder.
+  if (!options.config.bench.empty() && !options.config.root.empty()) {
+    json::Array launchers;
+    for (const auto &spec : options.config.bench) {
+      llvm::StringRef module = llvm::StringRef(spec.launcher).split(':').first;
+      std::string relative = module.str();
+      std::replace(relative.begin(), relative.end(), '.', '/');
+      std::string file = options.config.root + "/" + relative + ".py";
+      if (!fs::exists(file)) file = options.config.root + "/" + relative + "/__init__.py";
+      if (!fs::exists(file)) {
+        error = options.configPath + ":" + std::to_string(spec.line) + ": launcher module `" + module.str() +
+                "` not found (looked for " + relative + ".py beside the config file)";
+        return false;
+      }
+      std::string root = copier.rootFor(absolute(options.config.root), "src");
+      if (!copier.copy(absolute(file), options.dir + "/" + root + "/" + absolute(file).substr(
+                                               absolute(options.config.root).size()), error))
+        return false;
+      if (pythonPathSeen.insert(root).second) manifest.getArray("python_path")->push_back(root);
+      launchers.push_back(spec.launcher);
+    }
+    manifest["launchers"] = std::move(launchers);
+  }
+
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::formatv("{0:2}", json::Value(std::move(manifest))) << "\n";
+  os.flush();
+  if (!writeFile(options.dir + "/manifest.json", text, error)) return false;
+  for (const auto &f : harnessFiles())
+    if (!writeFile(options.dir + "/" + std::string(f.name), f.contents, error)) return false;
+  return true;
+}
+
+} // namespace btlint::bench

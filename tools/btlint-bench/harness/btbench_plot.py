@@ -1,0 +1,68 @@
+"""Throughput per config as a PNG (matplotlib, when it is installed): one
+panel per kernel and shape, the list's configs in blue, the configs a finding
+points at in red, the wider search in grey, the best config outlined."""
+
+
+def label(row):
+    params = ",".join(f"{v}" for v in row["params"].values())
+    return f"{params} w{row['num_warps']} s{row['num_stages']}"
+
+
+def plot(manifest, results, path):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    flagged = {}
+    for finding in manifest.get("findings", []):
+        for index in finding.get("configs") or []:
+            flagged.setdefault(finding.get("kernel"), set()).add(index)
+    names = {k["id"]: k["name"] for k in manifest["kernels"]}
+    panels = {}
+    for row in results.get("timing", []):
+        key = (row["kernel"], tuple(sorted(row["shape"].items())))
+        panels.setdefault(key, []).append(row)
+    if not panels:
+        return None
+    fig, axes = plt.subplots(len(panels), 1, figsize=(max(8, 0.28 * max(len(r) for r in panels.values())),
+                                                      4.2 * len(panels)), squeeze=False)
+    for axis, ((kernel, shape), rows) in zip(axes[:, 0], sorted(panels.items())):
+        unit = "TFLOP/s" if any("tflops" in r for r in rows) else "GB/s" if any("gbs" in r for r in rows) else "1/ms"
+
+        def value(r, unit=unit):
+            if r.get("status") != "ok":
+                return 0.0
+            return r.get("tflops") if unit == "TFLOP/s" else r.get("gbs") if unit == "GB/s" else 1.0 / r["ms"]
+
+        rows = sorted(rows, key=lambda r: (r["wider"], r["config"]))
+        values = [value(r) for r in rows]
+        colours = []
+        for r in rows:
+            if r["wider"]:
+                colours.append("#b0b0b0")
+            elif r.get("manifest_config") in flagged.get(kernel, set()):
+                colours.append("#d62728")
+            else:
+                colours.append("#1f77b4")
+        bars = axis.bar(range(len(rows)), values, color=colours)
+        if values and max(values) > 0:
+            best = values.index(max(values))
+            bars[best].set_edgecolor("black")
+            bars[best].set_linewidth(2)
+        for i, r in enumerate(rows):
+            if r.get("status") != "ok":
+                axis.text(i, 0, r["status"], rotation=90, ha="center", va="bottom", fontsize=7)
+        axis.set_xticks(range(len(rows)))
+        axis.set_xticklabels([label(r) for r in rows], rotation=90, fontsize=6)
+        axis.set_ylabel(unit)
+        shape_text = ", ".join(f"{k}={v}" for k, v in shape)
+        axis.set_title(f"{names.get(kernel, kernel)} ({shape_text}): blue = list, red = flagged by btlint, "
+                       f"grey = wider search, outlined = best", fontsize=9)
+    gpu = results.get("machine", {}).get("gpu", "GPU")
+    fig.suptitle(f"btlint-bench on {gpu}, Triton {results.get('machine', {}).get('triton')}", fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

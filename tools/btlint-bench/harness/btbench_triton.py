@@ -1,0 +1,268 @@
+"""Triton side of the btlint-bench harness: find a kernel, synthesise the
+arguments of a launch, and compile one config ahead of time for one arch.
+
+Needs only `triton` (no GPU, no torch): `triton.compile(ASTSource(...),
+target=GPUTarget("cuda", cc, 32))` builds for any NVIDIA target on a CPU.
+
+The argument specialisation is the one Triton 3.6's JIT applies at launch
+(runtime/jit.py, backends/compiler.py): pointers and integers divisible by 16
+carry `tt.divisibility = 16` (torch allocations are 256-byte aligned), integers
+equal to 1 become the constant 1, integers above 2**31-1 are i64. The same
+rules as test/calibration/calibrate.py, which measured btlint's resource
+model; this module is the runner's own copy of the idea, written to run
+without btlint's tree next to it.
+
+Registers and spills: ahead of time Triton 3.6 only has them in ptxas's `-v`
+log, which it prints when `knobs.nvidia.dump_ptxas_log` is set.
+"""
+import contextlib
+import importlib
+import io
+import re
+import sys
+import time
+import types
+
+# btlint's element type names -> Triton pointer element types.
+POINTER_DTYPES = {
+    "fp16": "fp16", "bf16": "bf16", "fp32": "fp32", "tf32": "fp32", "fp8e4nv": "fp8e4nv",
+    "fp8e5": "fp8e5", "int8": "i8",
+}
+DEFAULT_INT = 4096  # a shape people tune for: not 1, divisible by 16
+
+PTXAS_USED = re.compile(r"Used (\d+) registers")
+PTXAS_FRAME = re.compile(r"(\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads")
+
+
+class Permissive(types.ModuleType):
+    """Stands in for a module the kernel file imports but this machine lacks
+    (torch on a CPU-only machine): any attribute is another stand-in, calling
+    one gives a stand-in. Kernels never use torch inside @triton.jit, so
+    compiling them does not need it; launching does, and is not done then."""
+
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        child = Permissive(f"{self.__name__}.{name}")
+        setattr(self, name, child)
+        return child
+
+    def __call__(self, *args, **kwargs):
+        return Permissive(self.__name__ + "()")
+
+    def __mro_entries__(self, bases):
+        return (object, )
+
+
+def import_module(name, stub_missing):
+    """Imports the copied kernel module. With stub_missing, third-party
+    modules that are not installed (torch, numpy) are replaced by stand-ins;
+    the list of stand-ins made is returned next to the module."""
+    stubbed = []
+    for _ in range(8):
+        try:
+            return importlib.import_module(name), stubbed
+        except ModuleNotFoundError as exc:
+            missing = exc.name
+            if not stub_missing or not missing or missing == name or missing.split(".")[0] in ("triton", ):
+                raise
+            for part in range(1, len(missing.split(".")) + 1):
+                sub = ".".join(missing.split(".")[:part])
+                if sub not in sys.modules:
+                    sys.modules[sub] = Permissive(sub)
+            stubbed.append(missing)
+            sys.modules.pop(name, None)
+    raise ImportError(f"{name}: too many missing modules ({', '.join(stubbed)})")
+
+
+def unwrap(obj):
+    """(autotuner or None, [heuristics wrappers], JITFunction) of a kernel object."""
+    from triton.runtime.autotuner import Autotuner, Heuristics
+    from triton.runtime.jit import JITFunction
+    autotuner, heuristics = None, []
+    seen = 0
+    while not isinstance(obj, JITFunction):
+        if isinstance(obj, Autotuner):
+            autotuner = autotuner or obj
+        elif isinstance(obj, Heuristics):
+            heuristics.append(obj)
+        elif not hasattr(obj, "fn"):
+            raise TypeError(f"{type(obj).__name__} is not a Triton kernel")
+        obj = obj.fn
+        seen += 1
+        if seen > 8:
+            raise TypeError("kernel wrappers nest too deep")
+    return autotuner, heuristics, obj
+
+
+def config_dict(config):
+    """A triton.Config as plain JSON-able data."""
+    return {
+        "params": dict(config.kwargs), "num_warps": config.num_warps, "num_stages": config.num_stages,
+        "num_ctas": getattr(config, "num_ctas", 1), "maxnreg": getattr(config, "maxnreg", None)
+    }
+
+
+def same_config(a, b):
+    """Whether two config dicts (from btlint's manifest and from the module)
+    describe the same config; btlint's may leave num_warps/num_stages unset."""
+    if {k: v for k, v in a["params"].items()} != {k: v for k, v in b["params"].items()}:
+        return False
+    for key in ("num_warps", "num_stages"):
+        if a.get(key) is not None and b.get(key) is not None and a[key] != b[key]:
+            return False
+    return True
+
+
+class Pointer:
+    """A pointer argument as heuristics see it (they may ask for .dtype)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+
+    def data_ptr(self):
+        return 0
+
+    def __repr__(self):
+        return f"Pointer({self.dtype})"
+
+
+def synthesise_arguments(fn, kernel, config, heuristics):
+    """Values for every parameter of the JITFunction `fn` in order:
+    ("ptr", dtype), ("constexpr", v), an int, a float. Returns (values,
+    assumptions) where assumptions name each value that was not given."""
+    params = {p["name"]: p for p in kernel.get("params", [])}
+    shapes = dict(kernel.get("shapes") or {})
+    dtypes = dict(kernel.get("arg_dtypes") or {})
+    dtype = kernel.get("dtype") or "fp16"
+    values, assumptions = {}, []
+    cfg = config["params"]
+    for p in fn.params:
+        name = p.name
+        annotation = p.annotation
+        kind = params.get(name, {}).get("kind", "")
+        if p.is_constexpr:
+            if name in cfg:
+                values[name] = ("constexpr", cfg[name])
+            elif name in shapes:
+                values[name] = ("constexpr", shapes[name])
+            elif p.has_default:
+                values[name] = ("constexpr", p.default)
+            else:
+                values[name] = None  # heuristics may fill it below
+        elif annotation.startswith("*") or kind == "pointer":
+            element = dtypes.get(name) or (annotation[1:] if annotation.startswith("*") else dtype)
+            values[name] = ("ptr", POINTER_DTYPES.get(element, element))
+        elif annotation.startswith("fp") or annotation == "float" or kind == "float":
+            values[name] = float(shapes.get(name, 1.0))
+        elif name in cfg:
+            values[name] = cfg[name]
+        elif name in shapes:
+            values[name] = int(shapes[name])
+        elif p.has_default and isinstance(p.default, (int, float)) and not isinstance(p.default, bool):
+            values[name] = p.default
+        else:
+            values[name] = DEFAULT_INT
+            assumptions.append(f"{name}={DEFAULT_INT}")
+    for wrapper in heuristics:
+        args = {n: (Pointer(v[1]) if isinstance(v, tuple) and v[0] == "ptr" else
+                    v[1] if isinstance(v, tuple) else v) for n, v in values.items()}
+        args.update(cfg)
+        for name, compute in wrapper.values.items():
+            if name in cfg:
+                continue
+            values[name] = ("constexpr", compute(args))
+    for name, value in values.items():
+        if value is None:
+            raise ValueError(f"no value for constexpr parameter `{name}` (not in the config, no default; "
+                             f"give it under `shapes` in the bench spec)")
+    return values, assumptions
+
+
+def specialise(fn, values):
+    """(signature, constexprs, attrs) for ASTSource, as the JIT specialises."""
+    signature, constexprs, attrs = {}, {}, {}
+    for index, p in enumerate(fn.params):
+        name = p.name
+        value = values[name]
+        if isinstance(value, tuple) and value[0] == "constexpr":
+            signature[name] = "constexpr"
+            constexprs[name] = value[1]
+        elif isinstance(value, tuple) and value[0] == "ptr":
+            signature[name] = "*" + value[1]
+            if not p.do_not_specialize_on_alignment and not p.do_not_specialize:
+                attrs[(index, )] = [["tt.divisibility", 16]]
+        elif isinstance(value, bool):
+            signature[name] = "i1"
+        elif isinstance(value, int):
+            if value == 1 and not p.do_not_specialize:
+                signature[name] = "constexpr"
+                constexprs[name] = 1
+                continue
+            signature[name] = "i32" if -2**31 <= value < 2**31 else "i64"
+            if value % 16 == 0 and not p.do_not_specialize and not p.do_not_specialize_on_alignment:
+                attrs[(index, )] = [["tt.divisibility", 16]]
+        elif isinstance(value, float):
+            signature[name] = "fp32"
+        else:
+            raise TypeError(f"unsupported argument {name}={value!r}")
+    return signature, constexprs, attrs
+
+
+def parse_ptxas_log(log):
+    """(registers, spill store bytes, spill load bytes, stack bytes) from ptxas -v."""
+    used = PTXAS_USED.findall(log)
+    frame = PTXAS_FRAME.findall(log)
+    if not used or not frame:
+        return None
+    stack, stores, loads = (int(x) for x in frame[-1])
+    return int(used[-1]), stores, loads, stack
+
+
+def classify_error(exc):
+    """(status, one-line message) of a compile failure."""
+    name = type(exc).__name__
+    lines = [line for line in str(exc).strip().splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    if name == "CompilationError" and lines:
+        first = lines[-1]  # the source excerpt comes first, the cause last
+    status = "out_of_resources" if name == "OutOfResources" else "compile_error"
+    return status, f"{name}: {first}"[:400]
+
+
+def compile_config(fn, kernel, config, heuristics, arch, max_shared):
+    """Compile one config for one arch; a dict of measured numbers."""
+    import triton
+    from triton import knobs
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    values, assumptions = synthesise_arguments(fn, kernel, config, heuristics)
+    signature, constexprs, attrs = specialise(fn, values)
+    knobs.nvidia.dump_ptxas_log = True
+    knobs.compilation.always_compile = True
+    options = {"num_warps": config["num_warps"], "num_stages": config["num_stages"]}
+    if config.get("num_ctas") and config["num_ctas"] != 1:
+        options["num_ctas"] = config["num_ctas"]
+    if config.get("maxnreg"):
+        options["maxnreg"] = config["maxnreg"]
+    captured = io.StringIO()
+    start = time.time()
+    with contextlib.redirect_stdout(captured):
+        compiled = triton.compile(ASTSource(fn, signature, constexprs=constexprs, attrs=attrs),
+                                  target=GPUTarget("cuda", arch, 32), options=options)
+    seconds = time.time() - start
+    shared = int(compiled.metadata.shared)
+    result = {
+        "status": "ok", "shared_bytes": shared, "compile_seconds": round(seconds, 3),
+        "assumed": assumptions, "signature": {k: v for k, v in signature.items() if v != "constexpr"},
+    }
+    ptxas = parse_ptxas_log(captured.getvalue())
+    if ptxas:
+        result.update(regs=ptxas[0], spill_store_bytes=ptxas[1], spill_load_bytes=ptxas[2], stack_bytes=ptxas[3])
+    if max_shared and shared > max_shared:
+        # Loading it raises OutOfResources (CompiledKernel._init_handles);
+        # the compile itself succeeded.
+        result["status"] = "out_of_resources"
+        result["error"] = f"OutOfResources: shared memory, Required: {shared}, Hardware limit: {max_shared}"
+    return result

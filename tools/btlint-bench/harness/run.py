@@ -1,0 +1,339 @@
+#!/usr/bin/env python3
+"""btlint-bench harness: confirm btlint's findings with the real compiler and,
+on a GPU, with timings. Written by `btlint-bench --emit DIR`; needs only
+Python, `triton` and (for timing) `torch` where it runs, never btlint.
+
+  python3 run.py                    compile every config of each flagged kernel for
+                                    each arch in manifest.json, then time them where
+                                    a GPU and a bench spec are there
+  python3 run.py --compile-only     no timing (no GPU or torch needed)
+  options: --archs sm80,sm90  --jobs N  --timeout S (per compile)  --timing-timeout S
+           --out results.json
+           --wider N (configs of the wider search per tuning finding)
+           --sequential-check N (also compile N configs one after another in this
+           process, to measure what the process pool gains)
+
+Writes results.json (and throughput.png when matplotlib is there) next to
+this file; `btlint-bench --collect DIR` turns them into the report.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import btbench_isolate  # noqa: E402
+import btbench_triton  # noqa: E402
+
+
+def log(message):
+    print(f"[btbench] {message}", file=sys.stderr, flush=True)
+
+
+def load_manifest():
+    with open(os.path.join(HERE, "manifest.json")) as f:
+        return json.load(f)
+
+
+def add_source_paths(manifest):
+    for path in manifest.get("python_path", ["src"]):
+        full = os.path.join(HERE, path)
+        if full not in sys.path:
+            sys.path.insert(0, full)
+
+
+def arch_number(name):
+    return int(name[2:]) if name.startswith("sm") else int(name)
+
+
+# --------------------------------------------------------------------------
+# Kernels and their config lists (resolved in the parent before forking).
+# --------------------------------------------------------------------------
+
+KERNELS = {}  # kernel id -> (manifest entry, JITFunction, heuristics, configs)
+
+
+def resolve_kernels(manifest, stub_missing):
+    records = []
+    for kernel in manifest["kernels"]:
+        if kernel.get("language") != "triton":
+            continue
+        record = {"id": kernel["id"], "name": kernel["name"]}
+        try:
+            module, stubbed = btbench_triton.import_module(kernel["module"], stub_missing)
+            if stubbed:
+                record["stubbed_modules"] = stubbed
+            autotuner, heuristics, fn = btbench_triton.unwrap(getattr(module, kernel["name"]))
+        except Exception as exc:  # noqa: BLE001 - recorded, the run goes on
+            record["status"] = "import_error"
+            record["error"] = f"{type(exc).__name__}: {exc}"[:400]
+            records.append(record)
+            continue
+        listed = kernel.get("configs", [])
+        if autotuner is not None:
+            runtime = [btbench_triton.config_dict(c) for c in autotuner.configs]
+            record["configs_source"] = "module"
+        else:
+            runtime = [dict(c) for c in listed] or [{"params": {}, "num_warps": 4, "num_stages": 3}]
+            record["configs_source"] = "manifest" if listed else "default"
+        # Map each runtime config to btlint's config index (findings use those).
+        used = set()
+        for config in runtime:
+            config.setdefault("num_warps", 4)
+            config.setdefault("num_stages", 3)
+            match = None
+            for entry in listed:
+                if entry["index"] not in used and btbench_triton.same_config(entry, config):
+                    match = entry["index"]
+                    break
+            config["manifest_index"] = match
+            if match is not None:
+                used.add(match)
+        record["configs"] = len(runtime)
+        record["configs_in_manifest"] = len(listed)
+        record["unmatched_manifest_configs"] = sorted({e["index"] for e in listed} - used)
+        record["status"] = "ok"
+        KERNELS[kernel["id"]] = (kernel, fn, heuristics, runtime)
+        records.append(record)
+    return records
+
+
+def compile_task(task):
+    kernel, fn, heuristics, configs = KERNELS[task["kernel"]]
+    config = configs[task["config"]]
+    try:
+        return btbench_triton.compile_config(fn, kernel, config, heuristics, arch_number(task["arch"]),
+                                             task.get("max_shared"))
+    except Exception as exc:  # noqa: BLE001 - a failing config is a result
+        status, error = btbench_triton.classify_error(exc)
+        return {"status": status, "error": error}
+
+
+def compile_phase(manifest, archs, jobs, timeout, sequential_check):
+    tasks = []
+    for kernel_id, (kernel, _, _, configs) in KERNELS.items():
+        for arch in archs:
+            limit = manifest.get("arch_info", {}).get(arch, {}).get("max_shared_per_block_optin")
+            for index in range(len(configs)):
+                tasks.append({"kernel": kernel_id, "config": index, "arch": arch, "max_shared": limit})
+    log(f"compiling {len(tasks)} configs ({len(KERNELS)} kernels, archs {', '.join(archs)}) on {jobs} processes")
+    done = [0]
+
+    def progress(index, result):
+        done[0] += 1
+        if done[0] % 25 == 0 or done[0] == len(tasks):
+            log(f"  {done[0]}/{len(tasks)} compiled")
+
+    start = time.time()
+    results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress)
+    wall = time.time() - start
+    rows = []
+    for task, result in zip(tasks, results):
+        config = KERNELS[task["kernel"]][3][task["config"]]
+        row = {"kernel": task["kernel"], "config": task["config"], "manifest_config": config["manifest_index"],
+               "arch": task["arch"], "params": config["params"], "num_warps": config["num_warps"],
+               "num_stages": config["num_stages"]}
+        row.update(result)
+        rows.append(row)
+    summary = {"tasks": len(tasks), "jobs": jobs, "wall_seconds": round(wall, 2),
+               "sum_compile_seconds": round(sum(r.get("compile_seconds", 0) for r in results), 2),
+               "statuses": {}}
+    for r in results:
+        summary["statuses"][r["status"]] = summary["statuses"].get(r["status"], 0) + 1
+    if sequential_check and tasks:
+        # Spread over the whole list, so the sample has the same mix of kernels and archs.
+        step = max(1, len(tasks) // sequential_check)
+        sample = tasks[::step][:sequential_check]
+        log(f"sequential check: compiling {len(sample)} configs one after another in this process")
+        start = time.time()
+        for task in sample:
+            compile_task(task)
+        seq = time.time() - start
+        per_config_seq = seq / len(sample)
+        per_config_par = wall / len(tasks)
+        summary["sequential_check"] = {
+            "configs": len(sample), "wall_seconds": round(seq, 2),
+            "seconds_per_config": round(per_config_seq, 3),
+            "pool_seconds_per_config": round(per_config_par, 3),
+            "speedup": round(per_config_seq / per_config_par, 2) if per_config_par > 0 else None}
+    return rows, summary
+
+
+def cuda_phase(manifest, archs, jobs, timeout):
+    import btbench_cuda
+    tasks = []
+    for entry in manifest.get("cuda_sources", []):
+        for arch in archs:
+            tasks.append({"source": os.path.join(HERE, entry["source"]), "arch": arch_number(arch),
+                          "include_dirs": [os.path.join(HERE, d) for d in entry.get("include_dirs", [])],
+                          "timeout": timeout, "id": entry["id"], "arch_name": arch})
+    if not tasks:
+        return []
+    log(f"nvcc -Xptxas -v: {len(tasks)} compiles")
+    results = btbench_isolate.run_forked(tasks, btbench_cuda.compile_cuda, jobs, timeout + 30)
+    rows = []
+    for task, result in zip(tasks, results):
+        row = {"source": task["id"], "arch": task["arch_name"]}
+        row.update(result)
+        rows.append(row)
+    return rows
+
+
+# --------------------------------------------------------------------------
+# Timing (GPU).
+# --------------------------------------------------------------------------
+
+
+def gpu_available():
+    # NVML answers without initialising CUDA in this process: compile
+    # children are forked from it, and CUDA does not survive a fork.
+    os.environ.setdefault("PYTORCH_NVML_BASED_CUDA_CHECK", "1")
+    try:
+        import torch
+        return torch.cuda.is_available()
+    except Exception:  # noqa: BLE001
+        return False
+
+
+def shapes_of(bench):
+    shapes = bench.get("shapes") or [{}]
+    return shapes if isinstance(shapes, list) else [shapes]
+
+
+WIDER_SEARCH_RULES = {"too-few-configs"}
+
+
+def timing_phase(manifest, timeout, wider_size):
+    import btbench_timing
+    # Findings a wider search decides: the list is too short to hold a good config.
+    flagged_tuning = {f["kernel"] for f in manifest.get("findings", [])
+                      if f.get("kernel") and f.get("rule") in WIDER_SEARCH_RULES}
+    tasks = []
+    for kernel_id, (kernel, _, _, configs) in KERNELS.items():
+        bench = kernel.get("bench")
+        if not bench:
+            continue
+        wider = []
+        if kernel_id in flagged_tuning and wider_size > 0:
+            wider = btbench_timing.wider_search(kernel, configs, wider_size)
+        for shape in shapes_of(bench):
+            for index, config in enumerate(configs):
+                tasks.append({"kernel": kernel, "bench": bench, "shape": shape, "config": config,
+                              "meta": {"kernel": kernel_id, "config": index, "manifest_config":
+                                       config["manifest_index"], "wider": False}})
+            for index, config in enumerate(wider):
+                tasks.append({"kernel": kernel, "bench": bench, "shape": shape, "config": config,
+                              "meta": {"kernel": kernel_id, "config": index, "manifest_config": None,
+                                       "wider": True}})
+    if not tasks:
+        return [], {}
+    log(f"timing {len(tasks)} launches on the GPU, one worker process at a time")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    pool = btbench_isolate.WorkerPool([sys.executable, os.path.abspath(__file__), "--worker"], timeout, env=env)
+    rows = []
+    start = time.time()
+    for n, task in enumerate(tasks, 1):
+        result = pool.run({k: task[k] for k in ("kernel", "bench", "shape", "config")})
+        row = dict(task["meta"])
+        row.update(shape=task["shape"], params=task["config"]["params"], num_warps=task["config"]["num_warps"],
+                   num_stages=task["config"]["num_stages"])
+        row.update(result)
+        rows.append(row)
+        if n % 10 == 0 or n == len(tasks):
+            log(f"  {n}/{len(tasks)} timed")
+    pool.close()
+    summary = {"launches": len(tasks), "wall_seconds": round(time.time() - start, 2),
+               "worker_starts": pool.started, "worker_restarts": pool.restarts}
+    return rows, summary
+
+
+def worker_main():
+    manifest = load_manifest()
+    add_source_paths(manifest)
+    import btbench_timing
+    btbench_isolate.worker_loop(btbench_timing.time_config)
+
+
+# --------------------------------------------------------------------------
+
+
+def machine():
+    info = {"python": platform.python_version(), "cpus": os.cpu_count(), "platform": platform.platform()}
+    try:
+        import triton
+        info["triton"] = triton.__version__
+    except Exception:  # noqa: BLE001
+        info["triton"] = None
+    try:
+        import torch
+        info["torch"] = torch.__version__
+        if torch.cuda.is_available():
+            info["gpu"] = torch.cuda.get_device_name(0)
+            info["gpu_capability"] = "sm%d%d" % torch.cuda.get_device_capability(0)
+    except Exception:  # noqa: BLE001
+        info["torch"] = None
+    return info
+
+
+def write_results(results, path):
+    with open(path + ".tmp", "w") as f:
+        json.dump(results, f, indent=1, sort_keys=True)
+    os.replace(path + ".tmp", path)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--compile-only", action="store_true")
+    parser.add_argument("--no-compile", action="store_true", help="skip compile confirmation (timing only)")
+    parser.add_argument("--archs", help="comma-separated, default: the manifest's")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=float, default=300, help="seconds per compile or timed config")
+    parser.add_argument("--timing-timeout", type=float, default=120,
+                        help="seconds per timed config (its compile included) before the worker is killed")
+    parser.add_argument("--wider", type=int, default=None, help="configs of the wider search (tuning findings)")
+    parser.add_argument("--sequential-check", type=int, default=0)
+    parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
+    args = parser.parse_args()
+    if args.worker:
+        return worker_main()
+
+    manifest = load_manifest()
+    add_source_paths(manifest)
+    archs = args.archs.split(",") if args.archs else manifest["archs"]
+    timing = not args.compile_only and gpu_available()
+    results = {"format": 1, "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+               "archs": archs, "mode": "compile+timing" if timing else "compile-only"}
+    results["kernels"] = resolve_kernels(manifest, stub_missing=not timing)
+    if not args.no_compile:
+        results["compile"], results["compile_summary"] = compile_phase(manifest, archs, args.jobs, args.timeout,
+                                                                       args.sequential_check)
+        results["cuda"] = cuda_phase(manifest, archs, args.jobs, args.timeout)
+        write_results(results, args.out)  # kept if timing is cut short
+    if timing:
+        wider = args.wider if args.wider is not None else manifest.get("wider_search", 24)
+        results["timing"], results["timing_summary"] = timing_phase(manifest, args.timing_timeout, wider)
+    elif not args.compile_only:
+        results["timing_skipped"] = "no CUDA GPU visible to torch" if not gpu_available() else ""
+    results["machine"] = machine()  # after the forks: asking for the GPU's name initialises CUDA
+    results["finished"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+    write_results(results, args.out)
+    log(f"wrote {args.out}")
+    if results.get("timing"):
+        try:
+            import btbench_plot
+            path = btbench_plot.plot(manifest, results, os.path.join(os.path.dirname(args.out), "throughput.png"))
+            if path:
+                log(f"wrote {path}")
+        except Exception as exc:  # noqa: BLE001 - the plot is optional
+            log(f"no plot: {type(exc).__name__}: {exc}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+// btlint-bench: confirm btlint's findings with the real compiler and a GPU.
+//
+//   btlint-bench --emit DIR [--findings FILE | PATH...] [--arch sm80,sm90]
+//   python3 DIR/run.py [--compile-only]
+//   btlint-bench --collect DIR
+//   btlint-bench --run DIR PATH...        (all three, where Triton and the GPU are local)
+#include "Bench.h"
+
+#include "config/ProjectConfig.h"
+#include "engine/Engine.h"
+#include "rules/Rule.h"
+#if __has_include("cuda/CudaFrontEnd.h")
+#include "cuda/CudaFrontEnd.h"
+#define BTLINT_HAS_CUDA_FRONTEND 1
+#endif
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace btlint;
+namespace cl = llvm::cl;
+
+namespace {
+
+cl::OptionCategory benchCategory("btlint-bench options");
+cl::list<std::string> paths(cl::Positional, cl::desc("PATH... (analysed with btlint's engine)"),
+                            cl::cat(benchCategory));
+cl::opt<std::string> emitOption("emit", cl::desc("Write the harness for the flagged kernels into DIR"),
+                                cl::value_desc("DIR"), cl::cat(benchCategory));
+cl::opt<std::string> collectOption("collect", cl::desc("Join DIR/results.json with the findings into the report"),
+                                   cl::value_desc("DIR"), cl::cat(benchCategory));
+cl::opt<std::string> runOption("run", cl::desc("Emit into DIR, run DIR/run.py here, then collect"),
+                               cl::value_desc("DIR"), cl::cat(benchCategory));
+cl::opt<std::string> findingsOption("findings",
+                                    cl::desc("Findings from `btlint --format json` (instead of analysing PATHs)"),
+                                    cl::value_desc("FILE"), cl::cat(benchCategory));
+cl::list<std::string> archOption("arch", cl::desc("Archs to compile for (default: config, else sm90)"),
+                                 cl::CommaSeparated, cl::cat(benchCategory));
+cl::opt<std::string> dtypeOption("dtype", cl::desc("Element type assumed for kernels (default: config, else fp16)"),
+                                 cl::cat(benchCategory));
+cl::opt<std::string> configOption("config", cl::desc("Config file (default: nearest .btlint.yaml)"),
+                                  cl::cat(benchCategory));
+cl::opt<bool> noConfigOption("no-config", cl::desc("Read no .btlint.yaml"), cl::cat(benchCategory));
+cl::list<std::string> selectOption("select", cl::desc("Rules to run when analysing PATHs"), cl::CommaSeparated,
+                                   cl::cat(benchCategory));
+cl::opt<std::string> cudaPathOption("cuda-path", cl::desc("CUDA toolkit for .cu files when analysing"),
+                                    cl::value_desc("DIR"), cl::cat(benchCategory));
+cl::opt<int> widerOption("wider", cl::desc("Configs of the wider search for tuning findings (default 24)"),
+                         cl::init(24), cl::cat(benchCategory));
+cl::opt<std::string> pythonOption("python", cl::desc("Python for --run (default python3)"), cl::init("python3"),
+                                  cl::cat(benchCategory));
+cl::list<std::string> runArgs("run-arg", cl::desc("Extra argument for run.py with --run (repeatable)"),
+                              cl::cat(benchCategory));
+
+int usageError(const std::string &message) {
+  llvm::errs() << "btlint-bench: error: " << message << "\n";
+  return 2;
+}
+
+int emit(const std::string &dir) {
+  if (paths.empty() && findingsOption.empty())
+    return usageError("--emit needs PATHs to analyse or --findings FILE from `btlint --format json`");
+  for (const auto &a : archOption)
+    if (!findArch(a)) return usageError("unknown arch `" + a + "`; known: " + llvm::join(archNames(), ", "));
+  if (!dtypeOption.empty() && !isKnownDtype(dtypeOption))
+    return usageError("unknown dtype `" + dtypeOption + "`; known: " + llvm::join(knownDtypes(), ", "));
+
+#ifdef BTLINT_HAS_CUDA_FRONTEND
+  {
+    std::string cudaError;
+    auto cudaFrontEnd = makeCudaFrontEnd({"", cudaPathOption}, cudaError);
+    if (!cudaFrontEnd) return usageError(cudaError);
+    registerFrontEnd(std::move(cudaFrontEnd));
+  }
+#endif
+
+  bench::EmitOptions options;
+  options.dir = dir;
+  options.widerSearch = widerOption;
+  if (!noConfigOption) {
+    std::string configPath = configOption;
+    if (configPath.empty()) {
+      llvm::SmallString<256> start(paths.empty() ? std::string(".") : paths.front());
+      if (!llvm::sys::fs::is_directory(start)) llvm::sys::path::remove_filename(start);
+      if (start.empty()) start = ".";
+      configPath = findProjectConfig(std::string(start));
+    } else if (!llvm::sys::fs::exists(configPath)) {
+      return usageError(configPath + ": config file not found");
+    }
+    if (!configPath.empty()) {
+      std::vector<ConfigError> errors;
+      options.config = loadProjectConfig(configPath, errors);
+      if (!errors.empty()) {
+        for (const auto &e : errors) llvm::errs() << e.str() << '\n';
+        return 2;
+      }
+      options.configPath = configPath;
+    }
+  }
+  options.dtype = "fp16";
+  options.dtypeSource = "default";
+  if (options.config.dtype) {
+    options.dtype = *options.config.dtype;
+    options.dtypeSource = "config";
+  }
+  if (!dtypeOption.empty()) {
+    options.dtype = dtypeOption;
+    options.dtypeSource = "--dtype";
+  }
+
+  std::vector<Diagnostic> findings;
+  if (!findingsOption.empty()) {
+    std::string error;
+    if (!bench::readFindingsJson(findingsOption, findings, error)) return usageError(error);
+    std::set<std::string> archs(archOption.begin(), archOption.end());
+    for (const auto &d : findings)
+      if (d.arch && archOption.empty()) archs.insert(*d.arch);
+    options.archs.assign(archs.begin(), archs.end());
+  } else {
+    EngineOptions engine;
+    engine.paths.assign(paths.begin(), paths.end());
+    engine.archs.assign(archOption.begin(), archOption.end());
+    if (!dtypeOption.empty()) engine.dtype = dtypeOption;
+    engine.select.assign(selectOption.begin(), selectOption.end());
+    RunResult result = runAnalysis(engine, options.config);
+    for (const auto &e : result.inputErrors) llvm::errs() << "btlint-bench: error: " << e << '\n';
+    if (!result.inputErrors.empty()) return 2;
+    findings = std::move(result.diagnostics);
+    options.archs = result.archs;
+  }
+  if (options.archs.empty()) {
+    if (!archOption.empty())
+      options.archs.assign(archOption.begin(), archOption.end());
+    else if (options.config.archs)
+      options.archs = *options.config.archs;
+    else
+      options.archs = {"sm90"};
+  }
+  // AMD targets have no ptxas: the harness compiles for NVIDIA archs only.
+  std::vector<std::string> nvidia;
+  for (const auto &a : options.archs)
+    if (const ArchInfo *info = findArch(a); info && info->vendor == Vendor::Nvidia) nvidia.push_back(a);
+  options.archs = nvidia;
+
+  std::string error;
+  if (!bench::emitHarness(findings, options, error)) return usageError(error);
+  llvm::outs() << "btlint-bench: wrote " << dir << "/run.py and manifest.json (" << findings.size()
+               << " findings, archs " << llvm::join(options.archs, ", ") << ")\n";
+  return 0;
+}
+
+int collect(const std::string &dir) {
+  std::string error, summary;
+  if (!bench::collectReport(dir, error, &summary)) return usageError(error);
+  llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/report.md and " << dir << "/report.json\n";
+  return 0;
+}
+
+int run(const std::string &dir) {
+  if (int status = emit(dir)) return status;
+  auto python = llvm::sys::findProgramByName(pythonOption);
+  if (!python) return usageError("`" + pythonOption + "` not found; set --python");
+  std::vector<std::string> argv{*python, dir + "/run.py"};
+  argv.insert(argv.end(), runArgs.begin(), runArgs.end());
+  std::vector<llvm::StringRef> refs(argv.begin(), argv.end());
+  std::string message;
+  int status = llvm::sys::ExecuteAndWait(*python, refs, std::nullopt, {}, 0, 0, &message);
+  if (status != 0)
+    return usageError(dir + "/run.py failed (" + (message.empty() ? "exit " + std::to_string(status) : message) +
+                      ")");
+  return collect(dir);
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  cl::HideUnrelatedOptions(benchCategory);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) { os << "btlint-bench " << BTLINT_VERSION << "\n"; });
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "btlint-bench: confirm btlint's findings with the Triton and CUDA compilers "
+                                   "and time configs on a GPU\n"))
+    return 2;
+  int modes = !emitOption.empty() + !collectOption.empty() + !runOption.empty();
+  if (modes != 1) return usageError("give exactly one of --emit DIR, --collect DIR, --run DIR");
+  try {
+    if (!emitOption.empty()) return emit(emitOption);
+    if (!collectOption.empty()) return collect(collectOption);
+    return run(runOption);
+  } catch (const std::exception &e) {
+    llvm::errs() << "btlint-bench: internal error: " << e.what() << '\n';
+    return 2;
+  }
+}
