@@ -1,0 +1,219 @@
+#include "resources/ConfigVerdict.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace btlint::resources {
+namespace {
+
+std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
+  if (value && value->isInt()) return value->asInt();
+  return std::nullopt;
+}
+
+bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
+
+} // namespace
+
+std::string_view fitName(Fit fit) {
+  switch (fit) {
+  case Fit::Fits: return "fits";
+  case Fit::Overflows: return "overflows";
+  case Fit::MayOverflow: return "may overflow";
+  case Fit::Unknown: break;
+  }
+  return "unknown";
+}
+
+Fit sharedMemoryFit(int64_t minBytes, int64_t maxBytes, int64_t limit) {
+  if (minBytes > limit) return Fit::Overflows;
+  if (maxBytes > limit) return Fit::MayOverflow;
+  return Fit::Fits;
+}
+
+std::string_view spillName(Spill spill) {
+  switch (spill) {
+  case Spill::No: return "no";
+  case Spill::Possible: return "possible";
+  case Spill::Confident: break;
+  }
+  return "confident";
+}
+
+Spill spillOf(const RegisterEstimate &registers) {
+  if (!registers.spills || registers.spillThreshold <= 0) return Spill::No;
+  if (registers.workingSet * 100 >= registers.spillThreshold * kConfidentSpillPercent) return Spill::Confident;
+  return Spill::Possible;
+}
+
+Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t threadsPerBlock,
+                      const ArchInfo &arch) {
+  Occupancy occupancy;
+  const int64_t warpSize = std::max(arch.warpSize, 1);
+  const int64_t unlimited = std::numeric_limits<int64_t>::max();
+  threadsPerBlock = std::max<int64_t>(threadsPerBlock, 1);
+  occupancy.warpsPerBlock = (threadsPerBlock + warpSize - 1) / warpSize;
+  occupancy.maxWarps = arch.maxThreadsPerSM / warpSize;
+  occupancy.blocksByHardware = arch.maxBlocksPerSM;
+  occupancy.blocksByThreads = arch.maxThreadsPerSM / (occupancy.warpsPerBlock * warpSize);
+  occupancy.blocksByShared =
+      sharedBytes > 0 ? arch.maxSharedPerSM / (sharedBytes + arch.reservedSharedPerBlock) : unlimited;
+  occupancy.blocksByRegisters = unlimited;
+  if (registersPerThread > 0 && arch.vendor == Vendor::Nvidia) {
+    // Registers are allocated per warp in units of 256 (8 per thread).
+    const int64_t perWarp = (registersPerThread * warpSize + 255) / 256 * 256;
+    occupancy.blocksByRegisters = arch.registersPerSM / (perWarp * occupancy.warpsPerBlock);
+  }
+  struct Limit {
+    int64_t blocks;
+    const char *name;
+  };
+  // Ties go to the first: what the user can change most easily last.
+  const Limit limits[] = {{occupancy.blocksByShared, "shared memory"},
+                          {occupancy.blocksByRegisters, "registers"},
+                          {occupancy.blocksByThreads, "threads per SM"},
+                          {occupancy.blocksByHardware, "blocks per SM"}};
+  const Limit *lowest = &limits[0];
+  for (const Limit &limit : limits)
+    if (limit.blocks < lowest->blocks) lowest = &limit;
+  occupancy.blocks = lowest->blocks;
+  occupancy.limitedBy = lowest->name;
+  occupancy.warps = occupancy.blocks * occupancy.warpsPerBlock;
+  return occupancy;
+}
+
+std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,
+                                                    std::string_view settingsDtypeSource) {
+  if (!kernel.dtype.empty()) return {kernel.dtype, kernel.dtypeSource};
+  if (!settingsDtype.empty()) return {std::string(settingsDtype), std::string(settingsDtypeSource)};
+  return {"fp16", "default"};
+}
+
+std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch) {
+  if (numCtas <= 1) return {};
+  if (arch.vendor == Vendor::Amd)
+    return "Triton's AMD backend does not support num_ctas > 1 (no thread-block clusters)";
+  if (!arch.supportsClusters)
+    return "thread-block clusters, which num_ctas > 1 needs, start with sm90";
+  if (arch.computeCapability >= 120)
+    return "Triton rejects num_ctas > 1 on sm_120 (consumer Blackwell)";
+  return {};
+}
+
+TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                      std::string_view dtype, std::string_view dtypeSource) {
+  TritonConfigVerdict verdict;
+  verdict.sharedLimit = arch.maxSharedPerBlockOptIn;
+  verdict.numWarps = static_cast<int>(intOf(config.numWarps).value_or(kDefaultNumWarps));
+  verdict.numStages = static_cast<int>(intOf(config.numStages).value_or(kDefaultNumStages));
+
+  // Checks that need no estimate: Triton refuses these whatever the kernel.
+  if (!isPowerOfTwo(verdict.numWarps))
+    verdict.eliminatedBy.push_back("num_warps: " + std::to_string(verdict.numWarps) + " is not a power of two");
+  const int64_t threads = static_cast<int64_t>(verdict.numWarps) * arch.warpSize;
+  if (verdict.numWarps > 0 && threads > arch.maxThreadsPerBlock)
+    verdict.eliminatedBy.push_back("threads: " + std::to_string(verdict.numWarps) + " warps are " +
+                                   std::to_string(threads) + " threads, " + arch.name + " allows " +
+                                   std::to_string(arch.maxThreadsPerBlock));
+  if (auto ctas = intOf(config.numCtas)) {
+    std::string problem = numCtasProblem(*ctas, arch);
+    if (!problem.empty()) verdict.eliminatedBy.push_back("num_ctas: " + std::to_string(*ctas) + "; " + problem);
+  }
+
+  std::string why;
+  verdict.estimate = estimateKernelResources(kernel, config, arch, dtype, dtypeSource, &why);
+  if (!verdict.estimate) {
+    verdict.unknownReason = why.empty() ? "the estimate needs sizes that do not resolve" : why;
+    return verdict;
+  }
+  const KernelResourceEstimate &estimate = *verdict.estimate;
+  verdict.shared = sharedMemoryFit(estimate.shared.minBytes, estimate.shared.maxBytes, verdict.sharedLimit);
+  verdict.spill = spillOf(estimate.registers);
+  if (verdict.numWarps > 0 && threads <= arch.maxThreadsPerBlock)
+    verdict.occupancy = occupancyOf(estimate.shared.minBytes, estimate.registers.registersPerThread, threads, arch);
+  if (verdict.shared == Fit::Overflows)
+    verdict.eliminatedBy.insert(verdict.eliminatedBy.begin(),
+                                "shared memory: needs " + std::to_string(estimate.shared.minBytes) +
+                                    (estimate.shared.exact() ? "" : " or more") + " bytes, " + arch.name +
+                                    " allows " + std::to_string(verdict.sharedLimit));
+  return verdict;
+}
+
+std::string launchedName(const LaunchSite &launch) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  return name;
+}
+
+Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
+  Config values;
+  for (const LaunchArgument &argument : launch.arguments) {
+    std::string name = argument.name;
+    if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+    if (name.empty()) continue;
+    ScalarValue value = argument.value;
+    if (!value.span().valid()) value.setSpan(argument.span);
+    if (name == "num_warps") values.numWarps = value;
+    else if (name == "num_stages") values.numStages = value;
+    else if (name == "num_ctas") values.numCtas = value;
+    else if (name == "maxnreg") values.maxnreg = value;
+    else if (kernel.findParam(name)) values.params[name] = value;
+  }
+  values.span = launch.span;
+  return values;
+}
+
+std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches) {
+  std::vector<ConfigUse> uses;
+  if (kernel.autotune) {
+    for (const Config &config : kernel.autotune->configs.configs) {
+      ConfigUse use;
+      use.config = config;
+      use.listed = &config;
+      use.list = &kernel.autotune->configs;
+      use.label = "config " + std::to_string(config.index + 1);
+      uses.push_back(std::move(use));
+    }
+    return uses;
+  }
+  for (const LaunchSite &launch : launches) {
+    if (launchedName(launch) != kernel.name) continue;
+    ConfigUse use;
+    use.config = launchConfig(launch, kernel);
+    use.launch = &launch;
+    use.label = "the launch of `" + kernel.name + "`";
+    uses.push_back(std::move(use));
+  }
+  return uses;
+}
+
+CudaLaunchVerdict judgeCudaLaunch(const Kernel &kernel, const LaunchSite *launch, const ArchInfo &arch) {
+  CudaLaunchVerdict verdict;
+  verdict.limit = arch.maxSharedPerBlockOptIn;
+  verdict.staticBytes = kernel.staticSharedBytes;
+  if (launch && launch->dynamicSmemBytes && launch->dynamicSmemBytes->isInt())
+    verdict.dynamicBytes = launch->dynamicSmemBytes->asInt();
+  else if (!launch || !launch->dynamicSmemBytes)
+    verdict.dynamicBytes = 0; // no third launch argument: no dynamic shared memory
+  if (!verdict.staticBytes) {
+    // Static sizes that depend on template parameters: a lower bound from the
+    // ones that are known.
+    int64_t known = 0;
+    for (const SharedAllocation &allocation : kernel.sharedAllocations)
+      if (!allocation.isDynamic && allocation.bytes) known += *allocation.bytes;
+    const int64_t lower = known + verdict.dynamicBytes.value_or(0);
+    verdict.shared = lower > verdict.limit ? Fit::Overflows : Fit::Unknown;
+    if (verdict.shared == Fit::Overflows) verdict.totalBytes = lower;
+    return verdict;
+  }
+  if (!verdict.dynamicBytes) {
+    verdict.shared = *verdict.staticBytes > verdict.limit ? Fit::Overflows : Fit::Unknown;
+    if (verdict.shared == Fit::Overflows) verdict.totalBytes = verdict.staticBytes;
+    return verdict;
+  }
+  verdict.totalBytes = *verdict.staticBytes + *verdict.dynamicBytes;
+  verdict.shared = *verdict.totalBytes > verdict.limit ? Fit::Overflows : Fit::Fits;
+  return verdict;
+}
+
+} // namespace btlint::resources

@@ -1,0 +1,124 @@
+#pragma once
+// Per-config verdicts shared by the resource rules (smem-over-budget,
+// register-spill-risk, low-occupancy, all-configs-pruned) and `btlint report`:
+// for one config of a Triton kernel (or one CUDA instantiation or launch) and
+// one arch, whether its shared memory fits, whether it spills, how many
+// blocks and warps can be resident per SM, and why the autotuner would drop
+// it. The rules decide what to report; these functions only judge, so the
+// report and the rules can never disagree.
+#include "arch/ArchTable.h"
+#include "model/KernelModel.h"
+#include "resources/KernelResourceAdapter.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint::resources {
+
+enum class Fit {
+  Fits,        // even the upper end of the estimate is within the limit
+  Overflows,   // even the lower end is above the limit
+  MayOverflow, // the limit lies inside the estimate's range
+  Unknown,     // no estimate (a size does not resolve)
+};
+std::string_view fitName(Fit fit);
+
+// Shared memory against a per-block limit, for an estimate that may be a range.
+Fit sharedMemoryFit(int64_t minBytes, int64_t maxBytes, int64_t limit);
+
+// How sure the register model is that ptxas spills.
+enum class Spill {
+  No,        // working set under the calibrated threshold
+  Possible,  // at or a little above the threshold: the model's own error band
+  Confident, // far enough above the threshold that every such row of the table spilled
+};
+std::string_view spillName(Spill spill);
+
+// The margin above the calibrated threshold from which a spill is
+// "confident": on test/calibration/triton-3.6.0.csv every row whose working
+// set reaches threshold * kConfidentSpillPercent / 100 spilled
+// (test_resources_rule_verdicts.cpp checks it).
+constexpr int64_t kConfidentSpillPercent = 125;
+Spill spillOf(const RegisterEstimate &registers);
+
+// Resident blocks per SM and what limits them (CUDA occupancy calculator
+// rules: shared memory per SM with the per-block system reservation,
+// registers allocated per warp in units of 256, threads and blocks per SM).
+struct Occupancy {
+  int64_t blocksByShared = 0;
+  int64_t blocksByRegisters = 0;
+  int64_t blocksByThreads = 0;
+  int64_t blocksByHardware = 0;
+  int64_t blocks = 0; // the minimum of the above
+  int64_t warpsPerBlock = 0;
+  int64_t warps = 0;  // resident warps per SM
+  int64_t maxWarps = 0; // the SM's warp slots
+  std::string limitedBy; // "shared memory", "registers", "threads per SM", "blocks per SM"
+};
+// sharedBytes and registersPerThread of one block; registersPerThread 0
+// means unknown (registers then do not limit).
+Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t threadsPerBlock,
+                      const ArchInfo &arch);
+
+// The element type a Triton kernel's resources are estimated with, and where
+// it came from (the kernel's own setting or mention first, then --dtype).
+std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,
+                                                    std::string_view settingsDtypeSource);
+
+struct TritonConfigVerdict {
+  std::optional<KernelResourceEstimate> estimate; // nullopt: see unknownReason
+  std::string unknownReason;
+  int64_t sharedLimit = 0;
+  Fit shared = Fit::Unknown;
+  Spill spill = Spill::No;
+  std::optional<Occupancy> occupancy;
+  int numWarps = 0;  // as used (Triton's default when the config sets none)
+  int numStages = 0;
+  // Why Triton cannot run this config on the arch (empty: it can). Each entry
+  // starts with a short key ("shared memory", "threads", "num_warps",
+  // "num_ctas") followed by ": " and the numbers.
+  std::vector<std::string> eliminatedBy;
+  bool eliminated() const { return !eliminatedBy.empty(); }
+};
+
+TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                      std::string_view dtype, std::string_view dtypeSource);
+
+// num_ctas > 1 needs thread-block clusters: NVIDIA sm90 and sm100 in Triton
+// 3.6 (not sm120, which Triton rejects; not AMD). Empty when supported.
+std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch);
+
+// The configs a Triton kernel runs with, as the resource rules judge them:
+// each config of its autotune list or, for a kernel without one, the values a
+// launch passes (meta-parameters by keyword or position, and the num_warps,
+// num_stages, num_ctas and maxnreg keywords).
+struct ConfigUse {
+  Config config;                    // the values (a copy for launches)
+  const Config *listed = nullptr;   // the autotune config, when it is one
+  const ConfigList *list = nullptr; // its list
+  const LaunchSite *launch = nullptr;
+  std::string label;                // "config 3", "the launch of `add_kernel`"
+};
+// Launch values of a kernel (for kernels without autotune).
+Config launchConfig(const LaunchSite &launch, const Kernel &kernel);
+// Autotune configs of `kernel`, or one use per launch in `launches` that
+// calls it (`launches` are the launches of the file that is analysed).
+std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches);
+// The kernel name a launch calls ("mod.kernel" gives "kernel").
+std::string launchedName(const LaunchSite &launch);
+
+// A CUDA kernel instantiation with a launch: static plus dynamic shared
+// memory against the arch's per-block opt-in limit.
+struct CudaLaunchVerdict {
+  std::optional<int64_t> staticBytes;
+  std::optional<int64_t> dynamicBytes;
+  std::optional<int64_t> totalBytes; // unknown when the static bytes are
+  int64_t limit = 0;
+  Fit shared = Fit::Unknown;
+};
+CudaLaunchVerdict judgeCudaLaunch(const Kernel &kernel, const LaunchSite *launch, const ArchInfo &arch);
+
+} // namespace btlint::resources
