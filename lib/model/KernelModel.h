@@ -99,11 +99,19 @@ struct Loop {
 
 enum class AccessKind { Load, Store, Atomic };
 
+// Added: a kernel parameter an access is conditional on: `if INPLACE:` gives
+// {"INPLACE", true}, the `else:` arm {"INPLACE", false}.
+struct AccessGuard {
+  std::string param;
+  bool whenTrue = true;
+};
+
 struct MemoryAccess {
   std::string pointer; // kernel parameter the address derives from
   AccessKind kind = AccessKind::Load;
   std::string atomicOp; // "add", "max", ... for atomics
   SourceSpan span;
+  std::vector<AccessGuard> guards; // all must hold; empty: unconditional
 };
 
 // Static or dynamic shared memory (CUDA) declared by a kernel.
@@ -346,6 +354,10 @@ struct FileModel {
   std::vector<BenchCall> benchCalls;
   std::vector<ParseProblem> parseProblems;
   std::vector<std::string> notes;
+  // Added for analysis-limit: the work limits (EvaluationLimits) the model
+  // builder ran into, one sentence each ("the comprehension at line 4 runs
+  // more than 100000 iterations"); findings may be missing when not empty.
+  std::vector<std::string> analysisLimits;
   std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // added for CUDA
   // Added for autotune-inplace-without-restore: top-level modules the file
   // imports ("triton", "torch", "jax_triton"). Kernels run through

@@ -149,6 +149,7 @@ private:
   std::unordered_map<std::string_view, size_t> paramIndex_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
+  std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   ParamSet readAnywhere_;
   ParamSet withRole_;
   ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
@@ -711,6 +712,31 @@ private:
     return result;
   }
 
+  // `P`, `not P`, `(P)` for a kernel parameter P: the test an `if` arm runs
+  // under. Anything else is not a guard the rules can evaluate.
+  std::optional<AccessGuard> parameterTest(NodeId condition) const {
+    bool whenTrue = true;
+    while (condition != kNoNode) {
+      NodeKind kind = tree_.kind(condition);
+      if (kind == NodeKind::ParenthesizedExpression) {
+        NodeId inner = kNoNode;
+        for (NodeId child : tree_.children(condition))
+          if (tree_.kind(child) != NodeKind::Comment) inner = child;
+        condition = inner;
+      } else if (kind == NodeKind::NotOperator) {
+        whenTrue = !whenTrue;
+        condition = tree_.child(condition, Field::Argument);
+      } else if (kind == NodeKind::Identifier) {
+        std::string_view name = tree_.text(condition);
+        if (!kernel_.findParam(std::string(name))) return std::nullopt;
+        return AccessGuard{std::string(name), whenTrue};
+      } else {
+        return std::nullopt;
+      }
+    }
+    return std::nullopt;
+  }
+
   // Records a load, store or atomic on every pointer the address is based on.
   void recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
     markPointers(address.pointerRoots);
@@ -721,6 +747,7 @@ private:
       access.kind = kind;
       access.atomicOp = atomicOp;
       access.span = tree_.span(site);
+      access.guards = guardStack_;
       kernel_.accesses.push_back(std::move(access));
     }
     ParamSet offsets = address.params & ~address.pointerRoots;
@@ -1293,21 +1320,35 @@ private:
       loopStack_.pop_back();
       break;
     }
-    case NodeKind::IfStatement:
-      analyze(tree_.child(statement, Field::Condition));
+    case NodeKind::IfStatement: {
+      // Each arm runs under its own condition and the negation of the earlier
+      // ones, as far as they are plain parameter tests (`if INPLACE:`).
+      const size_t outerGuards = guardStack_.size();
+      std::vector<AccessGuard> earlier; // negations of the conditions seen so far
+      auto readArm = [&](NodeId condition, NodeId block) {
+        std::optional<AccessGuard> guard =
+            condition != kNoNode ? parameterTest(condition) : std::nullopt;
+        guardStack_.insert(guardStack_.end(), earlier.begin(), earlier.end());
+        if (guard) guardStack_.push_back(*guard);
+        if (block != kNoNode) readBlock(block);
+        guardStack_.resize(outerGuards);
+        if (guard) earlier.push_back({guard->param, !guard->whenTrue});
+      };
+      NodeId condition = tree_.child(statement, Field::Condition);
+      analyze(condition);
       for (NodeId child : tree_.children(statement)) {
         NodeKind kind = tree_.kind(child);
-        if (kind == NodeKind::Block) readBlock(child);
+        if (kind == NodeKind::Block) readArm(condition, child);
         else if (kind == NodeKind::ElifClause) {
-          analyze(tree_.child(child, Field::Condition));
-          NodeId block = tree_.child(child, Field::Consequence);
-          if (block != kNoNode) readBlock(block);
+          NodeId elifCondition = tree_.child(child, Field::Condition);
+          analyze(elifCondition);
+          readArm(elifCondition, tree_.child(child, Field::Consequence));
         } else if (kind == NodeKind::ElseClause) {
-          NodeId block = tree_.child(child, Field::Body);
-          if (block != kNoNode) readBlock(block);
+          readArm(kNoNode, tree_.child(child, Field::Body));
         }
       }
       break;
+    }
     case NodeKind::ReturnStatement:
     case NodeKind::AssertStatement:
       for (NodeId child : tree_.children(statement))

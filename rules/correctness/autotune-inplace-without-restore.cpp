@@ -24,6 +24,68 @@ struct PointerAccesses {
 
 std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
 
+// The values the kernel's `if` tests can take at run time: one binding per
+// launch in the file (the launch's constant argument, else the parameter's
+// default), or the defaults alone when the file has no launch. A parameter
+// an autotune config sets, or a launch passes a non-constant, stays unknown.
+using GuardBinding = std::map<std::string, std::optional<bool>>;
+
+std::optional<bool> truthOf(const ScalarValue &value) {
+  if (value.isBool()) return value.asBool();
+  if (value.isInt()) return value.asInt() != 0;
+  return std::nullopt;
+}
+
+std::vector<GuardBinding> guardBindings(const FileModel &file, const Kernel &kernel) {
+  std::set<std::string> tested;
+  for (const MemoryAccess &access : kernel.accesses)
+    for (const AccessGuard &guard : access.guards) tested.insert(guard.param);
+  if (tested.empty()) return {GuardBinding{}};
+
+  std::set<std::string> setByConfigs;
+  for (const Config &config : kernel.autotune->configs.configs)
+    for (const auto &[name, value] : config.params) setByConfigs.insert(name);
+  auto defaults = [&](const std::string &name) -> std::optional<bool> {
+    const Param *param = kernel.findParam(name);
+    if (setByConfigs.count(name) || !param || !param->defaultValue) return std::nullopt;
+    return truthOf(*param->defaultValue);
+  };
+
+  std::vector<GuardBinding> bindings;
+  for (const LaunchSite &launch : file.launches) {
+    std::string callee = launch.kernel;
+    if (size_t dot = callee.rfind('.'); dot != std::string::npos) callee = callee.substr(dot + 1);
+    if (callee != kernel.name) continue;
+    GuardBinding binding;
+    for (const std::string &name : tested) {
+      binding[name] = defaults(name);
+      for (const LaunchArgument &argument : launch.arguments) {
+        bool named = argument.name == name;
+        bool positional = argument.name.empty() && argument.position < kernel.params.size() &&
+                          kernel.params[argument.position].name == name;
+        if (named || positional)
+          binding[name] = setByConfigs.count(name) ? std::nullopt : truthOf(argument.value);
+      }
+    }
+    bindings.push_back(std::move(binding));
+  }
+  if (bindings.empty()) {
+    GuardBinding binding;
+    for (const std::string &name : tested) binding[name] = defaults(name);
+    bindings.push_back(std::move(binding));
+  }
+  return bindings;
+}
+
+// An access runs under a binding unless one of its tests is known to fail.
+bool runsUnder(const MemoryAccess &access, const GuardBinding &binding) {
+  for (const AccessGuard &guard : access.guards) {
+    auto found = binding.find(guard.param);
+    if (found != binding.end() && found->second && *found->second != guard.whenTrue) return false;
+  }
+  return true;
+}
+
 class AutotuneInplaceWithoutRestore : public Rule {
 public:
   static RuleInfo info() {
@@ -40,7 +102,11 @@ public:
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs is assumed to restore the state, and single-config lists, which are "
         "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
-        "autotunes kernels itself and restores aliased buffers afterwards.";
+        "autotunes kernels itself and restores aliased buffers afterwards. Loads and stores "
+        "inside `if FLAG:` / `else:` arms on a kernel parameter count only for the launches "
+        "that take that arm: a kernel that writes `x` when `IN_PLACE` is true and `out` "
+        "otherwise is reported only if a launch in the file passes `IN_PLACE=True` (or a value "
+        "btlint cannot tell).";
     info.doc.whyItMatters =
         "To pick a config the autotuner runs the kernel several times per config on the "
         "caller's real tensors. A kernel that scales `x` in place returns `x` scaled dozens of "
@@ -75,16 +141,30 @@ public:
       for (const NameRef &ref : spec.restoreValue) handled.insert(ref.name);
       for (const NameRef &ref : spec.resetToZero) handled.insert(ref.name);
 
+      // Per pointer, the accesses of the first binding (launch) under which
+      // it is updated in place; a pointer written only in an arm no launch
+      // takes (`if INPLACE:` with INPLACE=False everywhere) is left alone.
       std::map<std::string, PointerAccesses> byPointer;
       std::vector<std::string> pointerOrder;
-      for (const MemoryAccess &access : kernel.accesses) {
-        if (access.pointer.empty() || !kernel.findParam(access.pointer)) continue;
-        auto [entry, inserted] = byPointer.try_emplace(access.pointer);
-        if (inserted) pointerOrder.push_back(access.pointer);
-        PointerAccesses &accesses = entry->second;
-        if (access.kind == AccessKind::Load && !accesses.firstLoad) accesses.firstLoad = &access;
-        if (access.kind == AccessKind::Store && !accesses.firstStore) accesses.firstStore = &access;
-        if (accumulates(access) && !accesses.firstAccumulation) accesses.firstAccumulation = &access;
+      for (const GuardBinding &binding : guardBindings(context.file(), kernel)) {
+        std::map<std::string, PointerAccesses> underBinding;
+        for (const MemoryAccess &access : kernel.accesses) {
+          if (access.pointer.empty() || !kernel.findParam(access.pointer) || !runsUnder(access, binding))
+            continue;
+          PointerAccesses &accesses = underBinding[access.pointer];
+          if (access.kind == AccessKind::Load && !accesses.firstLoad) accesses.firstLoad = &access;
+          if (access.kind == AccessKind::Store && !accesses.firstStore) accesses.firstStore = &access;
+          if (accumulates(access) && !accesses.firstAccumulation) accesses.firstAccumulation = &access;
+        }
+        for (const MemoryAccess &access : kernel.accesses) {
+          auto found = underBinding.find(access.pointer);
+          if (found == underBinding.end() || byPointer.count(access.pointer)) continue;
+          const PointerAccesses &accesses = found->second;
+          if (accesses.firstAccumulation || (accesses.firstLoad && accesses.firstStore)) {
+            byPointer[access.pointer] = accesses;
+            pointerOrder.push_back(access.pointer);
+          }
+        }
       }
 
       const SourceSpan span = spec.span;
