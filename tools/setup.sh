@@ -23,6 +23,8 @@ apt_packages=(
   libtree-sitter-dev libyaml-cpp-dev googletest libgtest-dev libbenchmark-dev
   python3 python3-venv python3-pip
 )
+# The editor test (test/e2e/lsp_neovim.sh) drives btlint lsp with Debian's Neovim.
+if [ "$mode" = test ]; then apt_packages+=(neovim); fi
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -2,6 +2,7 @@
 #include "engine/Discovery.h"
 #include "engine/FrontEnd.h"
 #include "engine/Glob.h"
+#include "engine/SourceProvider.h"
 #include "engine/Suppressions.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -31,6 +32,7 @@ struct FileState {
   std::once_flag parseOnce;
   bool readable = false;
   bool mayContainKernels = false;
+  bool moduleOnly = false; // EngineOptions::modulePaths: read for imports, not analysed
   std::vector<std::string> archs; // effective archs
   AnalysisSettings settings;
   std::map<std::string, Severity> severities; // enabled rules -> severity
@@ -140,9 +142,16 @@ void resolveSettings(FileState &state, const EngineOptions &options, const Proje
   for (const auto &[id, severity] : state.severities) state.settings.enabledRules.insert(id);
 }
 
+std::unique_ptr<ParsedFile> parseFile(const FileState &state, const FrontEnd &frontEnd, const SourceProvider *sources) {
+  if (sources)
+    if (auto parsed = sources->parse(*state.source)) return parsed;
+  return frontEnd.parse(*state.source);
+}
+
 class RunModuleResolver : public ModuleResolver {
 public:
-  explicit RunModuleResolver(std::vector<std::unique_ptr<FileState>> &files) : files_(files) {
+  RunModuleResolver(std::vector<std::unique_ptr<FileState>> &files, const SourceProvider *sources)
+      : files_(files), sources_(sources) {
     for (size_t i = 0; i < files_.size(); ++i)
       if (files_[i]->file.language == Language::Python) {
         llvm::SmallString<256> absolute(files_[i]->file.path);
@@ -182,7 +191,7 @@ public:
       FileState &state = *files_[it->second];
       if (!state.readable) return nullptr;
       std::call_once(state.parseOnce, [&] {
-        if (const FrontEnd *fe = frontEndFor(state.file.language)) state.parsed = fe->parse(*state.source);
+        if (const FrontEnd *fe = frontEndFor(state.file.language)) state.parsed = parseFile(state, *fe, sources_);
       });
       return state.parsed.get();
     }
@@ -205,6 +214,7 @@ private:
   }
 
   std::vector<std::unique_ptr<FileState>> &files_;
+  const SourceProvider *sources_;
   std::map<std::string, size_t> byAbsolutePath_;
 };
 
@@ -283,6 +293,24 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     files.push_back(std::move(state));
   }
   result.statistics.filesFound = files.size();
+  if (!options.modulePaths.empty()) {
+    std::set<std::string> known;
+    auto absolute = [](const std::string &path) {
+      llvm::SmallString<256> a(path);
+      llvm::sys::fs::make_absolute(a);
+      llvm::sys::path::remove_dots(a, true);
+      return std::string(a);
+    };
+    for (const auto &f : files) known.insert(absolute(f->file.path));
+    for (const auto &path : options.modulePaths)
+      if (languageForPath(path) == Language::Python && known.insert(absolute(path)).second) {
+        auto state = std::make_unique<FileState>();
+        state->file.path = path;
+        state->file.language = Language::Python;
+        state->moduleOnly = true;
+        files.push_back(std::move(state));
+      }
+  }
 
   llvm::StdThreadPool pool(llvm::hardware_concurrency(options.jobs));
   std::mutex errorsMutex;
@@ -291,23 +319,27 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   parallelFor(pool, files.size(), [&](size_t i) {
     FileState &state = *files[i];
     std::string error;
-    auto text = readSourceText(state.file.path, options.maxFileBytes, error);
+    std::optional<std::string> text;
+    if (options.sources) text = options.sources->text(state.file.path);
+    if (!text) text = readSourceText(state.file.path, options.maxFileBytes, error);
     if (!text) {
+      if (state.moduleOnly) return;
       std::lock_guard<std::mutex> lock(errorsMutex);
       result.inputErrors.push_back(state.file.path + ": " + error);
       return;
     }
     state.readable = true;
     state.source = std::make_unique<SourceFile>(state.file.path, state.file.language, std::move(*text));
+    if (state.moduleOnly) return; // parsed when an import asks for it
     resolveSettings(state, options, config);
     state.suppressions = parseSuppressions(*state.source);
     const FrontEnd *frontEnd = frontEndFor(state.file.language);
     state.mayContainKernels = frontEnd && frontEnd->mayContainKernelCode(state.source->text());
     if (state.mayContainKernels)
-      std::call_once(state.parseOnce, [&] { state.parsed = frontEnd->parse(*state.source); });
+      std::call_once(state.parseOnce, [&] { state.parsed = parseFile(state, *frontEnd, options.sources); });
   });
 
-  RunModuleResolver resolver(files);
+  RunModuleResolver resolver(files, options.sources);
   std::set<std::string> allArchs;
   for (const auto &f : files)
     if (f->readable) allArchs.insert(f->archs.begin(), f->archs.end());
@@ -386,7 +418,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   // Merge, suppress, run the suppression-judging meta rules, sort.
   parallelFor(pool, files.size(), [&](size_t i) {
     FileState &state = *files[i];
-    if (!state.readable) return;
+    if (!state.readable || state.moduleOnly) return;
     for (auto &[key, collected] : archIndependent[i]) {
       if (collected.archs.size() == state.archs.size()) {
         state.diagnostics.push_back(collected.diagnostic);
@@ -444,7 +476,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
 
   for (size_t i = 0; i < files.size(); ++i) {
     FileState &state = *files[i];
-    if (state.parsed) ++result.statistics.filesParsed;
+    if (state.parsed && !state.moduleOnly) ++result.statistics.filesParsed;
     result.statistics.kernels += kernelCounts[i];
     result.statistics.autotuneLists += listCounts[i];
     result.statistics.autotuneListsComplete += completeCounts[i];

@@ -11,6 +11,8 @@
 
 namespace btlint {
 
+class SourceProvider;
+
 struct EngineOptions {
   std::vector<std::string> paths;
   std::vector<std::string> archs;        // --arch; empty: config, then sm90
@@ -20,6 +22,11 @@ struct EngineOptions {
   unsigned jobs = 0;                     // 0: all cores
   bool followSymlinks = false;
   size_t maxFileBytes = 32u << 20;
+  // Editors (btlint lsp): unsaved texts and kept parses, asked before the disk.
+  const SourceProvider *sources = nullptr;
+  // Python files that imports may resolve to without being analysed or
+  // reported on (an editor analyses one file; its siblings serve its imports).
+  std::vector<std::string> modulePaths;
 };
 
 struct RunStatistics {

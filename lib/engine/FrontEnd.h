@@ -60,6 +60,24 @@ struct ModelContext {
   EvaluationLimits limits;
 };
 
+// An edit of a file's text (for editors): bytes [startByte, oldEndByte) of the
+// old text became [startByte, newEndByte) of the new one. Rows are 0-based and
+// columns count bytes, in the old text for start/oldEnd and the new for newEnd.
+struct SourceEdit {
+  uint32_t startByte = 0, oldEndByte = 0, newEndByte = 0;
+  uint32_t startRow = 0, startColumn = 0;
+  uint32_t oldEndRow = 0, oldEndColumn = 0;
+  uint32_t newEndRow = 0, newEndColumn = 0;
+};
+
+// What a front-end keeps between parses of a file being edited (tree-sitter's
+// tree for Python), told about each edit so the next parse can reuse it.
+class IncrementalParseState {
+public:
+  virtual ~IncrementalParseState() = default;
+  virtual void edit(const SourceEdit &edit) = 0;
+};
+
 class FrontEnd {
 public:
   virtual ~FrontEnd() = default;
@@ -70,6 +88,14 @@ public:
   virtual std::unique_ptr<ParsedFile> parse(const SourceFile &source) const = 0;
   virtual void buildModel(const ParsedFile &parsed, const ModelContext &context,
                           FileModel &model) const = 0;
+  // Editors (btlint lsp): a state for incremental parsing, or null when the
+  // front-end parses whole. parseIncremental parses `source`, the text after
+  // the edits `state` recorded, reusing and then replacing what it kept.
+  virtual std::unique_ptr<IncrementalParseState> makeIncrementalState() const { return nullptr; }
+  virtual std::unique_ptr<ParsedFile> parseIncremental(const SourceFile &source,
+                                                       IncrementalParseState &) const {
+    return parse(source);
+  }
 };
 
 // The front-end for a language, or null when none is built in.

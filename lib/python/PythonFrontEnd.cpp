@@ -372,7 +372,20 @@ private:
   }
 };
 
+struct IncrementalTree : IncrementalParseState {
+  python::KeptTree tree;
+  void edit(const SourceEdit &edit) override { tree.edit(edit); }
+};
+
 class PythonFrontEnd : public FrontEnd {
+  static std::unique_ptr<ParsedFile> parseKeeping(const SourceFile &source, python::KeptTree *kept) {
+    auto parsed = std::make_unique<python::PythonParsedFile>(source);
+    parsed->module.tree = python::SyntaxTree::parse(source, parsed->problems, kept);
+    parsed->module.index.build(parsed->module.tree);
+    python::readModule(*parsed);
+    return parsed;
+  }
+
 public:
   Language language() const override { return Language::Python; }
 
@@ -387,12 +400,19 @@ public:
   }
 
   std::unique_ptr<ParsedFile> parse(const SourceFile &source) const override {
-    auto parsed = std::make_unique<python::PythonParsedFile>(source);
-    parsed->module.tree = python::SyntaxTree::parse(source, parsed->problems);
-    parsed->module.index.build(parsed->module.tree);
-    python::readModule(*parsed);
-    return parsed;
+    return parseKeeping(source, nullptr);
   }
+
+  // btlint lsp: tree-sitter reparses from the edited tree of the last parse.
+  std::unique_ptr<IncrementalParseState> makeIncrementalState() const override {
+    return std::make_unique<IncrementalTree>();
+  }
+  std::unique_ptr<ParsedFile> parseIncremental(const SourceFile &source,
+                                               IncrementalParseState &state) const override {
+    auto *incremental = dynamic_cast<IncrementalTree *>(&state);
+    return parseKeeping(source, incremental ? &incremental->tree : nullptr);
+  }
+
 
   void buildModel(const ParsedFile &parsed, const ModelContext &context,
                   FileModel &model) const override {

@@ -268,14 +268,46 @@ void addErrorProblem(const SourceFile &source, uint32_t start, uint32_t end,
 
 } // namespace
 
-SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems) {
+KeptTree::~KeptTree() { reset(nullptr); }
+
+void KeptTree::reset(TSTree *tree) {
+  if (tree_) ts_tree_delete(tree_);
+  tree_ = tree;
+}
+
+void KeptTree::edit(const SourceEdit &edit) {
+  if (!tree_) return;
+  TSInputEdit input;
+  input.start_byte = edit.startByte;
+  input.old_end_byte = edit.oldEndByte;
+  input.new_end_byte = edit.newEndByte;
+  input.start_point = {edit.startRow, edit.startColumn};
+  input.old_end_point = {edit.oldEndRow, edit.oldEndColumn};
+  input.new_end_point = {edit.newEndRow, edit.newEndColumn};
+  ts_tree_edit(tree_, &input);
+}
+
+// Analysis limits: larger or deeper files parse as an empty module and a
+// problem (parse-error) says why.
+constexpr size_t kMaxParseBytes = 4u << 20;
+constexpr size_t kMaxNestingDepth = 1000;
+
+SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems, KeptTree *kept) {
   SyntaxTree tree;
   tree.source_ = &source;
   const GrammarTables &tables = grammarTables();
   std::unique_ptr<TSTree, TreeDeleter> tsTree(
-      ts_parser_parse_string(threadParser(), nullptr, source.text().data(),
+      ts_parser_parse_string(threadParser(), kept ? kept->tree_ : nullptr, source.text().data(),
                              static_cast<uint32_t>(source.text().size())));
   if (!tsTree) return tree;
+  // Hands the new tree to `kept` on every return below (before tsTree would free it).
+  struct KeepOnReturn {
+    KeptTree *kept;
+    std::unique_ptr<TSTree, TreeDeleter> &tree;
+    ~KeepOnReturn() {
+      if (kept) kept->reset(tree.release());
+    }
+  } keepOnReturn{kept, tsTree};
   tree.nodes_.reserve(source.text().size() / 6 + 16);
 
   // Depth-first walk with a cursor (constant-time steps), linking each kept

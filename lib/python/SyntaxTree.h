@@ -4,6 +4,7 @@
 // larger; this array keeps what analysis needs (named nodes plus operator
 // tokens) with O(1) navigation and integer kinds, and lets the TSTree be
 // freed right after parsing.
+#include "engine/FrontEnd.h"
 #include "engine/SourceFile.h"
 #include "model/KernelModel.h"
 
@@ -11,7 +12,27 @@
 #include <string_view>
 #include <vector>
 
+struct TSTree;
+
 namespace btlint::python {
+
+// tree-sitter's own tree of a file, kept between parses by editors (btlint
+// lsp): told about each edit (ts_tree_edit), it lets the next parse reuse the
+// unchanged subtrees instead of parsing the whole file again.
+class KeptTree {
+public:
+  KeptTree() = default;
+  KeptTree(const KeptTree &) = delete;
+  KeptTree &operator=(const KeptTree &) = delete;
+  ~KeptTree();
+  void edit(const SourceEdit &edit);
+  bool empty() const { return tree_ == nullptr; }
+  void reset(TSTree *tree);
+
+private:
+  friend class SyntaxTree;
+  TSTree *tree_ = nullptr;
+};
 
 enum class NodeKind : uint8_t {
   Other,
@@ -62,7 +83,9 @@ constexpr NodeId kNoNode = 0xffffffffu;
 class SyntaxTree {
 public:
   // Parses `source` with tree-sitter-python; syntax errors go to `problems`.
-  static SyntaxTree parse(const SourceFile &source, std::vector<ParseProblem> &problems);
+  // With `kept`, reparses from the edited tree it holds and keeps the new one.
+  static SyntaxTree parse(const SourceFile &source, std::vector<ParseProblem> &problems,
+                          KeptTree *kept = nullptr);
 
   const SourceFile &source() const { return *source_; }
   NodeId root() const { return 0; }

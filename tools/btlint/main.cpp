@@ -1,4 +1,5 @@
 // btlint: static analysis of GPU kernels and their tuning configs.
+#include "LspServer.h"
 #include "config/ProjectConfig.h"
 #include "emit/Emitters.h"
 #include "emit/RuleDocs.h"
@@ -29,6 +30,7 @@ namespace {
 cl::OptionCategory lintCategory("btlint options");
 cl::SubCommand rulesCommand("rules", "List the rule catalogue");
 cl::SubCommand explainCommand("explain", "Print a rule's documentation");
+cl::SubCommand lspCommand("lsp", "Language server over standard input/output, for editors (docs/editors.md)");
 
 cl::list<std::string> paths(cl::Positional, cl::desc("PATH..."), cl::cat(lintCategory));
 cl::list<std::string> archOption("arch", cl::desc("Target archs, e.g. sm80,sm90 (default: config, else sm90)"),
@@ -204,6 +206,7 @@ int main(int argc, char **argv) {
   try {
     if (rulesCommand) return listRules();
     if (explainCommand) return explainRule();
+    if (lspCommand) return lsp::runLanguageServer(stdin, stdout);
     return lint();
   } catch (const std::exception &e) {
     llvm::errs() << "btlint: internal error: " << e.what() << '\n';

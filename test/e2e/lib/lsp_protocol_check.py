@@ -1,0 +1,288 @@
+#!/usr/bin/env python3
+"""Speaks the protocol to `btlint lsp` directly (run by test/e2e/lsp_protocol.sh).
+
+Usage: lsp_protocol_check.py BTLINT WORKDIR
+Prints `ok - ...` / `FAIL - ...` lines; exits 1 when any check failed.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lsp_client import LspClient, uri  # noqa: E402
+
+btlint, work = sys.argv[1], os.path.abspath(sys.argv[2])
+failures = 0
+
+
+def check(what, condition, evidence=""):
+    global failures
+    if condition:
+        print("ok - " + what)
+    else:
+        failures += 1
+        print("FAIL - " + what)
+        if evidence:
+            print("  " + str(evidence)[:3000].replace("\n", "\n  "))
+
+
+def codes(message):
+    return sorted(d["code"] for d in message["params"]["diagnostics"])
+
+
+KERNEL = '''import torch
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale_rows_kernel(x_ptr, out_ptr, n_cols, scale, BLOCK_COLS=1024):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK_COLS)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0)
+    tl.store(out_ptr + row * n_cols + cols, x * scale, mask=mask)
+
+
+@triton.autotune(
+    configs=[
+        triton.Config({"BLOCK_SIZE": 1024}, num_warps=4),
+        triton.Config({"BLOCK_SIZE": 2048}, num_warps=8),
+        triton.Config({"BLOCK_SIZE": 4096}, num_warps=8),
+        triton.Config({"BLOCK_SIZE": 1024}, num_warps=4),
+    ],
+    key=["n_elements"],
+)
+@triton.jit
+def sigmoid_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
+    mask = offsets < n_elements
+    tl.store(out_ptr + offsets, tl.sigmoid(tl.load(x_ptr + offsets, mask=mask)), mask=mask)
+'''
+
+proj = os.path.join(work, "proj with space")
+os.makedirs(proj)
+kernel_path = os.path.join(proj, "kern.py")
+config_path = os.path.join(proj, ".btlint.yaml")
+with open(kernel_path, "w") as f:
+    f.write(KERNEL)
+with open(config_path, "w") as f:
+    f.write("arch: [sm90]\n")
+kernel_uri = uri(kernel_path)
+
+client = LspClient([btlint, "lsp"], cwd=work)
+
+# ---- before initialize ----
+early = client.request("textDocument/codeAction", {})
+check("a request before initialize is refused with ServerNotInitialized",
+      early.get("error", {}).get("code") == -32002, early)
+
+# ---- initialize ----
+init = client.request("initialize", {
+    "processId": os.getpid(), "rootUri": uri(proj),
+    "capabilities": {"workspace": {"didChangeWatchedFiles": {"dynamicRegistration": True}}},
+    "initializationOptions": {"arch": ["sm80", "sm90"]},
+})
+caps = init.get("result", {}).get("capabilities", {})
+check("initialize answers with incremental sync and code actions",
+      caps.get("textDocumentSync", {}).get("change") == 2 and "codeActionProvider" in caps, init)
+client.notify("initialized", {})
+registration = client.wait_for(lambda m: m.get("method") == "client/registerCapability", 10)
+check("the server asks to watch .btlint.yaml",
+      "**/.btlint.yaml" in json.dumps(registration), registration)
+client.send({"jsonrpc": "2.0", "id": registration["id"], "result": None})
+
+# ---- open: diagnostics with rule ids, arch, notes ----
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": kernel_uri, "languageId": "python", "version": 1, "text": KERNEL}})
+opened = client.diagnostics(kernel_uri)
+diags = opened["params"]["diagnostics"]
+check("didOpen publishes tile-not-constexpr and duplicate-config",
+      "tile-not-constexpr" in codes(opened) and "duplicate-config" in codes(opened), opened)
+tile = next((d for d in diags if d["code"] == "tile-not-constexpr"), None)
+check("a diagnostic carries source, severity, range and related notes",
+      tile is not None and tile["source"] == "btlint" and tile["severity"] == 1
+      and tile["range"]["start"] == {"line": 6, "character": 53}
+      and tile.get("relatedInformation"), tile)
+# The same findings as the command line gives for the same text.
+cli = subprocess.run([btlint, "--arch", "sm80,sm90", "--format", "json", kernel_path], capture_output=True, text=True)
+try:
+    cli_findings = sorted((d["rule"], d["line"] - 1, d["message"] + (" (%s)" % d["arch"] if d["arch"] else ""))
+                          for d in json.loads(cli.stdout))
+except (ValueError, KeyError, TypeError):
+    cli_findings = cli.stdout + cli.stderr
+
+
+def findings(message):
+    return sorted((d["code"], d["range"]["start"]["line"], d["message"]) for d in message["params"]["diagnostics"])
+
+
+check("the server reports what `btlint --arch sm80,sm90 FILE` reports", findings(opened) == cli_findings,
+      (findings(opened), cli_findings))
+
+# ---- code action: apply the tile-not-constexpr fix through an incremental change ----
+actions = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": kernel_uri}, "range": tile["range"] if tile else {},
+    "context": {"diagnostics": [tile] if tile else []}})
+fixes = [a for a in actions.get("result", []) if "tile-not-constexpr" in a.get("title", "")]
+check("codeAction offers the tile-not-constexpr fix as a WorkspaceEdit",
+      fixes and fixes[0]["kind"] == "quickfix" and kernel_uri in fixes[0]["edit"]["changes"], actions)
+edits = fixes[0]["edit"]["changes"][kernel_uri] if fixes else []
+client.notify("textDocument/didChange", {
+    "textDocument": {"uri": kernel_uri, "version": 2},
+    "contentChanges": [{"range": e["range"], "text": e["newText"]} for e in edits]})
+fixed = client.diagnostics(kernel_uri)
+check("after the fix is applied, tile-not-constexpr is gone and duplicate-config stays",
+      "tile-not-constexpr" not in codes(fixed) and "duplicate-config" in codes(fixed), fixed)
+
+dup = next((d for d in fixed["params"]["diagnostics"] if d["code"] == "duplicate-config"), None)
+actions = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": kernel_uri}, "range": dup["range"] if dup else {},
+    "context": {"diagnostics": []}})
+check("codeAction offers the duplicate-config fix",
+      any("duplicate-config" in a.get("title", "") for a in actions.get("result", [])), actions)
+fix_all = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": kernel_uri}, "range": {"start": {"line": 0, "character": 0},
+                                                   "end": {"line": 0, "character": 0}},
+    "context": {"diagnostics": [], "only": ["source.fixAll"]}})
+check("source.fixAll gathers the safe fixes",
+      [a["kind"] for a in fix_all.get("result", [])] == ["source.fixAll.btlint"], fix_all)
+
+# ---- incremental edits: break the syntax, then repair it ----
+line_of_def = 24  # `def sigmoid_kernel(` (0-based)
+broken = client.notify("textDocument/didChange", {
+    "textDocument": {"uri": kernel_uri, "version": 3},
+    "contentChanges": [{"range": {"start": {"line": line_of_def, "character": 0},
+                                  "end": {"line": line_of_def, "character": 3}}, "text": "deff"}]})
+parse_err = client.diagnostics(kernel_uri)
+check("a syntax error in an edit gives parse-error", "parse-error" in codes(parse_err), parse_err)
+client.notify("textDocument/didChange", {
+    "textDocument": {"uri": kernel_uri, "version": 4},
+    "contentChanges": [{"range": {"start": {"line": line_of_def, "character": 0},
+                                  "end": {"line": line_of_def, "character": 4}}, "text": "def"}]})
+repaired = client.diagnostics(kernel_uri)
+check("repairing it clears parse-error", codes(repaired) == codes(fixed), repaired)
+
+# Several incremental edits in one message, each relative to the text before it.
+client.notify("textDocument/didChange", {
+    "textDocument": {"uri": kernel_uri, "version": 5},
+    "contentChanges": [
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+         "text": "# one\n# two\n"},
+        {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}}, "text": ""},
+    ]})
+shifted = client.diagnostics(kernel_uri)
+dup_after = next((d for d in shifted["params"]["diagnostics"] if d["code"] == "duplicate-config"), None)
+check("two edits in one change: findings move down one line",
+      dup and dup_after and dup_after["range"]["start"]["line"] == dup["range"]["start"]["line"] + 1,
+      (dup, dup_after))
+
+# Full-text sync: back to the original text.
+client.notify("textDocument/didChange", {
+    "textDocument": {"uri": kernel_uri, "version": 6}, "contentChanges": [{"text": KERNEL}]})
+full = client.diagnostics(kernel_uri)
+check("a full-text change gives the findings of that text again", codes(full) == codes(opened), full)
+
+# ---- config reload ----
+with open(config_path, "w") as f:
+    f.write("arch: [sm90]\nignore: [duplicate-config]\n")
+client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": uri(config_path), "type": 2}]})
+reloaded = client.diagnostics(kernel_uri)
+check("a changed .btlint.yaml (didChangeWatchedFiles) is applied",
+      "duplicate-config" not in codes(reloaded) and "tile-not-constexpr" in codes(reloaded), reloaded)
+with open(config_path, "w") as f:
+    f.write("arch: [sm90]\n")
+client.notify("textDocument/didSave", {"textDocument": {"uri": uri(config_path)}})
+saved = client.diagnostics(kernel_uri)
+check("saving .btlint.yaml in the editor reloads it", "duplicate-config" in codes(saved), saved)
+with open(config_path, "w") as f:
+    f.write("arch: [sm90]\nignore: [no-such-rule]\n")
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(config_path), "languageId": "yaml", "version": 1, "text": "arch: [sm90]\n"}})
+client.notify("textDocument/didSave", {"textDocument": {"uri": uri(config_path)}})
+config_diag = client.wait_for(lambda m: m.get("method") == "textDocument/publishDiagnostics"
+                             and m["params"]["uri"] == uri(config_path) and m["params"]["diagnostics"], 30)
+check("a broken .btlint.yaml gets its errors as diagnostics with a position",
+      config_diag["params"]["diagnostics"] and config_diag["params"]["diagnostics"][0]["range"]["start"]["line"] == 1,
+      config_diag)
+with open(config_path, "w") as f:
+    f.write("arch: [sm90]\n")
+client.notify("textDocument/didSave", {"textDocument": {"uri": uri(config_path)}})
+client.diagnostics(kernel_uri)
+
+# ---- unsaved sibling modules are used for imports ----
+pkg = os.path.join(proj, "pkg")
+os.makedirs(pkg)
+main_path, cfg_path = os.path.join(pkg, "main.py"), os.path.join(pkg, "cfgs.py")
+cfg_disk = ("import triton\nCONFIGS = [triton.Config({'BLOCK': b}, num_warps=4) for b in (64, 128, 256, 512)]\n")
+with open(cfg_path, "w") as f:
+    f.write(cfg_disk)
+main_text = ('''import triton
+import triton.language as tl
+from cfgs import CONFIGS
+
+
+@triton.autotune(configs=CONFIGS, key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+''')
+with open(main_path, "w") as f:
+    f.write(main_text)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(main_path), "languageId": "python", "version": 1, "text": main_text}})
+before = client.diagnostics(uri(main_path))
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(cfg_path), "languageId": "python", "version": 1,
+    "text": "import triton\nCONFIGS = [triton.Config({'BLOCK': 64}, num_warps=4)]\n"}})
+client.notify("textDocument/didChange", {"textDocument": {"uri": uri(main_path), "version": 2},
+                                         "contentChanges": [{"text": main_text + "\n"}]})
+after = client.diagnostics(uri(main_path))
+check("an unsaved sibling module is read instead of the disk version",
+      "too-few-configs" not in codes(before) and "too-few-configs" in codes(after), (before, after))
+client.notify("textDocument/didClose", {"textDocument": {"uri": uri(cfg_path)}})
+closed = client.diagnostics(uri(cfg_path))
+check("didClose clears the document's diagnostics", closed["params"]["diagnostics"] == [], closed)
+
+# ---- bad input never stops the server ----
+client.drop_pending()
+client.send_raw(b'Content-Length: 11\r\n\r\n{"jsonrpc":')
+err = client.wait_for(lambda m: "error" in m and m.get("id") is None, 10)
+check("malformed JSON gets ParseError", err["error"]["code"] == -32700, err)
+client.send_raw(b'Content-Length: 2\r\n\r\n[]')
+err = client.wait_for(lambda m: "error" in m and m.get("id") is None, 10)
+check("a message that is not an object gets InvalidRequest", err["error"]["code"] == -32600, err)
+client.send_raw(b'X-Header: 1\r\n\r\n')
+err = client.wait_for(lambda m: "error" in m and m.get("id") is None, 10)
+check("a header without Content-Length gets ParseError", err["error"]["code"] == -32700, err)
+unknown = client.request("textDocument/hover", {"textDocument": {"uri": kernel_uri},
+                                                "position": {"line": 0, "character": 0}})
+check("an unknown method gets MethodNotFound", unknown.get("error", {}).get("code") == -32601, unknown)
+client.notify("$/unknownNotification", {"x": 1})
+client.notify("textDocument/didChange", {"textDocument": {"uri": kernel_uri},
+                                         "contentChanges": [{"range": {"start": "x"}, "text": 3}, 7]})
+client.notify("textDocument/didChange", {"textDocument": {"uri": kernel_uri, "version": 9},
+                                         "contentChanges": [{"range": {
+                                             "start": {"line": 9999, "character": 0},
+                                             "end": {"line": 99999, "character": 5}}, "text": "\n"}]})
+bad_python = client.diagnostics(kernel_uri)
+check("nonsense changes are survived and the document is still analysed",
+      "tile-not-constexpr" in codes(bad_python), bad_python)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(os.path.join(proj, "junk.py")), "languageId": "python", "version": 1,
+    "text": "import triton\n@triton.jit\ndef f(:\n  ))) \x00 \ud7ff\n"}})
+junk = client.diagnostics(uri(os.path.join(proj, "junk.py")))
+check("an unsaved file that is not on disk does not crash the server", "params" in junk, junk)
+
+# ---- shutdown and exit ----
+down = client.request("shutdown")
+check("shutdown answers null", "result" in down and down["result"] is None, down)
+client.notify("exit")
+code = client.close()
+check("exit after shutdown ends the server with status 0", code == 0, code)
+
+print("%d failed" % failures)
+sys.exit(1 if failures else 0)

@@ -1,0 +1,44 @@
+#!/bin/bash
+# btlint lsp driven by a real LSP client: Debian's Neovim (0.7.2 on Debian 12,
+# installed by tools/setup.sh test) in headless mode runs test/e2e/lib/lsp_neovim.lua,
+# which opens a bad kernel, waits for btlint's diagnostics, applies the
+# tile-not-constexpr code action and waits for the diagnostics of the edit.
+source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
+
+if ! command -v nvim >/dev/null; then
+  fail "Neovim is installed" "no nvim on PATH (tools/setup.sh test installs Debian's neovim)"
+  finish
+fi
+
+mkdir -p "$WORK/proj"
+cp "$SOURCE_DIR/test/rules/tile-not-constexpr/fires_unannotated_block.py" "$WORK/proj/kernel.py"
+cp "$SOURCE_DIR/test/rules/duplicate-config/fires_literal_repeat.py" "$WORK/proj/tuned.py"
+cat "$WORK/proj/tuned.py" >>"$WORK/proj/kernel.py"
+printf 'arch: [sm90]\n' >"$WORK/proj/.btlint.yaml"
+RESULT=$WORK/result.txt
+
+LAST_COMMAND="nvim --headless -u NONE -c 'luafile test/e2e/lib/lsp_neovim.lua'"
+( cd "$WORK/proj" && BTLINT=$BTLINT KERNEL=$WORK/proj/kernel.py RESULT=$RESULT \
+    timeout 120 nvim --headless -u NONE -i NONE -n -c "luafile $SOURCE_DIR/test/e2e/lib/lsp_neovim.lua" \
+    >"$OUT" 2>"$ERR" </dev/null )
+RC=$?
+check_rc 0 "nvim exits normally"
+if [ ! -f "$RESULT" ]; then
+  fail "Neovim wrote what it observed" "no $RESULT; nvim output: $(cat "$OUT" "$ERR")"
+  finish
+fi
+cat "$RESULT" | sed 's/^/  | /'
+check_lacks "$RESULT" "LUA-ERROR" "the Lua script ran without error"
+check_has "$RESULT" "open tile-not-constexpr 7:54 severity=1 source=btlint \`BLOCK_COLS\` sizes a tile" \
+  "Neovim received tile-not-constexpr at 7:54 as an error from btlint"
+check_has "$RESULT" "open tile-not-constexpr 16:57 " "and the second kernel's finding"
+check_has "$RESULT" "open duplicate-config " "and duplicate-config from the appended autotuned kernel"
+check_has "$RESULT" "action declare \`BLOCK_COLS\` as \`tl.constexpr\` (tile-not-constexpr)" \
+  "the code action for the fix is offered"
+check_has "$RESULT" "line def scale_rows_kernel(x_ptr, out_ptr, n_cols, scale, BLOCK_COLS: tl.constexpr = 1024):" \
+  "Neovim applied the fix to the buffer"
+check_has "$RESULT" "after-fix tile-not-constexpr 16:57 " "after the edit, the other kernel's finding remains"
+check_lacks "$RESULT" "after-fix tile-not-constexpr 7:" "and the fixed one is gone"
+check_has "$RESULT" "after-fix duplicate-config " "duplicate-config remains after the edit"
+check_has "$RESULT" "stopped" "the client shut the server down"
+finish
