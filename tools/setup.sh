@@ -25,6 +25,8 @@ apt_packages=(
 )
 # The editor test (test/e2e/lsp_neovim.sh) drives btlint lsp with Debian's Neovim.
 if [ "$mode" = test ]; then apt_packages+=(neovim); fi
+# The tests drive btlint with Debian's own pre-commit (test/e2e/pre_commit.sh).
+if [ "$mode" = test ]; then apt_packages+=(pre-commit); fi
 missing=()
 for p in "${apt_packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -229,6 +229,11 @@ public:
     }
     auto language = languageForPath(root);
     if (!language) {
+      // Settings files (.btlint.yaml, .pre-commit-config.yaml) named on the
+      // command line are skipped as in a folder walk: pre-commit passes every
+      // staged YAML file.
+      llvm::StringRef extension = path::extension(root);
+      if (extension == ".yaml" || extension == ".yml") return;
       result_.errors.push_back(root + ": unsupported file type (btlint reads .py, .cu, .cuh, .yaml and .yml)");
       return;
     }

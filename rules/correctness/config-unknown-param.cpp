@@ -1,4 +1,5 @@
 #include "rules/Rule.h"
+#include "yaml/TableKernels.h"
 
 #include <algorithm>
 #include <set>
@@ -95,13 +96,17 @@ public:
   void check(RuleContext &context) const override {
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune) continue;
+      // A YAML table is checked against the kernel's definition elsewhere in
+      // the run; when the run has none, its signature is unknown.
+      const std::vector<const Kernel *> signatures = kernelsWithSignature(kernel, context.project());
+      if (signatures.empty()) continue;
       const ConfigList &list = kernel.autotune->configs;
       // One finding per misspelt key as written: a comprehension repeats the
       // same dict for every config it produces.
       std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
       for (const Config &config : list.configs) {
         for (const auto &[name, value] : config.params) {
-          if (kernel.findParam(name) || launchOptionNames().count(name)) continue;
+          if (anyHasParam(signatures, name) || launchOptionNames().count(name)) continue;
           SourceSpan span = list.span;
           if (config.sourcePath.empty()) {
             auto nameSpan = config.paramNameSpans.find(name);
@@ -116,7 +121,7 @@ public:
           auto diagnostic = context.report(
               span, "config " + std::to_string(config.index + 1) + " sets `" + name +
                         "`, which is not a parameter of `" + kernel.name + "`");
-          const std::string suggestion = closestParam(name, kernel);
+          const std::string suggestion = closestParam(name, *signatures.front());
           if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
           if (!config.expansion.empty()) diagnostic.note(config.expansion);
           if (!config.sourcePath.empty())

@@ -1,4 +1,5 @@
 #include "rules/Rule.h"
+#include "yaml/TableKernels.h"
 
 #include <algorithm>
 #include <string>
@@ -77,21 +78,25 @@ public:
   void check(RuleContext &context) const override {
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune) continue;
+      // A YAML table is checked against the kernel's definition elsewhere in
+      // the run; when the run has none, its signature is unknown.
+      const std::vector<const Kernel *> signatures = kernelsWithSignature(kernel, context.project());
+      if (signatures.empty()) continue;
       const AutotuneSpec &spec = *kernel.autotune;
-      if (spec.keyKnown) checkNames(context, kernel, spec.key, "autotune key");
-      checkNames(context, kernel, spec.restoreValue, "`restore_value` entry");
-      checkNames(context, kernel, spec.resetToZero, "`reset_to_zero` entry");
+      if (spec.keyKnown) checkNames(context, kernel, signatures, spec.key, "autotune key");
+      checkNames(context, kernel, signatures, spec.restoreValue, "`restore_value` entry");
+      checkNames(context, kernel, signatures, spec.resetToZero, "`reset_to_zero` entry");
     }
   }
 
 private:
-  static void checkNames(RuleContext &context, const Kernel &kernel,
+  static void checkNames(RuleContext &context, const Kernel &kernel, const std::vector<const Kernel *> &signatures,
                          const std::vector<NameRef> &names, const std::string &what) {
     for (const NameRef &ref : names) {
-      if (kernel.findParam(ref.name)) continue;
+      if (anyHasParam(signatures, ref.name)) continue;
       auto diagnostic = context.report(ref.span, what + " `" + ref.name +
                                                      "` is not an argument of `" + kernel.name + "`");
-      const std::string suggestion = closestArgument(ref.name, kernel);
+      const std::string suggestion = closestArgument(ref.name, *signatures.front());
       if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
     }
   }

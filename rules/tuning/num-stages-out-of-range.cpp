@@ -1,4 +1,5 @@
 #include "rules/Rule.h"
+#include "yaml/TableKernels.h"
 
 #include <algorithm>
 #include <map>
@@ -42,6 +43,15 @@ bool hasPipelinableLoop(const Kernel &kernel, const FileModel &file, int depth =
     if (!helper || hasPipelinableLoop(*helper, file, depth + 1)) return true;
   }
   return false;
+}
+
+// A YAML table has no body: its loops are those of the kernel's definition in
+// the run; with no definition in the run, a loop is assumed.
+bool definitionHasPipelinableLoop(const Kernel &kernel, const RuleContext &context) {
+  const std::vector<const Kernel *> definitions = kernelsWithSignature(kernel, context.project());
+  if (definitions.empty()) return true;
+  return std::any_of(definitions.begin(), definitions.end(),
+                     [&](const Kernel *k) { return hasPipelinableLoop(*k, context.file()); });
 }
 
 struct StagesSite {
@@ -117,7 +127,7 @@ public:
           span = stages->span().valid() ? stages->span() : config.span;
         record(span, stages->asInt(), &config, kernel.name);
       }
-      if (allKnown && depths.size() > 1 && !hasPipelinableLoop(kernel, context.file()))
+      if (allKnown && depths.size() > 1 && !definitionHasPipelinableLoop(kernel, context))
         reportStagesWithoutLoop(context, kernel, list, depths);
     }
     for (const LaunchSite &launch : context.file().launches) {

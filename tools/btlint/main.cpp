@@ -3,7 +3,9 @@
 #include "config/ProjectConfig.h"
 #include "emit/Emitters.h"
 #include "emit/RuleDocs.h"
+#include "engine/Baseline.h"
 #include "engine/Engine.h"
+#include "engine/FixApplier.h"
 #include "rules/Rule.h"
 #if __has_include("cuda/CudaFrontEnd.h")
 #include "cuda/CudaFrontEnd.h"
@@ -62,6 +64,15 @@ cl::opt<std::string> cudaPathOption("cuda-path",
                                     cl::desc("CUDA toolkit for .cu files (default: CUDA_PATH, /usr/local/cuda; "
                                              "`none`: btlint's own declarations)"),
                                     cl::value_desc("DIR"), cl::cat(lintCategory));
+cl::opt<std::string> baselineOption("baseline",
+                                    cl::desc("Report only findings not recorded in this baseline file"),
+                                    cl::value_desc("FILE"), cl::cat(lintCategory));
+cl::opt<std::string> writeBaselineOption("write-baseline",
+                                         cl::desc("Record today's findings in FILE (a baseline) and report none"),
+                                         cl::value_desc("FILE"), cl::cat(lintCategory));
+cl::opt<bool> fixOption("fix", cl::desc("Apply the safe fixes, then report what remains"), cl::cat(lintCategory));
+cl::opt<bool> diffOption("diff", cl::desc("Print the safe fixes as a unified diff instead of applying them"),
+                         cl::cat(lintCategory));
 cl::opt<std::string> explainId(cl::Positional, cl::desc("RULE-ID"), cl::sub(explainCommand));
 cl::opt<std::string> rulesFormat("format", cl::desc("text or markdown"), cl::init("text"), cl::sub(rulesCommand));
 
@@ -96,6 +107,27 @@ int explainRule() {
   }
   llvm::outs() << ruleHelpMarkdown(rule->info);
   return 0;
+}
+
+// --diff: the safe fixes as a unified diff on standard output; nothing is
+// written. Exit 1 when there is something to fix.
+int printFixDiff(const RunResult &result) {
+  for (const auto &e : result.inputErrors) llvm::errs() << "btlint: error: " << e << '\n';
+  bool any = false;
+  for (const FileFixPlan &plan : planFixes(result.diagnostics)) {
+    std::string before, after, error;
+    if (!fixedText(plan, before, after, error)) {
+      llvm::errs() << "btlint: error: " << error << '\n';
+      return 2;
+    }
+    std::string diff = unifiedDiff(plan.path, before, after, plan.edits);
+    if (diff.empty()) continue;
+    any = true;
+    llvm::outs() << diff;
+  }
+  llvm::outs().flush();
+  if (!result.inputErrors.empty()) return 2;
+  return any ? 1 : 0;
 }
 
 int lint() {
@@ -157,7 +189,72 @@ int lint() {
   options.ignore.assign(ignoreOption.begin(), ignoreOption.end());
   options.jobs = jobsOption;
   options.followSymlinks = followSymlinksOption;
+  if (fixOption && diffOption) return usageError("`--fix` and `--diff` exclude each other");
+  if (!writeBaselineOption.empty() && (fixOption || diffOption))
+    return usageError("`--write-baseline` records findings; it does not combine with `--fix` or `--diff`");
+  std::optional<std::vector<BaselineEntry>> baseline;
+  if (!baselineOption.empty() && writeBaselineOption.empty()) {
+    std::string error;
+    baseline = readBaselineFile(baselineOption, error);
+    if (!baseline) {
+      llvm::errs() << "btlint: error: " << error << '\n';
+      return 2;
+    }
+  }
   RunResult result = runAnalysis(options, config);
+
+  if (diffOption) return printFixDiff(result);
+  if (fixOption) {
+    // Fixes can make room for others (two overlapping fixes): fix, lint again,
+    // until nothing is left to fix. Each pass only deletes or annotates, so a
+    // handful of passes is plenty; the limit guards against a rule whose fix
+    // does not silence it.
+    size_t fixed = 0, files = 0;
+    for (int pass = 0; pass < 8; ++pass) {
+      std::vector<FileFixPlan> plans = planFixes(result.diagnostics);
+      if (plans.empty()) break;
+      for (const FileFixPlan &plan : plans) {
+        std::string error;
+        if (!writeFixedFile(plan, error)) {
+          llvm::errs() << "btlint: error: " << error << '\n';
+          return 2;
+        }
+        ++files;
+        for (const PlannedFix &f : plan.fixes)
+          llvm::errs() << plan.path << ':' << f.span.line << ':' << f.span.column << ": fixed: " << f.description
+                       << " [" << f.ruleId << "]\n";
+        fixed += plan.fixes.size();
+      }
+      result = runAnalysis(options, config);
+    }
+    llvm::errs() << "btlint: fixed " << fixed << " finding" << (fixed == 1 ? "" : "s") << " (" << files
+                 << " file write" << (files == 1 ? "" : "s") << "); " << result.diagnostics.size()
+                 << " remain\n";
+  }
+  if (!writeBaselineOption.empty()) {
+    for (const auto &e : result.inputErrors) llvm::errs() << "btlint: error: " << e << '\n';
+    std::string error;
+    std::vector<BaselineEntry> entries = baselineEntriesFor(result.diagnostics, writeBaselineOption);
+    if (!writeBaselineFile(writeBaselineOption, entries, error)) {
+      llvm::errs() << "btlint: error: " << error << '\n';
+      return 2;
+    }
+    llvm::errs() << "btlint: recorded " << entries.size() << " finding" << (entries.size() == 1 ? "" : "s")
+                 << " in " << writeBaselineOption << '\n';
+    return result.inputErrors.empty() ? 0 : 2;
+  }
+  if (baseline) {
+    BaselineFilterResult filtered = filterByBaseline(std::move(result.diagnostics), *baseline, baselineOption);
+    result.diagnostics = std::move(filtered.newFindings);
+    if (filtered.matched || filtered.stale)
+      llvm::errs() << "btlint: " << filtered.matched << " finding" << (filtered.matched == 1 ? "" : "s")
+                   << " accepted by the baseline " << baselineOption << " not reported"
+                   << (filtered.stale ? "; " + std::to_string(filtered.stale) +
+                                            " baseline entries no longer occur (rerun with --write-baseline "
+                                            "to drop them)"
+                                      : std::string())
+                   << '\n';
+  }
 
   for (const auto &e : result.inputErrors) llvm::errs() << "btlint: error: " << e << '\n';
 
