@@ -370,6 +370,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       context.modules = &resolver;
       context.kernelSettings = &config.kernels;
       frontEndFor(state.file.language)->buildModel(*state.parsed, context, *model);
+      if (options.modelObserver) options.modelObserver(archName, *model);
       models[i] = std::move(model);
     });
     RunProjectIndex index;

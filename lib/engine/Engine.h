@@ -5,11 +5,14 @@
 #include "config/ProjectConfig.h"
 #include "diag/Diagnostic.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace btlint {
+
+struct FileModel;
 
 class SourceProvider;
 
@@ -27,6 +30,9 @@ struct EngineOptions {
   // Python files that imports may resolve to without being analysed or
   // reported on (an editor analyses one file; its siblings serve its imports).
   std::vector<std::string> modulePaths;
+  // Called with every file model built (once per file and arch, from worker
+  // threads, so it must synchronise); `btlint report` keeps copies of them.
+  std::function<void(const std::string &arch, const FileModel &model)> modelObserver;
 };
 
 struct RunStatistics {

@@ -7,6 +7,7 @@
 #include "engine/Engine.h"
 #include "engine/FixApplier.h"
 #include "rules/Rule.h"
+#include "ReportCommand.h"
 #if __has_include("cuda/CudaFrontEnd.h")
 #include "cuda/CudaFrontEnd.h"
 #define BTLINT_HAS_CUDA_FRONTEND 1
@@ -291,7 +292,7 @@ int main(int argc, char **argv) {
     os << "btlint " << BTLINT_VERSION << " (tree-sitter-python " << BTLINT_TS_PYTHON_VERSION << ", LLVM "
        << LLVM_VERSION_STRING << ")\n";
   });
-  cl::HideUnrelatedOptions({&lintCategory, &llvm::getColorCategory()});
+  cl::HideUnrelatedOptions({&lintCategory, &reportOptionCategory(), &llvm::getColorCategory()});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, "btlint: static analysis of GPU kernels and their tuning configs\n",
@@ -304,6 +305,7 @@ int main(int argc, char **argv) {
     if (rulesCommand) return listRules();
     if (explainCommand) return explainRule();
     if (lspCommand) return lsp::runLanguageServer(stdin, stdout);
+    if (reportCommand) return runReportCommand();
     return lint();
   } catch (const std::exception &e) {
     llvm::errs() << "btlint: internal error: " << e.what() << '\n';

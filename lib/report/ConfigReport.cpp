@@ -1,0 +1,842 @@
+#include "report/ConfigReport.h"
+
+#include "eval/TileEval.h"
+#include "resources/KernelDescription.h"
+#include "resources/KernelResourceAdapter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <set>
+
+namespace btlint::report {
+namespace {
+
+bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
+
+std::string normalisedPath(const std::string &path) {
+  llvm::SmallString<256> absolute(path);
+  llvm::sys::fs::make_absolute(absolute);
+  llvm::sys::path::remove_dots(absolute, true);
+  return std::string(absolute);
+}
+
+const FileModel *findFile(const std::vector<FileModel> &models, const std::string &path) {
+  const std::string wanted = normalisedPath(path);
+  for (const FileModel &model : models)
+    if (normalisedPath(model.path) == wanted) return &model;
+  return nullptr;
+}
+
+// The name a kernel is reported under: a CUDA template's instantiations are one kernel.
+std::string groupName(const Kernel &kernel) {
+  return kernel.language == Language::Cuda && !kernel.templateName.empty() ? kernel.templateName : kernel.name;
+}
+
+std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
+  if (value && value->isInt()) return value->asInt();
+  return std::nullopt;
+}
+
+std::string valueText(const ScalarValue &value) {
+  if (value.isString()) return value.asString();
+  return value.str();
+}
+
+// Identical configs (duplicate-config): the same values of every field.
+std::string identityOf(const Config &config) {
+  std::string identity;
+  for (const auto &[name, value] : config.params) identity += name + '=' + value.str() + ';';
+  auto field = [&](const char *name, const std::optional<ScalarValue> &value) {
+    identity += std::string(name) + '=' + (value ? value->str() : std::string("-")) + ';';
+  };
+  field("num_warps", config.numWarps);
+  field("num_stages", config.numStages);
+  field("num_ctas", config.numCtas);
+  field("maxnreg", config.maxnreg);
+  return identity;
+}
+
+bool hasUnknownValue(const Config &config) {
+  for (const auto &[name, value] : config.params)
+    if (!value.isKnown()) return true;
+  for (const auto *value : {&config.numWarps, &config.numStages, &config.numCtas, &config.maxnreg})
+    if (*value && !(*value)->isKnown()) return true;
+  return false;
+}
+
+// One arch's list for one reported kernel, before verdicts.
+struct ArchList {
+  std::string source; // "autotune", "launches", "table", "instantiations", "kernel", "none"
+  std::vector<Config> configs;
+  std::vector<const Kernel *> instances; // CUDA: the instantiation each config runs as (may be null)
+  const Kernel *model = nullptr;         // the kernel as its file declares it
+  const Kernel *definition = nullptr;    // the body that resources are estimated from (may be null)
+  const FileModel *file = nullptr;
+  std::vector<std::string> notes;
+};
+
+Config configFromLaunch(const LaunchSite &launch, const Kernel &kernel, size_t index) {
+  Config config;
+  config.span = launch.span;
+  config.index = index;
+  config.expansion = "the launch at line " + std::to_string(launch.span.line);
+  for (const LaunchArgument &argument : launch.arguments) {
+    std::string name = argument.name;
+    if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+    if (name.empty()) continue;
+    ScalarValue value = argument.value;
+    if (!value.span().valid()) value.setSpan(argument.span);
+    if (name == "num_warps") config.numWarps = value;
+    else if (name == "num_stages") config.numStages = value;
+    else if (name == "num_ctas") config.numCtas = value;
+    else if (name == "maxnreg") config.maxnreg = value;
+    else if (const Param *param = kernel.findParam(name);
+             param && (param->isConstexpr() || kernel.tileParams.count(name)))
+      config.params[name] = value;
+  }
+  return config;
+}
+
+std::string launchedName(const LaunchSite &launch) {
+  std::string name = launch.kernel;
+  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  return name;
+}
+
+// The kernel whose body a YAML table configures: one of that name elsewhere in the run.
+const Kernel *findDefinition(const std::vector<FileModel> &models, const std::string &name,
+                             const FileModel *&definitionFile) {
+  for (Language language : {Language::Python, Language::Cuda})
+    for (const FileModel &model : models)
+      for (const Kernel &kernel : model.kernels)
+        if (kernel.language == language && kernel.name == name) {
+          definitionFile = &model;
+          return &kernel;
+        }
+  return nullptr;
+}
+
+ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels, const std::string &name) {
+  ArchList list;
+  list.file = &file;
+  std::vector<const Kernel *> group;
+  for (const Kernel &kernel : file.kernels)
+    if (groupName(kernel) == name) group.push_back(&kernel);
+  if (group.empty()) {
+    list.source = "none";
+    return list;
+  }
+  list.model = group.front();
+  const Kernel &first = *group.front();
+
+  if (first.language == Language::Cuda) {
+    const Kernel *tabled = nullptr;
+    for (const Kernel *kernel : group)
+      if (kernel->autotune) tabled = kernel;
+    if (tabled) {
+      list.source = "table";
+      list.model = tabled;
+      list.configs = tabled->autotune->configs.configs;
+      for (const Config &config : list.configs) {
+        // The instantiation whose template arguments are this row's values.
+        const Kernel *match = nullptr;
+        for (const Kernel *kernel : group) {
+          if (kernel->isTemplatePattern || kernel->templateArguments.empty()) continue;
+          bool all = !config.params.empty();
+          for (const auto &[param, value] : config.params) {
+            auto found = kernel->templateArguments.find(param);
+            if (found == kernel->templateArguments.end() || !(found->second == value)) all = false;
+          }
+          if (all) match = kernel;
+        }
+        list.instances.push_back(match);
+      }
+      return list;
+    }
+    for (const Kernel *kernel : group) {
+      if (kernel->isTemplatePattern) continue;
+      Config config;
+      config.index = list.configs.size();
+      config.span = kernel->nameSpan.valid() ? kernel->nameSpan : kernel->span;
+      config.params = kernel->templateArguments;
+      config.expansion = kernel->templateName.empty() ? "the kernel" : "the instantiation `" + kernel->name + "`";
+      for (const LaunchSite &launch : file.launches)
+        if (launch.kernel == kernel->name && launch.blockThreads && launch.blockThreads->isInt()) {
+          config.params["threads"] = ScalarValue::ofInt(launch.blockThreads->asInt());
+          break;
+        }
+      list.configs.push_back(std::move(config));
+      list.instances.push_back(kernel);
+    }
+    list.source = first.templateName.empty() ? "kernel" : "instantiations";
+    if (list.configs.empty())
+      list.notes.push_back("the template `" + name + "` is instantiated nowhere in this file: its sizes are unknown");
+    return list;
+  }
+
+  if (first.language == Language::Yaml) {
+    list.source = "table";
+    if (first.autotune) list.configs = first.autotune->configs.configs;
+    const FileModel *definitionFile = nullptr;
+    list.definition = findDefinition(allModels, name, definitionFile);
+    if (!list.definition)
+      list.notes.push_back("the definition of `" + name +
+                           "` is not among the files given: resources are not estimated and tiles are taken from "
+                           "the names (BLOCK_*, TILE_*); pass the kernel's source file after the table");
+    return list;
+  }
+
+  list.definition = &first;
+  if (first.autotune) {
+    list.source = "autotune";
+    list.configs = first.autotune->configs.configs;
+    return list;
+  }
+  list.source = "launches";
+  for (const LaunchSite &launch : file.launches)
+    if (launchedName(launch) == first.name) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
+  if (list.configs.empty()) {
+    list.source = "none";
+    list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");
+  }
+  return list;
+}
+
+std::optional<int> dtypeBits(const std::string &dtype) {
+  if (dtype.rfind("fp8", 0) == 0 || dtype == "int8" || dtype == "uint8") return 8;
+  if (dtype == "fp16" || dtype == "bf16" || dtype == "int16") return 16;
+  if (dtype == "fp32" || dtype == "tf32" || dtype == "int32") return 32;
+  if (dtype == "fp64" || dtype == "int64") return 64;
+  return std::nullopt;
+}
+
+std::string bytesText(int64_t minBytes, int64_t maxBytes) {
+  return minBytes == maxBytes ? std::to_string(maxBytes) : std::to_string(minBytes) + "-" + std::to_string(maxBytes);
+}
+
+bool namedLikeTile(const std::string &name) {
+  std::string upper = llvm::StringRef(name).upper();
+  return llvm::StringRef(upper).starts_with("BLOCK") || llvm::StringRef(upper).starts_with("TILE");
+}
+
+// A pruner's shape limit ("BLOCK_M<=M") against the shapes of .btlint.yaml.
+std::optional<std::string> prunedByShape(const std::string &limit, const Config &config,
+                                         const std::map<std::string, int64_t> &shapes) {
+  size_t at = limit.find("<=");
+  if (at == std::string::npos) return std::nullopt;
+  std::string tile = limit.substr(0, at), size = limit.substr(at + 2);
+  auto value = config.params.find(tile);
+  auto shape = shapes.find(size);
+  if (value == config.params.end() || !value->second.isInt() || shape == shapes.end()) return std::nullopt;
+  if (value->second.asInt() <= shape->second) return std::nullopt;
+  return "`" + tile + "` = " + std::to_string(value->second.asInt()) + " is over " + size + " = " +
+         std::to_string(shape->second) + " (the kernel's shapes in .btlint.yaml)";
+}
+
+void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arch, const ReportOptions &options,
+                 ArchVerdict &verdict) {
+  const Kernel *kernel = list.definition;
+  const std::string dtype = kernel ? kernel->dtype : list.model->dtype;
+  const std::string dtypeSource = kernel ? kernel->dtypeSource : list.model->dtypeSource;
+
+  if (auto warps = intOf(config.numWarps)) {
+    const int64_t maxWarps = arch.maxThreadsPerBlock / arch.warpSize;
+    if (!isPowerOfTwo(*warps) || *warps > 32)
+      verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps = " + std::to_string(*warps) +
+                                                               " is not a power of two from 1 to 32"});
+    else if (*warps > maxWarps)
+      verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps = " + std::to_string(*warps) + " is over " +
+                                                               arch.name + "'s " + std::to_string(maxWarps) +
+                                                               " warps per block"});
+  }
+
+  if (kernel && kernel->language == Language::Python) {
+    std::set<std::string> said;
+    for (const TileShape &tile : kernel->tiles)
+      for (const TileDim &dim : tile.dims) {
+        auto value = evaluateDim(dim, config, *kernel);
+        if (!value || isPowerOfTwo(*value)) continue;
+        std::string message = "tile extent `" + dim.text + "` = " + std::to_string(*value) + " (line " +
+                              std::to_string(dim.span.valid() ? dim.span.line : tile.span.line) +
+                              ") is not a power of two";
+        if (said.insert(dim.text).second) verdict.eliminatedBy.push_back({"tile-not-power-of-two", message});
+      }
+    if (arch.vendor == Vendor::Nvidia)
+      for (const DotSite &dot : kernel->dots) {
+        if (dot.a.size() < 2) continue;
+        auto k = evaluateDim(dot.a.back(), config, *kernel);
+        const std::string input = dot.inputDtype.empty() ? dtype : dot.inputDtype;
+        auto bits = dtypeBits(input);
+        if (!k || !bits) continue;
+        const int64_t minimum = *bits == 8 ? 32 : 16;
+        if (*k < minimum)
+          verdict.eliminatedBy.push_back(
+              {"dot-operand-too-small", "the tl.dot at line " + std::to_string(dot.span.line) + " has K = " +
+                                            std::to_string(*k) + "; " + input + " inputs need K >= " +
+                                            std::to_string(minimum)});
+      }
+  } else if (!kernel) {
+    for (const auto &[name, value] : config.params)
+      if (namedLikeTile(name) && value.isInt() && !isPowerOfTwo(value.asInt()))
+        verdict.eliminatedBy.push_back({"tile-not-power-of-two", "`" + name + "` = " + std::to_string(value.asInt()) +
+                                                                     " is not a power of two (a tile, by its name)"});
+  }
+
+  verdict.smemLimit = arch.maxSharedPerBlockOptIn;
+  if (!kernel) {
+    verdict.unknownReason = "the kernel's definition is not in the run";
+    return;
+  }
+  if (kernel->language != Language::Python) {
+    verdict.unknownReason = "the table configures a CUDA kernel: see its instantiations";
+    return;
+  }
+  if (hasUnknownValue(config)) {
+    verdict.unknownReason = "a value of the config is not known statically";
+    return;
+  }
+  std::string whyNot;
+  auto estimate = resources::estimateKernelResources(*kernel, config, arch, dtype, dtypeSource, &whyNot);
+  if (!estimate) {
+    verdict.unknownReason = whyNot.empty() ? "the estimate needs values the model does not have" : whyNot;
+    return;
+  }
+  verdict.estimated = true;
+  verdict.smemMin = estimate->shared.minBytes;
+  verdict.smemMax = estimate->shared.maxBytes;
+  verdict.registersPerThread = estimate->registers.registersPerThread;
+  verdict.spills = estimate->registers.spills;
+  if (estimate->shared.mmaPath != resources::MmaPath::None)
+    verdict.mmaPath = std::string(resources::mmaPathName(estimate->shared.mmaPath));
+  verdict.fits = estimate->fits;
+  verdict.assumptions = estimate->assumptions;
+  if (!estimate->shared.calibrated)
+    verdict.assumptions.push_back(arch.name + " is derived from the calibrated archs, not measured");
+  verdict.breakdown = estimate->breakdown;
+  if (!estimate->fits) {
+    const bool range = estimate->shared.minBytes != estimate->shared.maxBytes;
+    std::string message = "needs " + bytesText(estimate->shared.minBytes, estimate->shared.maxBytes) +
+                          " bytes of shared memory, " + arch.name + " allows " +
+                          std::to_string(arch.maxSharedPerBlockOptIn);
+    if (range && estimate->shared.minBytes <= arch.maxSharedPerBlockOptIn)
+      message += " (over the limit at the upper end of the range)";
+    verdict.eliminatedBy.push_back({"smem-over-budget", message});
+  }
+
+  const Kernel *declared = list.model;
+  const Kernel *tuned = declared && declared->autotune ? declared : kernel;
+  if (tuned && tuned->autotune && tuned->autotune->hasPruner) {
+    const AutotuneSpec &spec = *tuned->autotune;
+    const std::string pruner = spec.prunerName.empty() ? "the pruner" : "the pruner `" + spec.prunerName + "`";
+    if (spec.prunerLimits.count("smem") && !estimate->fits)
+      verdict.eliminatedBy.push_back({"pruner", pruner + " compares shared memory with the limit: it drops this config "
+                                                         "before compiling it"});
+    auto shapes = options.shapes.find(kernel->name);
+    if (shapes != options.shapes.end())
+      for (const std::string &limit : spec.prunerLimits)
+        if (auto why = prunedByShape(limit, config, shapes->second))
+          verdict.eliminatedBy.push_back({"pruner", pruner + " drops it: " + *why});
+  }
+}
+
+void judgeCuda(const ArchList &list, const Kernel *instance, const ArchInfo &arch, ArchVerdict &verdict) {
+  verdict.smemLimit = arch.maxSharedPerBlockOptIn;
+  if (!instance) {
+    verdict.unknownReason = "no instantiation with these template arguments in this file";
+    return;
+  }
+  if (!instance->staticSharedBytes) {
+    verdict.unknownReason = "the static shared memory of `" + instance->name + "` is not known";
+    return;
+  }
+  int64_t dynamicBytes = 0;
+  bool dynamicUnknown = false;
+  std::optional<int64_t> threads = intOf(instance->launchBoundsThreads);
+  for (const LaunchSite &launch : list.file->launches) {
+    if (launch.kernel != instance->name) continue;
+    if (launch.dynamicSmemBytes) {
+      if (launch.dynamicSmemBytes->isInt()) dynamicBytes = std::max(dynamicBytes, launch.dynamicSmemBytes->asInt());
+      else dynamicUnknown = true;
+    }
+    if (auto block = intOf(launch.blockThreads)) threads = std::max(threads.value_or(0), *block);
+  }
+  const int64_t staticBytes = *instance->staticSharedBytes;
+  const int64_t total = staticBytes + dynamicBytes;
+  verdict.estimated = true;
+  verdict.smemMin = verdict.smemMax = total;
+  verdict.fits = total <= arch.maxSharedPerBlockOptIn;
+  verdict.breakdown.push_back("static __shared__: " + std::to_string(staticBytes) + " bytes (as ptxas lays it out)");
+  if (dynamicBytes > 0)
+    verdict.breakdown.push_back("dynamic shared memory at the launch: " + std::to_string(dynamicBytes) + " bytes");
+  if (dynamicUnknown) {
+    verdict.assumptions.push_back("a launch's dynamic shared memory is not known statically: not counted");
+  }
+  verdict.assumptions.push_back("registers are ptxas's choice: not estimated for CUDA");
+  if (staticBytes > arch.staticSharedLimit)
+    verdict.eliminatedBy.push_back({"static-smem-over-48k", std::to_string(staticBytes) +
+                                                                " bytes of static __shared__; ptxas allows " +
+                                                                std::to_string(arch.staticSharedLimit)});
+  if (!*verdict.fits)
+    verdict.eliminatedBy.push_back({"smem-over-budget", "needs " + std::to_string(total) + " bytes of shared memory, " +
+                                                            arch.name + " allows " +
+                                                            std::to_string(arch.maxSharedPerBlockOptIn)});
+  else if (dynamicBytes > arch.staticSharedLimit) {
+    bool optedIn = instance->hasOptInDynamicSmem;
+    for (const DynamicSmemOptIn &call : list.file->dynamicSmemOptIns)
+      if (call.kernel == instance->name && (!call.bytes || *call.bytes >= dynamicBytes)) optedIn = true;
+    if (!optedIn)
+      verdict.eliminatedBy.push_back(
+          {"dynamic-smem-missing-optin", std::to_string(dynamicBytes) +
+                                             " bytes of dynamic shared memory without cudaFuncSetAttribute(..., "
+                                             "cudaFuncAttributeMaxDynamicSharedMemorySize, ...): the launch fails"});
+  }
+  if (threads && *threads > arch.maxThreadsPerBlock)
+    verdict.eliminatedBy.push_back({"block-size-invalid", "blocks of " + std::to_string(*threads) + " threads; " +
+                                                              arch.name + " allows " +
+                                                              std::to_string(arch.maxThreadsPerBlock)});
+}
+
+std::vector<std::string> groupNamesIn(const FileModel &file) {
+  std::vector<std::string> names;
+  for (const Kernel &kernel : file.kernels) {
+    std::string name = groupName(kernel);
+    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  }
+  return names;
+}
+
+} // namespace
+
+std::vector<std::string> kernelNamesIn(const ModelsByArch &models, const std::string &path) {
+  std::vector<std::string> names;
+  for (const auto &[arch, files] : models)
+    if (const FileModel *file = findFile(files, path))
+      for (const std::string &name : groupNamesIn(*file))
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+  return names;
+}
+
+std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::string &path,
+                                       const std::string &kernelName, const ReportOptions &options) {
+  std::vector<KernelReport> reports;
+  std::vector<std::string> names;
+  std::vector<std::string> archs;
+  for (const std::string &arch : options.archs)
+    if (models.count(arch) && findFile(models.at(arch), path)) archs.push_back(arch);
+  for (const std::string &name : kernelNamesIn(models, path))
+    if (kernelName.empty() || name == kernelName) names.push_back(name);
+
+  for (const std::string &name : names) {
+    KernelReport report;
+    report.path = path;
+    report.kernel = name;
+    report.archs = archs;
+    std::map<std::string, ArchList> lists;
+    for (const std::string &archName : archs) {
+      const FileModel *file = findFile(models.at(archName), path);
+      lists[archName] = listFor(*file, models.at(archName), name);
+    }
+    // Header fields from the first arch whose model has the kernel.
+    for (const std::string &archName : archs) {
+      const ArchList &list = lists[archName];
+      if (!list.model) continue;
+      if (report.language.empty()) {
+        report.line = (list.model->nameSpan.valid() ? list.model->nameSpan : list.model->span).line;
+        report.language = languageName(list.model->language);
+        const Kernel *body = list.definition ? list.definition : list.model;
+        report.dtype = body->dtype;
+        report.dtypeSource = body->dtypeSource;
+        if (list.definition && list.definition != list.model) {
+          for (const auto &[arch2, files] : models)
+            for (const FileModel &file : files)
+              for (const Kernel &kernel : file.kernels)
+                if (&kernel == list.definition) report.definitionPath = file.path;
+        }
+        if (body->language != Language::Cuda)
+          for (const Param &param : body->params) report.paramOrder.push_back(param.name);
+        else
+          for (const auto &[param, value] : body->templateArguments) report.paramOrder.push_back(param);
+      }
+      if (report.configSource.empty() || report.configSource == "none") report.configSource = list.source;
+    }
+    if (report.configSource.empty()) report.configSource = "none";
+
+    // Configs of all archs, matched by identity (the same list everywhere is the usual case).
+    for (const std::string &archName : archs) {
+      const ArchList &list = lists[archName];
+      const ArchInfo *arch = findArch(archName);
+      std::map<std::string, size_t> firstInList;
+      std::vector<bool> used(report.configs.size(), false);
+      for (size_t position = 0; position < list.configs.size(); ++position) {
+        const Config &config = list.configs[position];
+        const std::string identity = identityOf(config);
+        size_t slot = report.configs.size();
+        for (size_t i = 0; i < report.configs.size(); ++i) {
+          if (used[i]) continue;
+          Config probe;
+          probe.params = report.configs[i].params;
+          probe.numWarps = report.configs[i].numWarps;
+          probe.numStages = report.configs[i].numStages;
+          probe.numCtas = report.configs[i].numCtas;
+          probe.maxnreg = report.configs[i].maxnreg;
+          if (identityOf(probe) == identity) {
+            slot = i;
+            break;
+          }
+        }
+        if (slot == report.configs.size()) {
+          ReportConfig entry;
+          entry.index = slot + 1;
+          entry.params = config.params;
+          entry.numWarps = config.numWarps;
+          entry.numStages = config.numStages;
+          entry.numCtas = config.numCtas;
+          entry.maxnreg = config.maxnreg;
+          entry.line = config.sourcePath.empty() ? config.span.line : 0;
+          entry.expansion = config.expansion;
+          report.configs.push_back(std::move(entry));
+          used.push_back(false);
+        }
+        used[slot] = true;
+
+        ArchVerdict verdict;
+        verdict.listIndex = position + 1;
+        auto [first, inserted] = firstInList.try_emplace(identity, position + 1);
+        if (!inserted)
+          verdict.eliminatedBy.push_back({"duplicate-config", "duplicate of config " + std::to_string(first->second)});
+        if (!list.model || !arch) continue;
+        if (list.model->language == Language::Cuda)
+          judgeCuda(list, position < list.instances.size() ? list.instances[position] : nullptr, *arch, verdict);
+        else
+          judgeTriton(list, config, *arch, options, verdict);
+        report.configs[slot].archs[archName] = std::move(verdict);
+      }
+      for (const std::string &note : list.notes)
+        if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end())
+          report.notes.push_back(note);
+      if (list.model && list.model->autotune && !list.model->autotune->configs.complete) {
+        std::string note = "on " + archName + " the list was not fully evaluated (" +
+                           list.model->autotune->configs.unknownReason + "): only the configs read are reported";
+        report.notes.push_back(note);
+      }
+      if (list.model && list.model->autotune)
+        for (const std::string &note : list.model->autotune->configs.evaluationNotes)
+          if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end())
+            report.notes.push_back(note);
+      if (list.model && !list.model->heuristics.empty()) {
+        std::string note = "@triton.heuristics sets";
+        for (const Heuristic &h : list.model->heuristics) note += " `" + h.param + "`";
+        note += " at run time: not part of the configs";
+        if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end())
+          report.notes.push_back(note);
+      }
+      const bool hasList = list.model && list.source != "none" && (list.model->language != Language::Yaml ||
+                                                                    list.model->autotune);
+      if (list.model && list.model->language == Language::Yaml && !list.model->autotune)
+        report.notes.push_back("the table has no list for " + archName);
+      if (hasList) {
+        std::vector<size_t> &kept = report.remaining[archName];
+        for (const ReportConfig &config : report.configs) {
+          auto found = config.archs.find(archName);
+          if (found != config.archs.end() && found->second.eliminatedBy.empty()) kept.push_back(config.index);
+        }
+      }
+    }
+    // Configs an arch's list lacks.
+    for (ReportConfig &config : report.configs)
+      for (const std::string &archName : archs)
+        if (!config.archs.count(archName)) {
+          ArchVerdict absent;
+          absent.listed = false;
+          config.archs[archName] = absent;
+        }
+    // Parameter columns: the kernel's order, then the rest alphabetically.
+    std::vector<std::string> columns;
+    for (const std::string &param : report.paramOrder)
+      for (const ReportConfig &config : report.configs)
+        if (config.params.count(param)) {
+          columns.push_back(param);
+          break;
+        }
+    // The rest (YAML keys, CUDA table fields) in the order the first config
+    // that sets them writes them, then by name.
+    std::map<std::string, std::pair<uint32_t, uint32_t>> writtenAt;
+    for (const ReportConfig &config : report.configs)
+      for (const auto &[param, value] : config.params) {
+        if (std::find(columns.begin(), columns.end(), param) != columns.end() || writtenAt.count(param)) continue;
+        writtenAt[param] = value.span().valid() ? std::make_pair(value.span().line, value.span().column)
+                                                : std::make_pair(~0u, ~0u);
+      }
+    std::vector<std::string> rest;
+    for (const auto &[param, at] : writtenAt) rest.push_back(param);
+    std::stable_sort(rest.begin(), rest.end(),
+                     [&](const std::string &a, const std::string &b) { return writtenAt[a] < writtenAt[b]; });
+    columns.insert(columns.end(), rest.begin(), rest.end());
+    report.paramOrder = columns;
+    reports.push_back(std::move(report));
+  }
+  return reports;
+}
+
+bool anyListEmptied(const std::vector<KernelReport> &reports) {
+  for (const KernelReport &report : reports)
+    for (const auto &[arch, kept] : report.remaining)
+      if (kept.empty() && !report.configs.empty()) return true;
+  return false;
+}
+
+namespace {
+
+llvm::json::Value scalarJson(const ScalarValue &value) {
+  if (value.isInt()) return value.asInt();
+  if (value.isFloat()) return value.asFloat();
+  if (value.isBool()) return value.asBool();
+  if (value.isString()) return value.asString();
+  return nullptr;
+}
+
+llvm::json::Value optionalScalarJson(const std::optional<ScalarValue> &value) {
+  return value ? scalarJson(*value) : llvm::json::Value(nullptr);
+}
+
+llvm::json::Array stringsJson(const std::vector<std::string> &strings) {
+  llvm::json::Array array;
+  for (const std::string &s : strings) array.push_back(s);
+  return array;
+}
+
+llvm::json::Object verdictJson(const ArchVerdict &verdict) {
+  llvm::json::Object object;
+  object["listed"] = verdict.listed;
+  if (!verdict.listed) return object;
+  object["list_index"] = static_cast<int64_t>(verdict.listIndex);
+  if (verdict.estimated && verdict.smemMin == verdict.smemMax) {
+    object["smem_bytes"] = verdict.smemMax;
+  } else if (verdict.estimated) {
+    object["smem_min"] = verdict.smemMin;
+    object["smem_max"] = verdict.smemMax;
+  } else {
+    object["smem_bytes"] = nullptr;
+  }
+  object["smem_limit"] = verdict.smemLimit;
+  object["regs_per_thread"] =
+      verdict.registersPerThread ? llvm::json::Value(*verdict.registersPerThread) : llvm::json::Value(nullptr);
+  object["spills"] = verdict.spills ? llvm::json::Value(*verdict.spills) : llvm::json::Value(nullptr);
+  object["fits"] = verdict.fits ? llvm::json::Value(*verdict.fits) : llvm::json::Value(nullptr);
+  object["mma_path"] = verdict.mmaPath.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(verdict.mmaPath);
+  llvm::json::Array eliminated;
+  for (const Elimination &e : verdict.eliminatedBy)
+    eliminated.push_back(llvm::json::Object{{"reason", e.reason}, {"message", e.message}});
+  object["eliminated_by"] = std::move(eliminated);
+  object["kept"] = verdict.eliminatedBy.empty();
+  object["unknown_reason"] =
+      verdict.unknownReason.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(verdict.unknownReason);
+  object["assumptions"] = stringsJson(verdict.assumptions);
+  object["breakdown"] = stringsJson(verdict.breakdown);
+  return object;
+}
+
+} // namespace
+
+void writeJson(llvm::raw_ostream &out, const std::vector<KernelReport> &reports) {
+  llvm::json::Array array;
+  for (const KernelReport &report : reports) {
+    llvm::json::Array configs;
+    for (const ReportConfig &config : report.configs) {
+      llvm::json::Object params;
+      for (const auto &[name, value] : config.params) params[name] = scalarJson(value);
+      llvm::json::Object archs;
+      for (const auto &[arch, verdict] : config.archs) archs[arch] = verdictJson(verdict);
+      configs.push_back(llvm::json::Object{
+          {"index", static_cast<int64_t>(config.index)},
+          {"params", std::move(params)},
+          {"num_warps", optionalScalarJson(config.numWarps)},
+          {"num_stages", optionalScalarJson(config.numStages)},
+          {"num_ctas", optionalScalarJson(config.numCtas)},
+          {"maxnreg", optionalScalarJson(config.maxnreg)},
+          {"line", config.line ? llvm::json::Value(static_cast<int64_t>(config.line)) : llvm::json::Value(nullptr)},
+          {"expansion", config.expansion},
+          {"archs", std::move(archs)},
+      });
+    }
+    llvm::json::Object remaining;
+    for (const auto &[arch, kept] : report.remaining) {
+      llvm::json::Array indices;
+      for (size_t index : kept) indices.push_back(static_cast<int64_t>(index));
+      remaining[arch] = std::move(indices);
+    }
+    array.push_back(llvm::json::Object{
+        {"path", report.path},
+        {"kernel", report.kernel},
+        {"line", static_cast<int64_t>(report.line)},
+        {"language", report.language},
+        {"config_source", report.configSource},
+        {"definition_path",
+         report.definitionPath.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(report.definitionPath)},
+        {"dtype", report.dtype},
+        {"dtype_source", report.dtypeSource},
+        {"archs", stringsJson(report.archs)},
+        {"configs", std::move(configs)},
+        {"remaining", std::move(remaining)},
+        {"notes", stringsJson(report.notes)},
+    });
+  }
+  out << llvm::formatv("{0:2}", llvm::json::Value(std::move(array))) << '\n';
+}
+
+namespace {
+
+std::string cell(const std::string &text) {
+  std::string escaped;
+  for (char c : text) {
+    if (c == '|') escaped += "\\|";
+    else if (c == '\n') escaped += ' ';
+    else escaped += c;
+  }
+  return escaped;
+}
+
+std::string optionalText(const std::optional<ScalarValue> &value) { return value ? valueText(*value) : "-"; }
+
+std::string indexList(const std::vector<size_t> &indices) {
+  std::string text;
+  for (size_t i = 0; i < indices.size(); ++i) text += (i ? ", " : "") + std::to_string(indices[i]);
+  return text.empty() ? "none" : text;
+}
+
+std::string languageLabel(const KernelReport &report) {
+  if (report.configSource == "autotune") return "the autotune list";
+  if (report.configSource == "launches") return "the launches in this file (no autotune list)";
+  if (report.configSource == "table") return "the config table";
+  if (report.configSource == "instantiations") return "the template's instantiations in this file";
+  if (report.configSource == "kernel") return "the kernel as written";
+  return "nothing";
+}
+
+} // namespace
+
+void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports) {
+  bool firstReport = true;
+  for (const KernelReport &report : reports) {
+    if (!firstReport) out << '\n';
+    firstReport = false;
+    out << "## `" << report.kernel << "` (" << report.path << ":" << report.line << ")\n\n";
+    out << report.configs.size() << " config" << (report.configs.size() == 1 ? "" : "s");
+    if (report.configSource != "none") out << " from " << languageLabel(report);
+    if (!report.definitionPath.empty()) out << "; kernel body from " << report.definitionPath;
+    if (report.language != "cuda" && !report.dtype.empty())
+      out << "; element type " << report.dtype << " (" << report.dtypeSource << ")";
+    out << "; archs " << llvm::join(report.archs, ", ") << ".\n";
+    for (const std::string &note : report.notes) out << "\n> " << note << '\n';
+    if (report.configs.empty()) continue;
+
+    const bool cuda = report.language == "cuda";
+    out << "\n| # |";
+    for (const std::string &param : report.paramOrder) out << ' ' << cell(param) << " |";
+    if (!cuda) out << " warps | stages |";
+    for (const std::string &arch : report.archs) {
+      out << ' ' << arch << " smem |";
+      if (!cuda) out << ' ' << arch << " regs |";
+      out << ' ' << arch << " |";
+    }
+    out << "\n|--:|";
+    for (size_t i = 0; i < report.paramOrder.size(); ++i) out << "--:|";
+    if (!cuda) out << "--:|--:|";
+    for (size_t i = 0; i < report.archs.size(); ++i) out << (cuda ? "--:|:--|" : "--:|--:|:--|");
+    out << '\n';
+    for (const ReportConfig &config : report.configs) {
+      out << "| " << config.index << " |";
+      for (const std::string &param : report.paramOrder) {
+        auto found = config.params.find(param);
+        out << ' ' << cell(found == config.params.end() ? "-" : valueText(found->second)) << " |";
+      }
+      if (!cuda) out << ' ' << optionalText(config.numWarps) << " | " << optionalText(config.numStages) << " |";
+      for (const std::string &arch : report.archs) {
+        const ArchVerdict &verdict = config.archs.at(arch);
+        if (!verdict.listed) {
+          out << (cuda ? " | not listed |" : " | | not listed |");
+          continue;
+        }
+        std::string smem = verdict.estimated ? bytesText(verdict.smemMin, verdict.smemMax) : "?";
+        if (verdict.fits && !*verdict.fits) smem = "**" + smem + "**";
+        out << ' ' << smem << " |";
+        if (!cuda) {
+          std::string regs = verdict.registersPerThread ? std::to_string(*verdict.registersPerThread) : "?";
+          if (verdict.spills && *verdict.spills) regs += " (spills)";
+          out << ' ' << regs << " |";
+        }
+        std::string state;
+        if (verdict.eliminatedBy.empty()) {
+          state = verdict.estimated ? "kept" : "kept (not estimated)";
+        } else {
+          std::vector<std::string> reasons;
+          for (const Elimination &e : verdict.eliminatedBy)
+            if (std::find(reasons.begin(), reasons.end(), e.reason) == reasons.end()) reasons.push_back(e.reason);
+          state = "**out**: " + llvm::join(reasons, ", ");
+        }
+        out << ' ' << state << " |";
+      }
+      out << '\n';
+    }
+
+    // Why each eliminated config goes; the same reasons on every arch are said once.
+    std::vector<std::string> lines;
+    for (const ReportConfig &config : report.configs) {
+      std::map<std::string, std::vector<std::string>> archsByMessage;
+      std::vector<std::string> order;
+      for (const std::string &arch : report.archs)
+        for (const Elimination &e : config.archs.at(arch).eliminatedBy) {
+          std::string key = e.reason + ": " + e.message;
+          if (!archsByMessage.count(key)) order.push_back(key);
+          archsByMessage[key].push_back(arch);
+        }
+      for (const std::string &key : order) {
+        const auto &archs = archsByMessage[key];
+        std::string where = archs.size() == report.archs.size() && report.archs.size() > 1
+                                ? "all archs"
+                                : llvm::join(archs, ", ");
+        lines.push_back("- config " + std::to_string(config.index) + " (" + where + "): " + key);
+      }
+    }
+    if (!lines.empty()) {
+      out << "\n**Eliminated**\n\n";
+      for (const std::string &line : lines) out << line << '\n';
+    }
+
+    out << "\n**Remaining list**\n\n";
+    std::map<std::vector<size_t>, std::vector<std::string>> archsByKept;
+    std::vector<std::vector<size_t>> keptOrder;
+    for (const std::string &arch : report.archs) {
+      auto found = report.remaining.find(arch);
+      if (found == report.remaining.end()) continue;
+      if (!archsByKept.count(found->second)) keptOrder.push_back(found->second);
+      archsByKept[found->second].push_back(arch);
+    }
+    for (const auto &kept : keptOrder)
+      out << "- " << llvm::join(archsByKept[kept], ", ") << ": " << kept.size() << " of " << report.configs.size()
+          << " (" << indexList(kept) << ")\n";
+
+    // Assumptions behind the estimates, once each.
+    std::vector<std::string> assumptions;
+    for (const ReportConfig &config : report.configs)
+      for (const std::string &arch : report.archs) {
+        const ArchVerdict &verdict = config.archs.at(arch);
+        std::vector<std::string> said = verdict.assumptions;
+        if (!verdict.unknownReason.empty()) said.push_back("not estimated: " + verdict.unknownReason);
+        for (const std::string &a : said)
+          if (std::find(assumptions.begin(), assumptions.end(), a) == assumptions.end()) assumptions.push_back(a);
+      }
+    if (!assumptions.empty()) {
+      out << "\n<details><summary>Assumptions</summary>\n\n";
+      for (const std::string &a : assumptions) out << "- " << a << '\n';
+      out << "\n</details>\n";
+    }
+  }
+}
+
+} // namespace btlint::report
