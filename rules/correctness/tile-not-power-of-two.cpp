@@ -1,5 +1,6 @@
 #include "eval/TileEval.h"
 #include "rules/Rule.h"
+#include "yaml/TableKernels.h"
 
 #include <algorithm>
 #include <map>
@@ -151,6 +152,10 @@ public:
     std::vector<Finding> findings;
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language == Language::Yaml) {
+        checkTable(kernel, context, findings, findingAt);
+        continue;
+      }
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
       for (const Binding &binding : bindingsOf(kernel, context)) {
         for (const TileShape &tile : kernel.tiles)
@@ -199,6 +204,33 @@ private:
     return bindings;
   }
 
+  // A YAML tuning table: its configs bind the tiles of the Python kernel of
+  // that name defined elsewhere in the run (none: nothing to check). Only
+  // values the table itself sets are reported, at the table.
+  static void checkTable(const Kernel &table, const RuleContext &context, std::vector<Finding> &findings,
+                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+    if (!table.autotune) return;
+    const Kernel *definition = nullptr;
+    for (const Kernel *k : kernelsWithSignature(table, context.project()))
+      if (k->language == Language::Python && !definition) definition = k;
+    if (!definition) return;
+    for (const Config &config : table.autotune->configs.configs) {
+      Binding binding;
+      binding.kind = Binding::Kind::AutotuneConfig;
+      binding.values = config;
+      binding.config = &config;
+      binding.list = &table.autotune->configs;
+      for (const TileShape &tile : definition->tiles)
+        for (const TileDim &dim : tile.dims) {
+          const std::vector<std::string> params = paramsRead(dim);
+          const bool setByTable = !params.empty() && std::all_of(params.begin(), params.end(), [&](const auto &n) {
+            return config.params.count(n) != 0;
+          });
+          if (setByTable) checkDim(*definition, tile, dim, binding, findings, findingAt, /*inTable=*/true);
+        }
+    }
+  }
+
   static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
     for (const Heuristic &heuristic : kernel.heuristics)
       if (heuristic.param == name) return true; // computed at run time, overrides the rest
@@ -211,7 +243,7 @@ private:
 
   static void checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const Binding &binding, std::vector<Finding> &findings,
-                       std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+                       std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt, bool inTable = false) {
     const std::vector<std::string> params = paramsRead(dim);
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
@@ -248,7 +280,10 @@ private:
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
     if (binding.config && !binding.config->expansion.empty())
       finding.notes.push_back(binding.config->expansion);
-    if (tile.span.valid() && tile.span.line != finding.span.line)
+    if (inTable && tile.span.valid())
+      finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line) + " of `" + kernel.name +
+                              "`'s definition");
+    else if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
     if (binding.config) finding.configs.push_back(binding.config);
