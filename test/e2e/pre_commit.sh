@@ -143,6 +143,24 @@ check_has "$WORK/commit.out" "kernels/tuning.yaml:8:9: warning: config 4 is iden
 check_lacks "$WORK/commit.out" "config-unknown-param" "the YAML table is checked against the kernel staged beside it"
 check "pre-commit kept its cache in the scratch folder" test -d "$PRE_COMMIT_HOME"
 
+# The btlint-build hook (language: script): its script builds btlint into
+# build-pre-commit/ of pre-commit's clone on first use. The build itself takes
+# minutes, so the clone gets the built binary in that place; what is tested is
+# that pre-commit finds and runs the script, which runs btlint with the files.
+clone=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute("select path from repos where repo=? and ref=?", (sys.argv[2], sys.argv[3])).fetchone()[0])' \
+  "$PRE_COMMIT_HOME/db.db" "file://$WORK/hooks" "$rev" 2>"$WORK/db.err")
+if [ -n "$clone" ] && [ -x "$clone/tools/pre-commit-build-and-run.sh" ]; then
+  pass "pre-commit cloned the hook repository with the build script"
+  mkdir -p "$clone/build-pre-commit" && ln -s "$BTLINT" "$clone/build-pre-commit/btlint"
+  (cd remote && sed -i 's/- id: btlint$/- id: btlint-build/' .pre-commit-config.yaml && git add .pre-commit-config.yaml)
+  commit_in remote "add kernels"
+  if [ "$COMMIT_RC" -ne 0 ]; then pass "btlint-build hook: the bad commit is blocked"; else fail "btlint-build hook: the bad commit is blocked" "$(cat "$WORK/commit.out")"; fi
+  check_has "$WORK/commit.out" "btlint (built from source)...." "btlint-build hook: pre-commit ran it"
+  check_has "$WORK/commit.out" "[num-warps-invalid, sm90]" "btlint-build hook: btlint's message is shown"
+else
+  fail "pre-commit cloned the hook repository with the build script" "clone: '$clone' $(cat "$WORK/db.err")"
+fi
+
 write_kernel remote/kernels/scale.py 8
 sed -i '$d' remote/kernels/tuning.yaml
 (cd remote && git add kernels)
