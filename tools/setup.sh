@@ -71,5 +71,20 @@ case "$mode" in
     export PATH="$venv/bin:$PATH"
     cd "$build"
     ctest --output-on-failure -j "$jobs" --timeout 900
+    # The suite again under AddressSanitizer + UndefinedBehaviorSanitizer
+    # (BTLINT_SANITIZE: -O1, line tables only, no benchmarks); any report fails
+    # the test that triggered it. BTLINT_SANITIZERS=0 skips this second build.
+    if [ "${BTLINT_SANITIZERS:-1}" != 0 ]; then
+      asan_build=${BTLINT_ASAN_BUILD_DIR:-$root/build-asan}
+      grammar=$(find "$build/_deps" -maxdepth 1 -type d -name 'tree_sitter_python-*' 2>/dev/null | head -1)
+      echo "setup: sanitizer build in $asan_build"
+      cmake -S "$root" -B "$asan_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBTLINT_WERROR=ON \
+        -DBTLINT_SANITIZE=ON ${grammar:+-DBTLINT_TS_PYTHON_DIR="$grammar"} >/dev/null
+      ninja -C "$asan_build" -j "$jobs"
+      export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=0}
+      export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+      cd "$asan_build"
+      ctest --output-on-failure -j "$jobs" --timeout 900
+    fi
     ;;
 esac

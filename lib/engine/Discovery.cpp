@@ -161,8 +161,10 @@ public:
           linkBroken = true;
         } else {
           type = status.type();
-          // Symlinked files inside the tree are read; symlinked folders only with --follow-symlinks.
+          // Symlinked folders are entered only with --follow-symlinks; symlinked
+          // files only when they resolve inside the folder being linted, or with it.
           if (type == fs::file_type::directory_file && !options_.followSymlinks) continue;
+          if (!options_.followSymlinks && !resolvesInsideRoot(entryPath)) continue;
         }
       }
       bool isDirectory = type == fs::file_type::directory_file;
@@ -218,6 +220,7 @@ public:
     if (status.type() == fs::file_type::directory_file) {
       llvm::SmallString<256> real;
       if (!fs::real_path(root, real)) visitedReal_.insert(std::string(real));
+      rootReal_ = std::string(real);
       std::string shown = root;
       while (shown.size() > 1 && shown.back() == '/') shown.pop_back();
       walkDirectory(shown, "", {}, 0);
@@ -243,8 +246,17 @@ public:
   }
 
 private:
+  // True when `entry` resolves to a path inside the real path of the root being walked.
+  bool resolvesInsideRoot(const std::string &entry) const {
+    llvm::SmallString<256> real;
+    if (rootReal_.empty() || fs::real_path(entry, real)) return false;
+    llvm::StringRef inside(real);
+    return inside.consume_front(rootReal_) && (inside.empty() || inside.starts_with("/") || rootReal_ == "/");
+  }
+
   const DiscoveryOptions &options_;
   DiscoveryResult &result_;
+  std::string rootReal_; // real path of the folder being walked
   std::string excludeRootAbsolute_;
   std::set<std::string> seen_;
   std::set<std::string> visitedReal_;

@@ -44,6 +44,8 @@ Value Evaluator::call(const Value &callee, std::vector<Value> positional,
   return interpreter_->callValue(callee, arguments, site, frame);
 }
 
+const std::vector<std::string> &Evaluator::limitsReached() const { return interpreter_->limitsReached(); }
+
 std::vector<std::string> Evaluator::takeNotes() {
   std::vector<std::string> taken;
   taken.swap(notes_);
@@ -168,7 +170,7 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
   if (configs.size() > limit) {
     std::string text = "only the first " + std::to_string(limit) + " of " +
                        std::to_string(configs.size()) + " configs are checked";
-    interpreter_->note(text);
+    interpreter_->limitReached(text);
     incomplete(text);
     configs.resize(limit);
   }

@@ -38,6 +38,8 @@ public:
 
   // Notes produced since the last call (environment defaults, limits hit).
   std::vector<std::string> takeNotes();
+  // Work limits hit so far (for the model's analysisLimits).
+  const std::vector<std::string> &limitsReached() const;
 
   // Converts an evaluated list of triton.Config into the model. `listSpan`
   // is the span of the expression in the analysed file.

@@ -103,11 +103,17 @@ bool Interpreter::step() {
   if (timeUp_) return false;
   if ((++steps_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) {
     timeUp_ = true;
-    note("evaluation stopped: the time limit of " +
+    limitReached("evaluation stopped: the time limit of " +
          std::to_string(context_.limits.timePerFile.count()) + " ms per file was reached");
     return false;
   }
   return true;
+}
+
+void Interpreter::limitReached(std::string text) {
+  if (std::find(limitsReached_.begin(), limitsReached_.end(), text) == limitsReached_.end())
+    limitsReached_.push_back(text);
+  note(std::move(text));
 }
 
 void Interpreter::note(std::string text) {
@@ -966,7 +972,7 @@ Value Interpreter::callFunction(const FunctionData &function, CallArguments &arg
     std::string text = "call depth limit of " + std::to_string(context_.limits.maxCallDepth) +
                        " reached calling `" + function.name + "` at " +
                        lineText(*caller.module, site) + " (recursion?)";
-    note(text);
+    limitReached(text);
     return Value::unknown(text, origin);
   }
 
@@ -1118,7 +1124,7 @@ Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
     if (sequence->items.size() > context_.limits.maxListElements) {
       std::string text = "list at " + lineText(*frame.module, node) + " has more than " +
                          std::to_string(context_.limits.maxListElements) + " elements";
-      note(text);
+      limitReached(text);
       return Value::unknown(text, originOf(*frame.module, node));
     }
   }
@@ -1258,7 +1264,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
       if (results->items.size() + dict->entries.size() > limit) {
         std::string text = "the comprehension at " + lineText(module, node) +
                            " produces more than " + std::to_string(limit) + " elements";
-        note(text);
+        limitReached(text);
         failure = Value::unknown(text, origin);
         return false;
       }
@@ -1303,7 +1309,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
       if (++iterationCount > limit) {
         std::string text = "the comprehension at " + lineText(module, node) +
                            " runs more than " + std::to_string(limit) + " iterations";
-        note(text);
+        limitReached(text);
         failure = Value::unknown(text, origin);
         return false;
       }
@@ -1354,7 +1360,7 @@ bool Interpreter::beginIteration(const Value &iterable, NodeId site, Iteration &
     if (static_cast<uint64_t>(size) > limit) {
       std::string text = iterable.str() + " has " + std::to_string(size) +
                          " elements, over the limit of " + std::to_string(limit);
-      note(text);
+      limitReached(text);
       failure = Value::unknown(text, iterable.origin());
       return false;
     }
@@ -1396,7 +1402,7 @@ bool Interpreter::iterate(const Value &iterable, NodeId site, std::vector<Value>
     if (static_cast<uint64_t>(size) > limit) {
       std::string text = iterable.str() + " has " + std::to_string(size) +
                          " elements, over the limit of " + std::to_string(limit);
-      note(text);
+      limitReached(text);
       failure = Value::unknown(text, iterable.origin());
       return false;
     }
@@ -1521,24 +1527,40 @@ Value Interpreter::binaryOperation(NodeKind op, const Value &left, const Value &
     default: return Value::unknown("operator not evaluated on floats", origin);
     }
   }
-  if (left.isString() && right.isString() && op == NodeKind::OpPlus)
+  if (left.isString() && right.isString() && op == NodeKind::OpPlus) {
+    if (left.text().size() + right.text().size() > limit * 16) {
+      std::string text = "string concatenation at " + lineText(*frame.module, site) + " exceeds " +
+                         std::to_string(limit * 16) + " characters";
+      limitReached(text);
+      return Value::unknown(text, origin);
+    }
     return Value::ofString(left.text() + right.text(), origin);
+  }
   auto repeat = [&](const Value &sequenceValue, int64_t times) -> Value {
     if (times < 0) times = 0;
+    // Sizes are compared by division (size * times can overflow), and an empty
+    // operand gives an empty result without looping `times` times.
+    const uint64_t size = sequenceValue.isString() ? sequenceValue.text().size()
+                                                   : sequenceValue.sequence()->items.size();
+    if (size == 0) times = 0;
     if (sequenceValue.isString()) {
-      if (sequenceValue.text().size() * static_cast<uint64_t>(times) > limit * 16)
-        return Value::unknown("string repetition too large", origin);
+      if (size != 0 && static_cast<uint64_t>(times) > limit * 16 / size) {
+        std::string text = "string repetition at " + lineText(*frame.module, site) + " exceeds " +
+                           std::to_string(limit * 16) + " characters";
+        limitReached(text);
+        return Value::unknown(text, origin);
+      }
       std::string out;
       for (int64_t i = 0; i < times; ++i) out += sequenceValue.text();
       return Value::ofString(std::move(out), origin);
     }
     const Sequence &source = *sequenceValue.sequence();
-    uint64_t total = source.items.size() * static_cast<uint64_t>(times);
-    if (total > limit) {
+    if (size != 0 && static_cast<uint64_t>(times) > limit / size) {
       std::string text = "list repetition at " + lineText(*frame.module, site) + " gives " +
-                         std::to_string(total) + " elements, over the limit of " +
+                         std::to_string(size) + " x " + std::to_string(times) +
+                         " elements, over the limit of " +
                          std::to_string(limit);
-      note(text);
+      limitReached(text);
       return Value::unknown(text, origin);
     }
     auto out = std::make_shared<Sequence>();
@@ -1561,7 +1583,7 @@ Value Interpreter::binaryOperation(NodeKind op, const Value &left, const Value &
     if (a.items.size() + b.items.size() > limit) {
       std::string text = "concatenation at " + lineText(*frame.module, site) +
                          " exceeds the limit of " + std::to_string(limit) + " elements";
-      note(text);
+      limitReached(text);
       return Value::unknown(text, origin);
     }
     auto out = std::make_shared<Sequence>();
@@ -2292,7 +2314,7 @@ ExecResult Interpreter::execWhile(NodeId statement, Frame &frame) {
     if (iteration > limit) {
       stopReason = "the loop at " + lineText(module, statement) + " runs more than " +
                    std::to_string(limit) + " iterations";
-      note(stopReason);
+      limitReached(stopReason);
     } else if (timeUp_) {
       stopReason = "evaluation time limit reached";
     }

@@ -139,6 +139,9 @@ public:
   void note(std::string text);
   void openNotes(std::vector<std::string> *sink) { noteSinks_.push_back(sink); }
   void closeNotes() { noteSinks_.pop_back(); }
+  // A work limit was hit: noted like note(), and kept for analysis-limit.
+  void limitReached(std::string text);
+  const std::vector<std::string> &limitsReached() const { return limitsReached_; }
 
   Origin originOf(const ModuleState &module, python::NodeId node) const {
     const python::SyntaxNode &n = module.tree().node(node);
@@ -233,6 +236,7 @@ private:
   std::unordered_map<const ParsedFile *, const ModuleState *> moduleByFile_;
   const ModuleState *main_ = nullptr;
   std::vector<std::vector<std::string> *> noteSinks_;
+  std::vector<std::string> limitsReached_;
 
   struct IterationFrame {
     std::string description; // "the comprehension at line 31"

@@ -295,6 +295,26 @@ constexpr size_t kMaxNestingDepth = 1000;
 SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems, KeptTree *kept) {
   SyntaxTree tree;
   tree.source_ = &source;
+  // Bounded work (docs/reliability.md): a file over kMaxParseBytes or nested
+  // deeper than kMaxNestingDepth is reported and read as an empty module.
+  // tree-sitter needs about 500 bytes of memory per token, and the readers of
+  // the tree recurse once per level of nesting.
+  auto emptyModule = [&](uint32_t at, std::string message) {
+    ParseProblem problem;
+    problem.span = source.span(at, at);
+    problem.message = std::move(message);
+    problems.push_back(std::move(problem));
+    tree.nodes_.clear();
+    SyntaxNode root;
+    root.endByte = static_cast<uint32_t>(source.text().size());
+    root.kind = NodeKind::Module;
+    tree.nodes_.push_back(root);
+    return std::move(tree);
+  };
+  if (source.text().size() > kMaxParseBytes)
+    return emptyModule(0, "file is " + std::to_string(source.text().size()) +
+                              " bytes; the Python front-end parses files up to " +
+                              std::to_string(kMaxParseBytes) + " bytes (analysis limit): not analysed");
   const GrammarTables &tables = grammarTables();
   std::unique_ptr<TSTree, TreeDeleter> tsTree(
       ts_parser_parse_string(threadParser(), kept ? kept->tree_ : nullptr, source.text().data(),
@@ -386,6 +406,12 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
                 kind == NodeKind::False || kind == NodeKind::None ||
                 (kind == NodeKind::String && !isFString(source.text(), ts_node_start_byte(node)));
     bool descend = named && !leaf && ts_tree_cursor_goto_first_child(&cursor);
+    if (descend && stack.size() >= kMaxNestingDepth) {
+      ts_tree_cursor_delete(&cursor);
+      return emptyModule(ts_node_start_byte(node),
+                         "syntax nested deeper than " + std::to_string(kMaxNestingDepth) +
+                             " levels (analysis limit): the file is not analysed");
+    }
     // Only named nodes are descended into, and they are always kept.
     if (keep) {
       NodeId id = append(node, kind, field, parentLevel.node);

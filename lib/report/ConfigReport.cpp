@@ -1,6 +1,7 @@
 #include "report/ConfigReport.h"
 
 #include "eval/TileEval.h"
+#include "resources/ConfigVerdict.h"
 #include "resources/KernelDescription.h"
 #include "resources/KernelResourceAdapter.h"
 
@@ -238,21 +239,74 @@ std::optional<std::string> prunedByShape(const std::string &limit, const Config 
          std::to_string(shape->second) + " (the kernel's shapes in .btlint.yaml)";
 }
 
+// The rule that reports the same problem as a ConfigVerdict elimination
+// ("shared memory: needs ...", "num_warps: ...", "threads: ...", "num_ctas: ...").
+std::string reasonOfVerdictEntry(const std::string &entry) {
+  const std::string key = entry.substr(0, entry.find(':'));
+  if (key == "shared memory") return "smem-over-budget";
+  if (key == "num_warps" || key == "threads") return "num-warps-invalid";
+  if (key == "num_ctas") return "num-ctas-unsupported";
+  return key;
+}
+
 void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arch, const ReportOptions &options,
                  ArchVerdict &verdict) {
   const Kernel *kernel = list.definition;
   const std::string dtype = kernel ? kernel->dtype : list.model->dtype;
   const std::string dtypeSource = kernel ? kernel->dtypeSource : list.model->dtypeSource;
+  verdict.smemLimit = arch.maxSharedPerBlockOptIn;
 
-  if (auto warps = intOf(config.numWarps)) {
-    const int64_t maxWarps = arch.maxThreadsPerBlock / arch.warpSize;
-    if (!isPowerOfTwo(*warps) || *warps > 32)
-      verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps = " + std::to_string(*warps) +
-                                                               " is not a power of two from 1 to 32"});
-    else if (*warps > maxWarps)
-      verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps = " + std::to_string(*warps) + " is over " +
-                                                               arch.name + "'s " + std::to_string(maxWarps) +
-                                                               " warps per block"});
+  const bool estimable = kernel && kernel->language == Language::Python && !hasUnknownValue(config);
+  if (estimable) {
+    // The resource rules' own verdict (lib/resources/ConfigVerdict.h), so the
+    // report and smem-over-budget, register-spill-risk and all-configs-pruned agree.
+    const resources::TritonConfigVerdict judged = resources::judgeTritonConfig(*kernel, config, arch, dtype, dtypeSource);
+    for (const std::string &entry : judged.eliminatedBy) verdict.eliminatedBy.push_back({reasonOfVerdictEntry(entry), entry});
+    verdict.fit = std::string(resources::fitName(judged.shared));
+    if (judged.estimate) {
+      const resources::KernelResourceEstimate &estimate = *judged.estimate;
+      verdict.estimated = true;
+      verdict.smemMin = estimate.shared.minBytes;
+      verdict.smemMax = estimate.shared.maxBytes;
+      verdict.registersPerThread = estimate.registers.registersPerThread;
+      verdict.spill = std::string(resources::spillName(judged.spill));
+      if (judged.spill == resources::Spill::Confident) verdict.spills = true;
+      else if (judged.spill == resources::Spill::No) verdict.spills = false;
+      if (estimate.shared.mmaPath != resources::MmaPath::None)
+        verdict.mmaPath = std::string(resources::mmaPathName(estimate.shared.mmaPath));
+      if (judged.shared == resources::Fit::Fits) verdict.fits = true;
+      else if (judged.shared == resources::Fit::Overflows) verdict.fits = false;
+      if (judged.occupancy) {
+        verdict.blocksPerSm = judged.occupancy->blocks;
+        verdict.occupancyLimitedBy = judged.occupancy->limitedBy;
+      }
+      verdict.assumptions = estimate.assumptions;
+      if (!estimate.shared.calibrated)
+        verdict.assumptions.push_back(arch.name + " is derived from the calibrated archs, not measured");
+      verdict.breakdown = estimate.breakdown;
+    } else {
+      verdict.unknownReason = judged.unknownReason;
+    }
+  } else {
+    // No estimate: the checks that need none.
+    if (auto warps = intOf(config.numWarps)) {
+      const int64_t threads = *warps * arch.warpSize;
+      if (!isPowerOfTwo(*warps))
+        verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps: " + std::to_string(*warps) +
+                                                                 " is not a power of two"});
+      if (*warps > 0 && threads > arch.maxThreadsPerBlock)
+        verdict.eliminatedBy.push_back({"num-warps-invalid", "threads: " + std::to_string(*warps) + " warps are " +
+                                                                 std::to_string(threads) + " threads, " + arch.name +
+                                                                 " allows " + std::to_string(arch.maxThreadsPerBlock)});
+    }
+    if (auto ctas = intOf(config.numCtas)) {
+      std::string problem = resources::numCtasProblem(*ctas, arch);
+      if (!problem.empty())
+        verdict.eliminatedBy.push_back({"num-ctas-unsupported", "num_ctas: " + std::to_string(*ctas) + "; " + problem});
+    }
+    if (!kernel) verdict.unknownReason = "the kernel's definition is not in the run";
+    else if (kernel->language != Language::Python) verdict.unknownReason = "the table configures a CUDA kernel";
+    else verdict.unknownReason = "a value of the config is not known statically";
   }
 
   if (kernel && kernel->language == Language::Python) {
@@ -287,56 +341,16 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
                                                                      " is not a power of two (a tile, by its name)"});
   }
 
-  verdict.smemLimit = arch.maxSharedPerBlockOptIn;
-  if (!kernel) {
-    verdict.unknownReason = "the kernel's definition is not in the run";
-    return;
-  }
-  if (kernel->language != Language::Python) {
-    verdict.unknownReason = "the table configures a CUDA kernel: see its instantiations";
-    return;
-  }
-  if (hasUnknownValue(config)) {
-    verdict.unknownReason = "a value of the config is not known statically";
-    return;
-  }
-  std::string whyNot;
-  auto estimate = resources::estimateKernelResources(*kernel, config, arch, dtype, dtypeSource, &whyNot);
-  if (!estimate) {
-    verdict.unknownReason = whyNot.empty() ? "the estimate needs values the model does not have" : whyNot;
-    return;
-  }
-  verdict.estimated = true;
-  verdict.smemMin = estimate->shared.minBytes;
-  verdict.smemMax = estimate->shared.maxBytes;
-  verdict.registersPerThread = estimate->registers.registersPerThread;
-  verdict.spills = estimate->registers.spills;
-  if (estimate->shared.mmaPath != resources::MmaPath::None)
-    verdict.mmaPath = std::string(resources::mmaPathName(estimate->shared.mmaPath));
-  verdict.fits = estimate->fits;
-  verdict.assumptions = estimate->assumptions;
-  if (!estimate->shared.calibrated)
-    verdict.assumptions.push_back(arch.name + " is derived from the calibrated archs, not measured");
-  verdict.breakdown = estimate->breakdown;
-  if (!estimate->fits) {
-    const bool range = estimate->shared.minBytes != estimate->shared.maxBytes;
-    std::string message = "needs " + bytesText(estimate->shared.minBytes, estimate->shared.maxBytes) +
-                          " bytes of shared memory, " + arch.name + " allows " +
-                          std::to_string(arch.maxSharedPerBlockOptIn);
-    if (range && estimate->shared.minBytes <= arch.maxSharedPerBlockOptIn)
-      message += " (over the limit at the upper end of the range)";
-    verdict.eliminatedBy.push_back({"smem-over-budget", message});
-  }
-
+  // The autotuner's pruner, where what it checks is known.
   const Kernel *declared = list.model;
   const Kernel *tuned = declared && declared->autotune ? declared : kernel;
   if (tuned && tuned->autotune && tuned->autotune->hasPruner) {
     const AutotuneSpec &spec = *tuned->autotune;
     const std::string pruner = spec.prunerName.empty() ? "the pruner" : "the pruner `" + spec.prunerName + "`";
-    if (spec.prunerLimits.count("smem") && !estimate->fits)
+    if (spec.prunerLimits.count("smem") && verdict.fits && !*verdict.fits)
       verdict.eliminatedBy.push_back({"pruner", pruner + " compares shared memory with the limit: it drops this config "
                                                          "before compiling it"});
-    auto shapes = options.shapes.find(kernel->name);
+    auto shapes = options.shapes.find(tuned->name);
     if (shapes != options.shapes.end())
       for (const std::string &limit : spec.prunerLimits)
         if (auto why = prunedByShape(limit, config, shapes->second))
@@ -370,6 +384,7 @@ void judgeCuda(const ArchList &list, const Kernel *instance, const ArchInfo &arc
   verdict.estimated = true;
   verdict.smemMin = verdict.smemMax = total;
   verdict.fits = total <= arch.maxSharedPerBlockOptIn;
+  verdict.fit = *verdict.fits ? "fits" : "overflows";
   verdict.breakdown.push_back("static __shared__: " + std::to_string(staticBytes) + " bytes (as ptxas lays it out)");
   if (dynamicBytes > 0)
     verdict.breakdown.push_back("dynamic shared memory at the launch: " + std::to_string(dynamicBytes) + " bytes");
@@ -628,6 +643,13 @@ llvm::json::Object verdictJson(const ArchVerdict &verdict) {
       verdict.registersPerThread ? llvm::json::Value(*verdict.registersPerThread) : llvm::json::Value(nullptr);
   object["spills"] = verdict.spills ? llvm::json::Value(*verdict.spills) : llvm::json::Value(nullptr);
   object["fits"] = verdict.fits ? llvm::json::Value(*verdict.fits) : llvm::json::Value(nullptr);
+  std::string fit = verdict.fit;
+  std::replace(fit.begin(), fit.end(), ' ', '_');
+  object["fit"] = fit;
+  object["spill"] = verdict.spill.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(verdict.spill);
+  object["blocks_per_sm"] = verdict.blocksPerSm ? llvm::json::Value(*verdict.blocksPerSm) : llvm::json::Value(nullptr);
+  object["occupancy_limited_by"] =
+      verdict.occupancyLimitedBy.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(verdict.occupancyLimitedBy);
   object["mma_path"] = verdict.mmaPath.empty() ? llvm::json::Value(nullptr) : llvm::json::Value(verdict.mmaPath);
   llvm::json::Array eliminated;
   for (const Elimination &e : verdict.eliminatedBy)
@@ -767,12 +789,15 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
         out << ' ' << smem << " |";
         if (!cuda) {
           std::string regs = verdict.registersPerThread ? std::to_string(*verdict.registersPerThread) : "?";
-          if (verdict.spills && *verdict.spills) regs += " (spills)";
+          if (verdict.spill == "confident") regs += " (spills)";
+          else if (verdict.spill == "possible") regs += " (may spill)";
           out << ' ' << regs << " |";
         }
         std::string state;
         if (verdict.eliminatedBy.empty()) {
-          state = verdict.estimated ? "kept" : "kept (not estimated)";
+          state = !verdict.estimated ? "kept (not estimated)"
+                  : verdict.fit == "may overflow" ? "kept (may overflow)"
+                                                  : "kept";
         } else {
           std::vector<std::string> reasons;
           for (const Elimination &e : verdict.eliminatedBy)
@@ -791,7 +816,7 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
       std::vector<std::string> order;
       for (const std::string &arch : report.archs)
         for (const Elimination &e : config.archs.at(arch).eliminatedBy) {
-          std::string key = e.reason + ": " + e.message;
+          std::string key = e.message + " [" + e.reason + "]";
           if (!archsByMessage.count(key)) order.push_back(key);
           archsByMessage[key].push_back(arch);
         }

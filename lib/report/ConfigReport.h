@@ -39,7 +39,11 @@ struct ArchVerdict {
   std::optional<int64_t> registersPerThread;
   std::optional<bool> spills;
   std::string mmaPath;      // "mma_sync", "wgmma", ... ; empty without a dot
-  std::optional<bool> fits; // shared memory within the limit; unknown without an estimate
+  std::optional<bool> fits; // shared memory within the limit; unknown without an estimate or when it may overflow
+  std::string fit = "unknown"; // resources::fitName: "fits", "overflows", "may overflow", "unknown"
+  std::string spill;           // resources::spillName: "no", "possible", "confident"; empty without an estimate
+  std::optional<int64_t> blocksPerSm;
+  std::string occupancyLimitedBy;
   std::vector<Elimination> eliminatedBy;
   std::vector<std::string> assumptions;
   std::vector<std::string> breakdown;

@@ -80,6 +80,8 @@ for r in reports:
                 typed(aw, v, "smem_bytes", (int, NONE))
             for key, kinds in {"list_index": (int,), "smem_limit": (int,), "regs_per_thread": (int, NONE),
                                "spills": (bool, NONE), "fits": (bool, NONE), "mma_path": (str, NONE),
+                               "fit": (str,), "spill": (str, NONE), "blocks_per_sm": (int, NONE),
+                               "occupancy_limited_by": (str, NONE),
                                "eliminated_by": (list,), "kept": (bool,), "unknown_reason": (str, NONE),
                                "assumptions": (list,), "breakdown": (list,)}.items():
                 typed(aw, v, key, kinds)
@@ -88,9 +90,20 @@ for r in reports:
                     problems.append(f"{aw}: eliminated_by entry {e!r}")
             if v.get("kept") != (not v.get("eliminated_by")):
                 problems.append(f"{aw}: kept disagrees with eliminated_by")
-            smem = v.get("smem_max", v.get("smem_bytes"))
-            if isinstance(smem, int) and isinstance(v.get("fits"), bool) and v["fits"] != (smem <= v["smem_limit"]):
-                problems.append(f"{aw}: fits={v['fits']} but {smem} bytes against {v['smem_limit']}")
+            if v.get("fit") not in ("fits", "overflows", "may_overflow", "unknown"):
+                problems.append(f"{aw}: fit is {v.get('fit')!r}")
+            expected_fits = {"fits": True, "overflows": False}.get(v.get("fit"))
+            if v.get("fits") != expected_fits:
+                problems.append(f"{aw}: fits={v.get('fits')} with fit={v.get('fit')}")
+            if v.get("spill") not in (None, "no", "possible", "confident"):
+                problems.append(f"{aw}: spill is {v.get('spill')!r}")
+            lo = v.get("smem_min", v.get("smem_bytes"))
+            hi = v.get("smem_max", v.get("smem_bytes"))
+            if isinstance(lo, int) and isinstance(hi, int):
+                limit = v["smem_limit"]
+                want = "fits" if hi <= limit else "overflows" if lo > limit else "may_overflow"
+                if v.get("fit") != want:
+                    problems.append(f"{aw}: fit={v.get('fit')} but {lo}..{hi} bytes against {limit}")
             in_remaining = c.get("index") in r.get("remaining", {}).get(arch, [])
             if v.get("kept") and arch in r.get("remaining", {}) and not in_remaining:
                 problems.append(f"{aw}: kept but not in remaining")
