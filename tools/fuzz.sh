@@ -8,7 +8,7 @@
 # TARGET: fuzz_python_analysis fuzz_yaml_configs fuzz_project_config
 #         fuzz_suppressions fuzz_emitters
 # Environment:
-#   FUZZ_JOBS=N             processes per target (libFuzzer -fork=N), default 1
+#   FUZZ_JOBS=N             fuzzer processes per target, sharing its corpus, default 1
 #   BTLINT_FUZZ_BUILD_DIR   the Clang build folder, default build-fuzz
 #   BTLINT_FUZZ_BIN         a folder of built targets: run those, build nothing
 #   BTLINT_FUZZ_SEEDS       seed corpora (from test/fuzz/make_corpus.py), default
@@ -17,8 +17,8 @@
 #                           BUILD/fuzz-out; per target: TARGET.log, TARGET.stats,
 #                           TARGET-artifacts/ (crash-*, leak-*, timeout-*, oom-*)
 # Each input may take at most 20 s (-timeout; an evaluation stops itself after
-# 2 s per file and arch) and 2 GB (-rss_limit_mb). With FUZZ_JOBS > 1, crashes,
-# timeouts and out-of-memory inputs are kept and fuzzing goes on.
+# 2 s per file and arch) and 2 GB (-rss_limit_mb). Crashes, leaks, timeouts and
+# out-of-memory inputs are kept under TARGET-artifacts/ and fuzzing goes on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 targets=(fuzz_python_analysis fuzz_yaml_configs fuzz_project_config fuzz_suppressions fuzz_emitters)
@@ -67,27 +67,51 @@ fi
 out=${BTLINT_FUZZ_OUT:-$build/fuzz-out}
 mkdir -p "$out"
 
-# run_one TARGET: fuzzes TARGET for $seconds; writes TARGET.log and TARGET.stats.
+# run_one TARGET: fuzzes TARGET for $seconds with $jobs worker processes that
+# share one corpus. A worker stopped by a finding (crash, leak, timeout, out of
+# memory: saved under TARGET-artifacts/) starts again until the time is up.
+# Writes TARGET.stats: executions, wall seconds and CPU minutes (user + system
+# of every fuzzer process, from the shell's `time`).
 run_one() {
   local t=$1
+  shift
   local corpus=$out/corpus/$t artifacts=$out/$t-artifacts
   mkdir -p "$corpus" "$artifacts"
-  [ -d "$seeds/$t" ] && cp -n "$seeds/$t"/* "$corpus"/ 2>/dev/null || true
-  local args=(-max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -artifact_prefix="$artifacts/"
-              -print_final_stats=1)
+  if [ -d "$seeds/$t" ]; then cp -n "$seeds/$t"/* "$corpus"/ 2>/dev/null || true; fi
+  local args=(-timeout=20 -rss_limit_mb=2048 -artifact_prefix="$artifacts/" -print_final_stats=1 -reload=1)
   [ "$t" != fuzz_emitters ] && args+=(-dict="$root/test/fuzz/triton.dict")
-  [ "$jobs" -gt 1 ] && args+=(-fork="$jobs" -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-  local start=$SECONDS status=0
-  TMPDIR=${TMPDIR:-/tmp} "$bin/$t" "${args[@]}" "$@" "$corpus" >"$out/$t.log" 2>&1 || status=$?
-  local wall=$((SECONDS - start))
-  # Executions: the last progress line ("#N ...") of the run.
+  local deadline=$((SECONDS + seconds)) start=$SECONDS
+  worker() {
+    local i=$1 left
+    shift
+    while :; do
+      left=$((deadline - SECONDS))
+      [ "$left" -ge 3 ] || break
+      echo "=== worker $i: start with ${left}s left" >>"$out/$t.$i.log"
+      "$bin/$t" "${args[@]}" -max_total_time="$left" "$@" "$corpus" >>"$out/$t.$i.log" 2>&1 || true
+    done
+  }
+  local TIMEFORMAT='%R %U %S' i
+  {
+    time {
+      for ((i = 0; i < jobs; ++i)); do worker "$i" "$@" & done
+      wait
+    }
+  } 2>"$out/$t.time"
+  local wall=$((SECONDS - start)) cpu
+  cpu=$(awk '{printf "%.1f", ($2 + $3) / 60}' "$out/$t.time")
+  # Executions: exact from each run's final statistics; for a run cut short by
+  # a finding, its last progress line ("#N ...").
   local execs
-  execs=$(grep -aoE '^#[0-9]+' "$out/$t.log" | tail -1 | tr -d '#')
+  execs=$(cat "$out/$t".*.log | awk '
+    /^=== worker/ { total += last; last = 0 }
+    /^#[0-9]+/ { n = substr($1, 2) + 0; if (n > last) last = n }
+    /^stat::number_of_executed_units:/ { total += $2; last = 0 }
+    END { print total + last }')
   local found
   found=$(find "$artifacts" -type f | wc -l)
-  printf '%s executions=%s wall_s=%s processes=%s cpu_minutes=%s exit=%s artifacts=%s corpus=%s\n' \
-    "$t" "${execs:-0}" "$wall" "$jobs" "$(( wall * jobs / 60 ))" "$status" "$found" \
-    "$(find "$corpus" -type f | wc -l)" | tee "$out/$t.stats"
+  printf '%s executions=%s wall_s=%s workers=%s cpu_minutes=%s artifacts=%s corpus=%s\n' \
+    "$t" "$execs" "$wall" "$jobs" "$cpu" "$found" "$(find "$corpus" -type f | wc -l)" | tee "$out/$t.stats"
 }
 
 if [ "$target" = all ]; then

@@ -62,6 +62,7 @@ private:
 
   void keepFileNotes() {
     if (!evaluator_) return;
+    model_.analysisLimits = evaluator_->limitsReached();
     for (std::string &note : evaluator_->takeNotes())
       if (std::find(model_.notes.begin(), model_.notes.end(), note) == model_.notes.end())
         model_.notes.push_back(std::move(note));
@@ -412,7 +413,6 @@ public:
     auto *incremental = dynamic_cast<IncrementalTree *>(&state);
     return parseKeeping(source, incremental ? &incremental->tree : nullptr);
   }
-
 
   void buildModel(const ParsedFile &parsed, const ModelContext &context,
                   FileModel &model) const override {

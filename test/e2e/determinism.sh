@@ -2,7 +2,8 @@
 # Output is byte-identical whatever the thread count (-j1, -j2, -j8) and
 # whatever the order in which paths are given, in every output format, on a
 # generated tree of a few hundred Triton, CUDA, YAML and plain Python files
-# (kernels importing configs from sibling modules, syntax errors, suppressions).
+# (kernels importing configs from sibling modules, syntax errors, suppressions,
+# and soak kernels with many findings each).
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
 cd "$WORK" || exit 1
 
@@ -12,6 +13,10 @@ planted=$(python3 "$SOURCE_DIR/test/e2e/lib/make_mixed_tree.py" tree "$packages"
   fail "generate the tree with test/e2e/lib/make_mixed_tree.py"
   finish
 }
+# Plus 150 soak kernels (test/soak/gen_soak.py): many findings per file, from
+# literal lists, comprehensions, helpers, loops and arch branches.
+python3 "$SOURCE_DIR/test/soak/gen_soak.py" tree/soak 150 11 >/dev/null || fail "generate soak kernels"
+rm -f tree/soak/expected.json
 # Two archs, so per-arch findings and their merging are part of what must not vary.
 printf 'arch: [sm80, sm90]\n' >tree/.btlint.yaml
 file_count=$(find tree -type f \( -name '*.py' -o -name '*.cu' -o -name '*.yaml' \) ! -name .btlint.yaml | wc -l)
