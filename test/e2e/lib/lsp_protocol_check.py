@@ -247,6 +247,70 @@ client.notify("textDocument/didClose", {"textDocument": {"uri": uri(cfg_path)}})
 closed = client.diagnostics(uri(cfg_path))
 check("didClose clears the document's diagnostics", closed["params"]["diagnostics"] == [], closed)
 
+# ---- positions in UTF-16 code units (the LSP default) ----
+uni_path = os.path.join(proj, "uni.py")
+uni_text = KERNEL.replace("def scale_rows_kernel(x_ptr,", "def scale_rows_kernel(x_ptr, caf\u00e9_\U0001F600=0,")
+uni_text = uni_text.replace("\U0001F600", "")  # identifiers cannot hold emoji: the comment below does
+uni_text = uni_text.replace("    row = tl.program_id(0)\n", "    row = tl.program_id(0)  # \U0001F600 \u00e9\n", 1)
+with open(uni_path, "w", encoding="utf-8") as f:
+    f.write(uni_text)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(uni_path), "languageId": "python", "version": 1, "text": uni_text}})
+uni = client.diagnostics(uri(uni_path))
+uni_tile = next((d for d in uni["params"]["diagnostics"] if d["code"] == "tile-not-constexpr"), None)
+line6 = uni_text.split("\n")[6]
+want = len(line6[:line6.index("BLOCK_COLS")].encode("utf-16-le")) // 2
+check("columns after a non-ASCII character count UTF-16 code units",
+      uni_tile is not None and uni_tile["range"]["start"] == {"line": 6, "character": want}
+      and want == len(line6[:line6.index("BLOCK_COLS")].encode("utf-8")) - 1, (uni_tile, want))
+# The fix's edit, placed after the non-ASCII parameter, applied as the editor would.
+def apply_utf16(text, edit):
+    lines_ = text.split("\n")
+    def offset(pos):
+        line = lines_[pos["line"]].encode("utf-16-le")[:2 * pos["character"]].decode("utf-16-le")
+        return sum(len(l) + 1 for l in lines_[:pos["line"]]) + len(line)
+    a, b = offset(edit["range"]["start"]), offset(edit["range"]["end"])
+    return text[:a] + edit["newText"] + text[b:]
+
+
+uni_actions = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": uri(uni_path)}, "range": uni_tile["range"] if uni_tile else {},
+    "context": {"diagnostics": []}})
+uni_edits = [e for a in uni_actions.get("result", []) if "tile-not-constexpr" in a.get("title", "")
+             for e in a["edit"]["changes"][uri(uni_path)]]
+fixed_text = uni_text
+for e in uni_edits:
+    fixed_text = apply_utf16(fixed_text, e)
+check("the fix's edit range is right after a non-ASCII character",
+      len(uni_edits) == 1 and "(x_ptr, caf\u00e9_=0, out_ptr, n_cols, scale, BLOCK_COLS: tl.constexpr = 1024):" in fixed_text, (uni_edits, fixed_text[:400]))
+client.notify("textDocument/didChange", {"textDocument": {"uri": uri(uni_path), "version": 2}, "contentChanges": [
+    {"range": e["range"], "text": e["newText"]} for e in uni_edits]})
+after_uni = client.diagnostics(uri(uni_path))
+check("sent back as an incremental change, it fixes the finding in the server's copy",
+      not any(d["code"] == "tile-not-constexpr" and d["range"]["start"]["line"] == 6
+              for d in after_uni["params"]["diagnostics"]) and "parse-error" not in codes(after_uni), after_uni)
+client.notify("textDocument/didClose", {"textDocument": {"uri": uri(uni_path)}})
+client.diagnostics(uri(uni_path))
+
+# ---- CUDA files are analysed whole ----
+cu_path = os.path.join(proj, "hist.cu")
+cu_text = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules",
+                            "static-smem-over-48k", "fires_padding_between_arrays.cu")).read()
+with open(cu_path, "w") as f:
+    f.write(cu_text)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(cu_path), "languageId": "cuda", "version": 1, "text": cu_text}})
+cu = client.diagnostics(uri(cu_path), 120)
+check("a CUDA file gets its findings (static-smem-over-48k at 3:17)",
+      any(d["code"] == "static-smem-over-48k" and d["range"]["start"] == {"line": 2, "character": 16}
+          for d in cu["params"]["diagnostics"]), cu)
+client.notify("textDocument/didChange", {"textDocument": {"uri": uri(cu_path), "version": 2},
+                                         "contentChanges": [{"text": cu_text.replace("6144", "4096")}]})
+cu2 = client.diagnostics(uri(cu_path), 120)
+check("and an edit that shrinks the array clears it", "static-smem-over-48k" not in codes(cu2), cu2)
+client.notify("textDocument/didClose", {"textDocument": {"uri": uri(cu_path)}})
+client.diagnostics(uri(cu_path))
+
 # ---- bad input never stops the server ----
 client.drop_pending()
 client.send_raw(b'Content-Length: 11\r\n\r\n{"jsonrpc":')
