@@ -163,6 +163,19 @@ report_case example_yaml_alone 0 docs/examples/tuning/matmul_tuned.yaml --arch s
 report_case example_cuda 1 docs/examples/cuda/gemm_pipelined.cu --cuda-path none --arch sm80,sm90
 report_case cuda_table 0 test/report/table.cu --cuda-path none --arch sm90
 
+echo "# a pruner: its shared-memory check always, its shape check with .btlint.yaml's shapes"
+mkdir -p "$WORK/pruner"
+cp "$expected_dir/pruned.py" "$WORK/pruner/pruned.py"
+printf 'kernels:\n  pruned_gemm:\n    shapes: {M: 64}\n' >"$WORK/pruner/.btlint.yaml"
+run_btlint_in "$WORK/pruner" report pruned.py --arch sm90
+check_rc 0 "pruner case (markdown)"
+compare_expected pruner md
+run_btlint_in "$WORK/pruner" report pruned.py --arch sm90 --format json
+check_rc 0 "pruner case (json)"
+compare_expected pruner json
+run_btlint_in "$WORK/pruner" report --no-config pruned.py --arch sm90
+check_stdout_has "- sm90: 2 of 3 (1, 2)" "without the shapes, only the shared-memory check of the pruner is run"
+
 echo "# what the planted list reports, in words"
 run_btlint report --no-config --format json test/report/planted.py::gemm_kernel --arch sm80,sm90
 cat >"$WORK/planted_reasons.py" <<'EOF_PY'
