@@ -124,9 +124,13 @@ public:
   std::vector<std::string> selectors(const YAML::Node &node, const std::string &what) {
     auto list = stringList(node, what);
     if (!list) return {};
-    for (const auto &s : *list) {
-      std::string problem = checkRuleSelector(s);
-      if (!problem.empty()) error(node, problem);
+    // A list's bad entry is reported at the entry itself, not at the list.
+    std::vector<YAML::Node> items;
+    if (node.IsSequence())
+      for (const auto &item : node) items.push_back(item);
+    for (size_t i = 0; i < list->size(); ++i) {
+      std::string problem = checkRuleSelector((*list)[i]);
+      if (!problem.empty()) error(i < items.size() ? items[i] : node, problem);
     }
     return *list;
   }

@@ -24,21 +24,43 @@ namespace {
 
 const char *const defaultArch = "sm90";
 
+// The settings of a group of files (same config, same matching overrides),
+// resolved once per run, with the rules they enable in registry order.
+struct ResolvedSettings {
+  std::vector<std::string> archs; // effective archs
+  AnalysisSettings settings;
+  struct EnabledRule {
+    const RegisteredRule *rule = nullptr;
+    Severity severity = Severity::Warning;
+    RuleOptions options;
+    bool afterSuppressions = false; // meta rules judging suppressions
+  };
+  std::vector<EnabledRule> rules;
+};
+
 // Everything known about one input file during a run.
 struct FileState {
   DiscoveredFile file;
   std::unique_ptr<SourceFile> source;
-  std::unique_ptr<ParsedFile> parsed;
-  std::once_flag parseOnce;
+  // The parse other files' imports use (ModuleResolver), made on first request
+  // and kept; a file's own parse is freed once its models are built.
+  std::unique_ptr<ParsedFile> importParse;
+  std::mutex parseMutex;
   bool readable = false;
   bool mayContainKernels = false;
+  bool parsed = false;
   bool moduleOnly = false; // EngineOptions::modulePaths: read for imports, not analysed
-  std::vector<std::string> archs; // effective archs
-  AnalysisSettings settings;
-  std::map<std::string, Severity> severities; // enabled rules -> severity
-  std::map<std::string, std::map<std::string, std::string>> ruleOptions;
+  const ResolvedSettings *resolved = nullptr;
   std::vector<Suppression> suppressions;
   std::vector<Diagnostic> diagnostics;
+  // Kernel names the file defines, and the names its rules looked up in the
+  // project index. A file whose rules asked for nothing is finished on its own;
+  // the others keep their models (one per arch) until every file is modelled.
+  std::set<std::string> kernelNames;
+  std::set<std::string> askedNames;
+  std::vector<std::unique_ptr<FileModel>> keptModels;
+  size_t kernelCount = 0, listCount = 0, completeCount = 0;
+  const std::vector<std::string> &archs() const { return resolved->archs; }
 };
 
 std::set<std::string> expandSelectors(const std::vector<std::string> &selectors) {
@@ -73,40 +95,48 @@ std::string relativeToRoot(const std::string &shownPath, const std::string &root
   return {};
 }
 
-void resolveSettings(FileState &state, const EngineOptions &options, const ProjectConfig &config) {
+// Indices of the config's path overrides that apply to a file.
+std::vector<size_t> matchingOverrides(const std::string &path, const ProjectConfig &config) {
+  std::vector<size_t> matching;
+  if (config.root.empty() || config.overrides.empty()) return matching;
+  std::string rel = relativeToRoot(path, config.root);
+  if (rel.empty()) return matching;
+  for (size_t i = 0; i < config.overrides.size(); ++i)
+    for (const auto &glob : config.overrides[i].paths)
+      if (globMatch(glob, rel) || globMatch(glob + "/**", rel)) {
+        matching.push_back(i);
+        break;
+      }
+  return matching;
+}
+
+std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &overrideIndices,
+                                                  const EngineOptions &options, const ProjectConfig &config) {
+  auto state = std::make_unique<ResolvedSettings>();
   std::vector<const PathOverride *> overrides;
-  if (!config.root.empty()) {
-    std::string rel = relativeToRoot(state.file.path, config.root);
-    if (!rel.empty())
-      for (const auto &o : config.overrides)
-        for (const auto &glob : o.paths)
-          if (globMatch(glob, rel) || globMatch(glob + "/**", rel)) {
-            overrides.push_back(&o);
-            break;
-          }
-  }
+  for (size_t i : overrideIndices) overrides.push_back(&config.overrides[i]);
   // Arch: a path override, then the command line, then the config, then sm90.
   std::vector<std::string> archs = {defaultArch};
   if (config.archs) archs = *config.archs;
   if (!options.archs.empty()) archs = options.archs;
   for (const auto *o : overrides)
     if (o->archs) archs = *o->archs;
-  state.archs = archs;
+  state->archs = archs;
 
-  state.settings.dtype = "fp16";
-  state.settings.dtypeSource = "default";
+  state->settings.dtype = "fp16";
+  state->settings.dtypeSource = "default";
   if (config.dtype) {
-    state.settings.dtype = *config.dtype;
-    state.settings.dtypeSource = "config";
+    state->settings.dtype = *config.dtype;
+    state->settings.dtypeSource = "config";
   }
   for (const auto *o : overrides)
     if (o->dtype) {
-      state.settings.dtype = *o->dtype;
-      state.settings.dtypeSource = "config override";
+      state->settings.dtype = *o->dtype;
+      state->settings.dtypeSource = "config override";
     }
   if (options.dtype) {
-    state.settings.dtype = *options.dtype;
-    state.settings.dtypeSource = "--dtype";
+    state->settings.dtype = *options.dtype;
+    state->settings.dtypeSource = "--dtype";
   }
 
   std::set<std::string> enabled;
@@ -124,23 +154,48 @@ void resolveSettings(FileState &state, const EngineOptions &options, const Proje
   for (const auto &rule : RuleRegistry::instance().rules())
     if (alwaysOn(rule.info.id) && !ignored.count(rule.info.id)) enabled.insert(rule.info.id);
 
-  for (const auto &id : enabled) {
-    const RegisteredRule *rule = RuleRegistry::instance().find(id);
-    if (!rule) continue;
-    Severity severity = rule->info.defaultSeverity;
+  for (const auto &rule : RuleRegistry::instance().rules()) {
+    const std::string &id = rule.info.id;
+    if (!enabled.count(id)) continue;
+    Severity severity = rule.info.defaultSeverity;
+    std::map<std::string, std::string> ruleOptions;
     auto apply = [&](const std::map<std::string, RuleSettings> &rules) {
       auto it = rules.find(id);
       if (it == rules.end()) return;
       if (it->second.severity) severity = *it->second.severity;
-      for (const auto &[k, v] : it->second.options) state.ruleOptions[id][k] = v;
+      for (const auto &[k, v] : it->second.options) ruleOptions[k] = v;
     };
     apply(config.rules);
     for (const auto *o : overrides) apply(o->rules);
-    state.severities[id] = severity;
+    ResolvedSettings::EnabledRule entry;
+    entry.rule = &rule;
+    entry.severity = severity;
+    entry.options = RuleOptions(rule.info, ruleOptions);
+    entry.afterSuppressions = rule.create()->runsAfterSuppressions();
+    state->rules.push_back(std::move(entry));
+    state->settings.enabledRules.insert(id);
   }
-  state.settings.enabledRules.clear();
-  for (const auto &[id, severity] : state.severities) state.settings.enabledRules.insert(id);
+  return state;
 }
+
+// Settings are resolved once per set of matching overrides, not per file.
+class SettingsCache {
+public:
+  SettingsCache(const EngineOptions &options, const ProjectConfig &config) : options_(options), config_(config) {}
+  const ResolvedSettings *forPath(const std::string &path) {
+    std::vector<size_t> key = matchingOverrides(path, config_);
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto &slot = cache_[key];
+    if (!slot) slot = resolveSettings(key, options_, config_);
+    return slot.get();
+  }
+
+private:
+  const EngineOptions &options_;
+  const ProjectConfig &config_;
+  std::mutex mutex_;
+  std::map<std::vector<size_t>, std::unique_ptr<ResolvedSettings>> cache_;
+};
 
 std::unique_ptr<ParsedFile> parseFile(const FileState &state, const FrontEnd &frontEnd, const SourceProvider *sources) {
   if (sources)
@@ -190,10 +245,10 @@ public:
       if (it == byAbsolutePath_.end()) continue;
       FileState &state = *files_[it->second];
       if (!state.readable) return nullptr;
-      std::call_once(state.parseOnce, [&] {
-        if (const FrontEnd *fe = frontEndFor(state.file.language)) state.parsed = parseFile(state, *fe, sources_);
-      });
-      return state.parsed.get();
+      std::lock_guard<std::mutex> lock(state.parseMutex);
+      if (!state.importParse)
+        if (const FrontEnd *fe = frontEndFor(state.file.language)) state.importParse = parseFile(state, *fe, sources_);
+      return state.importParse.get();
     }
     return nullptr;
   }
@@ -230,6 +285,27 @@ public:
 
 private:
   std::map<std::string, std::vector<const Kernel *>> byName_;
+};
+
+// The index a file's rules see before the other files are modelled: it
+// answers from the file's own kernels and records every name asked. Findings
+// made while something was asked are dropped, and the file waits for the
+// whole run's index (only launches of kernels defined elsewhere ask).
+class ProbingIndex : public ProjectIndex {
+public:
+  explicit ProbingIndex(const FileModel &model) : model_(model) {}
+  std::vector<const Kernel *> kernelsNamed(const std::string &name) const override {
+    asked_.insert(name);
+    std::vector<const Kernel *> found;
+    for (const auto &k : model_.kernels)
+      if (k.name == name) found.push_back(&k);
+    return found;
+  }
+  std::set<std::string> &asked() const { return asked_; }
+
+private:
+  const FileModel &model_;
+  mutable std::set<std::string> asked_;
 };
 
 // Runs work(i) for i in [0, count) on the pool and waits.
@@ -315,7 +391,10 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   llvm::StdThreadPool pool(llvm::hardware_concurrency(options.jobs));
   std::mutex errorsMutex;
 
-  // Read, pre-filter, parse.
+  SettingsCache settingsCache(options, config);
+
+  // Read, pre-filter, settings, suppressions. Texts stay for the run: imports
+  // may parse any Python file of the run, and rules read the text.
   parallelFor(pool, files.size(), [&](size_t i) {
     FileState &state = *files[i];
     std::string error;
@@ -331,18 +410,16 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     state.readable = true;
     state.source = std::make_unique<SourceFile>(state.file.path, state.file.language, std::move(*text));
     if (state.moduleOnly) return; // parsed when an import asks for it
-    resolveSettings(state, options, config);
+    state.resolved = settingsCache.forPath(state.file.path);
     state.suppressions = parseSuppressions(*state.source);
     const FrontEnd *frontEnd = frontEndFor(state.file.language);
     state.mayContainKernels = frontEnd && frontEnd->mayContainKernelCode(state.source->text());
-    if (state.mayContainKernels)
-      std::call_once(state.parseOnce, [&] { state.parsed = parseFile(state, *frontEnd, options.sources); });
   });
 
   RunModuleResolver resolver(files, options.sources);
   std::set<std::string> allArchs;
   for (const auto &f : files)
-    if (f->readable) allArchs.insert(f->archs.begin(), f->archs.end());
+    if (f->readable && f->resolved) allArchs.insert(f->archs().begin(), f->archs().end());
   result.archs.assign(allArchs.begin(), allArchs.end());
 
   // Arch-independent findings come once per arch; keep them once, and name the
@@ -352,76 +429,68 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     std::set<std::string> archs;
   };
   std::vector<std::map<std::string, Collected>> archIndependent(files.size());
-  std::vector<size_t> kernelCounts(files.size(), 0), listCounts(files.size(), 0), completeCounts(files.size(), 0);
 
-  for (const std::string &archName : result.archs) {
+  // The archs a file is analysed for, in the run's (sorted) order.
+  auto archsOf = [&](const FileState &state) {
+    std::vector<std::string> archs;
+    for (const std::string &a : result.archs)
+      if (std::find(state.archs().begin(), state.archs().end(), a) != state.archs().end()) archs.push_back(a);
+    return archs;
+  };
+  auto buildModel = [&](FileState &state, const ParsedFile &parsed, const std::string &archName) {
+    auto model = std::make_unique<FileModel>();
+    model->path = state.file.path;
+    model->language = state.file.language;
+    ModelContext context;
+    context.arch = findArch(archName);
+    context.settings = state.resolved->settings;
+    context.modules = &resolver;
+    context.kernelSettings = &config.kernels;
+    frontEndFor(state.file.language)->buildModel(parsed, context, *model);
+    return model;
+  };
+  // The file's own parse: the import parse when an import already made it.
+  auto parseOwn = [&](FileState &state, std::unique_ptr<ParsedFile> &own) -> const ParsedFile * {
+    {
+      std::lock_guard<std::mutex> lock(state.parseMutex);
+      if (state.importParse) return state.importParse.get();
+    }
+    own = parseFile(state, *frontEndFor(state.file.language), options.sources);
+    return own.get();
+  };
+  // Runs the model's rules for one arch into the file's findings.
+  auto runRules = [&](FileState &state, size_t i, const FileModel &model, const std::string &archName,
+                      const ProjectIndex &index) {
     const ArchInfo *arch = findArch(archName);
-    std::vector<std::unique_ptr<FileModel>> models(files.size());
-    parallelFor(pool, files.size(), [&](size_t i) {
-      FileState &state = *files[i];
-      if (!state.readable || !state.mayContainKernels || !state.parsed) return;
-      if (std::find(state.archs.begin(), state.archs.end(), archName) == state.archs.end()) return;
-      auto model = std::make_unique<FileModel>();
-      model->path = state.file.path;
-      model->language = state.file.language;
-      ModelContext context;
-      context.arch = arch;
-      context.settings = state.settings;
-      context.modules = &resolver;
-      context.kernelSettings = &config.kernels;
-      frontEndFor(state.file.language)->buildModel(*state.parsed, context, *model);
-      if (options.modelObserver) options.modelObserver(archName, *model);
-      models[i] = std::move(model);
-    });
-    RunProjectIndex index;
-    for (const auto &m : models)
-      if (m) index.add(*m);
-    parallelFor(pool, files.size(), [&](size_t i) {
-      FileState &state = *files[i];
-      if (!models[i]) return;
-      const FileModel &model = *models[i];
-      if (archName == state.archs.front()) {
-        kernelCounts[i] = model.kernels.size();
-        for (const auto &k : model.kernels)
-          if (k.autotune) {
-            ++listCounts[i];
-            if (k.autotune->configs.complete) ++completeCounts[i];
-          }
-      }
-      for (const auto &rule : RuleRegistry::instance().rules()) {
-        auto enabled = state.severities.find(rule.info.id);
-        if (enabled == state.severities.end()) continue;
-        auto instance = rule.create();
-        if (instance->runsAfterSuppressions()) continue;
-        RuleOptions ruleOptions(rule.info, state.ruleOptions[rule.info.id]);
-        RuleContext context(model, rule.info.archSpecific ? arch : nullptr, state.settings, index, ruleOptions,
-                            nullptr, state.source->text());
-        instance->check(context);
-        for (Diagnostic &d : context.takeDiagnostics()) {
-          d.ruleId = rule.info.id;
-          d.severity = enabled->second;
-          d.path = state.file.path;
-          if (rule.info.archSpecific) {
-            d.arch = archName;
-            state.diagnostics.push_back(std::move(d));
-          } else {
-            d.arch.reset();
-            std::string key = d.ruleId + '\x1f' + std::to_string(d.span.line) + ':' + std::to_string(d.span.column) +
-                              '\x1f' + d.message;
-            auto [it, inserted] = archIndependent[i].try_emplace(key, Collected{d, {}});
-            it->second.archs.insert(archName);
-          }
+    for (const auto &enabled : state.resolved->rules) {
+      if (enabled.afterSuppressions) continue;
+      const RuleInfo &info = enabled.rule->info;
+      auto instance = enabled.rule->create();
+      RuleContext context(model, info.archSpecific ? arch : nullptr, state.resolved->settings, index,
+                          enabled.options, nullptr, state.source->text());
+      instance->check(context);
+      for (Diagnostic &d : context.takeDiagnostics()) {
+        d.ruleId = info.id;
+        d.severity = enabled.severity;
+        d.path = state.file.path;
+        if (info.archSpecific) {
+          d.arch = archName;
+          state.diagnostics.push_back(std::move(d));
+        } else {
+          d.arch.reset();
+          std::string key = d.ruleId + '\x1f' + std::to_string(d.span.line) + ':' + std::to_string(d.span.column) +
+                            '\x1f' + d.message;
+          auto [it, inserted] = archIndependent[i].try_emplace(key, Collected{d, {}});
+          it->second.archs.insert(archName);
         }
       }
-    });
-  }
+    }
+  };
 
-  // Merge, suppress, run the suppression-judging meta rules, sort.
-  parallelFor(pool, files.size(), [&](size_t i) {
-    FileState &state = *files[i];
-    if (!state.readable || state.moduleOnly) return;
+  // Merge, suppress, run the suppression-judging meta rules.
+  auto finish = [&](FileState &state, size_t i) {
     for (auto &[key, collected] : archIndependent[i]) {
-      if (collected.archs.size() == state.archs.size()) {
+      if (collected.archs.size() == state.archs().size()) {
         state.diagnostics.push_back(collected.diagnostic);
       } else {
         for (const auto &a : collected.archs) {
@@ -431,6 +500,9 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
         }
       }
     }
+    archIndependent[i].clear();
+    // Without suppression comments there is nothing to suppress or judge.
+    if (state.suppressions.empty()) return;
     std::vector<Diagnostic> kept;
     for (Diagnostic &d : state.diagnostics)
       if (!suppresses(state.suppressions, d)) kept.push_back(std::move(d));
@@ -441,18 +513,15 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     // Runs the suppression-judging meta rules that `select` accepts.
     auto runMetaRules = [&](auto select) {
       std::vector<Diagnostic> found;
-      for (const auto &rule : RuleRegistry::instance().rules()) {
-        auto enabled = state.severities.find(rule.info.id);
-        if (enabled == state.severities.end() || !select(rule.info.id)) continue;
-        auto instance = rule.create();
-        if (!instance->runsAfterSuppressions()) continue;
-        RuleOptions ruleOptions(rule.info, state.ruleOptions[rule.info.id]);
-        RuleContext context(emptyModel, nullptr, state.settings, noIndex, ruleOptions, &state.suppressions,
-                            state.source->text());
+      for (const auto &enabled : state.resolved->rules) {
+        if (!enabled.afterSuppressions || !select(enabled.rule->info.id)) continue;
+        auto instance = enabled.rule->create();
+        RuleContext context(emptyModel, nullptr, state.resolved->settings, noIndex, enabled.options,
+                            &state.suppressions, state.source->text());
         instance->check(context);
         for (Diagnostic &d : context.takeDiagnostics()) {
-          d.ruleId = rule.info.id;
-          d.severity = enabled->second;
+          d.ruleId = enabled.rule->info.id;
+          d.severity = enabled.severity;
           d.path = state.file.path;
           found.push_back(std::move(d));
         }
@@ -473,14 +542,106 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     for (Diagnostic &d : runMetaRules(onlyJudge))
       if (!suppresses(state.suppressions, d)) kept.push_back(std::move(d));
     state.diagnostics = std::move(kept);
+  };
+
+  // Parse, model (per arch) and check each file on its own, freeing its tree
+  // and models as soon as its rules ran: memory holds a few files at a time,
+  // not the whole run. Only files whose rules looked kernels up by name in the
+  // project (launches of kernels defined elsewhere) keep their models for the
+  // second step below.
+  parallelFor(pool, files.size(), [&](size_t i) {
+    FileState &state = *files[i];
+    if (!state.readable || state.moduleOnly) return;
+    if (state.mayContainKernels) {
+      std::unique_ptr<ParsedFile> own;
+      const ParsedFile *parsed = parseOwn(state, own);
+      state.parsed = true;
+      std::vector<std::string> archs = archsOf(state);
+      std::vector<std::unique_ptr<FileModel>> models;
+      for (const std::string &archName : archs) {
+        auto model = buildModel(state, *parsed, archName);
+        if (options.modelObserver) options.modelObserver(archName, *model);
+        if (archName == state.archs().front()) {
+          state.kernelCount = model->kernels.size();
+          for (const auto &k : model->kernels)
+            if (k.autotune) {
+              ++state.listCount;
+              if (k.autotune->configs.complete) ++state.completeCount;
+            }
+        }
+        for (const auto &k : model->kernels) state.kernelNames.insert(k.name);
+        models.push_back(std::move(model));
+      }
+      own.reset();
+      size_t before = state.diagnostics.size();
+      for (size_t a = 0; a < archs.size() && state.askedNames.empty(); ++a) {
+        ProbingIndex probe(*models[a]);
+        runRules(state, i, *models[a], archs[a], probe);
+        state.askedNames = std::move(probe.asked());
+      }
+      if (!state.askedNames.empty()) {
+        state.diagnostics.resize(before);
+        archIndependent[i].clear();
+        state.keptModels = std::move(models);
+        return;
+      }
+    }
+    finish(state, i);
   });
+
+  // Files whose rules asked the project index: every file is modelled now, so
+  // build the index from the files that define the names asked (rebuilding
+  // the models of those already freed) and check the waiting files against it.
+  std::set<std::string> asked;
+  std::vector<size_t> waiting;
+  for (size_t i = 0; i < files.size(); ++i)
+    if (!files[i]->askedNames.empty()) {
+      waiting.push_back(i);
+      asked.insert(files[i]->askedNames.begin(), files[i]->askedNames.end());
+    }
+  if (!waiting.empty()) {
+    std::vector<size_t> definers;
+    for (size_t i = 0; i < files.size(); ++i) {
+      const FileState &state = *files[i];
+      if (!state.askedNames.empty() || state.kernelNames.empty()) continue;
+      for (const auto &name : state.kernelNames)
+        if (asked.count(name)) {
+          definers.push_back(i);
+          break;
+        }
+    }
+    parallelFor(pool, definers.size(), [&](size_t d) {
+      FileState &state = *files[definers[d]];
+      std::unique_ptr<ParsedFile> own;
+      const ParsedFile *parsed = parseOwn(state, own);
+      for (const std::string &archName : archsOf(state)) state.keptModels.push_back(buildModel(state, *parsed, archName));
+    });
+    for (const std::string &archName : result.archs) {
+      RunProjectIndex index;
+      std::vector<std::pair<size_t, const FileModel *>> toCheck;
+      for (size_t i = 0; i < files.size(); ++i) {
+        const FileState &state = *files[i];
+        if (state.keptModels.empty()) continue;
+        std::vector<std::string> archs = archsOf(state);
+        auto at = std::find(archs.begin(), archs.end(), archName);
+        if (at == archs.end()) continue;
+        const FileModel &model = *state.keptModels[static_cast<size_t>(at - archs.begin())];
+        index.add(model);
+        if (!state.askedNames.empty()) toCheck.push_back({i, &model});
+      }
+      parallelFor(pool, toCheck.size(), [&](size_t k) {
+        runRules(*files[toCheck[k].first], toCheck[k].first, *toCheck[k].second, archName, index);
+      });
+    }
+    parallelFor(pool, waiting.size(), [&](size_t w) { finish(*files[waiting[w]], waiting[w]); });
+  }
 
   for (size_t i = 0; i < files.size(); ++i) {
     FileState &state = *files[i];
-    if (state.parsed && !state.moduleOnly) ++result.statistics.filesParsed;
-    result.statistics.kernels += kernelCounts[i];
-    result.statistics.autotuneLists += listCounts[i];
-    result.statistics.autotuneListsComplete += completeCounts[i];
+    if ((state.parsed || state.importParse) && !state.moduleOnly) ++result.statistics.filesParsed;
+    result.statistics.kernels += state.kernelCount;
+    result.statistics.autotuneLists += state.listCount;
+    result.statistics.autotuneListsComplete += state.completeCount;
     for (auto &d : state.diagnostics) result.diagnostics.push_back(std::move(d));
   }
   std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);

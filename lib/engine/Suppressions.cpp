@@ -1,5 +1,6 @@
 #include "engine/Suppressions.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace btlint {
@@ -106,6 +107,96 @@ void parseNolint(const SourceFile &source, uint32_t directiveStart, uint32_t at,
   out.push_back(std::move(s));
 }
 
+// A comment: [start, end) including its opener.
+struct CommentRange {
+  uint32_t start = 0, end = 0;
+};
+
+// Comments of Python source: `#` outside string literals (plain, triple-quoted,
+// with any prefix; an unterminated one-line string ends at its line's end).
+std::vector<CommentRange> pythonComments(const std::string &text) {
+  std::vector<CommentRange> comments;
+  const size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    // Jump to the next character that can open a comment or a string.
+    size_t next = text.find_first_of("#\"'", i);
+    if (next == std::string::npos) break;
+    i = next;
+    char c = text[i];
+    if (c == '#') {
+      size_t end = text.find('\n', i);
+      if (end == std::string::npos) end = n;
+      comments.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(end)});
+      i = end;
+      continue;
+    }
+    bool triple = i + 2 < n && text[i + 1] == c && text[i + 2] == c;
+    i += triple ? 3 : 1;
+    while (i < n) {
+      if (text[i] == '\\') {
+        i += 2;
+      } else if (triple ? (text[i] == c && i + 2 < n && text[i + 1] == c && text[i + 2] == c) : text[i] == c) {
+        i += triple ? 3 : 1;
+        break;
+      } else if (!triple && text[i] == '\n') {
+        break; // unterminated: the tokenizer gives up at the line's end
+      } else {
+        ++i;
+      }
+    }
+  }
+  return comments;
+}
+
+// Comments of CUDA/C++ source: `//` to the line's end and `/* */`, outside
+// string and character literals (raw strings R"d(...)d" included).
+std::vector<CommentRange> cudaComments(const std::string &text) {
+  std::vector<CommentRange> comments;
+  const size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    size_t next = text.find_first_of("/\"'", i);
+    if (next == std::string::npos) break;
+    i = next;
+    char c = text[i];
+    if (c == '/') {
+      if (i + 1 < n && text[i + 1] == '/') {
+        size_t end = text.find('\n', i);
+        if (end == std::string::npos) end = n;
+        comments.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(end)});
+        i = end;
+      } else if (i + 1 < n && text[i + 1] == '*') {
+        size_t end = text.find("*/", i + 2);
+        end = end == std::string::npos ? n : end + 2;
+        comments.push_back({static_cast<uint32_t>(i), static_cast<uint32_t>(end)});
+        i = end;
+      } else {
+        ++i;
+      }
+      continue;
+    }
+    if (c == '\'' && i > 0 && std::isdigit(static_cast<unsigned char>(text[i - 1]))) {
+      ++i; // a digit separator (1'000'000), not a character literal
+      continue;
+    }
+    if (c == '"' && i > 0 && text[i - 1] == 'R') {
+      size_t open = text.find('(', i);
+      size_t lineEnd = text.find('\n', i);
+      if (open != std::string::npos && (lineEnd == std::string::npos || open < lineEnd)) {
+        std::string close = ")" + text.substr(i + 1, open - i - 1) + "\"";
+        size_t end = text.find(close, open);
+        i = end == std::string::npos ? n : end + close.size();
+        continue;
+      }
+    }
+    ++i;
+    while (i < n && text[i] != c && text[i] != '\n') i += text[i] == '\\' ? 2 : 1;
+    if (i < n && text[i] == c) ++i;
+  }
+  return comments;
+}
+
 } // namespace
 
 std::vector<Suppression> parseSuppressions(const SourceFile &source) {
@@ -113,16 +204,32 @@ std::vector<Suppression> parseSuppressions(const SourceFile &source) {
   const std::string &text = source.text();
   const bool cuda = source.language() == Language::Cuda;
   const std::string_view marker = "btlint:";
-  size_t position = 0;
-  while ((position = text.find("btlint", position)) != std::string::npos) {
+  size_t position = text.find("btlint");
+  if (position == std::string::npos) return result;
+  // Only real comments count: `# btlint: ignore[...]` inside a string literal
+  // or docstring is text. YAML keeps the simple reading (a `#` on the line).
+  std::vector<CommentRange> comments;
+  const bool yaml = source.language() == Language::Yaml;
+  if (!yaml) comments = cuda ? cudaComments(text) : pythonComments(text);
+  for (; position != std::string::npos; position = text.find("btlint", position)) {
     uint32_t at = static_cast<uint32_t>(position);
     position += 6;
-    // Must sit in a comment: scan back on the line for the comment opener.
     uint32_t lineStart = at;
-    while (lineStart > 0 && text[lineStart - 1] != '\n') --lineStart;
+    size_t opener = 0;
+    if (yaml) {
+      while (lineStart > 0 && text[lineStart - 1] != '\n') --lineStart;
+      opener = std::string_view(text.data() + lineStart, at - lineStart).find('#');
+      if (opener == std::string_view::npos) continue;
+    } else {
+      // The comment holding `at`, if any; its opener starts the directive.
+      auto it = std::upper_bound(comments.begin(), comments.end(), at,
+                                 [](uint32_t offset, const CommentRange &c) { return offset < c.start; });
+      if (it == comments.begin()) continue;
+      --it;
+      if (at >= it->end) continue;
+      lineStart = it->start;
+    }
     std::string_view before(text.data() + lineStart, at - lineStart);
-    size_t opener = cuda ? before.find("//") : before.find('#');
-    if (opener == std::string_view::npos) continue;
     uint32_t line = source.lineColumn(at).first;
     if (std::string_view(text).substr(at, marker.size()) == marker) {
       // Directly after the opener and spaces only: "# btlint:" not "# see btlint: docs".

@@ -62,12 +62,12 @@ check_stderr_has ".btlint.yaml:2:3: error: unknown rule \`unused-supression\`; d
 write_config 'select:\n  - parse-error\n  - unknown-rul\n'
 run_btlint project
 check_rc 2 "unknown rule in select:"
-check_stderr_matches "\.btlint\.yaml:[23]:[0-9]+: error: unknown rule \`unknown-rul\`; did you mean \`unknown-rule\`\?" "unknown rule in select: position and did-you-mean"
+check_stderr_has ".btlint.yaml:3:5: error: unknown rule \`unknown-rul\`; did you mean \`unknown-rule\`?" "unknown rule in select: the item's line:col and did-you-mean"
 
 write_config 'ignore: [metaa:*]\n'
 run_btlint project
 check_rc 2 "unknown category in ignore:"
-check_stderr_has "error: unknown rule category \`metaa\`; did you mean \`meta\`?" "unknown category: did-you-mean"
+check_stderr_has ".btlint.yaml:1:10: error: unknown rule category \`metaa\`; did you mean \`meta\`?" "unknown category: the item's line:col and did-you-mean"
 
 run_btlint --no-config --select unused-supression project
 check_rc 2 "unknown rule in --select"
