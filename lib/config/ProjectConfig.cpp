@@ -228,6 +228,125 @@ public:
     return o;
   }
 
+  std::optional<int64_t> integer(const YAML::Node &node, const std::string &what) {
+    long long value;
+    if (!node.IsScalar() || llvm::StringRef(node.Scalar()).getAsInteger(10, value)) {
+      error(node, "`" + what + "` must be an integer");
+      return std::nullopt;
+    }
+    return value;
+  }
+
+  std::optional<std::map<std::string, int64_t>> shapeMap(const YAML::Node &node) {
+    if (!node.IsMap()) {
+      error(node, "each shape must map argument names to integers, e.g. {M: 4096, N: 4096}");
+      return std::nullopt;
+    }
+    std::map<std::string, int64_t> shape;
+    for (const auto &entry : node) {
+      auto value = integer(entry.second, "shape " + entry.first.Scalar());
+      if (!value) return std::nullopt;
+      shape[entry.first.Scalar()] = *value;
+    }
+    return shape;
+  }
+
+  // A flops/bytes formula: arithmetic over the shape names only (the runner
+  // evaluates it in Python with no builtins but min and max).
+  void checkFormula(const YAML::Node &node, const std::string &what, const std::string &formula,
+                    const std::vector<std::map<std::string, int64_t>> &shapes) {
+    for (char c : formula)
+      if (!(llvm::isAlnum(c) || c == '_' || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' || c == '(' ||
+            c == ')' || c == '.' || c == ',')) {
+        error(node, "`" + what + "` may only use shape names, numbers, + - * / ( ) min max; found `" +
+                        std::string(1, c) + "`");
+        return;
+      }
+    llvm::StringRef rest(formula);
+    while (!rest.empty()) {
+      if (llvm::isAlpha(rest.front()) || rest.front() == '_') {
+        size_t n = 0;
+        while (n < rest.size() && (llvm::isAlnum(rest[n]) || rest[n] == '_')) ++n;
+        std::string name = rest.take_front(n).str();
+        rest = rest.drop_front(n);
+        if (name == "min" || name == "max") continue;
+        for (const auto &shape : shapes)
+          if (!shape.count(name)) {
+            error(node, "`" + what + "` uses `" + name + "`, which a shape of this bench spec does not give");
+            return;
+          }
+      } else if (llvm::isDigit(rest.front())) {
+        while (!rest.empty() && (llvm::isAlnum(rest.front()) || rest.front() == '.' || rest.front() == '_'))
+          rest = rest.drop_front();
+      } else {
+        rest = rest.drop_front();
+      }
+    }
+  }
+
+  std::optional<BenchSpec> benchSpec(const YAML::Node &node) {
+    static const std::vector<std::string> known{"kernel", "launcher", "shapes", "dtype", "flops",
+                                                "bytes", "warmup-ms", "rep-ms", "arg-dtypes"};
+    if (!node.IsMap()) {
+      error(node, "each bench spec must be a map with `kernel` and `launcher`");
+      return std::nullopt;
+    }
+    BenchSpec spec;
+    spec.line = static_cast<uint32_t>(node.Mark().line + 1);
+    size_t before = errors_.size();
+    std::optional<YAML::Node> flopsNode, bytesNode;
+    for (const auto &entry : node) {
+      const std::string key = entry.first.Scalar();
+      const YAML::Node &value = entry.second;
+      if (key == "kernel") {
+        if (auto s = scalar(value, "kernel")) spec.kernel = *s;
+      } else if (key == "launcher") {
+        if (auto s = scalar(value, "launcher")) {
+          llvm::StringRef text(*s);
+          auto [module, function] = text.split(':');
+          if (module.empty() || function.empty() || function.contains(':'))
+            error(value, "`launcher` must be `module:function`, e.g. `bench_matmul:launch`, not `" + *s + "`");
+          spec.launcher = *s;
+        }
+      } else if (key == "shapes") {
+        if (value.IsSequence()) {
+          for (const auto &item : value)
+            if (auto shape = shapeMap(item)) spec.shapes.push_back(std::move(*shape));
+        } else if (auto shape = shapeMap(value)) {
+          spec.shapes.push_back(std::move(*shape));
+        }
+      } else if (key == "dtype") {
+        if (auto d = dtype(value)) spec.dtype = *d;
+      } else if (key == "flops" || key == "bytes") {
+        if (auto s = scalar(value, key)) (key == "flops" ? spec.flops : spec.bytes) = *s;
+        (key == "flops" ? flopsNode : bytesNode) = value;
+      } else if (key == "warmup-ms" || key == "rep-ms") {
+        auto v = integer(value, key);
+        int64_t minimum = key == "warmup-ms" ? 25 : 100;
+        if (v && *v < minimum)
+          error(value, "`" + key + "` must be at least " + std::to_string(minimum) +
+                           " ms (shorter timings are noise; see the bench-too-short rule)");
+        else if (v)
+          (key == "warmup-ms" ? spec.warmupMs : spec.repMs) = *v;
+      } else if (key == "arg-dtypes") {
+        if (!value.IsMap()) {
+          error(value, "`arg-dtypes` must map pointer arguments to element types");
+          continue;
+        }
+        for (const auto &a : value)
+          if (auto d = dtype(a.second)) spec.argDtypes[a.first.Scalar()] = *d;
+      } else {
+        unknownKey(entry.first, known, " in bench spec");
+      }
+    }
+    if (spec.kernel.empty()) error(node, "bench spec without `kernel`");
+    if (spec.launcher.empty()) error(node, "bench spec without `launcher` (module:function)");
+    if (flopsNode) checkFormula(*flopsNode, "flops", spec.flops, spec.shapes);
+    if (bytesNode) checkFormula(*bytesNode, "bytes", spec.bytes, spec.shapes);
+    if (errors_.size() != before) return std::nullopt;
+    return spec;
+  }
+
   KernelSettings kernel(const YAML::Node &node, const std::string &name) {
     KernelSettings k;
     static const std::vector<std::string> known{"dtype", "shapes"};
@@ -301,8 +420,13 @@ public:
         }
         for (const auto &k : value) config.kernels[k.first.Scalar()] = kernel(k.second, k.first.Scalar());
       } else if (key == "bench") {
-        if (!value.IsSequence()) error(value, "`bench` must be a list of bench specs");
         config.hasBench = true;
+        if (!value.IsSequence()) {
+          error(value, "`bench` must be a list of bench specs");
+          continue;
+        }
+        for (const auto &item : value)
+          if (auto spec = benchSpec(item)) config.bench.push_back(std::move(*spec));
       } else {
         unknownKey(entry.first, known, "");
       }

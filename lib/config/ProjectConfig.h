@@ -14,7 +14,14 @@
 //       ignore: [tile-not-power-of-two]
 //   kernels:
 //     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
-//   bench: [...]                   (read by btlint-bench)
+//   bench:                         (read by btlint-bench, docs/btlint-bench.md)
+//     - kernel: matmul_kernel
+//       launcher: bench_matmul:launch  (module:function, called as function(shapes, dtype))
+//       shapes: [{M: 4096, N: 4096, K: 4096}]   (a map or a list of maps)
+//       dtype: fp16
+//       flops: 2 * M * N * K           (or bytes: ...; arithmetic over the shape names)
+//       warmup-ms: 25                  rep-ms: 100   (at least 25 and 100)
+//       arg-dtypes: {c_ptr: fp32}      (pointer element types for compile confirmation)
 #include "diag/Diagnostic.h"
 #include "engine/FrontEnd.h"
 
@@ -47,6 +54,20 @@ struct PathOverride {
   std::map<std::string, RuleSettings> rules;
 };
 
+// One `bench:` entry: how btlint-bench times a kernel's configs on a GPU.
+struct BenchSpec {
+  std::string kernel;
+  std::string launcher; // "module:function"
+  std::vector<std::map<std::string, int64_t>> shapes;
+  std::string dtype;
+  std::string flops; // formula over shape names; empty when not given
+  std::string bytes;
+  int64_t warmupMs = 25;
+  int64_t repMs = 100;
+  std::map<std::string, std::string> argDtypes;
+  uint32_t line = 0; // where the entry is, for messages
+};
+
 struct ProjectConfig {
   std::string path;    // the file, empty when none was found
   std::string root;    // its folder: globs and exclude are relative to it
@@ -60,6 +81,7 @@ struct ProjectConfig {
   std::vector<PathOverride> overrides;
   std::map<std::string, KernelSettings> kernels;
   bool hasBench = false;
+  std::vector<BenchSpec> bench;
 };
 
 // Reads and validates a config file. Errors carry file:line:col; the result

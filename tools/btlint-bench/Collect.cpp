@@ -82,7 +82,7 @@ std::string mdEscape(std::string text) {
   return out;
 }
 
-enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, None };
+enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, None };
 
 // What the runner measures to judge a rule. Rules it does not know yet are
 // judged by what their message talks about.
@@ -92,6 +92,7 @@ Check checkFor(const std::string &rule, const std::string &category, const std::
   if (rule == "static-smem-over-48k") return Check::StaticShared;
   if (rule == "all-configs-pruned") return Check::AllPruned;
   if (rule == "too-few-configs") return Check::Tuning;
+  if (rule == "grid-ignores-config") return Check::Throughput;
   if (rule == "tile-not-power-of-two" || rule == "tile-numel-too-large" || rule == "dot-operand-too-small" ||
       rule == "dtype-unsupported-on-arch" || rule == "num-warps-invalid")
     return Check::CompileFails;
@@ -103,6 +104,12 @@ Check checkFor(const std::string &rule, const std::string &category, const std::
       return Check::Shared;
   }
   return Check::None;
+}
+
+double peakFor(const ArchInfo &arch, const std::string &dtype) {
+  if (dtype == "fp32" || dtype == "tf32") return arch.peakTflopsTf32;
+  if (dtype == "fp8e4nv" || dtype == "fp8e5" || dtype == "int8") return arch.peakTflopsFp8;
+  return arch.peakTflopsFp16;
 }
 
 struct Verdict {
@@ -202,6 +209,7 @@ public:
       return v;
     }
     if (check == Check::Tuning) return judgeTuning(kernel);
+    if (check == Check::Throughput) return judgeThroughput(kernel, configs);
     std::vector<const json::Object *> rows;
     auto it = compileRows_.find(kernel);
     if (it != compileRows_.end())
@@ -289,6 +297,61 @@ public:
     }
     v.verdict = !measured ? "not_measured" : anyGain ? "confirmed" : "refuted";
     if (!measured) v.evidence.push_back("no wider search was timed");
+    return v;
+  }
+
+  // grid-ignores-config: a grid that launches too few programs skips work,
+  // which timing shows as a throughput the GPU cannot reach for the work the
+  // spec's formula counts. A grid that is too large only wastes programs, so
+  // no timing refutes the finding.
+  Verdict judgeThroughput(const std::string &kernel, const std::set<int64_t> &configs) const {
+    Verdict v;
+    auto it = timingRows_.find(kernel);
+    const ArchInfo *gpu = findArch(str(results_.getObject("machine") ? *results_.getObject("machine")
+                                                                       : json::Object{}, "gpu_capability"));
+    if (it == timingRows_.end() || !gpu) {
+      v.verdict = "not_measured";
+      v.evidence.push_back("not timed (no bench spec for this kernel, or no GPU)");
+      return v;
+    }
+    auto k = kernels_.find(kernel);
+    const json::Object *bench = k != kernels_.end() ? k->second->getObject("bench") : nullptr;
+    std::string dtype = bench ? str(*bench, "dtype") : "fp16";
+    std::vector<std::string> beyond, within;
+    for (const json::Object *row : it->second) {
+      if (str(*row, "status") != "ok" || row->getBoolean("wider").value_or(false)) continue;
+      if (!configs.empty() && !configs.count(integer(*row, "manifest_config"))) continue;
+      double value = 0, peak = 0;
+      std::string unit;
+      if (auto t = row->getNumber("tflops")) {
+        value = *t;
+        peak = peakFor(*gpu, dtype);
+        unit = "TFLOP/s";
+      } else if (auto g = row->getNumber("gbs")) {
+        value = *g;
+        peak = gpu->memoryBandwidthGBs;
+        unit = "GB/s";
+      }
+      if (peak <= 0) continue;
+      std::string text = llvm::formatv("config {0} {{{1}}: {2:F0} {3} in {4:F4} ms, {5:F0}% of the {6} peak of {7} "
+                                       "{3}",
+                                       integer(*row, "manifest_config") + 1, configText(*row), value, unit,
+                                       *row->getNumber("ms"), 100 * value / peak, gpu->name, peak)
+                             .str();
+      (value > peak ? beyond : within).push_back(text);
+    }
+    if (!beyond.empty()) {
+      v.verdict = "confirmed";
+      v.evidence = beyond;
+      v.evidence.push_back("faster than the GPU can do the work the bench formula counts: the grid launched too "
+                           "few programs and part of the output was never computed");
+    } else {
+      v.verdict = within.empty() ? "not_measured" : "not_checked";
+      v.evidence = within;
+      if (!within.empty())
+        v.evidence.push_back("no config beyond the peak; a grid that is too large only wastes programs, which "
+                             "timing cannot tell from a slow config");
+    }
     return v;
   }
 
@@ -384,12 +447,6 @@ public:
   std::map<std::string, std::vector<const json::Object *>> compileRows_, timingRows_, cudaRows_;
 };
 
-double peakFor(const ArchInfo &arch, const std::string &dtype) {
-  if (dtype == "fp32" || dtype == "tf32") return arch.peakTflopsTf32;
-  if (dtype == "fp8e4nv" || dtype == "fp8e5" || dtype == "int8") return arch.peakTflopsFp8;
-  return arch.peakTflopsFp16;
-}
-
 } // namespace
 
 bool collectReport(const std::string &dir, std::string &error, std::string *summary) {
@@ -441,6 +498,8 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     out << "- Timing: " << integer(*ts, "launches") << " timed configs in "
         << llvm::formatv("{0:F1}", ts->getNumber("wall_seconds").value_or(0)) << " s, "
         << integer(*ts, "worker_restarts") << " worker restarts (do_bench median, warmup >= 25 ms, rep >= 100 ms)\n";
+  if (const json::Array *skipped = manifest->getArray("skipped_findings"); skipped && !skipped->empty())
+    out << "- " << skipped->size() << " findings outside Triton and CUDA sources (tuning tables) are not compiled\n";
   out << "\n## Findings\n\n| # | rule | where | arch | verdict | measured |\n|---|---|---|---|---|---|\n";
 
   json::Array judged;

@@ -262,16 +262,17 @@ std::vector<size_t> configsOfFinding(const Diagnostic &d, const Kernel &kernel) 
   std::vector<size_t> out;
   if (!kernel.autotune) return out;
   const auto &configs = kernel.autotune->configs.configs;
-  llvm::Regex numbered("config ([0-9]+) of ([0-9]+)");
+  llvm::Regex numbered("config ([0-9]+)( of ([0-9]+))?");
   std::vector<std::string> texts{d.message};
   texts.insert(texts.end(), d.notes.begin(), d.notes.end());
   for (const auto &text : texts) {
     llvm::StringRef rest(text);
     llvm::SmallVector<llvm::StringRef> match;
     while (numbered.match(rest, &match)) {
-      unsigned n = 0, of = 0;
-      if (!match[1].getAsInteger(10, n) && !match[2].getAsInteger(10, of) && of == configs.size() && n >= 1 &&
-          n <= of && std::find(out.begin(), out.end(), n - 1) == out.end())
+      unsigned n = 0, of = static_cast<unsigned>(configs.size());
+      if (!match[3].empty() && match[3].getAsInteger(10, of)) of = 0;
+      if (!match[1].getAsInteger(10, n) && of == configs.size() && n >= 1 && n <= of &&
+          std::find(out.begin(), out.end(), n - 1) == out.end())
         out.push_back(n - 1);
       rest = rest.drop_front(match[0].data() - rest.data() + match[0].size());
     }
@@ -296,7 +297,19 @@ const Kernel *kernelOfFinding(const Diagnostic &d, const FileModel &model) {
   for (const auto &k : model.kernels)
     if (llvm::StringRef(d.message).contains("`" + k.name + "`") || llvm::StringRef(d.message).contains(k.name + "("))
       return &k;
-  return nullptr;
+  // A finding at a module-level constant that a config uses ("config 1 sets
+  // `BLOCK_R` to 8"): the autotuned kernel with that meta-parameter.
+  const Kernel *only = nullptr;
+  size_t autotuned = 0;
+  for (const auto &k : model.kernels) {
+    if (!k.autotune) continue;
+    ++autotuned;
+    only = &k;
+    for (const auto &c : k.autotune->configs.configs)
+      for (const auto &[name, value] : c.params)
+        if (llvm::StringRef(d.message).contains("`" + name + "`")) return &k;
+  }
+  return autotuned == 1 ? only : nullptr;
 }
 
 json::Object archInfoJson(const ArchInfo &a) {

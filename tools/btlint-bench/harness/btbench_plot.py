@@ -53,15 +53,16 @@ def plot(manifest, results, path):
             bars[best].set_linewidth(2)
         for i, r in enumerate(rows):
             if r.get("status") != "ok":
-                axis.text(i, 0, r["status"], rotation=90, ha="center", va="bottom", fontsize=7)
+                axis.text(i, 0, r["status"], rotation=90, ha="center", va="bottom", fontsize=7,
+                          color="#d62728" if colours[i] == "#d62728" else "black")
         axis.set_xticks(range(len(rows)))
         axis.set_xticklabels([label(r) for r in rows], rotation=90, fontsize=6)
         axis.set_ylabel(unit)
-        shape_text = ", ".join(f"{k}={v}" for k, v in shape)
-        axis.set_title(f"{names.get(kernel, kernel)} ({shape_text}): blue = list, red = flagged by btlint, "
-                       f"grey = wider search, outlined = best", fontsize=9)
+        shape_text = ", ".join(f"{k}={v}" for k, v in shape if not k.startswith("stride"))
+        axis.set_title(f"{names.get(kernel, kernel)} ({shape_text})", fontsize=9)
     gpu = results.get("machine", {}).get("gpu", "GPU")
-    fig.suptitle(f"btlint-bench on {gpu}, Triton {results.get('machine', {}).get('triton')}", fontsize=10)
+    fig.suptitle(f"btlint-bench on {gpu}, Triton {results.get('machine', {}).get('triton')}: blue = the list, "
+                 f"red = named by a finding, grey = wider search, outlined = best", fontsize=9)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

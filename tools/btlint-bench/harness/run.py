@@ -56,12 +56,13 @@ def arch_number(name):
 # --------------------------------------------------------------------------
 
 KERNELS = {}  # kernel id -> (manifest entry, JITFunction, heuristics, configs)
+ONLY = set()  # --kernels: ids or names to run; empty: all
 
 
 def resolve_kernels(manifest, stub_missing):
     records = []
     for kernel in manifest["kernels"]:
-        if kernel.get("language") != "triton":
+        if kernel.get("language") != "triton" or (ONLY and kernel["id"] not in ONLY and kernel["name"] not in ONLY):
             continue
         record = {"id": kernel["id"], "name": kernel["name"]}
         try:
@@ -130,6 +131,11 @@ def compile_phase(manifest, archs, jobs, timeout, sequential_check):
             log(f"  {done[0]}/{len(tasks)} compiled")
 
     start = time.time()
+    if tasks:
+        # Warm this process once (Triton's hash of its own sources, the ptxas
+        # version, LLVM's targets: each computed once per process), so every
+        # forked child inherits them instead of paying for them per config.
+        compile_task(tasks[0])
     results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress)
     wall = time.time() - start
     rows = []
@@ -298,6 +304,7 @@ def main():
                         help="seconds per timed config (its compile included) before the worker is killed")
     parser.add_argument("--wider", type=int, default=None, help="configs of the wider search (tuning findings)")
     parser.add_argument("--sequential-check", type=int, default=0)
+    parser.add_argument("--kernels", help="comma-separated kernel ids or names to run (default: all)")
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
     args = parser.parse_args()
     if args.worker:
@@ -305,6 +312,8 @@ def main():
 
     manifest = load_manifest()
     add_source_paths(manifest)
+    if args.kernels:
+        ONLY.update(args.kernels.split(","))
     archs = args.archs.split(",") if args.archs else manifest["archs"]
     timing = not args.compile_only and gpu_available()
     results = {"format": 1, "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),

@@ -1,0 +1,34 @@
+#!/bin/bash
+# --collect on results recorded on an H200 (docs/btlint-bench/): the verdicts
+# and evidence must match the committed report, so a change to how findings
+# are judged shows up here, with the recorded numbers.
+# Usage: collect_recorded.sh BTLINT_BENCH SOURCE_DIR
+set -euo pipefail
+bench=$1
+root=$2
+py=${BTLINT_PYTHON:-python3}
+recorded="$root/docs/btlint-bench"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$recorded/manifest.json" "$recorded/results.json" "$work/"
+"$bench" --collect "$work"
+"$py" - "$work/report.json" "$recorded/report.json" <<'PY'
+import json
+import sys
+got, want = (json.load(open(p)) for p in sys.argv[1:3])
+def key(report):
+    return [(f["rule"], f["path"], f["line"], f.get("arch"), f["verdict"], f["evidence"]) for f in report["findings"]]
+if key(got) != key(want):
+    for g, w in zip(key(got), key(want)):
+        if g != w:
+            print("FAIL: got ", g, "\n      want", w, file=sys.stderr)
+    sys.exit(1)
+if got["best_configs"] != want["best_configs"]:
+    print("FAIL: best configs differ", got["best_configs"], want["best_configs"], file=sys.stderr)
+    sys.exit(1)
+verdicts = [f["verdict"] for f in got["findings"]]
+if "confirmed" not in verdicts:
+    print("FAIL: the recorded run confirms nothing", file=sys.stderr)
+    sys.exit(1)
+print("PASS: collect on recorded H200 results:", got["summary"])
+PY
