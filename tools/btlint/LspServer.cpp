@@ -27,6 +27,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstring>
 #include <condition_variable>
 #include <deque>
 #include <map>
@@ -79,9 +80,12 @@ public:
         break;
       }
       sawHeader = true;
+      // Found anywhere in the line, so stray bytes before a header (the rest
+      // of a broken message) do not hide it.
       llvm::StringRef ref(line);
-      auto [name, value] = ref.split(':');
-      if (name.trim().equals_insensitive("content-length")) {
+      size_t at = ref.find_insensitive("content-length:");
+      if (at != llvm::StringRef::npos) {
+        llvm::StringRef value = ref.drop_front(at + std::strlen("content-length:"));
         unsigned long long n = 0;
         if (value.trim().getAsInteger(10, n))
           message.framingError = "bad Content-Length `" + value.trim().str() + "`";

@@ -325,6 +325,11 @@ check("a header without Content-Length gets ParseError", err["error"]["code"] ==
 unknown = client.request("textDocument/hover", {"textDocument": {"uri": kernel_uri},
                                                 "position": {"line": 0, "character": 0}})
 check("an unknown method gets MethodNotFound", unknown.get("error", {}).get("code") == -32601, unknown)
+client.send_raw(b"\x00\xffstray bytes without a newline")
+after_junk = client.request("textDocument/hover", {"textDocument": {"uri": kernel_uri},
+                                                   "position": {"line": 0, "character": 0}}, timeout=10)
+check("stray bytes before a message do not hide its header",
+      after_junk.get("error", {}).get("code") == -32601, after_junk)
 client.notify("$/unknownNotification", {"x": 1})
 client.notify("textDocument/didChange", {"textDocument": {"uri": kernel_uri},
                                          "contentChanges": [{"range": {"start": "x"}, "text": 3}, 7]})
