@@ -28,6 +28,28 @@ def check(what, condition, evidence=""):
             print("  " + str(evidence)[:3000].replace("\n", "\n  "))
 
 
+def apply_utf16(text, edit):
+    lines_ = text.split("\n")
+    def offset(pos):
+        line = lines_[pos["line"]].encode("utf-16-le")[:2 * pos["character"]].decode("utf-16-le")
+        return sum(len(l) + 1 for l in lines_[:pos["line"]]) + len(line)
+    a, b = offset(edit["range"]["start"]), offset(edit["range"]["end"])
+    return text[:a] + edit["newText"] + text[b:]
+
+
+def cli_findings_for(text, name):
+    """btlint's command-line findings for `text` saved next to the kernel."""
+    path = os.path.join(proj, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    out = subprocess.run([btlint, "--arch", "sm80,sm90", "--format", "json", path], capture_output=True, text=True)
+    try:
+        return sorted((d["rule"], d["line"] - 1, d["message"] + (" (%s)" % d["arch"] if d["arch"] else ""))
+                      for d in json.loads(out.stdout))
+    except (ValueError, KeyError, TypeError):
+        return out.stdout + out.stderr
+
+
 def codes(message):
     return sorted(d["code"] for d in message["params"]["diagnostics"])
 
@@ -179,6 +201,17 @@ check("two edits in one change: findings move down one line",
       dup and dup_after and dup_after["range"]["start"]["line"] == dup["range"]["start"]["line"] + 1,
       (dup, dup_after))
 
+# After the fix, two edits that cancel out and two more in one message, the
+# server's copy must be what the editor has: the command line on that text agrees.
+expected_text = KERNEL
+for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]), reverse=True):
+    expected_text = apply_utf16(expected_text, e)
+expected_text = "# two\n" + expected_text
+check("after incremental edits the findings equal `btlint FILE` on the same text",
+      findings(shifted) == cli_findings_for(expected_text, "copy_of_kern.py"),
+      (findings(shifted), cli_findings_for(expected_text, "copy_of_kern.py")))
+os.remove(os.path.join(proj, "copy_of_kern.py"))
+
 # Full-text sync: back to the original text.
 client.notify("textDocument/didChange", {
     "textDocument": {"uri": kernel_uri, "version": 6}, "contentChanges": [{"text": KERNEL}]})
@@ -264,15 +297,6 @@ check("columns after a non-ASCII character count UTF-16 code units",
       uni_tile is not None and uni_tile["range"]["start"] == {"line": 6, "character": want}
       and want == len(line6[:line6.index("BLOCK_COLS")].encode("utf-8")) - 1, (uni_tile, want))
 # The fix's edit, placed after the non-ASCII parameter, applied as the editor would.
-def apply_utf16(text, edit):
-    lines_ = text.split("\n")
-    def offset(pos):
-        line = lines_[pos["line"]].encode("utf-16-le")[:2 * pos["character"]].decode("utf-16-le")
-        return sum(len(l) + 1 for l in lines_[:pos["line"]]) + len(line)
-    a, b = offset(edit["range"]["start"]), offset(edit["range"]["end"])
-    return text[:a] + edit["newText"] + text[b:]
-
-
 uni_actions = client.request("textDocument/codeAction", {
     "textDocument": {"uri": uri(uni_path)}, "range": uni_tile["range"] if uni_tile else {},
     "context": {"diagnostics": []}})
