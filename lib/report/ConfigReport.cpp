@@ -306,7 +306,15 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
     }
     if (!kernel) verdict.unknownReason = "the kernel's definition is not in the run";
     else if (kernel->language != Language::Python) verdict.unknownReason = "the table configures a CUDA kernel";
-    else verdict.unknownReason = "a value of the config is not known statically";
+    else {
+      verdict.unknownReason = "a value of the config is not known statically";
+      for (const auto &[name, value] : config.params)
+        if (!value.isKnown()) {
+          verdict.unknownReason = "`" + name + "` is not known statically" +
+                                  (value.unknownReason().empty() ? std::string() : ": " + value.unknownReason());
+          break;
+        }
+    }
   }
 
   if (kernel && kernel->language == Language::Python) {
