@@ -4,6 +4,8 @@
 // emitter all run on the input. Invariants checked beyond "no crash":
 //   - every finding names the linted file and a line inside it;
 //   - the JSON output parses.
+#include <cstddef>
+#include <cstdint>
 #include "FuzzSupport.h"
 
 #include "config/ProjectConfig.h"

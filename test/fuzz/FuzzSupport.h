@@ -1,5 +1,6 @@
 #pragma once
 // Shared by the fuzz targets: a scratch folder per process and a file writer.
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>

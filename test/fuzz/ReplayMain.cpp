@@ -3,6 +3,7 @@
 // every build (and under the sanitizers in CI's second build).
 //   TARGET_replay PATH...   (files, or folders whose files are replayed in name order)
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>

@@ -3,6 +3,8 @@
 // characters, quotes, invalid UTF-8, '..'; spans with any numbers; notes,
 // fixes, archs); every format must be written without a crash, and the JSON
 // and SARIF outputs must parse as JSON.
+#include <cstddef>
+#include <cstdint>
 #include "emit/Emitters.h"
 
 #include "llvm/Support/JSON.h"

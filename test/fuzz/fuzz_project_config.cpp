@@ -1,6 +1,8 @@
 // libFuzzer target: arbitrary bytes as `.btlint.yaml` (lib/config). Errors must
 // carry a position inside the file; a config that loads without errors must
 // hold only valid selectors and known dtypes.
+#include <cstddef>
+#include <cstdint>
 #include "FuzzSupport.h"
 
 #include "config/ProjectConfig.h"

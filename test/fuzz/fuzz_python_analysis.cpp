@@ -2,6 +2,9 @@
 // gfx942 with every rule (front-end, evaluator, rules, suppressions, JSON).
 #include "AnalysisFuzzer.h"
 
+#include <cstddef>
+#include <cstdint>
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   btlint::fuzz::lintOneFile("kernel.py", data, size);
   return 0;

@@ -1,6 +1,8 @@
 // libFuzzer target: suppression comments (lib/engine/Suppressions). The first
 // byte picks the language; the rest is the file. Every directive must point
 // inside the file, and matching diagnostics against them must not crash.
+#include <cstddef>
+#include <cstdint>
 #include "engine/SourceFile.h"
 #include "engine/Suppressions.h"
 
