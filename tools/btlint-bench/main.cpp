@@ -162,6 +162,7 @@ int collect(const std::string &dir) {
 
 int run(const std::string &dir) {
   if (int status = emit(dir)) return status;
+  llvm::outs().flush(); // before run.py writes to the same terminal
   auto python = llvm::sys::findProgramByName(pythonOption);
   if (!python) return usageError("`" + pythonOption + "` not found; set --python");
   std::vector<std::string> argv{*python, dir + "/run.py"};
