@@ -29,6 +29,9 @@ constexpr std::string_view kBuiltins = R"cuda(#pragma once
 #define CUDART_INF __builtin_huge_val()
 
 typedef __SIZE_TYPE__ size_t;
+// Clang's cuda_wrappers/new (reached through any C++ standard header) calls
+// ::malloc and ::free, which nvcc's headers bring in.
+#include <stdlib.h>
 
 #define __BTLINT_VEC(T, N, A2, A4)                                                              \
   struct N##1 { T x; };                                                                          \
@@ -328,11 +331,69 @@ __device__ int isfinite(float);
 // Toolkit header names that code includes; each brings in the declarations.
 constexpr std::string_view kForwardingHeader = "#pragma once\n#include \"__btlint_cuda_builtins.h\"\n";
 
+// Parsing with a toolkit: nvcc's cuda_runtime.h brings in its crt headers,
+// which declare what Clang's CUDA wrapper leaves out. Code that builds with
+// nvcc relies on them; without them Clang reports errors nvcc never does.
+constexpr std::string_view kNvccCompat = R"cuda(#pragma once
+// btlint: declarations nvcc's headers provide and Clang's CUDA wrapper does not.
+#ifndef __BTLINT_NVCC_COMPAT__
+#define __BTLINT_NVCC_COMPAT__ 1
+// crt/common_functions.h and crt/math_functions.h include these.
+#include <assert.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+// crt/math_functions.hpp: min and max callable from host code too (Clang
+// declares them for device code only).
+#define __BTLINT_MINMAX(R, A, B) __host__ R min(A, B); __host__ R max(A, B);
+__BTLINT_MINMAX(int, int, int)
+__BTLINT_MINMAX(unsigned int, unsigned int, unsigned int)
+__BTLINT_MINMAX(unsigned int, int, unsigned int)
+__BTLINT_MINMAX(unsigned int, unsigned int, int)
+__BTLINT_MINMAX(long, long, long)
+__BTLINT_MINMAX(unsigned long, unsigned long, unsigned long)
+__BTLINT_MINMAX(unsigned long, long, unsigned long)
+__BTLINT_MINMAX(unsigned long, unsigned long, long)
+__BTLINT_MINMAX(long long, long long, long long)
+__BTLINT_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+__BTLINT_MINMAX(unsigned long long, long long, unsigned long long)
+__BTLINT_MINMAX(unsigned long long, unsigned long long, long long)
+__BTLINT_MINMAX(float, float, float)
+__BTLINT_MINMAX(double, double, double)
+__BTLINT_MINMAX(double, float, double)
+__BTLINT_MINMAX(double, double, float)
+#undef __BTLINT_MINMAX
+
+// sm_32_intrinsics.h: the cache-hinted loads and stores Clang's
+// __clang_cuda_intrinsics.h lacks (it has __ldcg, __ldcs, __ldcv, __stwt;
+// its wrapper keeps sm_32_intrinsics.h itself out).
+#define __BTLINT_CACHE_HINTS(T)                                                                    \
+  __device__ T __ldlu(const T *); __device__ T __ldca(const T *);                                  \
+  __device__ void __stcs(T *, T); __device__ void __stcg(T *, T); __device__ void __stwb(T *, T);
+__BTLINT_CACHE_HINTS(char) __BTLINT_CACHE_HINTS(signed char) __BTLINT_CACHE_HINTS(unsigned char)
+__BTLINT_CACHE_HINTS(short) __BTLINT_CACHE_HINTS(unsigned short)
+__BTLINT_CACHE_HINTS(int) __BTLINT_CACHE_HINTS(unsigned int)
+__BTLINT_CACHE_HINTS(long) __BTLINT_CACHE_HINTS(unsigned long)
+__BTLINT_CACHE_HINTS(long long) __BTLINT_CACHE_HINTS(unsigned long long)
+__BTLINT_CACHE_HINTS(float) __BTLINT_CACHE_HINTS(double)
+__BTLINT_CACHE_HINTS(char2) __BTLINT_CACHE_HINTS(char4) __BTLINT_CACHE_HINTS(uchar2) __BTLINT_CACHE_HINTS(uchar4)
+__BTLINT_CACHE_HINTS(short2) __BTLINT_CACHE_HINTS(short4) __BTLINT_CACHE_HINTS(ushort2) __BTLINT_CACHE_HINTS(ushort4)
+__BTLINT_CACHE_HINTS(int2) __BTLINT_CACHE_HINTS(int4) __BTLINT_CACHE_HINTS(uint2) __BTLINT_CACHE_HINTS(uint4)
+__BTLINT_CACHE_HINTS(longlong2) __BTLINT_CACHE_HINTS(ulonglong2)
+__BTLINT_CACHE_HINTS(float2) __BTLINT_CACHE_HINTS(float4) __BTLINT_CACHE_HINTS(double2)
+#undef __BTLINT_CACHE_HINTS
+#endif
+)cuda";
+
 } // namespace
 
 const std::vector<std::pair<std::string_view, std::string_view>> &builtinHeaderFiles() {
   static const std::vector<std::pair<std::string_view, std::string_view>> files = {
       {kBuiltinHeaderName, kBuiltins},
+      {kNvccCompatHeaderName, kNvccCompat},
       {"cuda_runtime.h", kForwardingHeader},
       {"cuda_runtime_api.h", kForwardingHeader},
       {"cuda.h", kForwardingHeader},

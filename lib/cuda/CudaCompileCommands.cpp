@@ -187,6 +187,12 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
                            "-ferror-limit=0"})
     arguments.push_back(flag);
   arguments.push_back("--cuda-gpu-arch=" + gpuArch);
+  if (keepUserCudaPath || toolkit_.found()) {
+    // What nvcc's headers declare and Clang's wrapper does not (served from
+    // memory, see CudaBuiltinHeaders.h).
+    arguments.push_back("-include");
+    arguments.push_back(std::string(kBuiltinHeaderDir) + "/" + std::string(kNvccCompatHeaderName));
+  }
   if (keepUserCudaPath) return;
   if (toolkit_.found()) {
     arguments.push_back("--cuda-path=" + toolkit_.path);

@@ -16,6 +16,9 @@
 #include "clang/Lex/PreprocessorOptions.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
@@ -50,6 +53,9 @@ public:
     if (builtinHeaders_ && (info.getID() == clang::diag::err_ref_bad_target ||
                             info.getID() == clang::diag::err_ref_bad_target_global_initializer))
       return;
+    // A __shared__ object with a constructor (cuda::barrier): nvcc warns and
+    // skips the initialisation, Clang stops. The code builds with nvcc.
+    if (info.getID() == clang::diag::err_shared_var_init) return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     ParseProblem problem;
@@ -182,12 +188,57 @@ private:
   bool &readsCudaArch_;
 };
 
+// A file system without the files of installed CUDA toolkits: a file whose
+// real path lies in a toolkit's folder (one holding include/cuda_runtime.h
+// next to nvvm/, as NVIDIA's installers lay it out) does not exist. Only
+// files that exist are looked up, so header search misses stay cheap.
+class ToolkitHidingFileSystem : public llvm::vfs::ProxyFileSystem {
+public:
+  explicit ToolkitHidingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base)
+      : ProxyFileSystem(std::move(base)) {}
+
+  llvm::ErrorOr<llvm::vfs::Status> status(const llvm::Twine &path) override {
+    llvm::ErrorOr<llvm::vfs::Status> found = ProxyFileSystem::status(path);
+    if (found && found->isRegularFile() && hidden(path)) return std::make_error_code(std::errc::no_such_file_or_directory);
+    return found;
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>> openFileForRead(const llvm::Twine &path) override {
+    if (hidden(path)) return std::make_error_code(std::errc::no_such_file_or_directory);
+    return ProxyFileSystem::openFileForRead(path);
+  }
+
+private:
+  bool hidden(const llvm::Twine &path) {
+    llvm::SmallString<256> real;
+    if (ProxyFileSystem::getRealPath(path, real)) return false;
+    for (llvm::StringRef folder = llvm::sys::path::parent_path(real); !folder.empty() && folder != "/";
+         folder = llvm::sys::path::parent_path(folder)) {
+      auto [entry, inserted] = toolkitRoot_.try_emplace(folder, false);
+      if (inserted) {
+        llvm::SmallString<256> header(folder), nvvm(folder);
+        llvm::sys::path::append(header, "include", "cuda_runtime.h");
+        llvm::sys::path::append(nvvm, "nvvm");
+        entry->second = llvm::sys::fs::exists(header) && llvm::sys::fs::is_directory(nvvm);
+      }
+      if (entry->second) return true;
+    }
+    return false;
+  }
+
+  llvm::StringMap<bool> toolkitRoot_;
+};
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand &command) {
   // A physical file system of our own, so the working directory is per parse
   // and not the process's.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> physical = llvm::vfs::createPhysicalFileSystem();
   if (!command.workingDirectory.empty()) (void)physical->setCurrentWorkingDirectory(command.workingDirectory);
-  if (!command.usesBuiltinHeaders) return physical;
+  // btlint's in-memory headers: the minimal declarations without a toolkit,
+  // the nvcc compatibility header with one. Without a toolkit, toolkit files
+  // that the search path still reaches (a toolkit linked into
+  // /usr/local/include, -I/usr/local/cuda/include from a build) are hidden:
+  // mixed with btlint's declarations they would only produce errors.
+  if (command.usesBuiltinHeaders) physical = llvm::makeIntrusiveRefCnt<ToolkitHidingFileSystem>(physical);
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(physical);
   auto builtins = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   for (const auto &[name, text] : builtinHeaderFiles()) {

@@ -22,11 +22,16 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 [ -e "$cuda/include/cuda_runtime.h" ] || { echo "no CUDA toolkit at $cuda: nothing to compare"; exit 0; }
 
-# CPU seconds of the best of $runs runs of a command.
+# CPU seconds of the best of $runs runs of a command (time writes to a file
+# of its own: the command's output is thrown away).
+timing=$(mktemp)
+trap 'rm -f "$timing"' EXIT
 best_cpu() {
   local best="" t
   for _ in $(seq "$runs"); do
-    t=$( { /usr/bin/time -f '%U %S' "$@" >/dev/null 2>/dev/null; } 2>&1 | tail -1 | awk '{print $1 + $2}')
+    /usr/bin/time -o "$timing" -f '%U %S' "$@" >/dev/null 2>&1
+    t=$(tail -1 "$timing" | awk '{print $1 + $2}')
+    [ -n "$t" ] || { echo "bench: no timing for: $*" >&2; exit 2; }
     if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
   done
   echo "$best"
@@ -35,6 +40,8 @@ best_cpu() {
 # The flags btlint gives clang for a file without compile_commands.json.
 flags=(-x cuda -fsyntax-only --cuda-device-only --cuda-gpu-arch=sm_90 -w -Wno-unknown-cuda-version
        -ferror-limit=0 "--cuda-path=$cuda")
+# CUDA 13 keeps libcu++, CUB and Thrust under include/cccl (nvcc and btlint add it).
+[ -d "$cuda/include/cccl" ] && flags+=(-isystem "$cuda/include/cccl")
 lint=(--no-config --color=false --select parse-error --arch sm90 -j 1)
 
 printf '%-44s %9s %9s %7s %9s %7s\n' "translation unit" "clang s" "btlint s" "ratio" "own-decl" "speedup"
