@@ -16,8 +16,10 @@ constexpr int64_t kDefaultNumStages = 3;
 constexpr int64_t kDefaultNumCtas = 1;
 
 // What a config compiles and launches with, as text; nothing when a value is
-// unknown (two unknowns are never called equal).
-std::optional<std::string> configIdentity(const Config &config) {
+// unknown (two unknowns are never called equal). The launch options and their
+// triton.Config defaults belong to Triton kernels; a CUDA config table's rows
+// hold only their own fields.
+std::optional<std::string> configIdentity(const Config &config, bool tritonOptions) {
   std::string identity;
   for (const auto &[name, value] : config.params) {
     if (!value.isKnown()) return std::nullopt;
@@ -32,6 +34,10 @@ std::optional<std::string> configIdentity(const Config &config) {
       identity += std::string(name) + "=" + std::to_string(*fallback) + ", ";
     return true;
   };
+  if (!tritonOptions) {
+    if (identity.size() >= 2) identity.resize(identity.size() - 2);
+    return identity;
+  }
   if (!option("num_warps", config.numWarps, kDefaultNumWarps) ||
       !option("num_stages", config.numStages, kDefaultNumStages) ||
       !option("num_ctas", config.numCtas, kDefaultNumCtas) ||
@@ -97,8 +103,10 @@ public:
         "Reports a config that sets the same meta-parameters, `num_warps`, `num_stages`, "
         "`num_ctas` and `maxnreg` as an earlier config of the same list, after comprehensions, "
         "helpers and concatenations are expanded. Options left out count as triton.Config's "
-        "defaults (`num_warps=4`, `num_stages=3`, `num_ctas=1`). Configs with a value the "
-        "evaluator could not resolve are never compared.";
+        "defaults (`num_warps=4`, `num_stages=3`, `num_ctas=1`). A CUDA config table (a constant "
+        "array of structs) compares rows field by field, a field left out taking its default "
+        "member initializer. Configs with a value the evaluator could not resolve are never "
+        "compared.";
     info.doc.whyItMatters =
         "The autotuner compiles and benchmarks every entry, so a duplicate doubles that "
         "config's share of the tuning pause and adds nothing. Duplicates usually betray a "
@@ -126,13 +134,14 @@ public:
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
+      const bool tritonOptions = kernel.language != Language::Cuda;
       std::map<std::string, const Config *> firstWithIdentity;
       // Duplicates that come from the same expression (a comprehension) share
       // one finding at that expression.
       std::map<std::pair<uint32_t, uint32_t>, std::vector<const Config *>> duplicatesBySpan;
       std::vector<std::pair<const Config *, const Config *>> findings;
       for (const Config &config : list.configs) {
-        const std::optional<std::string> identity = configIdentity(config);
+        const std::optional<std::string> identity = configIdentity(config, tritonOptions);
         if (!identity) continue;
         auto [first, inserted] = firstWithIdentity.try_emplace(*identity, &config);
         if (inserted) continue;
@@ -147,7 +156,7 @@ public:
         const auto &group = duplicatesBySpan[{span.line, span.column}];
         auto diagnostic = context.report(span, configLabel(*duplicate) + " is identical to " +
                                                    configLabel(*original));
-        diagnostic.note("both run with `" + *configIdentity(*duplicate) + "`");
+        diagnostic.note("both run with `" + *configIdentity(*duplicate, tritonOptions) + "`");
         if (!duplicate->expansion.empty()) diagnostic.note(duplicate->expansion);
         if (!original->expansion.empty()) diagnostic.note(original->expansion);
         if (group.size() > 1) {

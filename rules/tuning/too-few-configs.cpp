@@ -5,6 +5,13 @@
 namespace btlint {
 namespace {
 
+// How the message names the kernel's class: Triton kernels by `tl.dot`, CUDA
+// kernels (config tables) by their tensor-core MMAs (wmma, mma/wgmma PTX).
+std::string matmulPhrase(Language language, bool hasDot) {
+  const std::string what = language == Language::Cuda ? "tensor-core MMA" : "`tl.dot`";
+  return std::string(hasDot ? "kernels with " : "kernels without ") + what;
+}
+
 class TooFewConfigs : public Rule {
 public:
   static RuleInfo info() {
@@ -15,8 +22,9 @@ public:
     info.summary = "an autotune list too short to find a good config";
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose fully expanded config list has fewer entries than "
-        "`min-configs-with-dot` (kernels with a `tl.dot`, default 6) or `min-configs` (other "
-        "kernels, default 3). A list the evaluator could not expand completely is never "
+        "`min-configs-with-dot` (kernels with a `tl.dot`, or CUDA kernels with a tensor-core MMA, "
+        "default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
+        "array of structs) counts as the config list of the kernel it configures. A list the evaluator could not expand completely is never "
         "reported, since it may be longer than what was read.";
     info.doc.whyItMatters =
         "Autotuning pays off only when the list spans the choices that matter: for a matmul, "
@@ -62,7 +70,7 @@ public:
       auto diagnostic = context.report(
           span, "`" + kernel.name + "` autotunes over " + std::to_string(count) + " config" +
                     (count == 1 ? "" : "s") + "; " +
-                    (hasDot ? "kernels with `tl.dot` need" : "kernels without `tl.dot` need") + " at least " +
+                    matmulPhrase(kernel.language, hasDot) + " need at least " +
                     std::to_string(minimum) + " to find a good one");
       for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
       diagnostic.note(std::string("the threshold is the `") +
