@@ -254,15 +254,109 @@ TSParser *threadParser() {
   return parser.get();
 }
 
-void addErrorProblem(const SourceFile &source, uint32_t start, uint32_t end,
-                     std::vector<ParseProblem> &problems) {
-  // Point at the first line of the unparsable region.
+// Where a syntax error inside an ERROR node is, and what it is, found the way
+// Python's own parser reports it (python3 -m py_compile names the same line):
+// an unmatched closing bracket, else the first bracket never closed, else the
+// first MISSING token, else the ':' a compound statement lacks, else the end
+// of a dangling operator, else the first token that cannot start a statement,
+// else the start of the node.
+struct ErrorSite {
+  uint32_t offset = 0;
+  std::string message;
+};
+
+ErrorSite locateError(TSNode error) {
+  struct Leaf {
+    uint32_t start, end;
+    std::string_view type;
+    bool missing;
+    uint32_t row;
+  };
+  std::vector<Leaf> leaves;
+  TSTreeCursor cursor = ts_tree_cursor_new(error);
+  bool more = true;
+  while (more) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    if (ts_node_child_count(node) == 0 && !ts_node_is_null(node)) {
+      // Strings are leaves of their own kind; their inner tokens are not.
+      leaves.push_back({ts_node_start_byte(node), ts_node_end_byte(node), ts_node_type(node), ts_node_is_missing(node),
+                        ts_node_start_point(node).row});
+    }
+    if (ts_node_child_count(node) > 0 && std::string_view(ts_node_type(node)) != "string" &&
+        ts_tree_cursor_goto_first_child(&cursor))
+      continue;
+    if (std::string_view(ts_node_type(node)) == "string")
+      leaves.push_back({ts_node_start_byte(node), ts_node_end_byte(node), "string", false, ts_node_start_point(node).row});
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (!ts_tree_cursor_goto_parent(&cursor)) {
+        more = false;
+        break;
+      }
+      if (ts_node_eq(ts_tree_cursor_current_node(&cursor), error)) {
+        more = false;
+        break;
+      }
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  ErrorSite site{ts_node_start_byte(error), "invalid syntax"};
+  if (leaves.empty()) return site;
+
+  std::vector<const Leaf *> open;
+  for (const Leaf &leaf : leaves) {
+    if (leaf.missing) continue;
+    if (leaf.type == "(" || leaf.type == "[" || leaf.type == "{") {
+      open.push_back(&leaf);
+    } else if (leaf.type == ")" || leaf.type == "]" || leaf.type == "}") {
+      static const std::string_view pairs[] = {"()", "[]", "{}"};
+      bool matches = false;
+      for (std::string_view pair : pairs)
+        if (!open.empty() && open.back()->type[0] == pair[0] && leaf.type[0] == pair[1]) matches = true;
+      if (!matches) return {leaf.start, "unmatched '" + std::string(leaf.type) + "'"};
+      open.pop_back();
+    }
+  }
+  if (!open.empty()) return {open.front()->start, "'" + std::string(open.front()->type) + "' was never closed"};
+  for (const Leaf &leaf : leaves)
+    if (leaf.missing) return {leaf.start, "expected `" + std::string(leaf.type) + "`"};
+  static const std::string_view compound[] = {"if", "elif", "else", "while", "for", "with", "def",
+                                              "class", "try", "except", "finally", "async"};
+  const Leaf &first = leaves.front(), &last = leaves.back();
+  // A compound statement's header is its first line: the ':' belongs at its end.
+  const Leaf *headerEnd = &first;
+  for (const Leaf &leaf : leaves)
+    if (leaf.row == first.row) headerEnd = &leaf;
+  for (std::string_view keyword : compound)
+    if (first.type == keyword && headerEnd->type != ":") return {headerEnd->end, "expected ':'"};
+  static const std::string_view cannotStart[] = {
+      ":", ",", ")", "]", "}", "=", "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "<<=", ">>=", "&=",
+      "|=", "^=", "/", "//", "%", "**", "<<", ">>", "&", "|", "^", "<", "<=", "==", "!=", ">=", ">", "and",
+      "or", "in", "is", "as", "else", "elif", "except", "finally", ".", "->", ":="};
+  auto cannotStartStatement = [&](const Leaf &leaf) {
+    for (std::string_view type : cannotStart)
+      if (leaf.type == type) return true;
+    return false;
+  };
+  if (cannotStartStatement(first)) return {first.start, "invalid syntax"};
+  static const std::string_view dangling[] = {"+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&",
+                                              "|", "^", "<", "<=", "==", "!=", ">=", ">", "=", "and",
+                                              "or", "not", "in", "is", ".", ":="};
+  for (std::string_view op : dangling)
+    if (last.type == op) return {last.end, "invalid syntax"};
+  for (const Leaf &leaf : leaves)
+    if (cannotStartStatement(leaf)) return {leaf.start, "invalid syntax"};
+  return site;
+}
+
+void addErrorProblem(const SourceFile &source, TSNode error, std::vector<ParseProblem> &problems) {
+  ErrorSite site = locateError(error);
+  // The span runs to the end of the error's line.
   const std::string &text = source.text();
-  uint32_t lineEnd = start;
-  while (lineEnd < end && lineEnd < text.size() && text[lineEnd] != '\n') ++lineEnd;
+  uint32_t lineEnd = site.offset;
+  while (lineEnd < text.size() && text[lineEnd] != '\n') ++lineEnd;
   ParseProblem problem;
-  problem.span = source.span(start, lineEnd);
-  problem.message = "syntax error: invalid syntax";
+  problem.span = source.span(site.offset, lineEnd);
+  problem.message = "syntax error: " + site.message;
   problems.push_back(std::move(problem));
 }
 
@@ -391,7 +485,7 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
         problems.push_back(std::move(problem));
         reportHere = false;
       } else if (kind == NodeKind::Error) {
-        addErrorProblem(source, ts_node_start_byte(node), ts_node_end_byte(node), problems);
+        addErrorProblem(source, node, problems);
         reportHere = false; // outermost only
       }
     }
