@@ -82,7 +82,7 @@ std::string mdEscape(std::string text) {
   return out;
 }
 
-enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, None };
+enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, Occupancy, None };
 
 // What the runner measures to judge a rule. Rules it does not know yet are
 // judged by what their message talks about.
@@ -96,7 +96,9 @@ Check checkFor(const std::string &rule, const std::string &category, const std::
   if (rule == "tile-not-power-of-two" || rule == "tile-numel-too-large" || rule == "dot-operand-too-small" ||
       rule == "dtype-unsupported-on-arch" || rule == "num-warps-invalid")
     return Check::CompileFails;
-  if (category == "resources" || category == "unknown") {
+  if (rule == "low-occupancy") return Check::Occupancy;
+  // Rules this runner does not know yet: judged by what the message is about.
+  if (category == "unknown") {
     std::string lower = llvm::StringRef(message).lower();
     if (lower.find("spill") != std::string::npos || lower.find("register") != std::string::npos)
       return Check::Spill;
@@ -185,6 +187,33 @@ public:
     return text;
   }
 
+  // Resident warps per SM from what the compiler allocated (CUDA occupancy
+  // calculator: registers per warp in units of 256, the per-block shared
+  // memory reservation); -1 when the arch's numbers are missing.
+  int64_t residentWarps(const json::Object &row) const {
+    const ArchInfo *arch = findArch(str(row, "arch"));
+    int64_t regs = integer(row, "regs"), shared = integer(row, "shared_bytes"), warps = integer(row, "num_warps");
+    if (!arch || regs <= 0 || shared < 0 || warps <= 0) return -1;
+    int64_t regsPerWarp = (regs * arch->warpSize + 255) / 256 * 256;
+    int64_t blocks = arch->registersPerSM / (regsPerWarp * warps);
+    if (shared > 0) blocks = std::min(blocks, arch->maxSharedPerSM / (shared + arch->reservedSharedPerBlock));
+    blocks = std::min(blocks, arch->maxThreadsPerSM / (warps * arch->warpSize));
+    blocks = std::min(blocks, arch->maxBlocksPerSM);
+    return blocks * warps;
+  }
+  // The rule's threshold as its message states it ("fewer than 16"), else 16.
+  static int64_t occupancyThreshold(const json::Object &finding) {
+    llvm::StringRef message = finding.getString("message").value_or("");
+    size_t at = message.find("fewer than ");
+    int64_t value = 16;
+    if (at != llvm::StringRef::npos) {
+      llvm::StringRef digits = message.drop_front(at + 11);
+      digits = digits.take_while([](char c) { return c >= '0' && c <= '9'; });
+      if (!digits.empty()) digits.getAsInteger(10, value);
+    }
+    return value;
+  }
+
   static bool overShared(const json::Object &row, int64_t limit) {
     if (str(row, "status") == "out_of_resources") return true;
     int64_t shared = integer(row, "shared_bytes");
@@ -234,6 +263,9 @@ public:
       case Check::AllPruned: hit = overShared(*row, sharedLimit(str(*row, "arch"))); break;
       case Check::Spill: hit = spills(*row); break;
       case Check::CompileFails: hit = status == "compile_error"; break;
+      case Check::Occupancy: hit = status == "ok" && residentWarps(*row) >= 0 &&
+                                   residentWarps(*row) < occupancyThreshold(finding);
+        break;
       default: break;
       }
       if (status == "timeout" || status == "crashed" || status == "error" ||
@@ -255,7 +287,11 @@ public:
       v.verdict = confirmed ? "confirmed" : "refuted";
     }
     const auto &shown = confirmed ? hits : misses;
-    for (size_t i = 0; i < shown.size() && i < 4; ++i) v.evidence.push_back(rowText(*shown[i], kernel));
+    for (size_t i = 0; i < shown.size() && i < 4; ++i)
+      v.evidence.push_back(rowText(*shown[i], kernel) +
+                           (check == Check::Occupancy ? "; " + std::to_string(residentWarps(*shown[i])) +
+                                                            " resident warps per SM from these numbers"
+                                                      : std::string()));
     if (shown.size() > 4) v.evidence.push_back("... and " + std::to_string(shown.size() - 4) + " more configs");
     if (confirmed && check != Check::AllPruned && !misses.empty())
       v.evidence.push_back(std::to_string(misses.size()) + " of the configs it names did not reproduce it");
