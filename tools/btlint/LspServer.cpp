@@ -164,6 +164,7 @@ struct Document {
   std::string text;
   std::unique_ptr<IncrementalParseState> incremental; // null: parsed whole
   bool dirty = true;
+  bool toldNotOnDisk = false; // logged once that a never-saved file waits for its first save
   // The last analysis: findings as btlint has them, the LSP form sent, and
   // the text they were computed on (for code actions).
   std::vector<Diagnostic> findings;
@@ -695,7 +696,8 @@ private:
     } else {
       // An unsaved new file: discovery needs the path to exist, so the run is
       // given a placeholder that SourceProvider fills from memory.
-      logMessage(document.path + " is not on disk yet; it is analysed once saved");
+      if (!document.toldNotOnDisk) logMessage(document.path + " is not on disk yet; it is analysed once saved");
+      document.toldNotOnDisk = true;
     }
     for (const auto &e : result.inputErrors) logMessage(e);
     document.findings.clear();
