@@ -748,6 +748,36 @@ std::string languageLabel(const KernelReport &report) {
   return "nothing";
 }
 
+// One config as the file's language writes it: triton.Config(...) or a YAML flow mapping.
+std::string configLiteral(const KernelReport &report, const ReportConfig &config) {
+  const bool yaml = report.language == "yaml";
+  auto literal = [&](const ScalarValue &value) {
+    if (value.isString()) return yaml ? value.asString() : "\"" + value.asString() + "\"";
+    return value.str();
+  };
+  std::vector<std::string> fields;
+  for (const std::string &param : report.paramOrder) {
+    auto found = config.params.find(param);
+    if (found == config.params.end()) continue;
+    fields.push_back(yaml ? param + ": " + literal(found->second) : "\"" + param + "\": " + literal(found->second));
+  }
+  std::vector<std::string> options;
+  auto option = [&](const char *name, const std::optional<ScalarValue> &value) {
+    if (value) options.push_back(std::string(name) + (yaml ? ": " : "=") + literal(*value));
+  };
+  option("num_warps", config.numWarps);
+  option("num_stages", config.numStages);
+  option("num_ctas", config.numCtas);
+  option("maxnreg", config.maxnreg);
+  if (yaml) {
+    fields.insert(fields.end(), options.begin(), options.end());
+    return "- {" + llvm::join(fields, ", ") + "}";
+  }
+  std::string text = "triton.Config({" + llvm::join(fields, ", ") + "}";
+  for (const std::string &o : options) text += ", " + o;
+  return text + "),";
+}
+
 } // namespace
 
 void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports) {
@@ -853,6 +883,18 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
     for (const auto &kept : keptOrder)
       out << "- " << llvm::join(archsByKept[kept], ", ") << ": " << kept.size() << " of " << report.configs.size()
           << " (" << indexList(kept) << ")\n";
+    // The list to paste back, when something was removed.
+    for (const auto &kept : keptOrder) {
+      const std::string &arch = archsByKept[kept].front();
+      const size_t listed = static_cast<size_t>(std::count_if(
+          report.configs.begin(), report.configs.end(),
+          [&](const ReportConfig &config) { return config.archs.at(arch).listed; }));
+      if (kept.size() == listed || kept.empty() || cuda) continue;
+      out << "\n<details><summary>The list that remains on " << llvm::join(archsByKept[kept], ", ")
+          << "</summary>\n\n```" << (report.language == "yaml" ? "yaml" : "python") << '\n';
+      for (size_t index : kept) out << configLiteral(report, report.configs[index - 1]) << '\n';
+      out << "```\n\n</details>\n";
+    }
 
     // Assumptions behind the estimates, once each.
     std::vector<std::string> assumptions;

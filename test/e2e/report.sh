@@ -176,6 +176,36 @@ compare_expected pruner json
 run_btlint_in "$WORK/pruner" report --no-config pruned.py --arch sm90
 check_stdout_has "- sm90: 2 of 3 (1, 2)" "without the shapes, only the shared-memory check of the pruner is run"
 
+echo "# the remaining list in the markdown is code that parses"
+if problems=$(python_stdlib - "$expected_dir/planted.expected.md" "$expected_dir/example_yaml.expected.md" <<'EOF_PY'
+import ast
+import re
+import sys
+
+problems, blocks = [], 0
+for path in sys.argv[1:]:
+    text = open(path, encoding="utf-8").read()
+    for language, body in re.findall(r"```(python|yaml)\n(.*?)```", text, re.S):
+        blocks += 1
+        lines = body.strip().splitlines()
+        if language == "python":
+            try:
+                ast.parse("CONFIGS = [\n" + body + "]\n")
+            except SyntaxError as e:
+                problems.append(f"{path}: {e}")
+        elif not all(re.fullmatch(r"- \{[A-Za-z_]+: [^,{}]+(, [A-Za-z_]+: [^,{}]+)*\}", l) for l in lines):
+            problems.append(f"{path}: not a YAML list of flow mappings: {lines}")
+if blocks < 2:
+    problems.append(f"only {blocks} code blocks")
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+EOF_PY
+); then
+  pass "the remaining lists are a Python list body and a YAML list"
+else
+  fail "the remaining lists are a Python list body and a YAML list" "$problems"
+fi
+
 echo "# what the planted list reports, in words"
 run_btlint report --no-config --format json test/report/planted.py::gemm_kernel --arch sm80,sm90
 cat >"$WORK/planted_reasons.py" <<'EOF_PY'
