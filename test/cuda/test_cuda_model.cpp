@@ -458,3 +458,68 @@ __global__ void none(float *x) { x[0] = 1; }
   EXPECT_EQ(findKernel(model, "k")->dots.size(), 1u);
   EXPECT_TRUE(findKernel(model, "none")->dots.empty());
 }
+
+// Code that builds with nvcc uses what nvcc's headers declare and Clang's
+// CUDA wrapper does not: host min/max, the cache-hinted stores of
+// sm_32_intrinsics.h, C functions nvcc's runtime header brings in, and
+// __shared__ objects with constructors (nvcc warns, Clang stops).
+TEST(CudaModel, ToolkitParseAcceptsWhatNvccAccepts) {
+  if (!cudaToolkitInstalled()) GTEST_SKIP() << "no CUDA toolkit: the nvcc compatibility header is not used";
+  FileModel model = cudaModelOf(R"(
+#include <cuda_runtime.h>
+struct Counter { int value; __device__ Counter() : value(0) {} };
+__global__ void k(float *out, const float *in, int n) {
+  __shared__ Counter counter;
+  __shared__ float tile[256];
+  tile[threadIdx.x] = __ldcs(in + threadIdx.x);
+  __syncthreads();
+  __stcs(out + threadIdx.x, tile[255 - threadIdx.x]);
+  __stcg(out + n + threadIdx.x, float(counter.value));
+}
+template <class T> bool finite(T x) { return isfinite(x); }
+void run(float *out, const float *in, int n) {
+  const int blocks = max(1, n / 256);
+  clock_t start = clock();
+  assert(finite(1.0f));
+  memset(&start, 0, sizeof(start));
+  k<<<blocks, 256>>>(out, in, n);
+}
+)");
+  for (const ParseProblem &problem : model.parseProblems) ADD_FAILURE() << problem.span.line << ": " << problem.message;
+  ASSERT_TRUE(findKernel(model, "k"));
+  ASSERT_EQ(model.launches.size(), 1u);
+}
+
+// Without a toolkit, toolkit files the search path still reaches (here
+// through -I from the build) are hidden: mixed with btlint's declarations
+// they would only produce errors. The missing library header is one finding.
+TEST(CudaModel, NoToolkitHidesInstalledToolkitFiles) {
+  ScratchDir scratch;
+  scratch.write("toolkit/include/cuda_runtime.h", "#error the toolkit's runtime header was read\n");
+  scratch.write("toolkit/include/cublas_v2.h", "#include \"cuda_runtime.h\"\n#error the toolkit's cuBLAS header was read\n");
+  scratch.write("toolkit/nvvm/libdevice/README", "\n");
+  scratch.write("include/tiles.h", "#pragma once\nconstexpr int kTile = 64;\n");
+  auto file = scratch.write("src/k.cu", R"(#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include "tiles.h"
+__global__ void k(float *x) {
+  __shared__ float a[kTile];
+  a[threadIdx.x] = x[0];
+  __syncthreads();
+  x[1] = a[3];
+}
+)");
+  scratch.write("build/compile_commands.json",
+                "[{\"directory\": \"" + (scratch.path() / "build").string() + "\", \"command\": \"clang++ -x cuda -I" +
+                    (scratch.path() / "toolkit" / "include").string() + " -I../include -c " + file.string() +
+                    "\", \"file\": \"" + file.string() + "\"}]");
+  CudaModelOptions options;
+  options.cudaPath = "none";
+  options.compileCommandsDir = (scratch.path() / "build").string();
+  FileModel model = cudaModelOfFile(file, options);
+  ASSERT_EQ(model.parseProblems.size(), 1u) << model.parseProblems.back().message;
+  EXPECT_NE(model.parseProblems[0].message.find("'cublas_v2.h' file not found"), std::string::npos)
+      << model.parseProblems[0].message;
+  ASSERT_TRUE(findKernel(model, "k"));
+  EXPECT_EQ(findKernel(model, "k")->staticSharedBytes, 64 * 4);
+}
