@@ -506,4 +506,50 @@ std::string findProjectConfig(const std::string &startDir) {
   }
 }
 
+const ProjectConfig &NearestConfigs::forDirectory(const std::string &dir) {
+  llvm::SmallString<256> absolute(dir.empty() ? "." : dir);
+  llvm::sys::fs::make_absolute(absolute);
+  llvm::sys::path::remove_dots(absolute, true);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const ProjectConfig *found = lookUp(std::string(absolute));
+  return found ? *found : empty_;
+}
+
+const ProjectConfig *NearestConfigs::lookUp(const std::string &absoluteDir) {
+  std::vector<std::string> visited;
+  const ProjectConfig *found = nullptr;
+  std::string dir = absoluteDir;
+  while (true) {
+    auto cached = byDirectory_.find(dir);
+    if (cached != byDirectory_.end()) {
+      found = cached->second;
+      break;
+    }
+    visited.push_back(dir);
+    llvm::SmallString<256> candidate(dir);
+    llvm::sys::path::append(candidate, ".btlint.yaml");
+    if (llvm::sys::fs::is_regular_file(candidate)) {
+      std::string path(candidate);
+      if (known_ && known_->path == path) {
+        found = known_;
+      } else {
+        auto &slot = loaded_[path];
+        if (!slot) slot = std::make_unique<ProjectConfig>(loadProjectConfig(path, errors_));
+        found = slot.get();
+      }
+      break;
+    }
+    llvm::StringRef parent = llvm::sys::path::parent_path(dir);
+    if (parent.empty() || parent == dir) break;
+    dir = parent.str();
+  }
+  for (const auto &v : visited) byDirectory_[v] = found;
+  return found;
+}
+
+std::vector<ConfigError> NearestConfigs::errors() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return errors_;
+}
+
 } // namespace btlint

@@ -26,6 +26,8 @@
 #include "engine/FrontEnd.h"
 
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,6 +92,28 @@ ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError
 
 // Finds `.btlint.yaml` in `startDir` or its parents; empty when none.
 std::string findProjectConfig(const std::string &startDir);
+
+// The nearest `.btlint.yaml` of each folder (the folder's own, else its
+// parent's, up to the filesystem root), as ruff finds pyproject.toml: each
+// config file is loaded once and the answer is cached per folder. Thread-safe.
+class NearestConfigs {
+public:
+  // `known`: a config already loaded (by absolute path), reused, not reread.
+  explicit NearestConfigs(const ProjectConfig *known = nullptr) : known_(known) {}
+  // The config governing files in `dir`; an empty config when there is none.
+  const ProjectConfig &forDirectory(const std::string &dir);
+  // Problems of the config files loaded so far (file:line:col).
+  std::vector<ConfigError> errors() const;
+
+private:
+  const ProjectConfig *lookUp(const std::string &absoluteDir);
+  const ProjectConfig *known_;
+  ProjectConfig empty_;
+  mutable std::mutex mutex_;
+  std::map<std::string, const ProjectConfig *> byDirectory_;
+  std::map<std::string, std::unique_ptr<ProjectConfig>> loaded_;
+  std::vector<ConfigError> errors_;
+};
 
 // Validates a rule selector (`id` or `category:*`); empty string when valid,
 // else the error message (with a did-you-mean where one is close).

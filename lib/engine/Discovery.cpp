@@ -104,16 +104,34 @@ public:
   }
 
   bool excluded(const std::string &shownPath, bool isDirectory) {
-    if (options_.excludeGlobs.empty()) return false;
+    const std::vector<std::string> *globs = &options_.excludeGlobs;
+    const std::string *rootAbsolute = &excludeRootAbsolute_;
+    if (options_.nearestConfigs) {
+      std::string dir = path::parent_path(shownPath).str();
+      if (dir != lastDir_ || !lastConfig_) {
+        lastDir_ = dir;
+        lastConfig_ = &options_.nearestConfigs->forDirectory(dir);
+        lastRootAbsolute_.clear();
+        if (!lastConfig_->root.empty()) {
+          llvm::SmallString<256> root(lastConfig_->root);
+          fs::make_absolute(root);
+          path::remove_dots(root, true);
+          lastRootAbsolute_ = std::string(root);
+        }
+      }
+      globs = &lastConfig_->exclude;
+      rootAbsolute = &lastRootAbsolute_;
+    }
+    if (globs->empty()) return false;
     llvm::SmallString<256> absolute(shownPath);
     fs::make_absolute(absolute);
     path::remove_dots(absolute, true);
     llvm::StringRef rel(absolute);
-    if (!excludeRootAbsolute_.empty()) {
-      if (!rel.starts_with(excludeRootAbsolute_ + "/")) return false;
-      rel = rel.drop_front(excludeRootAbsolute_.size() + 1);
+    if (!rootAbsolute->empty()) {
+      if (!rel.starts_with(*rootAbsolute + "/")) return false;
+      rel = rel.drop_front(rootAbsolute->size() + 1);
     }
-    for (const auto &glob : options_.excludeGlobs) {
+    for (const auto &glob : *globs) {
       llvm::StringRef g(glob);
       bool dirOnly = g.ends_with("/");
       if (dirOnly) g = g.drop_back();
@@ -258,6 +276,9 @@ private:
   DiscoveryResult &result_;
   std::string rootReal_; // real path of the folder being walked
   std::string excludeRootAbsolute_;
+  std::string lastDir_; // nearest-config cache of the last folder asked
+  const ProjectConfig *lastConfig_ = nullptr;
+  std::string lastRootAbsolute_;
   std::set<std::string> seen_;
   std::set<std::string> visitedReal_;
 };

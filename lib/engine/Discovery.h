@@ -1,4 +1,5 @@
 #pragma once
+#include "config/ProjectConfig.h"
 #include "model/KernelModel.h"
 
 #include <optional>
@@ -18,6 +19,9 @@ struct DiscoveryOptions {
   std::string excludeRoot;               // folder of the config file
   bool respectGitignore = true;
   bool followSymlinks = false;           // symlinked folders are skipped unless asked
+  // When set, each entry's own nearest .btlint.yaml decides its exclusion
+  // (its `exclude`, relative to its folder) instead of excludeGlobs.
+  NearestConfigs *nearestConfigs = nullptr;
 };
 
 struct DiscoveryResult {

@@ -50,6 +50,7 @@ struct FileState {
   bool mayContainKernels = false;
   bool parsed = false;
   bool moduleOnly = false; // EngineOptions::modulePaths: read for imports, not analysed
+  const ProjectConfig *config = nullptr; // the file's config (nearest .btlint.yaml)
   const ResolvedSettings *resolved = nullptr;
   std::vector<Suppression> suppressions;
   std::vector<Diagnostic> diagnostics;
@@ -181,20 +182,19 @@ std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &ove
 // Settings are resolved once per set of matching overrides, not per file.
 class SettingsCache {
 public:
-  SettingsCache(const EngineOptions &options, const ProjectConfig &config) : options_(options), config_(config) {}
-  const ResolvedSettings *forPath(const std::string &path) {
-    std::vector<size_t> key = matchingOverrides(path, config_);
+  explicit SettingsCache(const EngineOptions &options) : options_(options) {}
+  const ResolvedSettings *forPath(const std::string &path, const ProjectConfig &config) {
+    std::vector<size_t> overrides = matchingOverrides(path, config);
     std::lock_guard<std::mutex> lock(mutex_);
-    auto &slot = cache_[key];
-    if (!slot) slot = resolveSettings(key, options_, config_);
+    auto &slot = cache_[{&config, overrides}];
+    if (!slot) slot = resolveSettings(overrides, options_, config);
     return slot.get();
   }
 
 private:
   const EngineOptions &options_;
-  const ProjectConfig &config_;
   std::mutex mutex_;
-  std::map<std::vector<size_t>, std::unique_ptr<ResolvedSettings>> cache_;
+  std::map<std::pair<const ProjectConfig *, std::vector<size_t>>, std::unique_ptr<ResolvedSettings>> cache_;
 };
 
 std::unique_ptr<ParsedFile> parseFile(const FileState &state, const FrontEnd &frontEnd, const SourceProvider *sources) {
@@ -359,6 +359,11 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   discoveryOptions.excludeGlobs = config.exclude;
   discoveryOptions.excludeRoot = config.root;
   discoveryOptions.followSymlinks = options.followSymlinks;
+  std::unique_ptr<NearestConfigs> nearest;
+  if (options.nearestConfig) {
+    nearest = std::make_unique<NearestConfigs>(config.path.empty() ? nullptr : &config);
+    discoveryOptions.nearestConfigs = nearest.get();
+  }
   DiscoveryResult discovered = discoverFiles(options.paths, discoveryOptions);
   result.inputErrors = discovered.errors;
 
@@ -366,8 +371,12 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   for (auto &f : discovered.files) {
     auto state = std::make_unique<FileState>();
     state->file = f;
+    state->config = nearest ? &nearest->forDirectory(llvm::sys::path::parent_path(f.path).str()) : &config;
     files.push_back(std::move(state));
   }
+  if (nearest)
+    for (const ConfigError &e : nearest->errors()) result.configErrors.push_back(e.str());
+  if (!result.configErrors.empty()) return result;
   result.statistics.filesFound = files.size();
   if (!options.modulePaths.empty()) {
     std::set<std::string> known;
@@ -384,6 +393,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
         state->file.path = path;
         state->file.language = Language::Python;
         state->moduleOnly = true;
+        state->config = &config;
         files.push_back(std::move(state));
       }
   }
@@ -391,7 +401,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   llvm::StdThreadPool pool(llvm::hardware_concurrency(options.jobs));
   std::mutex errorsMutex;
 
-  SettingsCache settingsCache(options, config);
+  SettingsCache settingsCache(options);
 
   // Read, pre-filter, settings, suppressions. Texts stay for the run: imports
   // may parse any Python file of the run, and rules read the text.
@@ -410,7 +420,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     state.readable = true;
     state.source = std::make_unique<SourceFile>(state.file.path, state.file.language, std::move(*text));
     if (state.moduleOnly) return; // parsed when an import asks for it
-    state.resolved = settingsCache.forPath(state.file.path);
+    state.resolved = settingsCache.forPath(state.file.path, *state.config);
     state.suppressions = parseSuppressions(*state.source);
     const FrontEnd *frontEnd = frontEndFor(state.file.language);
     state.mayContainKernels = frontEnd && frontEnd->mayContainKernelCode(state.source->text());
@@ -445,7 +455,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     context.arch = findArch(archName);
     context.settings = state.resolved->settings;
     context.modules = &resolver;
-    context.kernelSettings = &config.kernels;
+    context.kernelSettings = &state.config->kernels;
     frontEndFor(state.file.language)->buildModel(parsed, context, *model);
     return model;
   };

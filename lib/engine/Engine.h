@@ -24,6 +24,9 @@ struct EngineOptions {
   std::vector<std::string> ignore;       // --ignore adds to it
   unsigned jobs = 0;                     // 0: all cores
   bool followSymlinks = false;
+  // Each file uses its nearest .btlint.yaml (walking up from its folder), not
+  // only the config passed to runAnalysis (which is reused when it is that file).
+  bool nearestConfig = false;
   size_t maxFileBytes = 32u << 20;
   // Editors (btlint lsp): unsaved texts and kept parses, asked before the disk.
   const SourceProvider *sources = nullptr;
@@ -46,6 +49,9 @@ struct RunStatistics {
 struct RunResult {
   std::vector<Diagnostic> diagnostics; // sorted
   std::vector<std::string> inputErrors; // "path: message", sorted
+  // Problems of nested config files (nearestConfig): "path:line:col: error: ...";
+  // when any, nothing was analysed.
+  std::vector<std::string> configErrors;
   RunStatistics statistics;
   std::vector<std::string> archs;       // archs analysed
 };

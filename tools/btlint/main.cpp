@@ -190,6 +190,8 @@ int lint() {
   options.ignore.assign(ignoreOption.begin(), ignoreOption.end());
   options.jobs = jobsOption;
   options.followSymlinks = followSymlinksOption;
+  // Without --config, every file uses its nearest .btlint.yaml (as ruff does).
+  options.nearestConfig = !noConfigOption && configOption.empty();
   if (fixOption && diffOption) return usageError("`--fix` and `--diff` exclude each other");
   if (!writeBaselineOption.empty() && (fixOption || diffOption))
     return usageError("`--write-baseline` records findings; it does not combine with `--fix` or `--diff`");
@@ -203,6 +205,10 @@ int lint() {
     }
   }
   RunResult result = runAnalysis(options, config);
+  if (!result.configErrors.empty()) {
+    for (const auto &e : result.configErrors) llvm::errs() << e << '\n';
+    return 2;
+  }
 
   if (diffOption) return printFixDiff(result);
   if (fixOption) {
