@@ -268,7 +268,7 @@ public:
         break;
       default: break;
       }
-      if (status == "timeout" || status == "crashed" || status == "error" ||
+      if (status == "timeout" || status == "crashed" || status == "error" || status == "argument_error" ||
           (status == "compile_error" && check != Check::CompileFails && check != Check::AllPruned))
         failed.push_back(row);
       else

@@ -277,6 +277,8 @@ def machine():
         info["triton"] = None
     try:
         import torch
+        if isinstance(torch, btbench_triton.Permissive):
+            raise ImportError("torch is a stand-in here")
         info["torch"] = torch.__version__
         if torch.cuda.is_available():
             info["gpu"] = torch.cuda.get_device_name(0)
