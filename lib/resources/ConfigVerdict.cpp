@@ -40,9 +40,9 @@ std::string_view spillName(Spill spill) {
   return "confident";
 }
 
-Spill spillOf(const RegisterEstimate &registers) {
+Spill spillOf(const RegisterEstimate &registers, int64_t confidentPercent) {
   if (!registers.spills || registers.spillThreshold <= 0) return Spill::No;
-  if (registers.workingSet * 100 >= registers.spillThreshold * kConfidentSpillPercent) return Spill::Confident;
+  if (registers.workingSet * 100 >= registers.spillThreshold * confidentPercent) return Spill::Confident;
   return Spill::Possible;
 }
 
@@ -130,7 +130,8 @@ TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config
   verdict.shared = sharedMemoryFit(estimate.shared.minBytes, estimate.shared.maxBytes, verdict.sharedLimit);
   verdict.spill = spillOf(estimate.registers);
   if (verdict.numWarps > 0 && threads <= arch.maxThreadsPerBlock)
-    verdict.occupancy = occupancyOf(estimate.shared.minBytes, estimate.registers.registersPerThread, threads, arch);
+    verdict.occupancy = occupancyOf(estimate.shared.minBytes,
+                                    kernel.dots.empty() ? 0 : estimate.registers.registersPerThread, threads, arch);
   if (verdict.shared == Fit::Overflows)
     verdict.eliminatedBy.insert(verdict.eliminatedBy.begin(),
                                 "shared memory: needs " + std::to_string(estimate.shared.minBytes) +
@@ -181,7 +182,7 @@ std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<Laun
     ConfigUse use;
     use.config = launchConfig(launch, kernel);
     use.launch = &launch;
-    use.label = "the launch of `" + kernel.name + "`";
+    use.label = "the launch at line " + std::to_string(launch.span.line);
     uses.push_back(std::move(use));
   }
   return uses;

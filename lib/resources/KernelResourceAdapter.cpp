@@ -183,6 +183,24 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
                                      "a K-major (transposed) B");
     }
   }
+  // A B operand changed in registers before the dot (a dequantisation) is
+  // not in the calibration table: Triton may multi-buffer its load or not,
+  // so the lower end of the range keeps it in a single buffer.
+  KernelDescription singleB = described->description;
+  bool transformedB = false;
+  for (auto &dot : singleB.dots)
+    if (dot.b.source == OperandSource::TransformedLoad) {
+      dot.b.source = OperandSource::LoadedBeforeLoop;
+      transformedB = true;
+    }
+  if (transformedB) {
+    SharedMemoryEstimate single = estimateSharedMemory(singleB, arch);
+    if (single.minBytes < estimate.shared.minBytes) {
+      estimate.shared.minBytes = single.minBytes;
+      estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
+                                     "covers its load multi-buffered or in a single buffer");
+    }
+  }
   if (described->unmodelledScratchBound > 0)
     estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, described->unmodelledScratchBound);
   estimate.registers = estimateRegisters(described->description, arch);

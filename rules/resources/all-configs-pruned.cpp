@@ -1,0 +1,93 @@
+#include "resources/ConfigVerdict.h"
+#include "rules/Rule.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+class AllConfigsPruned : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "all-configs-pruned";
+    info.category = RuleCategory::Resources;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "no config of an autotune list can run on the target arch";
+    info.doc.whatItDoes =
+        "Judges every config of a Triton kernel's autotune list for each target `--arch`, as "
+        "`btlint report` does, and reports the list when every config is eliminated: shared "
+        "memory over the arch's per-block limit (only where even the lower end of the estimate "
+        "overflows), more threads than a block may have, `num_warps` not a power of two, or "
+        "`num_ctas > 1` where the arch has no thread-block clusters. A `prune_configs_by` "
+        "pruner can only remove more configs, so the verdict stands with one. Lists the "
+        "evaluator could not expand completely, and configs whose sizes do not resolve, are "
+        "not judged.";
+    info.doc.whyItMatters =
+        "The autotuner skips configs that fail to compile or load and moves on silently; when "
+        "none is left, the first launch of the kernel fails (`OutOfResources`, or no valid "
+        "config), on that GPU only. A list tuned on an H100 (232448 bytes of shared memory per "
+        "block) can be entirely out of reach of an A10 or an RTX card (101376 bytes), and the "
+        "code then works in CI on one machine and fails for users on another.";
+    info.doc.example = "@triton.autotune(configs=[\n"
+                       "    triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 256, \"BLOCK_K\": 64}, num_stages=4),\n"
+                       "    triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 128, \"BLOCK_K\": 128}, num_stages=4),\n"
+                       "], key=[\"M\", \"N\", \"K\"])  # both over sm86's 101376 bytes\n";
+    info.doc.useInstead = "@triton.autotune(configs=[\n"
+                          "    triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 256, \"BLOCK_K\": 64}, num_stages=4),\n"
+                          "    triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, num_stages=3),\n"
+                          "], key=[\"M\", \"N\", \"K\"])  # a config that fits smaller GPUs\n";
+    info.archSpecific = true;
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const ArchInfo *arch = context.arch();
+    if (!arch) return;
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language != Language::Python || !kernel.autotune) continue;
+      const AutotuneSpec &spec = *kernel.autotune;
+      const ConfigList &list = spec.configs;
+      if (!list.complete || list.configs.empty()) continue;
+      const auto [dtype, dtypeSource] =
+          resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
+      std::vector<std::string> reasons;
+      std::map<std::string, int> byCause;
+      bool allEliminated = true;
+      for (const Config &config : list.configs) {
+        const resources::TritonConfigVerdict verdict =
+            resources::judgeTritonConfig(kernel, config, *arch, dtype, dtypeSource);
+        if (!verdict.eliminated()) {
+          allEliminated = false;
+          break;
+        }
+        reasons.push_back("config " + std::to_string(config.index + 1) + ": " + verdict.eliminatedBy.front());
+        byCause[verdict.eliminatedBy.front().substr(0, verdict.eliminatedBy.front().find(':'))]++;
+      }
+      if (!allEliminated) continue;
+      std::string causes;
+      for (const auto &[cause, count] : byCause)
+        causes += (causes.empty() ? "" : ", ") + std::to_string(count) + " by " + cause;
+      const SourceSpan span = list.span.valid() ? list.span : spec.span;
+      const size_t count = list.configs.size();
+      auto diagnostic = context.report(
+          span, (count == 1 ? std::string("the only config") : "all " + std::to_string(count) + " configs") +
+                    " of `" + kernel.name + "` are eliminated on " + arch->name + " (" + causes +
+                    "); the first launch fails there");
+      for (size_t i = 0; i < reasons.size() && i < 8; ++i) diagnostic.note(reasons[i]);
+      if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");
+      diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
+      if (spec.hasPruner)
+        diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
+                        " can only remove more configs");
+      diagnostic.note("add a config that fits " + arch->name + ", or choose the list by device capability");
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(AllConfigsPruned);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,162 @@
+#include "resources/ConfigVerdict.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+using resources::ConfigUse;
+
+struct Finding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<std::string> others;
+};
+
+std::string blocksText(int64_t blocks) { return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks"); }
+
+SourceSpan fallbackSpan(const ConfigUse &use) {
+  if (use.launch) return use.launch->span;
+  return use.config.span.valid() ? use.config.span : use.list->span;
+}
+
+// The literal to change for what limits the occupancy: the largest tile for
+// shared memory and registers, num_warps when the block is too small.
+SourceSpan drivingSpan(const Kernel &kernel, const ConfigUse &use, const std::string &limitedBy) {
+  if (use.listed && !use.listed->sourcePath.empty()) return use.list->span;
+  if (limitedBy == "threads per SM" || limitedBy == "blocks per SM") {
+    if (use.config.numWarps && use.config.numWarps->span().valid()) return use.config.numWarps->span();
+    return fallbackSpan(use);
+  }
+  const bool pipelined = use.config.numStages && use.config.numStages->isInt() &&
+                         use.config.numStages->asInt() > 1 && use.config.numStages->span().valid() &&
+                         std::any_of(kernel.loops.begin(), kernel.loops.end(),
+                                     [](const Loop &loop) { return loop.containsDot && !loop.isStaticRange; });
+  if (limitedBy == "shared memory" && pipelined) return use.config.numStages->span();
+  const ScalarValue *largest = nullptr;
+  for (const auto &[name, value] : use.config.params) {
+    if (!value.isInt() || !value.span().valid() || !kernel.tileParams.count(name)) continue;
+    if (!largest || value.asInt() > largest->asInt()) largest = &value;
+  }
+  return largest ? largest->span() : fallbackSpan(use);
+}
+
+class LowOccupancy : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "low-occupancy";
+    info.category = RuleCategory::Resources;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "a config leaves too few warps resident per SM";
+    info.doc.whatItDoes =
+        "For every config (or launch) of a Triton kernel and every target `--arch`, computes how "
+        "many blocks of that config fit on one SM at once, the way the CUDA occupancy calculator "
+        "does: the estimated shared memory per block (with the 1 KiB the system reserves per "
+        "block), threads and blocks per SM, and for kernels with `tl.dot` the estimated registers "
+        "per thread (allocated per warp in units of 256). It reports a config that leaves fewer "
+        "resident warps per SM than its threshold, naming what limits it. Kernels without "
+        "`tl.dot` (elementwise, reductions, normalisations: bound by memory bandwidth) must keep "
+        "`min-resident-warps` (default 16); kernels with `tl.dot` trade occupancy for data reuse "
+        "on purpose, and one or two large blocks per SM is the norm, so they are held only to "
+        "`min-resident-warps-with-dot` (default 4). Registers of kernels without `tl.dot` are not "
+        "counted: ptxas streams their tiles, and the calibration table shows 65536-wide rows "
+        "compiled into 40 registers. On the calibration table the rule fires exactly on the "
+        "configs whose measured shared memory and registers leave too few warps.";
+    info.doc.whyItMatters =
+        "A memory-bound kernel hides DRAM latency by keeping many loads in flight, and the "
+        "loads in flight come from resident warps: with fewer than 16 warps per SM (a quarter of "
+        "the 64 warp slots of sm80/sm90, a third of sm86/sm89's 48) a streaming kernel usually "
+        "stays well under its bandwidth peak. An SM has four schedulers, each with its own "
+        "tensor cores; with fewer than 4 resident warps some of them have nothing to run, so a "
+        "GEMM config with one or two warps whose shared memory admits a single block uses at "
+        "most half of the SM. The thresholds are options because the right value depends on how "
+        "much each warp keeps in flight.";
+    info.doc.example = "triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, num_stages=4, "
+                       "num_warps=2)\n"
+                       "# sm80: 3 x 32768 bytes of operand rings, 1 block of 2 warps per SM\n";
+    info.doc.useInstead = "triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, num_stages=4, "
+                          "num_warps=8)\n"
+                          "# the same tile over 8 warps: every scheduler of the SM has work\n";
+    info.options = {
+        {"min-resident-warps", "int", "16",
+         "fewest resident warps per SM a config of a kernel without `tl.dot` should allow"},
+        {"min-resident-warps-with-dot", "int", "4",
+         "fewest resident warps per SM a config of a kernel with `tl.dot` should allow (one per scheduler)"},
+    };
+    info.archSpecific = true;
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const ArchInfo *arch = context.arch();
+    if (!arch) return;
+    const int64_t minimumWithoutDot = context.options().getInt("min-resident-warps");
+    const int64_t minimumWithDot = context.options().getInt("min-resident-warps-with-dot");
+    std::vector<Finding> findings;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language != Language::Python) continue;
+      const int64_t minimum = kernel.dots.empty() ? minimumWithoutDot : minimumWithDot;
+      if (kernel.calledByKernel && !kernel.autotune) continue;
+      const auto [dtype, dtypeSource] =
+          resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
+      for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
+        const resources::TritonConfigVerdict verdict =
+            resources::judgeTritonConfig(kernel, use.config, *arch, dtype, dtypeSource);
+        if (!verdict.occupancy || verdict.eliminated()) continue; // other rules report those
+        const resources::Occupancy &occupancy = *verdict.occupancy;
+        if (occupancy.warps >= minimum) continue;
+        Finding finding;
+        finding.span = drivingSpan(kernel, use, occupancy.limitedBy);
+        auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+        if (!inserted) {
+          findings[entry->second].others.push_back(use.label);
+          continue;
+        }
+        finding.message = use.label + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
+                          (occupancy.blocks == 1 ? " block" : " blocks") + " of " +
+                          std::to_string(occupancy.warpsPerBlock) + (occupancy.warpsPerBlock == 1 ? " warp" : " warps") +
+                          " per SM on " + arch->name + ", " + std::to_string(occupancy.warps) + " of " +
+                          std::to_string(occupancy.maxWarps) + " warp slots (fewer than " + std::to_string(minimum) +
+                          "), limited by " + occupancy.limitedBy;
+        const resources::KernelResourceEstimate &estimate = *verdict.estimate;
+        if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
+        finding.notes.push_back("per block: " +
+                                (kernel.dots.empty()
+                                     ? std::string("registers not counted, ")
+                                     : "about " + std::to_string(estimate.registers.registersPerThread) +
+                                           " registers per thread (" + blocksText(occupancy.blocksByRegisters) + "), ") +
+                                (estimate.shared.minBytes > 0
+                                     ? std::to_string(estimate.shared.minBytes) + " bytes of shared memory (" +
+                                           blocksText(occupancy.blocksByShared) + ")"
+                                     : std::string("no shared memory")) +
+                                "; " + blocksText(occupancy.blocksByThreads) + " by threads per SM");
+        finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
+        finding.notes.push_back(occupancy.limitedBy == "threads per SM" || occupancy.limitedBy == "blocks per SM"
+                                    ? "use more warps per block"
+                                    : "spread the tile over more warps, or use a smaller tile with a loop");
+        findings.push_back(std::move(finding));
+      }
+    }
+    for (const Finding &finding : findings) {
+      auto diagnostic = context.report(finding.span, finding.message);
+      for (const std::string &note : finding.notes) diagnostic.note(note);
+      if (!finding.others.empty()) {
+        std::string labels;
+        for (size_t i = 0; i < finding.others.size(); ++i) labels += (i ? ", " : "") + finding.others[i];
+        diagnostic.note("the same value also limits " + labels);
+      }
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(LowOccupancy);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,169 @@
+#include "resources/ConfigVerdict.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+using resources::ConfigUse;
+
+struct Finding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<std::string> others;
+};
+
+// The tile parameter with the largest value in the config: the accumulator
+// grows with it.
+SourceSpan largestTileSpan(const Kernel &kernel, const ConfigUse &use) {
+  if (use.listed && !use.listed->sourcePath.empty()) return use.list->span;
+  const ScalarValue *largest = nullptr;
+  for (const auto &[name, value] : use.config.params) {
+    if (!value.isInt() || !value.span().valid()) continue;
+    if (!kernel.tileParams.count(name)) continue;
+    if (!largest || value.asInt() > largest->asInt()) largest = &value;
+  }
+  if (largest) return largest->span();
+  if (use.launch) return use.launch->span;
+  return use.config.span.valid() ? use.config.span : use.list->span;
+}
+
+class RegisterSpillRisk : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "register-spill-risk";
+    info.category = RuleCategory::Resources;
+    info.defaultSeverity = Severity::Warning;
+    info.summary = "a config whose per-thread working set cannot stay in registers";
+    info.doc.whatItDoes =
+        "Counts, for every autotune config (or launch) of a Triton kernel and every target "
+        "`--arch`, the 32-bit registers each thread must keep live: the fp32 accumulator tile and "
+        "the operand fragments of a `tl.dot` over `num_warps * 32` threads, the output and score "
+        "tiles of an attention loop, the live tiles of reductions and elementwise kernels. It "
+        "compares them with the point from which ptxas spills, calibrated per MMA path on the "
+        "compiled table (docs/resource-model.md), and reports only a confident spill: a working "
+        "set at least 50% above that point (381 of the 382 such configs of the table spilled). Kernels "
+        "without `tl.dot` are not judged: ptxas streams their tiles, and their register use is not "
+        "predictable from the tile sizes. "
+        "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
+        "template parameters per instantiation) and reports them when they alone need more than "
+        "255 registers, or more than the register file leaves each thread under "
+        "`__launch_bounds__`.";
+    info.doc.whyItMatters =
+        "A thread has at most 255 registers. What does not fit is spilled to local memory, which "
+        "is DRAM behind the L1 cache: a GEMM whose accumulator spills runs several times slower "
+        "than the same kernel with half the tile or twice the warps, and the autotuner may still "
+        "keep it if nothing better is in the list. ptxas only mentions spills with `-v`, and "
+        "Triton only in `n_spills` of the compiled kernel.";
+    info.doc.example = "triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 256, \"BLOCK_K\": 64}, num_warps=4)\n"
+                       "# 256*256 fp32 accumulator / 128 threads = 512 registers per thread\n";
+    info.doc.useInstead = "triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, num_warps=8)\n"
+                          "# 256*128 / 256 threads = 128 registers per thread\n";
+    info.archSpecific = true;
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const ArchInfo *arch = context.arch();
+    if (!arch) return;
+    std::vector<Finding> findings;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    auto add = [&](Finding finding, const std::string &label) {
+      auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+      if (inserted) findings.push_back(std::move(finding));
+      else findings[entry->second].others.push_back(label);
+    };
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, add);
+      else if (kernel.language == Language::Cuda) checkCuda(*arch, kernel, add);
+    }
+    for (const Finding &finding : findings) {
+      auto diagnostic = context.report(finding.span, finding.message);
+      for (const std::string &note : finding.notes) diagnostic.note(note);
+      if (!finding.others.empty()) {
+        std::string labels;
+        for (size_t i = 0; i < finding.others.size(); ++i) labels += (i ? ", " : "") + finding.others[i];
+        diagnostic.note("the same value also spills in " + labels);
+      }
+    }
+  }
+
+private:
+  template <typename Add>
+  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+    if (arch.vendor != Vendor::Nvidia) return; // AMD's register file is not calibrated
+    if (kernel.calledByKernel && !kernel.autotune) return;
+    // Without dots the working set (every loaded tile live at once) is an
+    // upper bound, not calibrated through the front-end: ptxas streams
+    // elementwise tiles.
+    if (kernel.dots.empty()) return;
+    const auto [dtype, dtypeSource] =
+        resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
+    for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
+      const resources::TritonConfigVerdict verdict =
+          resources::judgeTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+      if (verdict.spill != resources::Spill::Confident) continue;
+      const resources::RegisterEstimate &registers = verdict.estimate->registers;
+      Finding finding;
+      finding.span = largestTileSpan(kernel, use);
+      finding.message = use.label + " of `" + kernel.name + "` keeps about " +
+                        std::to_string(registers.workingSet) + " registers per thread live with " +
+                        std::to_string(verdict.numWarps) + " warps; on " + arch.name + " ptxas spills from " +
+                        std::to_string(registers.spillThreshold) + " (" +
+                        std::string(resources::mmaPathName(registers.mmaPath)) + ")";
+      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
+      for (const std::string &part : registers.breakdown) finding.notes.push_back(part);
+      finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
+      finding.notes.push_back("more warps or smaller tiles divide the working set; spilled values live in local "
+                              "memory");
+      add(std::move(finding), use.label);
+    }
+  }
+
+  template <typename Add> static void checkCuda(const ArchInfo &arch, const Kernel &kernel, Add &add) {
+    if (arch.vendor != Vendor::Nvidia || kernel.localArrays.empty()) return;
+    int64_t registers = 0;
+    std::vector<std::string> parts;
+    const LocalArray *largest = nullptr;
+    for (const LocalArray &array : kernel.localArrays) {
+      if (!array.elements || !array.elementBytes) continue;
+      const int64_t needed = (*array.elements * *array.elementBytes + 3) / 4;
+      registers += needed;
+      parts.push_back("`" + array.name + "` (line " + std::to_string(array.span.line) + "): " +
+                      std::to_string(*array.elements) + " x " + array.elementType + " = " +
+                      std::to_string(needed) + " registers");
+      if (!largest || needed > (*largest->elements * *largest->elementBytes + 3) / 4) largest = &array;
+    }
+    if (!largest) return;
+    int64_t cap = arch.maxRegistersPerThread;
+    std::string capReason = "a thread has at most " + std::to_string(cap) + " registers";
+    if (kernel.launchBoundsThreads && kernel.launchBoundsThreads->isInt() && kernel.launchBoundsThreads->asInt() > 0) {
+      const int64_t fileCap = arch.registersPerSM / kernel.launchBoundsThreads->asInt() / 8 * 8;
+      if (fileCap < cap) {
+        cap = fileCap;
+        capReason = "__launch_bounds__(" + std::to_string(kernel.launchBoundsThreads->asInt()) +
+                    ") leaves each thread " + std::to_string(cap) + " registers of the " +
+                    std::to_string(arch.registersPerSM) + "-register file";
+      }
+    }
+    if (registers <= cap) return;
+    Finding finding;
+    finding.span = largest->span;
+    finding.message = "`" + kernel.name + "` keeps " + std::to_string(registers) +
+                      " registers per thread in per-thread arrays alone; on " + arch.name + " " + capReason;
+    for (const std::string &part : parts) finding.notes.push_back(part);
+    finding.notes.push_back("what does not fit goes to local memory (spills): split the tile over more threads");
+    add(std::move(finding), "`" + kernel.name + "`");
+  }
+};
+
+BTLINT_REGISTER_RULE(RegisterSpillRisk);
+
+} // namespace
+} // namespace btlint

@@ -1,0 +1,259 @@
+#include "resources/ConfigVerdict.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+using resources::ConfigUse;
+using resources::Fit;
+
+struct Finding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<std::string> others; // labels of further configs reported at the same literal
+};
+
+// One buffer of the estimate's breakdown, read back from its line
+// ("A ring: 3 x 128x64 fp16: 49152 bytes at offset 0 (whole loop)").
+struct Buffer {
+  std::string name; // "A ring 3 x 128x64 fp16"
+  int64_t bytes = 0;
+  int64_t offset = 0;
+};
+
+std::optional<Buffer> parseBuffer(const std::string &line) {
+  const size_t bytesAt = line.rfind(" bytes at offset ");
+  const size_t colon = line.rfind(": ", bytesAt);
+  if (bytesAt == std::string::npos || colon == std::string::npos) return std::nullopt;
+  Buffer buffer;
+  buffer.name = line.substr(0, colon);
+  if (const size_t inner = buffer.name.find(": "); inner != std::string::npos) buffer.name.replace(inner, 2, " ");
+  buffer.bytes = std::stoll(line.substr(colon + 2, bytesAt - colon - 2));
+  buffer.offset = std::stoll(line.substr(bytesAt + 17));
+  return buffer;
+}
+
+// "B ring 5 x 64x256 fp16 (163840) + A ring 5 x 128x64 fp16 (81920) = 245760;
+// reusing that memory later: epilogue ... (32768)". Buffers that share memory
+// with an earlier one (never live at the same time) are listed apart.
+std::string breakdownText(const std::vector<std::string> &lines, int64_t total) {
+  std::vector<Buffer> own, reusing;
+  for (const std::string &line : lines) {
+    auto buffer = parseBuffer(line);
+    if (!buffer) return {};
+    const bool overlaps = std::any_of(own.begin(), own.end(), [&](const Buffer &other) {
+      return buffer->offset < other.offset + other.bytes && other.offset < buffer->offset + buffer->bytes;
+    });
+    (overlaps ? reusing : own).push_back(*buffer);
+  }
+  std::string text;
+  int64_t sum = 0;
+  for (const Buffer &buffer : own) {
+    text += (text.empty() ? "" : " + ") + buffer.name + " (" + std::to_string(buffer.bytes) + ")";
+    sum += buffer.bytes;
+  }
+  text += sum == total ? " = " + std::to_string(total) : ", placed in " + std::to_string(total);
+  for (size_t i = 0; i < reusing.size(); ++i)
+    text += (i ? " + " : "; reusing that memory later: ") + reusing[i].name + " (" +
+            std::to_string(reusing[i].bytes) + ")";
+  return text;
+}
+
+bool isPipelined(const Kernel &kernel, int numStages) {
+  return numStages > 1 && std::any_of(kernel.dots.begin(), kernel.dots.end(),
+                                      [](const DotSite &dot) { return dot.loopDepth > 0; });
+}
+
+// Parameters that size the dots' operand tiles, most significant first.
+std::vector<std::string> dotParams(const Kernel &kernel) {
+  std::vector<std::string> names;
+  auto add = [&](const std::vector<TileDim> &dims) {
+    for (const TileDim &dim : dims) {
+      for (const std::string &name : dim.params)
+        if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+      for (const DimOp &op : dim.program)
+        if (op.kind == DimOp::Param && std::find(names.begin(), names.end(), op.name) == names.end())
+          names.push_back(op.name);
+    }
+  };
+  for (const DotSite &dot : kernel.dots) {
+    add(dot.a);
+    add(dot.b);
+  }
+  if (names.empty())
+    for (const TileShape &tile : kernel.tiles) add(tile.dims);
+  return names;
+}
+
+// The literal to change: num_stages when the operand rings dominate, else the
+// largest tile parameter the config sets; the config itself otherwise.
+SourceSpan drivingSpan(const Kernel &kernel, const ConfigUse &use, int numStages, std::string &what) {
+  const Config &config = use.config;
+  if (use.listed && !use.listed->sourcePath.empty()) {
+    what = "the list";
+    return use.list->span;
+  }
+  if (isPipelined(kernel, numStages) && config.numStages && config.numStages->span().valid()) {
+    what = "num_stages";
+    return config.numStages->span();
+  }
+  const ScalarValue *largest = nullptr;
+  for (const std::string &name : dotParams(kernel)) {
+    auto found = config.params.find(name);
+    if (found == config.params.end() || !found->second.isInt() || !found->second.span().valid()) continue;
+    if (!largest || found->second.asInt() > largest->asInt()) {
+      largest = &found->second;
+      what = name;
+    }
+  }
+  if (largest) return largest->span();
+  what = "the config";
+  if (use.launch) return use.launch->span;
+  return config.span.valid() ? config.span : use.list->span;
+}
+
+class SmemOverBudget : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "smem-over-budget";
+    info.category = RuleCategory::Resources;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a config or launch needs more shared memory per block than the target arch allows";
+    info.doc.whatItDoes =
+        "Estimates, for every autotune config (or, without autotuning, every launch) of a Triton "
+        "kernel and every target `--arch`, the shared memory Triton 3.6 allocates for the block: "
+        "the multi-buffered operand rings of pipelined `tl.dot` loops (one buffer more on the "
+        "warp-group and tcgen05 MMA paths of sm90/sm100 than on mma.sync), tiles kept in shared "
+        "memory, barriers and the scratch of reductions and layout conversions, placed the way "
+        "Triton's allocator places them (docs/resource-model.md; the model is calibrated on 3859 "
+        "compiled configs). For CUDA it adds a kernel instantiation's static `__shared__` bytes "
+        "to the dynamic bytes of each launch. It reports an estimate above the arch's per-block "
+        "limit with opt-in (sm80 166912, sm86/sm89/sm120 101376, sm90/sm100 232448 bytes; AMD "
+        "LDS 65536), at the literal that drives it: `num_stages` for a pipelined loop, else the "
+        "largest tile parameter. Where the estimate is a range (the element type or a layout is "
+        "not known) it reports only when even the lower end overflows, and says what it assumed: "
+        "the element type (from a cast or `tl.dot` operand in the kernel, a `# btlint: "
+        "dtype=...` comment, `.btlint.yaml`, `--dtype`, else fp16) and the MMA path.";
+    info.doc.whyItMatters =
+        "Triton compiles such a config without complaint and fails when the kernel is first "
+        "loaded: `out of resource: shared memory, Required: 245760, Hardware limit: 232448`. "
+        "Inside an autotune list the autotuner skips the config silently, so the sweep is "
+        "smaller than it reads and the list's best config may be gone on the GPU you deploy to; "
+        "outside one the launch fails. The usual textbook formula `num_stages * (BM*BK + "
+        "BK*BN) * bytes` is off by a whole stage on every pipelined loop and gets the verdict "
+        "wrong on one config in seventeen of the calibration grid.";
+    info.doc.example = "@triton.autotune(configs=[\n"
+                       "    triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, num_stages=4, "
+                       "num_warps=8),\n"
+                       "], key=[\"M\", \"N\", \"K\"])\n"
+                       "@triton.jit\n"
+                       "def matmul(...):  # fp16: 4 x (256x64 + 64x128) x 2 bytes = 196608 bytes of rings on "
+                       "sm90, over sm80's 166912\n";
+    info.doc.useInstead = "@triton.autotune(configs=[\n"
+                          "    triton.Config({\"BLOCK_M\": 256, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, "
+                          "num_stages=3, num_warps=8),\n"
+                          "    triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 64}, "
+                          "num_stages=4, num_warps=4),\n"
+                          "], key=[\"M\", \"N\", \"K\"])\n";
+    info.archSpecific = true;
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const ArchInfo *arch = context.arch();
+    if (!arch) return;
+    std::vector<Finding> findings;
+    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    auto add = [&](Finding finding, const std::string &label) {
+      auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+      if (inserted) findings.push_back(std::move(finding));
+      else findings[entry->second].others.push_back(label);
+    };
+    for (const Kernel &kernel : context.file().kernels) {
+      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, add);
+      else if (kernel.language == Language::Cuda) checkCuda(context, *arch, kernel, add);
+    }
+    for (const Finding &finding : findings) {
+      auto diagnostic = context.report(finding.span, finding.message);
+      for (const std::string &note : finding.notes) diagnostic.note(note);
+      if (!finding.others.empty()) {
+        std::string labels;
+        for (size_t i = 0; i < finding.others.size(); ++i) labels += (i ? ", " : "") + finding.others[i];
+        diagnostic.note("the same value also overflows in " + labels);
+      }
+    }
+  }
+
+private:
+  template <typename Add>
+  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+    if (kernel.calledByKernel && !kernel.autotune) return; // a helper: judged inside its callers
+    const auto [dtype, dtypeSource] =
+        resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
+    for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
+      const resources::TritonConfigVerdict verdict =
+          resources::judgeTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+      if (verdict.shared != Fit::Overflows) continue;
+      const resources::KernelResourceEstimate &estimate = *verdict.estimate;
+      Finding finding;
+      std::string what;
+      finding.span = drivingSpan(kernel, use, verdict.numStages, what);
+      const bool exact = estimate.shared.exact();
+      const std::string parts = breakdownText(estimate.shared.breakdown, estimate.shared.minBytes);
+      std::string message = use.label + " of `" + kernel.name + "` needs " +
+                            (exact ? "" : "at least ") + std::to_string(estimate.shared.minBytes) +
+                            " bytes of shared memory per block, " + arch.name + " allows " +
+                            std::to_string(verdict.sharedLimit);
+      if (!parts.empty() && exact) message += ": " + parts;
+      finding.message = message;
+      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
+      if (!exact)
+        finding.notes.push_back("the estimate is a range, " + std::to_string(estimate.shared.minBytes) + " to " +
+                                std::to_string(estimate.shared.maxBytes) + " bytes; even the lower end overflows");
+      if (!exact)
+        for (const std::string &line : estimate.shared.breakdown) finding.notes.push_back(line);
+      for (const std::string &assumption : estimate.assumptions) finding.notes.push_back("assumed: " + assumption);
+      if (what == "num_stages")
+        finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
+                                "the tile sizes");
+      add(std::move(finding), use.label);
+    }
+  }
+
+  template <typename Add>
+  static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+    if (arch.vendor != Vendor::Nvidia) return;
+    for (const LaunchSite &launch : context.file().launches) {
+      if (launch.kernel != kernel.name) continue;
+      const resources::CudaLaunchVerdict verdict = resources::judgeCudaLaunch(kernel, &launch, arch);
+      if (verdict.shared != Fit::Overflows || !verdict.totalBytes) continue;
+      Finding finding;
+      const bool dynamicSpan = launch.dynamicSmemBytes && launch.dynamicSmemBytes->span().valid();
+      finding.span = dynamicSpan ? launch.dynamicSmemBytes->span() : launch.span;
+      finding.message = "the launch of `" + kernel.name + "` needs " + std::to_string(*verdict.totalBytes) +
+                        " bytes of shared memory per block, " + arch.name + " allows " +
+                        std::to_string(verdict.limit) + ": " +
+                        std::to_string(verdict.staticBytes.value_or(*verdict.totalBytes - verdict.dynamicBytes.value_or(0))) +
+                        " static + " + std::to_string(verdict.dynamicBytes.value_or(0)) + " dynamic";
+      if (!verdict.staticBytes)
+        finding.notes.push_back("static sizes that depend on template parameters are not counted");
+      finding.notes.push_back("the launch fails with cudaErrorInvalidValue whatever cudaFuncSetAttribute opts in "
+                              "to: " + arch.name + "'s opt-in maximum is " + std::to_string(verdict.limit) +
+                              " bytes");
+      add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
+    }
+  }
+};
+
+BTLINT_REGISTER_RULE(SmemOverBudget);
+
+} // namespace
+} // namespace btlint
