@@ -82,7 +82,7 @@ std::string mdEscape(std::string text) {
   return out;
 }
 
-enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, Occupancy, None };
+enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, Occupancy, StagesNoEffect, None };
 
 // What the runner measures to judge a rule. Rules it does not know yet are
 // judged by what their message talks about.
@@ -97,6 +97,8 @@ Check checkFor(const std::string &rule, const std::string &category, const std::
       rule == "dtype-unsupported-on-arch" || rule == "num-warps-invalid")
     return Check::CompileFails;
   if (rule == "low-occupancy") return Check::Occupancy;
+  if (rule == "num-stages-out-of-range" && message.find("no loop to pipeline") != std::string::npos)
+    return Check::StagesNoEffect;
   // Rules this runner does not know yet: judged by what the message is about.
   if (category == "unknown") {
     std::string lower = llvm::StringRef(message).lower();
@@ -239,6 +241,7 @@ public:
     }
     if (check == Check::Tuning) return judgeTuning(kernel);
     if (check == Check::Throughput) return judgeThroughput(kernel, configs);
+    if (check == Check::StagesNoEffect) return judgeStages(kernel, arch);
     std::vector<const json::Object *> rows;
     auto it = compileRows_.find(kernel);
     if (it != compileRows_.end())
@@ -388,6 +391,53 @@ public:
         v.evidence.push_back("no config beyond the peak; a grid that is too large only wastes programs, which "
                              "timing cannot tell from a slow config");
     }
+    return v;
+  }
+
+  // num-stages-out-of-range on a kernel without a pipelined loop: configs
+  // that differ only in num_stages must compile to the same shared memory
+  // and registers (nothing was pipelined).
+  Verdict judgeStages(const std::string &kernel, const std::string &arch) const {
+    Verdict v;
+    std::map<std::string, std::vector<const json::Object *>> groups;
+    auto it = compileRows_.find(kernel);
+    if (it != compileRows_.end())
+      for (const json::Object *row : it->second) {
+        if (str(*row, "status") != "ok" || (!arch.empty() && str(*row, "arch") != arch)) continue;
+        json::Object key(*row);
+        std::string text = str(*row, "arch") + " " + configText(key);
+        size_t at = text.rfind(", stages=");
+        groups[text.substr(0, at)].push_back(row);
+      }
+    size_t compared = 0;
+    for (const auto &[name, rows] : groups) {
+      std::set<int64_t> stages;
+      for (const json::Object *r : rows) stages.insert(integer(*r, "num_stages"));
+      if (stages.size() < 2) continue;
+      ++compared;
+      const json::Object &first = *rows.front();
+      for (const json::Object *r : rows)
+        if (integer(*r, "shared_bytes") != integer(first, "shared_bytes") ||
+            integer(*r, "regs") != integer(first, "regs")) {
+          v.verdict = "refuted";
+          v.evidence.push_back(name + ": num_stages " + std::to_string(integer(first, "num_stages")) + " and " +
+                               std::to_string(integer(*r, "num_stages")) + " compile differently (" +
+                               std::to_string(integer(first, "shared_bytes")) + " vs " +
+                               std::to_string(integer(*r, "shared_bytes")) + " B shared, " +
+                               std::to_string(integer(first, "regs")) + " vs " + std::to_string(integer(*r, "regs")) +
+                               " registers)");
+          return v;
+        }
+      if (v.evidence.size() < 3)
+        v.evidence.push_back(name + ": num_stages " + llvm::join(llvm::map_range(stages, [](int64_t s) {
+                               return std::to_string(s);
+                             }), ", ") + " all compile to " + std::to_string(integer(first, "shared_bytes")) +
+                             " B shared and " + std::to_string(integer(first, "regs")) + " registers");
+    }
+    v.verdict = compared ? "confirmed" : "not_measured";
+    if (compared) v.evidence.push_back(std::to_string(compared) + " groups of configs differing only in num_stages "
+                                       "compiled identically: the stages pipeline nothing");
+    else v.evidence.push_back("no two compiled configs differ only in num_stages");
     return v;
   }
 
