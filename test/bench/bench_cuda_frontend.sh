@@ -5,11 +5,11 @@
 #   2. btlint with its own CUDA declarations (--cuda-path=none) against btlint
 #      with the toolkit's headers; target: at least 5x faster.
 # Each figure is the best of RUNS runs of CPU time (user + system), which a
-# busy machine disturbs less than wall time. Prints a table and the ratios;
+# busy machine disturbs less than wall time; the commands take turns. Prints a table and the ratios;
 # exits 1 when a target is missed.
 # usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]   (default: the CUDA rule fixtures)
 set -u
-btlint=${1:?usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]}
+btlint=$(realpath "${1:?usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]}")
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${RUNS:-5}
@@ -22,20 +22,15 @@ if [ ${#files[@]} -eq 0 ]; then
 fi
 [ -e "$cuda/include/cuda_runtime.h" ] || { echo "no CUDA toolkit at $cuda: nothing to compare"; exit 0; }
 
-# CPU seconds of the best of $runs runs of a command (time writes to a file
-# of its own: the command's output is thrown away).
+# CPU seconds (user + system) of one run of a command; time writes to a file
+# of its own, the command's output is thrown away.
 timing=$(mktemp)
 trap 'rm -f "$timing"' EXIT
-best_cpu() {
-  local best="" t
-  for _ in $(seq "$runs"); do
-    /usr/bin/time -o "$timing" -f '%U %S' "$@" >/dev/null 2>&1
-    t=$(tail -1 "$timing" | awk '{print $1 + $2}')
-    [ -n "$t" ] || { echo "bench: no timing for: $*" >&2; exit 2; }
-    if [ -z "$best" ] || awk "BEGIN{exit !($t < $best)}"; then best=$t; fi
-  done
-  echo "$best"
+cpu_seconds() {
+  /usr/bin/time -o "$timing" -f '%U %S' "$@" >/dev/null 2>&1
+  tail -1 "$timing" | awk '{print $1 + $2}'
 }
+min() { awk "BEGIN{a = \"$1\"; b = $2; print (a == \"\" || b < a + 0) ? b : a}"; }
 
 # The flags btlint gives clang for a file without compile_commands.json.
 flags=(-x cuda -fsyntax-only --cuda-device-only --cuda-gpu-arch=sm_90 -w -Wno-unknown-cuda-version
@@ -48,9 +43,14 @@ printf '%-44s %9s %9s %7s %9s %7s\n' "translation unit" "clang s" "btlint s" "ra
 sum_log_ratio=0 sum_log_speedup=0 count=0 worst_ratio=0 worst_speedup=1000000
 for file in "${files[@]}"; do
   dir=$(dirname "$file") base=$(basename "$file")
-  clang_s=$(cd "$dir" && best_cpu "$clang" "${flags[@]}" "$base")
-  btlint_s=$(cd "$dir" && best_cpu "$btlint" "${lint[@]}" "$base")
-  shim_s=$(cd "$dir" && best_cpu "$btlint" "${lint[@]}" --cuda-path=none "$base")
+  # The three commands take turns, so a change in the machine's load hits
+  # them alike; each keeps its best run.
+  clang_s="" btlint_s="" shim_s=""
+  for _ in $(seq "$runs"); do
+    clang_s=$(min "$clang_s" "$(cd "$dir" && cpu_seconds "$clang" "${flags[@]}" "$base")")
+    btlint_s=$(min "$btlint_s" "$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" "$base")")
+    shim_s=$(min "$shim_s" "$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" --cuda-path=none "$base")")
+  done
   ratio=$(awk "BEGIN{printf \"%.2f\", $btlint_s / $clang_s}")
   speedup=$(awk "BEGIN{printf \"%.1f\", $btlint_s / ($shim_s > 0.001 ? $shim_s : 0.001)}")
   printf '%-44s %9.3f %9.3f %7s %9.3f %7s\n' "${base:0:44}" "$clang_s" "$btlint_s" "$ratio" "$shim_s" "$speedup"
