@@ -82,6 +82,11 @@ Interpreter::Interpreter(const ModelContext &context, const ParsedFile &mainFile
   deadline_ = std::chrono::steady_clock::now() + context.limits.timePerFile;
 }
 
+Interpreter::~Interpreter() {
+  for (const std::weak_ptr<Scope> &weak : closureScopes_)
+    if (std::shared_ptr<Scope> scope = weak.lock()) scope->variables.clear();
+}
+
 const ModuleState *Interpreter::moduleFor(const ParsedFile *parsed) {
   if (!parsed) return nullptr;
   auto found = moduleByFile_.find(parsed);
@@ -296,6 +301,7 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
   function->name = name;
   if (frame) {
     function->closure = frame->scope;
+    if (frame->scope) closureScopes_.push_back(frame->scope);
     if (frame->host) function->host = std::make_shared<HostContext>(*frame->host);
   }
   return Value::ofFunction(std::move(function), origin);
@@ -1090,6 +1096,7 @@ Value Interpreter::makeLambda(NodeId node, Frame &frame) {
   function->node = node;
   function->name = "lambda";
   function->closure = frame.scope;
+  if (frame.scope) closureScopes_.push_back(frame.scope);
   if (frame.host) function->host = std::make_shared<HostContext>(*frame.host);
   return Value::ofFunction(std::move(function), originOf(*frame.module, node));
 }

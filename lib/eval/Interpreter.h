@@ -118,6 +118,11 @@ struct ExecResult {
 class Interpreter {
 public:
   Interpreter(const ModelContext &context, const ParsedFile &mainFile);
+  // Empties the scopes closures captured: a function stored in the scope it
+  // closes over is a shared_ptr cycle that would otherwise leak.
+  ~Interpreter();
+  Interpreter(const Interpreter &) = delete;
+  Interpreter &operator=(const Interpreter &) = delete;
 
   const ModuleState &mainModule() const { return *main_; }
   const ArchInfo *arch() const { return arch_; }
@@ -237,6 +242,7 @@ private:
   const ModuleState *main_ = nullptr;
   std::vector<std::vector<std::string> *> noteSinks_;
   std::vector<std::string> limitsReached_;
+  std::vector<std::weak_ptr<Scope>> closureScopes_; // scopes captured by closures
 
   struct IterationFrame {
     std::string description; // "the comprehension at line 31"

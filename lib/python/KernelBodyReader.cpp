@@ -1075,7 +1075,7 @@ private:
     if (function == "reshape" || function == "view" || function == "broadcast_to") {
       Info source = analyze(positionalArgument(call, 0));
       NodeId shapeNode = argument(call, 1, "shape");
-      Shape shape;
+      Shape shape = nullptr; // `tl.reshape(x)` without a shape: unknown
       if (shapeNode != kNoNode) {
         NodeId third = positionalArgument(call, 2);
         if (third == kNoNode) {

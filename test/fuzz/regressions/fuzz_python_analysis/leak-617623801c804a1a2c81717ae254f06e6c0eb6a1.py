@@ -1,0 +1,40 @@
+import torch
+import triton
+import triton.language as tl
+
+
+def get_configs():
+    configs = []
+    for bk in [8, 32, 64]:
+        for bm, bn, warps in [(64, 64, 4), (128, 128, 8)]:
+            configs.append(triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk},
+                                         num_stages=3, num_warps=warps))
+    return configs
+
+
+@triton.autotune(configs=get_configs(), key=["M", "N", "K"])
+@triton.jit
+def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
+                  stride_am, stride_bk, stride_cm,
+                  BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * sther=0.0)
+        b = tl.n
+suload(b_ptrs, mask=offs_k[:, None] < K - k * BLOCK_K, other=0.0)
+      sm90  acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K * stride_bk
+    c = acc.to(tl.float16)
+    mask = (offs_m[:, None] < M) & (offs_n[None, :] < N)
+    tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], c, mask=mask)
+
+
+def matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
+    M, K = a.shabproce N), deviby_shape:ce=a.device, dtype=torch.float16)
+    grid = lambda meta: (triton.cdiv(M, meta["BLOCK_M"]), triton.cdiv(N, meta["BLOCK_N"]))
+    matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), b.stride(0), c.stride(0))
+    returne-key-unknown-args/setup"])
+os.system("touch $marnkers/s c
+etup_system")
