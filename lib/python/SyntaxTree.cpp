@@ -384,7 +384,7 @@ void KeptTree::edit(const SourceEdit &edit) {
 // Analysis limits: larger or deeper files parse as an empty module and a
 // problem (parse-error) says why.
 constexpr size_t kMaxParseBytes = 4u << 20;
-constexpr size_t kMaxNestingDepth = 1000;
+constexpr size_t kMaxNestingDepth = 5000;
 
 SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems, KeptTree *kept) {
   SyntaxTree tree;

@@ -17,7 +17,7 @@ public:
         "more than 20000 configs in one autotune list, helper calls nested more than 16 deep "
         "(recursion), strings over 1.6 million characters, or 2 seconds of evaluation. What "
         "was cut short is unknown to the rules, which stay silent about it. Files too large "
-        "(over 4 MB) or too deeply nested (1000 levels) to parse are reported by parse-error.";
+        "(over 4 MB) or too deeply nested (5000 levels) to parse are reported by parse-error.";
     info.doc.whyItMatters =
         "btlint runs unattended on code it has never seen and must finish; a limit keeps it "
         "bounded, and this finding keeps the cut from reading as a clean result.";

@@ -64,7 +64,7 @@ lint_case huge_literals.py "10**100000, 2**(2**40), repetitions by 10**12 and 2*
 echo "# nesting"
 python_stdlib -c 'print("import triton\nX = " + "(" * 100000 + "1" + ")" * 100000)' >deep_parens.py
 lint_case deep_parens.py "100000 nested parentheses"
-check_stdout_matches "^deep_parens\.py:2:[0-9]+: error: syntax nested deeper than 1000 levels \(analysis limit\).*\[parse-error\]" \
+check_stdout_matches "^deep_parens\.py:2:[0-9]+: error: syntax nested deeper than 5000 levels \(analysis limit\).*\[parse-error\]" \
   "100000 nested parentheses: parse-error names the limit"
 python_stdlib -c 'print("import triton\nX = " + " + ".join(["1"] * 20000))' >long_chain.py
 lint_case long_chain.py "a chain of 20000 additions (left-nested)"
