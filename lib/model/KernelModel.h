@@ -5,6 +5,7 @@
 #include "model/Value.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -252,9 +253,23 @@ struct LaunchSite {
   std::string launchApi;
 };
 
+// Memory a kernel lends to the analyses that run over it (the resource
+// verdicts several rules share). A copy of the kernel starts empty, so what
+// is kept never describes another kernel.
+struct KernelScratch {
+  mutable std::shared_ptr<void> slot;
+  KernelScratch() = default;
+  KernelScratch(const KernelScratch &) {}
+  KernelScratch &operator=(const KernelScratch &) {
+    slot.reset();
+    return *this;
+  }
+};
+
 struct Kernel {
   std::string name;
   Language language = Language::Python;
+  KernelScratch scratch;
   SourceSpan span;     // the whole definition
   SourceSpan nameSpan; // the name in the definition
   std::vector<Param> params;

@@ -100,8 +100,52 @@ std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch) {
   return {};
 }
 
+namespace {
+TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config &config,
+                                              const ArchInfo &arch, std::string_view dtype,
+                                              std::string_view dtypeSource);
+
+// Verdicts already computed for a kernel, by config values, arch and dtype:
+// smem-over-budget, register-spill-risk, low-occupancy, all-configs-pruned
+// and the report judge the same configs, and the estimate is the costly part.
+using VerdictCache = std::map<std::string, TritonConfigVerdict, std::less<>>;
+
+std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_view dtype,
+                       std::string_view dtypeSource) {
+  std::string key = arch.name;
+  key += '|';
+  key += dtype;
+  key += '|';
+  key += dtypeSource;
+  for (const auto &[name, value] : config.params) key += "|" + name + "=" + value.str();
+  auto optional = [&](const char *label, const std::optional<ScalarValue> &value) {
+    key += '|';
+    key += label;
+    if (value) key += value->str();
+  };
+  optional("w", config.numWarps);
+  optional("s", config.numStages);
+  optional("c", config.numCtas);
+  optional("r", config.maxnreg);
+  return key;
+}
+} // namespace
+
 TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
                                       std::string_view dtype, std::string_view dtypeSource) {
+  if (!kernel.scratch.slot) kernel.scratch.slot = std::make_shared<VerdictCache>();
+  auto &cache = *static_cast<VerdictCache *>(kernel.scratch.slot.get());
+  std::string key = verdictKey(config, arch, dtype, dtypeSource);
+  if (auto found = cache.find(key); found != cache.end()) return found->second;
+  TritonConfigVerdict verdict = judgeTritonConfigUncached(kernel, config, arch, dtype, dtypeSource);
+  cache.emplace(std::move(key), verdict);
+  return verdict;
+}
+
+namespace {
+TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config &config,
+                                              const ArchInfo &arch, std::string_view dtype,
+                                              std::string_view dtypeSource) {
   TritonConfigVerdict verdict;
   verdict.sharedLimit = arch.maxSharedPerBlockOptIn;
   verdict.numWarps = static_cast<int>(intOf(config.numWarps).value_or(kDefaultNumWarps));
@@ -139,6 +183,7 @@ TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config
                                     " allows " + std::to_string(verdict.sharedLimit));
   return verdict;
 }
+} // namespace
 
 std::string launchedName(const LaunchSite &launch) {
   std::string name = launch.kernel;
