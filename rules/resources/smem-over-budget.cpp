@@ -1,5 +1,6 @@
 #include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
+#include "yaml/TableKernels.h"
 
 #include <algorithm>
 #include <map>
@@ -135,7 +136,9 @@ public:
         "memory, barriers and the scratch of reductions and layout conversions, placed the way "
         "Triton's allocator places them (docs/resource-model.md; the model is calibrated on 3859 "
         "compiled configs). For CUDA it adds a kernel instantiation's static `__shared__` bytes "
-        "to the dynamic bytes of each launch. It reports an estimate above the arch's per-block "
+        "to the dynamic bytes of each launch. A YAML tuning table is judged against the Triton "
+        "kernel of the same name defined in the run (silent when the run has none, or several). "
+        "It reports an estimate above the arch's per-block "
         "limit with opt-in (sm80 166912, sm86/sm89/sm120 101376, sm90/sm100 232448 bytes; AMD "
         "LDS 65536), at the literal that drives it: `num_stages` for a pipelined loop, else the "
         "largest tile parameter. Where the estimate is a range (the element type or a layout is "
@@ -178,8 +181,16 @@ public:
       else findings[entry->second].others.push_back(label);
     };
     for (const Kernel &kernel : context.file().kernels) {
-      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, add);
+      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, add);
       else if (kernel.language == Language::Cuda) checkCuda(context, *arch, kernel, add);
+      else if (kernel.language == Language::Yaml) {
+        // A tuning table: its configs, the body of the Triton kernel of that
+        // name defined in the run. Several definitions of the name: which
+        // one the table tunes is not known, so nothing is said.
+        const std::vector<const Kernel *> bodies = kernelsWithSignature(kernel, context.project());
+        if (bodies.size() == 1 && bodies.front()->language == Language::Python)
+          checkTriton(context, *arch, kernel, *bodies.front(), add);
+      }
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
@@ -194,18 +205,21 @@ public:
 
 private:
   template <typename Add>
-  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+  // `kernel` holds the configs (its autotune list or launches), `body` the
+  // code they run: the same kernel, or for a YAML table its definition.
+  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel,
+                          const Kernel &body, Add &add) {
     if (kernel.calledByKernel && !kernel.autotune) return; // a helper: judged inside its callers
     const auto [dtype, dtypeSource] =
-        resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
+        resources::resourceDtypeOf(body, context.settings().dtype, context.settings().dtypeSource);
     for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
       const resources::TritonConfigVerdict verdict =
-          resources::judgeTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+          resources::judgeTritonConfig(body, use.config, arch, dtype, dtypeSource);
       if (verdict.shared != Fit::Overflows) continue;
       const resources::KernelResourceEstimate &estimate = *verdict.estimate;
       Finding finding;
       std::string what;
-      finding.span = drivingSpan(kernel, use, verdict.numStages, what);
+      finding.span = drivingSpan(body, use, verdict.numStages, what);
       const bool exact = estimate.shared.exact();
       const std::string parts = breakdownText(estimate.shared.breakdown, estimate.shared.minBytes);
       std::string message = use.label + " of `" + kernel.name + "` needs " +
