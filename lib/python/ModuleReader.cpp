@@ -117,32 +117,49 @@ private:
 
   // ---- the walk ----------------------------------------------------------
 
-  void walk(NodeId node, NodeId function) {
+  // Pre-order over the subtree with an explicit stack: expressions nest
+  // thousands deep in generated or hostile code, and recursion per level
+  // overflowed the stack (ASan's larger frames hit it at 3000 levels).
+  void walk(NodeId root, NodeId function) {
+    std::vector<NodeId> pending{root};
+    std::vector<NodeId> children;
+    while (!pending.empty()) {
+      NodeId node = pending.back();
+      pending.pop_back();
+      if (!visit(node, function)) continue;
+      children.clear();
+      for (NodeId child : tree_.children(node)) children.push_back(child);
+      pending.insert(pending.end(), children.rbegin(), children.rend());
+    }
+  }
+
+  // Reads what `node` itself declares or calls; true when its children are
+  // still to be walked.
+  bool visit(NodeId node, NodeId function) {
     switch (tree_.kind(node)) {
     case NodeKind::DecoratedDefinition: {
       NodeId definition = tree_.child(node, Field::Definition);
       if (definition != kNoNode && tree_.kind(definition) == NodeKind::FunctionDefinition) {
         recordDefinition(definition);
-        if (readDecoratedKernel(node, definition, function)) return;
+        if (readDecoratedKernel(node, definition, function)) return false;
         for (NodeId child : tree_.children(node))
           if (tree_.kind(child) == NodeKind::Decorator) walk(child, function);
         walkBody(definition);
-        return;
+        return false;
       }
-      for (NodeId child : tree_.children(node)) walk(child, function);
-      return;
+      return true;
     }
     case NodeKind::FunctionDefinition:
       recordDefinition(node);
       walkBody(node);
-      return;
+      return false;
     case NodeKind::Call:
       readCall(node, function);
       break;
     case NodeKind::ImportStatement:
     case NodeKind::ImportFromStatement:
       readImportedModules(node);
-      return;
+      return false;
     case NodeKind::Assignment: {
       // kernel.configs = [...]: a launcher swapping the autotuned list.
       NodeId left = tree_.child(node, Field::Left);
@@ -159,7 +176,7 @@ private:
     default:
       break;
     }
-    for (NodeId child : tree_.children(node)) walk(child, function);
+    return true;
   }
 
   // The top-level package of every absolute import ("jax_triton" for
