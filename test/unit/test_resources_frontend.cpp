@@ -6,6 +6,8 @@
 #include "resources/KernelResourceAdapter.h"
 #include "test_python_support.h"
 
+#include "calibration_table.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -19,49 +21,11 @@
 namespace btlint::resources {
 namespace {
 
-namespace fs = std::filesystem;
 
-std::optional<fs::path> findCalibrationDir() {
-  const fs::path relative = fs::path("test") / "calibration";
-#ifdef BTLINT_SOURCE_DIR
-  if (fs::exists(fs::path(BTLINT_SOURCE_DIR) / relative / "triton-3.6.0.csv"))
-    return fs::path(BTLINT_SOURCE_DIR) / relative;
-#endif
-  for (fs::path dir = fs::current_path(); !dir.empty(); dir = dir.parent_path()) {
-    if (fs::exists(dir / relative / "triton-3.6.0.csv")) return dir / relative;
-    if (dir == dir.root_path()) break;
-  }
-  return std::nullopt;
-}
-
-std::string readFile(const fs::path &path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::vector<std::map<std::string, std::string>> readRows(const fs::path &path) {
-  std::ifstream in(path);
-  std::vector<std::map<std::string, std::string>> rows;
-  std::vector<std::string> header;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cells;
-    std::stringstream stream(line);
-    std::string cell;
-    while (std::getline(stream, cell, ',')) cells.push_back(cell);
-    if (header.empty()) {
-      header = cells;
-      continue;
-    }
-    std::map<std::string, std::string> row;
-    for (size_t i = 0; i < header.size() && i < cells.size(); ++i) row[header[i]] = cells[i];
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
+using calibration_test::Row;
+using calibration_test::findCalibrationDir;
+using calibration_test::readFile;
+using calibration_test::readRows;
 
 ScalarValue integer(const std::string &text) { return ScalarValue::ofInt(std::stoll(text)); }
 
