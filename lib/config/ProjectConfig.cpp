@@ -284,9 +284,34 @@ public:
     }
   }
 
+  // A CUDA launch formula (grid, block, smem, args): arithmetic over shape
+  // names, template parameters and `stream`; the names are only known per
+  // instantiation, so only the characters are checked here.
+  void checkLaunchFormula(const YAML::Node &node, const std::string &what, const std::string &formula) {
+    if (formula.empty()) error(node, "`" + what + "` is empty");
+    int depth = 0;
+    for (char c : formula) {
+      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+      if (depth < 0) break;
+    }
+    if (depth != 0) {
+      error(node, "`" + what + "` has unbalanced parentheses (`" + formula +
+                      "`); quote formulas that contain commas in a YAML list, e.g. [\"cdiv(N, BN)\"]");
+      return;
+    }
+    for (char c : formula)
+      if (!(llvm::isAlnum(c) || c == '_' || c == ' ' || c == '+' || c == '-' || c == '*' || c == '/' || c == '%' ||
+            c == '(' || c == ')' || c == '.' || c == ',')) {
+        error(node, "`" + what + "` may only use shape names, template parameters, numbers, + - * / % ( ) "
+                    "min max cdiv; found `" + std::string(1, c) + "`");
+        return;
+      }
+  }
+
   std::optional<BenchSpec> benchSpec(const YAML::Node &node) {
-    static const std::vector<std::string> known{"kernel", "launcher", "shapes", "dtype", "flops",
-                                                "bytes", "warmup-ms", "rep-ms", "arg-dtypes"};
+    static const std::vector<std::string> known{"kernel", "launcher", "shapes", "dtype",  "flops",
+                                                "bytes",  "warmup-ms", "rep-ms", "arg-dtypes", "grid",
+                                                "block",  "smem",    "host",   "args"};
     if (!node.IsMap()) {
       error(node, "each bench spec must be a map with `kernel` and `launcher`");
       return std::nullopt;
@@ -335,12 +360,67 @@ public:
         }
         for (const auto &a : value)
           if (auto d = dtype(a.second)) spec.argDtypes[a.first.Scalar()] = *d;
+      } else if (key == "grid" || key == "block") {
+        auto &dims = key == "grid" ? spec.grid : spec.block;
+        if (value.IsScalar()) {
+          dims.push_back(value.Scalar());
+        } else if (value.IsSequence() && value.size() >= 1) {
+          for (const auto &d : value)
+            if (auto s = scalar(d, key)) dims.push_back(*s);
+          for (const auto &d : dims) checkLaunchFormula(value, key, d);
+          if (dims.size() > 3) error(value, "`" + key + "` has more than 3 dimensions (x, y, z)");
+          continue;
+        } else {
+          error(value, "`" + key + "` must be a formula or a list of 1 to 3 formulas (x, y, z)");
+          continue;
+        }
+        for (const auto &d : dims) checkLaunchFormula(value, key, d);
+      } else if (key == "smem") {
+        if (auto s = scalar(value, key)) {
+          spec.smem = *s;
+          checkLaunchFormula(value, key, *s);
+        }
+      } else if (key == "host") {
+        if (auto s = scalar(value, key)) {
+          spec.host = *s;
+          bool identifier = !s->empty() && (llvm::isAlpha(s->front()) || s->front() == '_');
+          for (char c : *s)
+            if (!(llvm::isAlnum(c) || c == '_' || c == ':' || c == '<' || c == '>' || c == ',' || c == ' '))
+              identifier = false;
+          if (!identifier)
+            error(value, "`host` must name a host function of the kernel's .cu file, e.g. `launch_gemm`");
+        }
+      } else if (key == "args") {
+        if (value.IsMap()) {
+          for (const auto &a : value)
+            if (auto s = scalar(a.second, "args " + a.first.Scalar())) {
+              spec.args.emplace_back(a.first.Scalar(), *s);
+              checkLaunchFormula(a.second, "args " + a.first.Scalar(), *s);
+            }
+        } else if (value.IsSequence()) {
+          spec.argsPositional = true;
+          for (const auto &a : value)
+            if (auto s = scalar(a, "args")) {
+              spec.args.emplace_back("", *s);
+              checkLaunchFormula(a, "args", *s);
+            }
+        } else {
+          error(value, "`args` must map parameter names to formulas, or list one formula per parameter");
+        }
       } else {
         unknownKey(entry.first, known, " in bench spec");
       }
     }
     if (spec.kernel.empty()) error(node, "bench spec without `kernel`");
-    if (spec.launcher.empty()) error(node, "bench spec without `launcher` (module:function)");
+    if (!spec.grid.empty() && !spec.host.empty())
+      error(node, "a bench spec gives either `grid` and `block` (a launch) or `host` (a host function), not both");
+    else if (!spec.grid.empty() && spec.block.empty())
+      error(node, "a bench spec with `grid` needs `block` (threads per block)");
+    else if (spec.grid.empty() && !spec.block.empty())
+      error(node, "a bench spec with `block` needs `grid` (blocks per launch)");
+    if (spec.launcher.empty() && !spec.isCuda())
+      error(node, "bench spec without `launcher` (module:function), or for a CUDA kernel `grid` and `block` or "
+                  "`host`");
     if (flopsNode) checkFormula(*flopsNode, "flops", spec.flops, spec.shapes);
     if (bytesNode) checkFormula(*bytesNode, "bytes", spec.bytes, spec.shapes);
     if (errors_.size() != before) return std::nullopt;

@@ -22,6 +22,13 @@
 //       flops: 2 * M * N * K           (or bytes: ...; arithmetic over the shape names)
 //       warmup-ms: 25                  rep-ms: 100   (at least 25 and 100)
 //       arg-dtypes: {c_ptr: fp32}      (pointer element types for compile confirmation)
+//     - kernel: sgemm                  (CUDA: launched by a generated driver, timed with CUDA events)
+//       grid: [cdiv(N, BN), cdiv(M, BM)]   block: (BM / TM) * (BN / TN)   smem: 2 * BM * BK * 4
+//       args: {a: M * K, m: M}         (pointers: elements; scalars: values; formulas over shapes
+//                                       and template parameters)
+//     - kernel: gemm_pipelined
+//       host: launch_gemm              (or a host function of the .cu file that launches it)
+//       args: [M * K, K * N, M * N, M, N, K, stream]   (positional)
 #include "diag/Diagnostic.h"
 #include "engine/FrontEnd.h"
 
@@ -67,6 +74,18 @@ struct BenchSpec {
   int64_t warmupMs = 25;
   int64_t repMs = 100;
   std::map<std::string, std::string> argDtypes;
+  // CUDA kernels (btlint-bench writes a driver that launches them): either a
+  // launch described here (grid, block, dynamic shared memory, arguments) or
+  // a host function of the .cu file that launches the kernel. Formulas over
+  // shape names and the instantiation's template parameters.
+  std::vector<std::string> grid;  // 1 to 3 formulas (x, y, z); empty: not given
+  std::vector<std::string> block; // 1 to 3 formulas
+  std::string smem;               // dynamic shared memory in bytes; empty: 0
+  std::string host;               // host function name; empty: none
+  // Arguments: by parameter name (a map) or by position (a list; names empty).
+  std::vector<std::pair<std::string, std::string>> args;
+  bool argsPositional = false;
+  bool isCuda() const { return !grid.empty() || !host.empty(); }
   uint32_t line = 0; // where the entry is, for messages
 };
 

@@ -2,12 +2,12 @@
 # --collect on results recorded on an H200 (docs/btlint-bench/): the verdicts
 # and evidence must match the committed report, so a change to how findings
 # are judged shows up here, with the recorded numbers.
-# Usage: collect_recorded.sh BTLINT_BENCH SOURCE_DIR
+# Usage: collect_recorded.sh BTLINT_BENCH SOURCE_DIR [RECORDED_DIR, default docs/btlint-bench]
 set -euo pipefail
 bench=$1
 root=$2
 py=${BTLINT_PYTHON:-python3}
-recorded="$root/docs/btlint-bench"
+recorded="$root/${3:-docs/btlint-bench}"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp "$recorded/manifest.json" "$recorded/results.json" "$work/"

@@ -24,6 +24,13 @@ check $'bench:\n  - kernel: k\n    launcher: m:f\n    flops: __import__("os")' '
 check $'bench:\n  - kernel: k\n    launcher: m:f\n    rep-ms: 20' '.btlint.yaml:4:13: error: `rep-ms` must be at least 100 ms'
 check $'bench:\n  - kernel: k\n    launcher: m:f\n    shapes: {M: big}' 'error: `shape M` must be an integer'
 check $'bench:\n  - kernel: k\n    launcher: m:f\n    warmpu-ms: 30' 'unknown key `warmpu-ms` in bench spec; did you mean `warmup-ms`?'
+# CUDA launches: grid and block go together, formulas keep their parentheses.
+check $'bench:\n  - kernel: k\n    grid: [64]' 'error: a bench spec with `grid` needs `block` (threads per block)'
+check $'bench:\n  - kernel: k\n    grid: [cdiv(N, 64)]\n    block: 256' 'has unbalanced parentheses (`cdiv(N`); quote formulas that contain commas'
+check $'bench:\n  - kernel: k\n    host: launch_k\n    grid: [1]\n    block: 1' 'either `grid` and `block` (a launch) or `host` (a host function), not both'
+check $'bench:\n  - kernel: k\n    host: "launch(k)"' '`host` must name a host function of the kernel'"'"'s .cu file'
+check $'bench:\n  - kernel: k\n    grid: [1]\n    block: 1\n    smem: 1 << 16' '`smem` may only use shape names, template parameters'
+check $'bench:\n  - kernel: k\n    grid: [1]\n    block: 1\n    args: 3' '`args` must map parameter names to formulas'
 # A launcher module that is not there.
 printf 'bench:\n  - kernel: tiny_matmul_kernel\n    launcher: missing_module:f\n' > "$work/.btlint.yaml"
 out=$("$bench" --emit "$work/out" --findings "$root/test/bench-runner/findings.json" --config "$work/.btlint.yaml" 2>&1)

@@ -140,6 +140,135 @@ public:
     if (const json::Array *rows = results.getArray("cuda"))
       for (const auto &r : *rows)
         if (const json::Object *o = r.getAsObject()) cudaRows_[str(*o, "source")].push_back(o);
+    if (const json::Array *rows = results.getArray("cuda_launches"))
+      for (const auto &r : *rows)
+        if (const json::Object *o = r.getAsObject()) {
+          if (str(*o, "kind") == "check") cudaChecks_[integer(*o, "finding")].push_back(o);
+          else cudaTimed_[str(*o, "kernel")].push_back(o);
+        }
+  }
+
+  // "cudaErrorInvalidValue (invalid argument)" from a driver's error field.
+  static std::string cudaErrorText(const json::Object &row, llvm::StringRef key) {
+    const json::Object *e = row.getObject(key);
+    if (!e) return "";
+    return str(*e, "name") + " (" + str(*e, "text") + ")";
+  }
+  static std::string dimsText(const json::Object &row, llvm::StringRef key) {
+    const json::Array *a = row.getArray(key);
+    if (!a) return "?";
+    std::vector<std::string> parts;
+    for (const auto &v : *a) parts.push_back(scalarText(v));
+    while (parts.size() > 1 && parts.back() == "1") parts.pop_back();
+    return llvm::join(parts, "x");
+  }
+  // How a driver launched: "block 2048, 0 B dynamic shared memory, grid 1".
+  static std::string launchText(const json::Object &row) {
+    if (!str(row, "host").empty()) return "host function `" + str(row, "host") + "`";
+    std::string text = "grid " + dimsText(row, "grid") + ", block " + dimsText(row, "block") + ", " +
+                       std::to_string(integer(row, "smem", 0)) + " B dynamic shared memory";
+    if (integer(row, "opt_in", 0)) text += " (opted in by the driver)";
+    return text;
+  }
+  // The compiled kernel as CUDA describes it (cudaFuncGetAttributes).
+  static std::string attributesText(const json::Object &row) {
+    if (!row.get("max_threads_per_block")) return "";
+    return "cudaFuncGetAttributes: at most " + std::to_string(integer(row, "max_threads_per_block")) +
+           " threads per block, " + std::to_string(integer(row, "regs")) + " registers, " +
+           std::to_string(integer(row, "static_smem_bytes")) + " B static shared memory";
+  }
+  std::string throughputText(const json::Object &row) const {
+    const ArchInfo *gpu = findArch(str(results_.getObject("machine") ? *results_.getObject("machine")
+                                                                      : json::Object{}, "gpu_capability"));
+    auto k = kernels_.find(str(row, "kernel"));
+    const json::Object *bench = k != kernels_.end() ? k->second->getObject("bench") : nullptr;
+    std::string dtype = bench ? str(*bench, "dtype") : "fp16";
+    if (auto t = row.getNumber("tflops")) {
+      std::string text = llvm::formatv("{0:F1} TFLOP/s", *t).str();
+      if (gpu && peakFor(*gpu, dtype) > 0)
+        text += llvm::formatv(", {0:F0}% of {1:F0} ({2} tensor peak)", 100 * *t / peakFor(*gpu, dtype),
+                              peakFor(*gpu, dtype), dtype == "fp32" ? "tf32" : dtype).str();
+      return text;
+    }
+    if (auto g = row.getNumber("gbs")) {
+      std::string text = llvm::formatv("{0:F0} GB/s", *g).str();
+      if (gpu && gpu->memoryBandwidthGBs > 0)
+        text += llvm::formatv(", {0:F0}% of {1:F0} GB/s", 100 * *g / gpu->memoryBandwidthGBs, gpu->memoryBandwidthGBs)
+                    .str();
+      return text;
+    }
+    return "";
+  }
+
+  // dynamic-smem-missing-optin and block-size-invalid: the generated driver
+  // repeated the launch btlint read (its block and dynamic shared memory, one
+  // block of grid, no cudaFuncSetAttribute) and recorded what CUDA answered.
+  Verdict judgeLaunch(const json::Object &finding) const {
+    Verdict v;
+    std::string rule = str(finding, "rule");
+    auto checks = cudaChecks_.find(integer(finding, "id"));
+    if (checks == cudaChecks_.end() || checks->second.empty()) {
+      v.verdict = "not_measured";
+      std::string skipped = str(results_, "cuda_launch_skipped");
+      v.evidence.push_back(!finding.getObject("launch") ? "btlint-bench could not tie this finding to a launch"
+                           : !skipped.empty()          ? "not launched: " + skipped
+                                                       : "not launched (run.py ran without a GPU or with "
+                                                         "--compile-only)");
+      return v;
+    }
+    const json::Object &row = *checks->second.front();
+    v.measured.push_back(json::Object(row));
+    std::string status = str(row, "status");
+    std::string what = "`" + str(row, "name") + "` launched by the driver with " + launchText(row) +
+                       ", no cudaFuncSetAttribute";
+    std::string attributes = attributesText(row);
+    if (status == "launch_failed") {
+      bool expectsFailure = rule == "dynamic-smem-missing-optin" ||
+                            llvm::StringRef(str(finding, "message")).contains("allows") ||
+                            llvm::StringRef(str(finding, "message")).contains("is empty");
+      v.verdict = expectsFailure ? "confirmed" : "refuted";
+      v.evidence.push_back(what + ": the launch failed with " + cudaErrorText(row, "launch_error"));
+      if (row.get("opt_in_launch_error")) {
+        std::string again = cudaErrorText(row, "opt_in_launch_error");
+        v.evidence.push_back("after cudaFuncSetAttribute(" + str(row, "name") +
+                             ", cudaFuncAttributeMaxDynamicSharedMemorySize, " + std::to_string(integer(row, "smem")) +
+                             "): " + (again.empty() ? "the same launch ran" : "still failed with " + again));
+      }
+    } else if (status == "ran" || status == "faulted") {
+      bool partialWarps = llvm::StringRef(str(finding, "message")).contains("warp");
+      v.verdict = partialWarps ? "not_checked" : "refuted";
+      v.evidence.push_back(what + ": CUDA accepted the launch" +
+                           (status == "faulted" ? " (the kernel then failed on the driver's synthesised arguments: " +
+                                                      cudaErrorText(row, "sync_error") + ")"
+                                                : std::string(" and the kernel ran")));
+      if (partialWarps) v.evidence.push_back("a block of partial warps launches; what it wastes is not a failure");
+    } else {
+      v.verdict = "not_measured";
+      std::string error = str(row, "error");
+      if (llvm::StringRef(status).starts_with("driver_"))
+        v.evidence.push_back("the driver for `" + str(row, "name") + "` did not build (" + status.substr(7) +
+                             "): " + error);
+      else
+        v.evidence.push_back(status + (error.empty() ? "" : ": " + error));
+    }
+    if (!attributes.empty()) v.evidence.push_back(attributes);
+    // The timed launches of the same kernel: the program's own host function,
+    // or the bench spec's launch (opted in where it needs it).
+    auto timed = cudaTimed_.find(str(row, "kernel"));
+    if (timed != cudaTimed_.end())
+      for (const json::Object *t : timed->second) {
+        std::string tstatus = str(*t, "status");
+        std::string text = "timed at " + shapeText(*t) + " through " + launchText(*t) + ": ";
+        if (tstatus == "ok")
+          text += llvm::formatv("{0:F4} ms", *t->getNumber("ms")).str() +
+                  (throughputText(*t).empty() ? "" : ", " + throughputText(*t));
+        else if (tstatus == "launch_failed")
+          text += "every launch failed with " + cudaErrorText(*t, "launch_error");
+        else
+          text += tstatus + (str(*t, "error").empty() ? "" : " (" + str(*t, "error").substr(0, 160) + ")");
+        v.evidence.push_back(text);
+      }
+    return v;
   }
 
   int64_t sharedLimit(const std::string &arch) const {
@@ -442,6 +571,11 @@ public:
   }
 
   Verdict judgeCuda(const json::Object &finding, Check check) const {
+    // Launch findings are judged by the driver's launch; a manifest written
+    // before the drivers existed (no `launch`, no launches) keeps the old verdict.
+    if ((str(finding, "rule") == "dynamic-smem-missing-optin" || str(finding, "rule") == "block-size-invalid") &&
+        (finding.getObject("launch") || results_.getArray("cuda_launches")))
+      return judgeLaunch(finding);
     Verdict v;
     auto k = kernels_.find(str(finding, "kernel"));
     std::string arch = str(finding, "arch");
@@ -530,7 +664,8 @@ public:
   const json::Object &manifest_;
   const json::Object &results_;
   std::map<std::string, const json::Object *> kernels_, kernelRecords_;
-  std::map<std::string, std::vector<const json::Object *>> compileRows_, timingRows_, cudaRows_;
+  std::map<std::string, std::vector<const json::Object *>> compileRows_, timingRows_, cudaRows_, cudaTimed_;
+  std::map<int64_t, std::vector<const json::Object *>> cudaChecks_;
 };
 
 } // namespace
@@ -567,7 +702,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
       if (auto s = x.getAsString()) archs.push_back(s->str());
   out << "- Compiled for: " << llvm::join(archs, ", ") << "; findings from btlint "
       << str(*manifest, "btlint_version") << " (" << str(*manifest, "created") << ")\n";
-  if (const json::Object *cs = results->getObject("compile_summary")) {
+  if (const json::Object *cs = results->getObject("compile_summary"); cs && integer(*cs, "tasks", 0) > 0) {
     out << "- Compile confirmation: " << integer(*cs, "tasks") << " compiles on " << integer(*cs, "jobs")
         << " processes in " << llvm::formatv("{0:F1}", cs->getNumber("wall_seconds").value_or(0)) << " s wall ("
         << llvm::formatv("{0:F1}", cs->getNumber("sum_compile_seconds").value_or(0))
@@ -580,10 +715,19 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
           << "x faster";
     out << "\n";
   }
-  if (const json::Object *ts = results->getObject("timing_summary"))
+  if (const json::Object *ts = results->getObject("timing_summary"); ts && integer(*ts, "launches", 0) > 0)
     out << "- Timing: " << integer(*ts, "launches") << " timed configs in "
         << llvm::formatv("{0:F1}", ts->getNumber("wall_seconds").value_or(0)) << " s, "
         << integer(*ts, "worker_restarts") << " worker restarts (do_bench median, warmup >= 25 ms, rep >= 100 ms)\n";
+  if (!str(machine, "gpu_driver").empty() || !str(machine, "nvcc").empty())
+    out << "- CUDA: NVIDIA driver " << (str(machine, "gpu_driver").empty() ? "?" : str(machine, "gpu_driver"))
+        << ", nvcc " << (str(machine, "nvcc").empty() ? "not found" : str(machine, "nvcc")) << "\n";
+  if (const json::Object *cs = results->getObject("cuda_launch_summary"))
+    out << "- CUDA launches: " << integer(*cs, "runs") << " driver runs (launch checks and timed launches) in "
+        << llvm::formatv("{0:F1}", cs->getNumber("wall_seconds").value_or(0))
+        << " s, each in its own process (CUDA events, median, warmup >= 25 ms, timed >= 100 ms, L2 flushed)\n";
+  if (!str(*results, "cuda_launch_skipped").empty())
+    out << "- CUDA launches skipped: " << str(*results, "cuda_launch_skipped") << "\n";
   if (const json::Array *skipped = manifest->getArray("skipped_findings"); skipped && !skipped->empty())
     out << "- " << skipped->size() << " findings outside Triton and CUDA sources (tuning tables) are not compiled\n";
   out << "\n## Findings\n\n| # | rule | where | arch | verdict | measured |\n|---|---|---|---|---|---|\n";
@@ -622,7 +766,11 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
 
   // Per kernel: every compiled config, estimate against measurement.
   json::Array best;
-  out << "\n## Configs compiled\n";
+  bool anyTriton = false;
+  if (const json::Array *kernels = manifest->getArray("kernels"))
+    for (const auto &x : *kernels)
+      if (const json::Object *k = x.getAsObject(); k && str(*k, "language") == "triton") anyTriton = true;
+  if (anyTriton) out << "\n## Configs compiled\n";
   if (const json::Array *kernels = manifest->getArray("kernels"))
     for (const auto &x : *kernels) {
       const json::Object *k = x.getAsObject();
@@ -705,6 +853,63 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
                                     {"gbs", row->get("gbs") ? *row->get("gbs") : json::Value(nullptr)}});
       }
     }
+  // CUDA: the launch checks and the timed launches.
+  if (const json::Array *launches = results->getArray("cuda_launches"); launches && !launches->empty()) {
+    out << "\n## CUDA launches\n\n";
+    if (const json::Array *drivers = results->getArray("cuda_drivers"))
+      for (const auto &d : *drivers)
+        if (const json::Object *o = d.getAsObject())
+          out << "- Driver `" << str(*o, "file") << "` for `" << str(*o, "cuda_file") << "`: " << str(*o, "status")
+              << (str(*o, "status") == "ok" ? llvm::formatv(" ({0:F1} s with nvcc)", o->getNumber("seconds").value_or(0)).str()
+                                            : ": " + mdEscape(str(*o, "error").substr(0, 200)))
+              << "\n";
+    out << "\n| kind | kernel | launch | shape | result |\n|---|---|---|---|---|\n";
+    std::map<std::string, const json::Object *> bestByShape;
+    for (const auto &x : *launches) {
+      const json::Object *row = x.getAsObject();
+      if (!row) continue;
+      std::string status = str(*row, "status");
+      std::string result;
+      if (status == "ok") {
+        result = llvm::formatv("{0:F4} ms (median of {1}, min {2:F4})", *row->getNumber("ms"),
+                               integer(*row, "reps"), row->getNumber("min_ms").value_or(0))
+                     .str();
+        std::string t = collector.throughputText(*row);
+        if (!t.empty()) result += "; " + t;
+        std::string group = str(*row, "kernel");
+        for (const auto &kx : *manifest->getArray("kernels"))
+          if (const json::Object *ko = kx.getAsObject(); ko && str(*ko, "id") == group && !str(*ko, "template_name").empty())
+            group = str(*ko, "template_name");
+        auto &b = bestByShape[group + " | " + Collector::shapeText(*row)];
+        if (!b || *row->getNumber("ms") < *b->getNumber("ms")) b = row;
+      } else if (status == "launch_failed" || status == "faulted") {
+        result = status + ": " + Collector::cudaErrorText(*row, status == "faulted" ? "sync_error" : "launch_error");
+        if (row->get("opt_in_launch_error"))
+          result += "; after the opt-in: " + (Collector::cudaErrorText(*row, "opt_in_launch_error").empty()
+                                                  ? std::string("ran")
+                                                  : Collector::cudaErrorText(*row, "opt_in_launch_error"));
+      } else {
+        result = status;
+        if (!str(*row, "error").empty()) result += ": " + str(*row, "error").substr(0, 160);
+      }
+      std::string kind = str(*row, "kind") == "check"
+                             ? "check (finding " + std::to_string(integer(*row, "finding") + 1) + ")"
+                             : "timed";
+      out << "| " << kind << " | `" << str(*row, "name") << "` | " << Collector::launchText(*row) << " | "
+          << (str(*row, "kind") == "check" ? std::string("-") : Collector::shapeText(*row)) << " | "
+          << mdEscape(result) << " |\n";
+    }
+    for (const auto &[key, row] : bestByShape) {
+      std::string shape = Collector::shapeText(*row);
+      out << "\nBest timed launch for " << key.substr(0, key.find(" | ")) << " at " << shape << ": `"
+          << str(*row, "name") << "` (" << llvm::formatv("{0:F4}", *row->getNumber("ms")) << " ms"
+          << (collector.throughputText(*row).empty() ? "" : ", " + collector.throughputText(*row)) << ")\n";
+      best.push_back(json::Object{{"kernel", str(*row, "kernel")}, {"name", str(*row, "name")}, {"shape", shape},
+                                  {"config", str(*row, "name")}, {"ms", *row->getNumber("ms")},
+                                  {"tflops", row->get("tflops") ? *row->get("tflops") : json::Value(nullptr)},
+                                  {"gbs", row->get("gbs") ? *row->get("gbs") : json::Value(nullptr)}});
+    }
+  }
   if (llvm::sys::fs::exists(dir + "/throughput.png"))
     out << "\n## Throughput per config\n\n![throughput per config](throughput.png)\n\n"
            "Blue: the list's configs; red: configs a finding names; grey: the wider search; outlined: the best.\n";
@@ -724,6 +929,8 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
                       {"best_configs", std::move(best)}};
   if (const json::Object *cs = results->getObject("compile_summary")) report["compile_summary"] = json::Object(*cs);
   if (const json::Object *ts = results->getObject("timing_summary")) report["timing_summary"] = json::Object(*ts);
+  if (const json::Array *launches = results->getArray("cuda_launches")) report["cuda_launches"] = json::Array(*launches);
+  if (const json::Object *device = results->getObject("cuda_device")) report["cuda_device"] = json::Object(*device);
 
   std::error_code ec;
   llvm::raw_fd_ostream mdFile(dir + "/report.md", ec);

@@ -405,6 +405,12 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
   std::set<std::string> pythonPathSeen;
   std::map<std::string, const BenchSpec *> benchByKernel;
   for (const auto &spec : options.config.bench) benchByKernel[spec.kernel] = &spec;
+  // A CUDA spec names a kernel, a template (every instantiation) or one instantiation.
+  auto benchFor = [&](const Kernel &k) -> const BenchSpec * {
+    auto it = benchByKernel.find(k.name);
+    if (it == benchByKernel.end() && !k.templateName.empty()) it = benchByKernel.find(k.templateName);
+    return it == benchByKernel.end() ? nullptr : it->second;
+  };
   size_t findingId = 0;
 
   for (const auto &[file, fileFindings] : byFile) {
@@ -470,6 +476,20 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         entry["cuda_source"] = "c" + std::to_string(cudaJson.size() - 1);
         entry["symbol"] = k.symbol;
         if (k.staticSharedBytes) entry["estimated_static_shared_bytes"] = *k.staticSharedBytes;
+        // What the generated driver needs: the template's parameters by name
+        // (launch formulas use them) and what the file opts the kernel in to.
+        if (!k.templateName.empty()) {
+          entry["template_name"] = k.templateName;
+          json::Object args;
+          for (const auto &[n, v] : k.templateArguments) args[n] = scalarJson(v);
+          entry["template_args"] = std::move(args);
+        }
+        if (k.isTemplatePattern) entry["template_pattern"] = true;
+        if (k.launchBoundsThreads && k.launchBoundsThreads->isInt())
+          entry["launch_bounds"] = k.launchBoundsThreads->asInt();
+        if (k.hasOptInDynamicSmem)
+          entry["opt_in_dynamic_smem"] = k.optInDynamicSmemBytes ? json::Value(*k.optInDynamicSmemBytes)
+                                                                 : json::Value(true);
       }
       json::Array params;
       for (const auto &p : k.params) {
@@ -484,9 +504,8 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       auto settings = options.config.kernels.find(k.name);
       if (settings != options.config.kernels.end())
         for (const auto &[n, v] : settings->second.shapes) shapes[n] = v;
-      auto bench = benchByKernel.find(k.name);
-      if (bench != benchByKernel.end()) {
-        const BenchSpec &b = *bench->second;
+      if (const BenchSpec *found = benchFor(k)) {
+        const BenchSpec &b = *found;
         if (!b.shapes.empty())
           for (const auto &[n, v] : b.shapes.front()) shapes[n] = v;
         json::Array shapeList;
@@ -498,9 +517,23 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         json::Object argDtypes;
         for (const auto &[n, v] : b.argDtypes) argDtypes[n] = v;
         entry["arg_dtypes"] = std::move(argDtypes);
-        entry["bench"] = json::Object{{"launcher", b.launcher}, {"shapes", std::move(shapeList)},
-                                      {"dtype", b.dtype.empty() ? dtype : b.dtype}, {"flops", b.flops},
-                                      {"bytes", b.bytes}, {"warmup_ms", b.warmupMs}, {"rep_ms", b.repMs}};
+        json::Object benchJson{{"launcher", b.launcher}, {"shapes", std::move(shapeList)},
+                               {"dtype", b.dtype.empty() ? dtype : b.dtype}, {"flops", b.flops},
+                               {"bytes", b.bytes}, {"warmup_ms", b.warmupMs}, {"rep_ms", b.repMs}};
+        if (b.isCuda()) {
+          auto strings = [](const std::vector<std::string> &v) {
+            return json::Array(std::vector<json::Value>(v.begin(), v.end()));
+          };
+          benchJson["grid"] = strings(b.grid);
+          benchJson["block"] = strings(b.block);
+          benchJson["smem"] = b.smem;
+          benchJson["host"] = b.host;
+          json::Array args;
+          for (const auto &[n, f] : b.args) args.push_back(json::Array{n, f});
+          benchJson["args"] = std::move(args);
+          benchJson["args_positional"] = b.argsPositional;
+        }
+        entry["bench"] = std::move(benchJson);
       }
       entry["shapes"] = std::move(shapes);
       // Configs with btlint's estimate for each arch.
@@ -594,8 +627,37 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
           for (const auto &other : model->kernels) kernelId(other);
         }
       }
+      // A CUDA launch finding: the launch as btlint read it, so that the
+      // driver can repeat it (block, dynamic shared memory, no opt-in).
+      if (language == Language::Cuda && m)
+        for (const auto &launch : m->launches) {
+          if (!(spanContains(launch.span, d.span.line) || launch.span.line == d.span.line)) continue;
+          const Kernel *launched = model ? model->findKernel(launch.kernel) : nullptr;
+          if (!launched) break;
+          std::string id = kernelId(*launched);
+          if (id.empty() && !error.empty()) return false;
+          json::Object lo{{"kernel", id}, {"line", launch.span.line}, {"api", launch.launchApi},
+                          {"function", launch.enclosingFunction}};
+          if (launch.blockDims.size() == 3 &&
+              std::all_of(launch.blockDims.begin(), launch.blockDims.end(), [](const ScalarValue &v) {
+                return v.isInt();
+              }))
+            lo["block"] = json::Array{launch.blockDims[0].asInt(), launch.blockDims[1].asInt(),
+                                      launch.blockDims[2].asInt()};
+          if (launch.blockThreads && launch.blockThreads->isInt()) lo["threads"] = launch.blockThreads->asInt();
+          if (launch.dynamicSmemBytes && launch.dynamicSmemBytes->isInt())
+            lo["dynamic_smem_bytes"] = launch.dynamicSmemBytes->asInt();
+          fo["launch"] = std::move(lo);
+          break;
+        }
       findingsJson.push_back(std::move(fo));
     }
+    // CUDA kernels with a bench spec are timed: every instantiation of a
+    // template the spec names, flagged or not.
+    if (language == Language::Cuda && model && copiedFile)
+      for (const auto &k : model->kernels)
+        if (!k.isTemplatePattern && benchFor(k))
+          if (kernelId(k).empty() && !error.empty()) return false;
   }
 
   json::Object archInfo;
@@ -621,6 +683,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
   if (!options.config.bench.empty() && !options.config.root.empty()) {
     json::Array launchers;
     for (const auto &spec : options.config.bench) {
+      if (spec.launcher.empty()) continue; // a CUDA spec: the driver is generated
       llvm::StringRef module = llvm::StringRef(spec.launcher).split(':').first;
       std::string relative = module.str();
       std::replace(relative.begin(), relative.end(), '.', '/');

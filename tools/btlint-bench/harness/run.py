@@ -12,6 +12,12 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
            process, to measure what the process pool gains)
+  python3 run.py --cuda-plan        only write the CUDA launch drivers (cuda_drivers/) and
+                                    cuda_plan.json: what a GPU run would launch
+
+Flagged CUDA launches are repeated, and CUDA kernels with a bench spec timed
+with CUDA events, through drivers compiled with nvcc where `nvidia-smi` shows
+a GPU (no torch needed for that part).
 
 Writes results.json (and throughput.png when matplotlib is there) next to
 this file; `btlint-bench --collect DIR` turns them into the report.
@@ -190,6 +196,48 @@ def cuda_phase(manifest, archs, jobs, timeout):
     return rows
 
 
+def cuda_launch_phase(manifest, jobs, timeout, run_timeout, gpu):
+    """CUDA launch checks and CUDA-event timing through generated drivers."""
+    import btbench_cuda
+    planned = btbench_cuda.plan(manifest)
+    if not planned["runs"]:
+        return {}
+    btbench_cuda.write_drivers(HERE, planned)
+    arch = int(gpu["capability"][2:])
+    tasks = [{"root": HERE, "file": d["file"], "include_dirs": d["include_dirs"], "arch": arch, "timeout": timeout}
+             for d in planned["drivers"]]
+    log(f"nvcc: {len(tasks)} launch drivers for sm_{arch}")
+    compiled = btbench_isolate.run_forked(tasks, btbench_cuda.compile_driver, jobs, timeout + 30)
+    drivers = {}
+    for driver, result in zip(planned["drivers"], compiled):
+        drivers[driver["source"]] = dict(driver, **result)
+    info = {}
+    for driver in drivers.values():
+        if driver.get("status") == "ok":
+            info = btbench_cuda.run_driver(driver["binary"], ["info"], run_timeout)
+            break
+    kernels = {k["id"]: k for k in manifest["kernels"]}
+    rows = []
+    start = time.time()
+    log(f"CUDA: {len(planned['runs'])} launches (checks and timed), one driver process each")
+    for run in planned["runs"]:
+        row = dict(run)
+        driver = drivers.get(run["source"], {})
+        if "status" in run:
+            pass  # not runnable (recorded in the plan)
+        elif driver.get("status") != "ok":
+            row.update(status="driver_" + str(driver.get("status", "missing")), error=driver.get("error", ""))
+        else:
+            row.update(btbench_cuda.run_driver(driver["binary"], btbench_cuda.driver_arguments(run), run_timeout))
+            if row.get("status") == "ok" and run["kind"] == "time":
+                row.update(btbench_cuda.throughput(row, kernels[run["kernel"]].get("bench") or {}))
+        rows.append(row)
+    for driver in drivers.values():
+        driver.pop("binary", None)
+    return {"cuda_drivers": list(drivers.values()), "cuda_launches": rows, "cuda_device": info,
+            "cuda_launch_summary": {"runs": len(rows), "wall_seconds": round(time.time() - start, 2)}}
+
+
 # --------------------------------------------------------------------------
 # Timing (GPU).
 # --------------------------------------------------------------------------
@@ -308,9 +356,19 @@ def main():
     parser.add_argument("--sequential-check", type=int, default=0)
     parser.add_argument("--kernels", help="comma-separated kernel ids or names to run (default: all)")
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
+    parser.add_argument("--cuda-plan", action="store_true",
+                        help="write the CUDA drivers and cuda_plan.json (what would be launched) and stop")
     args = parser.parse_args()
     if args.worker:
         return worker_main()
+    if args.cuda_plan:
+        import btbench_cuda
+        planned = btbench_cuda.plan(load_manifest())
+        btbench_cuda.write_drivers(HERE, planned)
+        with open(os.path.join(HERE, "cuda_plan.json"), "w") as f:
+            json.dump(planned, f, indent=1, sort_keys=True)
+        log(f"wrote {len(planned['drivers'])} drivers and cuda_plan.json ({len(planned['runs'])} runs)")
+        return 0
 
     manifest = load_manifest()
     add_source_paths(manifest)
@@ -331,7 +389,20 @@ def main():
         results["timing"], results["timing_summary"] = timing_phase(manifest, args.timing_timeout, wider)
     elif not args.compile_only:
         results["timing_skipped"] = "no CUDA GPU visible to torch" if not gpu_available() else ""
+    import btbench_cuda
+    gpu = btbench_cuda.gpu_info()
+    if manifest.get("cuda_sources") and not args.compile_only:
+        if gpu and btbench_cuda.find_nvcc():
+            results.update(cuda_launch_phase(manifest, args.jobs, args.timeout, args.timing_timeout, gpu))
+        else:
+            results["cuda_launch_skipped"] = "no GPU (nvidia-smi)" if not gpu else "no nvcc"
     results["machine"] = machine()  # after the forks: asking for the GPU's name initialises CUDA
+    if gpu:
+        results["machine"].update(gpu_driver=gpu["driver"])
+        results["machine"].setdefault("gpu", gpu["gpu"])
+        results["machine"].setdefault("gpu_capability", gpu["capability"])
+    if manifest.get("cuda_sources"):
+        results["machine"]["nvcc"] = btbench_cuda.nvcc_version()
     results["finished"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     write_results(results, args.out)
     log(f"wrote {args.out}")
