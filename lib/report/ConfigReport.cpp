@@ -260,11 +260,13 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
   if (estimable) {
     // The resource rules' own verdict (lib/resources/ConfigVerdict.h), so the
     // report and smem-over-budget, register-spill-risk and all-configs-pruned agree.
-    const resources::TritonConfigVerdict judged = resources::judgeTritonConfig(*kernel, config, arch, dtype, dtypeSource);
+    const resources::TritonConfigVerdict &judged = resources::judgeTritonConfig(*kernel, config, arch, dtype, dtypeSource);
     for (const std::string &entry : judged.eliminatedBy) verdict.eliminatedBy.push_back({reasonOfVerdictEntry(entry), entry});
     verdict.fit = std::string(resources::fitName(judged.shared));
-    if (judged.estimate) {
-      const resources::KernelResourceEstimate &estimate = *judged.estimate;
+    const auto explained = judged.estimate ? resources::explainTritonConfig(*kernel, config, arch, dtype, dtypeSource)
+                                           : std::nullopt;
+    if (judged.estimate && explained) {
+      const resources::KernelResourceEstimate &estimate = *explained;
       verdict.estimated = true;
       verdict.smemMin = estimate.shared.minBytes;
       verdict.smemMax = estimate.shared.maxBytes;

@@ -110,14 +110,33 @@ TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config
 // and the report judge the same configs, and the estimate is the costly part.
 using VerdictCache = std::map<std::string, TritonConfigVerdict, std::less<>>;
 
+// What the resource rules keep per kernel while its file is analysed.
+struct ResourceScratch {
+  VerdictCache verdicts;                                           // by verdictKey
+  std::map<const std::vector<LaunchSite> *, std::vector<ConfigUse>> uses; // by launch list
+  std::map<std::string, JudgedUses, std::less<>> judged;          // by arch, dtype and body
+};
+
+ResourceScratch &scratchOf(const Kernel &kernel) {
+  if (!kernel.scratch.slot) kernel.scratch.slot = std::make_shared<ResourceScratch>();
+  return *static_cast<ResourceScratch *>(kernel.scratch.slot.get());
+}
+
 std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_view dtype,
                        std::string_view dtypeSource) {
-  std::string key = arch.name;
+  std::string key;
+  key.reserve(64);
+  key += arch.name;
   key += '|';
   key += dtype;
   key += '|';
   key += dtypeSource;
-  for (const auto &[name, value] : config.params) key += "|" + name + "=" + value.str();
+  for (const auto &[name, value] : config.params) {
+    key += '|';
+    key += name;
+    key += '=';
+    key += value.str();
+  }
   auto optional = [&](const char *label, const std::optional<ScalarValue> &value) {
     key += '|';
     key += label;
@@ -131,15 +150,19 @@ std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_v
 }
 } // namespace
 
-TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                      std::string_view dtype, std::string_view dtypeSource) {
-  if (!kernel.scratch.slot) kernel.scratch.slot = std::make_shared<VerdictCache>();
-  auto &cache = *static_cast<VerdictCache *>(kernel.scratch.slot.get());
+const TritonConfigVerdict &judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                             std::string_view dtype, std::string_view dtypeSource) {
+  auto &cache = scratchOf(kernel).verdicts;
   std::string key = verdictKey(config, arch, dtype, dtypeSource);
   if (auto found = cache.find(key); found != cache.end()) return found->second;
-  TritonConfigVerdict verdict = judgeTritonConfigUncached(kernel, config, arch, dtype, dtypeSource);
-  cache.emplace(std::move(key), verdict);
-  return verdict;
+  return cache.emplace(std::move(key), judgeTritonConfigUncached(kernel, config, arch, dtype, dtypeSource))
+      .first->second;
+}
+
+std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, const Config &config,
+                                                          const ArchInfo &arch, std::string_view dtype,
+                                                          std::string_view dtypeSource) {
+  return estimateKernelResources(kernel, config, arch, dtype, dtypeSource, nullptr, Detail::Explained);
 }
 
 namespace {
@@ -165,7 +188,7 @@ TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config
   }
 
   std::string why;
-  verdict.estimate = estimateKernelResources(kernel, config, arch, dtype, dtypeSource, &why);
+  verdict.estimate = estimateKernelResources(kernel, config, arch, dtype, dtypeSource, &why, Detail::Numbers);
   if (!verdict.estimate) {
     verdict.unknownReason = why.empty() ? "the estimate needs sizes that do not resolve" : why;
     return verdict;
@@ -209,12 +232,15 @@ Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
   return values;
 }
 
-std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches) {
-  std::vector<ConfigUse> uses;
+const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches) {
+  // An autotuned kernel runs its list whatever the launches pass.
+  const std::vector<LaunchSite> *key = kernel.autotune ? nullptr : &launches;
+  auto [found, inserted] = scratchOf(kernel).uses.try_emplace(key);
+  std::vector<ConfigUse> &uses = found->second;
+  if (!inserted) return uses;
   if (kernel.autotune) {
     for (const Config &config : kernel.autotune->configs.configs) {
-      ConfigUse use;
-      use.config = config;
+      ConfigUse use(config);
       use.listed = &config;
       use.list = &kernel.autotune->configs;
       use.label = "config " + std::to_string(config.index + 1);
@@ -224,13 +250,36 @@ std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<Laun
   }
   for (const LaunchSite &launch : launches) {
     if (launchedName(launch) != kernel.name) continue;
-    ConfigUse use;
-    use.config = launchConfig(launch, kernel);
+    auto values = std::make_shared<const Config>(launchConfig(launch, kernel));
+    ConfigUse use(*values);
+    use.launchValues = std::move(values);
     use.launch = &launch;
     use.label = "the launch at line " + std::to_string(launch.span.line);
     uses.push_back(std::move(use));
   }
   return uses;
+}
+
+const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, const std::vector<LaunchSite> &launches,
+                                  const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource) {
+  ResourceScratch &scratch = scratchOf(kernel);
+  std::string key = arch.name;
+  key += '|';
+  key += dtype;
+  key += '|';
+  key += dtypeSource;
+  key += '|';
+  key += std::to_string(reinterpret_cast<uintptr_t>(&body));
+  key += '|';
+  key += std::to_string(reinterpret_cast<uintptr_t>(kernel.autotune ? nullptr : &launches));
+  auto [found, inserted] = scratch.judged.try_emplace(std::move(key));
+  JudgedUses &judged = found->second;
+  if (!inserted) return judged;
+  judged.uses = &configUsesOf(kernel, launches);
+  judged.verdicts.reserve(judged.uses->size());
+  for (const ConfigUse &use : *judged.uses)
+    judged.verdicts.push_back(judgeTritonConfigUncached(body, use.config, arch, dtype, dtypeSource));
+  return judged;
 }
 
 CudaLaunchVerdict judgeCudaLaunch(const Kernel &kernel, const LaunchSite *launch, const ArchInfo &arch) {

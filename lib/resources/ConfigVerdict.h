@@ -11,6 +11,7 @@
 #include "resources/KernelResourceAdapter.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,7 +71,9 @@ std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::s
                                                     std::string_view settingsDtypeSource);
 
 struct TritonConfigVerdict {
-  std::optional<KernelResourceEstimate> estimate; // nullopt: see unknownReason
+  // The numbers only (Detail::Numbers): explainTritonConfig gives the
+  // breakdown and the assumptions. nullopt: see unknownReason.
+  std::optional<KernelResourceEstimate> estimate;
   std::string unknownReason;
   int64_t sharedLimit = 0;
   Fit shared = Fit::Unknown;
@@ -88,8 +91,15 @@ struct TritonConfigVerdict {
   bool eliminated() const { return !eliminatedBy.empty(); }
 };
 
-TritonConfigVerdict judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                      std::string_view dtype, std::string_view dtypeSource);
+// Judged once per kernel, config values, arch and dtype: the verdict lives in
+// the kernel's scratch cache as long as the kernel does.
+const TritonConfigVerdict &judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                             std::string_view dtype, std::string_view dtypeSource);
+// The same estimate with its breakdown and assumptions, for the configs a
+// rule reports on and for `btlint report` (not cached: only those pay for the text).
+std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, const Config &config,
+                                                          const ArchInfo &arch, std::string_view dtype,
+                                                          std::string_view dtypeSource);
 
 // num_ctas > 1 needs thread-block clusters: NVIDIA sm90 and sm100 in Triton
 // 3.6 (not sm120, which Triton rejects; not AMD). Empty when supported.
@@ -100,17 +110,33 @@ std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch);
 // launch passes (meta-parameters by keyword or position, and the num_warps,
 // num_stages, num_ctas and maxnreg keywords).
 struct ConfigUse {
-  Config config;                    // the values (a copy for launches)
+  explicit ConfigUse(const Config &values) : config(values) {}
+  // The values of a launch, which `config` then refers to (shared, so that
+  // uses stay cheap to copy: an autotune config is referred to, not copied).
+  std::shared_ptr<const Config> launchValues;
+  const Config &config;             // the values
   const Config *listed = nullptr;   // the autotune config, when it is one
   const ConfigList *list = nullptr; // its list
   const LaunchSite *launch = nullptr;
   std::string label;                // "config 3", "the launch at line 40"
 };
+// All config uses of `kernel` with their verdicts on one arch, estimated with
+// `body`'s code (the kernel itself, or for a YAML tuning table the Triton
+// kernel it tunes). The rules that judge every use on an arch share one
+// computation: the result lives in `kernel`'s scratch (never `body`'s, which
+// may belong to another file analysed on another thread).
+struct JudgedUses {
+  const std::vector<ConfigUse> *uses = nullptr;
+  std::vector<TritonConfigVerdict> verdicts; // verdicts[i] judges (*uses)[i]
+};
+const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, const std::vector<LaunchSite> &launches,
+                                  const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource);
 // Launch values of a kernel (for kernels without autotune).
 Config launchConfig(const LaunchSite &launch, const Kernel &kernel);
 // Autotune configs of `kernel`, or one use per launch in `launches` that
 // calls it (`launches` are the launches of the file that is analysed).
-std::vector<ConfigUse> configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches);
+// Computed once per kernel and launch list (cached in the kernel's scratch).
+const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches);
 // The kernel name a launch calls ("mod.kernel" gives "kernel").
 std::string launchedName(const LaunchSite &launch);
 

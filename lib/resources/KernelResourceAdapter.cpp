@@ -35,7 +35,8 @@ std::string dimsText(int64_t m, int64_t n, int64_t k) {
 } // namespace
 
 std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
-                                              std::string_view dtypeSource, std::string *whyNot) {
+                                              std::string_view dtypeSource, std::string *whyNot, Detail detail) {
+  const bool explain = detail == Detail::Explained;
   DescribedKernel described;
   KernelDescription &desc = described.description;
   auto &notes = described.assumptions;
@@ -44,13 +45,13 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
     desc.numWarps = *warps;
   } else {
     desc.numWarps = kDefaultNumWarps;
-    notes.push_back("num_warps not set: Triton's default " + std::to_string(kDefaultNumWarps));
+    if (explain) notes.push_back("num_warps not set: Triton's default " + std::to_string(kDefaultNumWarps));
   }
   if (auto stages = configInt(config.numStages)) {
     desc.numStages = *stages;
   } else {
     desc.numStages = kDefaultNumStages;
-    notes.push_back("num_stages not set: Triton's default " + std::to_string(kDefaultNumStages));
+    if (explain) notes.push_back("num_stages not set: Triton's default " + std::to_string(kDefaultNumStages));
   }
   if (desc.numWarps <= 0 || desc.numStages <= 0) {
     if (whyNot) *whyNot = "num_warps and num_stages must be positive";
@@ -60,10 +61,10 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
   ElementType assumed = ElementType::Fp16;
   if (auto parsed = parseElementType(dtype)) {
     assumed = *parsed;
-    notes.push_back("element type " + std::string(elementTypeName(assumed)) +
+    if (explain) notes.push_back("element type " + std::string(elementTypeName(assumed)) +
                     (dtypeSource.empty() ? std::string() : " (" + std::string(dtypeSource) + ")"));
   } else {
-    notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
+    if (explain) notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
   }
 
   for (const DotSite &site : kernel.dots) {
@@ -87,7 +88,7 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
     dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
-    if (site.scaled) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
+    if (site.scaled && explain) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
     desc.dots.push_back(dot);
   }
 
@@ -102,9 +103,9 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
     dots[0].b = {OperandSource::PipelinedLoad, true};
     dots[1].a = {OperandSource::PreviousDot, true};
     dots[1].b = {OperandSource::PipelinedLoad, false};
-    notes.push_back("two chained dots read as attention: Q loaded before the loop, K K-major, P from the first dot");
+    if (explain) notes.push_back("two chained dots read as attention: Q loaded before the loop, K K-major, P from the first dot");
   } else {
-    for (size_t i = 0; i < dots.size(); ++i) {
+    for (size_t i = 0; explain && i < dots.size(); ++i) {
       std::string which = "the tl.dot (" + dimsText(dots[i].m, dots[i].n, dots[i].k) + ")";
       if (dots[i].a.source == OperandSource::TransformedLoad)
         notes.push_back(which + ": A is not a plain load in the loop, taken as a load changed in registers");
@@ -124,9 +125,9 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
   if (!dots.empty()) {
     desc.epilogueStore = storedTypeFor(dots.back().input);
     if (described.alternative) described.alternative->epilogueStore = desc.epilogueStore;
-    notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
+    if (explain) notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
   }
-  if (std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
+  if (explain && std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
     notes.push_back("a tl.dot outside any loop: its operands are not multi-buffered");
 
   // Without dots: the loaded tiles stay in registers; their reductions'
@@ -160,7 +161,7 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
       described.unmodelledScratchBound = std::max(described.unmodelledScratchBound, bound);
     }
     if (largest > 0) desc.elementwiseTiles.push_back(RegisterTile{1, largest, static_cast<int>(count), assumed});
-    if (described.unmodelledScratchBound > 0)
+    if (explain && described.unmodelledScratchBound > 0)
       notes.push_back("reductions are not in the kernel model: their scratch is bounded by " +
                       std::to_string(described.unmodelledScratchBound) + " bytes");
   }
@@ -169,17 +170,20 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
 
 std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
                                                               const ArchInfo &arch, std::string_view dtype,
-                                                              std::string_view dtypeSource, std::string *whyNot) {
-  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot);
+                                                              std::string_view dtypeSource, std::string *whyNot,
+                                                              Detail detail) {
+  const bool explain = detail == Detail::Explained;
+  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, detail);
   if (!described) return std::nullopt;
   KernelResourceEstimate estimate;
-  estimate.shared = estimateSharedMemory(described->description, arch);
-  if (described->alternative) {
-    SharedMemoryEstimate other = estimateSharedMemory(*described->alternative, arch);
+  estimate.shared = estimateSharedMemory(described->description, arch, detail);
+  if (described->alternative && bLayoutMatters(described->description, arch)) {
+    SharedMemoryEstimate other = estimateSharedMemory(*described->alternative, arch, detail);
     if (other.minBytes != estimate.shared.minBytes || other.maxBytes != estimate.shared.maxBytes) {
       estimate.shared.minBytes = std::min(estimate.shared.minBytes, other.minBytes);
       estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, other.maxBytes);
-      estimate.assumptions.push_back("B's contiguous axis is not known: the range covers a row-major [K, N] B and "
+      if (explain)
+        estimate.assumptions.push_back("B's contiguous axis is not known: the range covers a row-major [K, N] B and "
                                      "a K-major (transposed) B");
     }
   }
@@ -194,17 +198,19 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
       transformedB = true;
     }
   if (transformedB) {
-    SharedMemoryEstimate single = estimateSharedMemory(singleB, arch);
+    SharedMemoryEstimate single = estimateSharedMemory(singleB, arch, detail);
     if (single.minBytes < estimate.shared.minBytes) {
       estimate.shared.minBytes = single.minBytes;
-      estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
+      if (explain)
+        estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
                                      "covers its load multi-buffered or in a single buffer");
     }
   }
   if (described->unmodelledScratchBound > 0)
     estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, described->unmodelledScratchBound);
-  estimate.registers = estimateRegisters(described->description, arch);
+  estimate.registers = estimateRegisters(described->description, arch, detail);
   estimate.fits = estimate.shared.bytes() <= arch.maxSharedPerBlockOptIn;
+  if (!explain) return estimate;
 
   estimate.breakdown = estimate.shared.breakdown;
   estimate.breakdown.insert(estimate.breakdown.end(), estimate.registers.breakdown.begin(),

@@ -34,12 +34,14 @@ struct DescribedKernel {
 // nullopt when a tile extent the estimate needs does not resolve for the
 // config (the reason is in `whyNot`).
 std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
-                                              std::string_view dtypeSource, std::string *whyNot = nullptr);
+                                              std::string_view dtypeSource, std::string *whyNot = nullptr,
+                                              Detail detail = Detail::Explained);
 
 struct KernelResourceEstimate {
   SharedMemoryEstimate shared;  // a range where the model is unsure
   RegisterEstimate registers;
   bool fits = true;             // shared.bytes() <= arch.maxSharedPerBlockOptIn
+  // Filled only for Detail::Explained:
   std::vector<std::string> breakdown;
   std::vector<std::string> assumptions;
 };
@@ -47,6 +49,7 @@ struct KernelResourceEstimate {
 std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
                                                               const ArchInfo &arch, std::string_view dtype,
                                                               std::string_view dtypeSource,
-                                                              std::string *whyNot = nullptr);
+                                                              std::string *whyNot = nullptr,
+                                                              Detail detail = Detail::Explained);
 
 } // namespace btlint::resources

@@ -1,7 +1,6 @@
 #include "resources/RegisterEstimator.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace btlint::resources {
 namespace {
@@ -33,7 +32,7 @@ std::string part(const std::string &what, int64_t registers) {
   return what + ": " + std::to_string(registers) + " registers per thread";
 }
 
-WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t threads) {
+WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t threads, bool explain) {
   int bits = elementBits(dot.input);
   int64_t accumulator = registersFor(dot.m, dot.n, 32, threads);
   int64_t a = registersFor(dot.m, dot.k, bits, threads);
@@ -44,19 +43,19 @@ WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t thr
     // the epilogue drains it, so it counts half.
     set.registers = accumulator / 2 + a + b;
     set.threshold = kMatmulTcgen05Threshold;
-    set.parts = {part("accumulator drained from tensor memory (half)", accumulator / 2), part("A tile", a),
+    if (explain) set.parts = {part("accumulator drained from tensor memory (half)", accumulator / 2), part("A tile", a),
                  part("B tile", b)};
   } else {
     // Operand fragments are loaded from shared memory a k-step ahead; about
     // half of the operand tiles are live at once.
     set.registers = accumulator + (a + b) / 2;
     set.threshold = path == MmaPath::Wgmma ? kMatmulWgmmaThreshold : kMatmulMmaSyncThreshold;
-    set.parts = {part("fp32 accumulator", accumulator), part("operand fragments (half of A and B tiles)", (a + b) / 2)};
+    if (explain) set.parts = {part("fp32 accumulator", accumulator), part("operand fragments (half of A and B tiles)", (a + b) / 2)};
   }
   return set;
 }
 
-WorkingSet attentionWorkingSet(const DotDescription &scoresDot, MmaPath path, int64_t threads) {
+WorkingSet attentionWorkingSet(const DotDescription &scoresDot, MmaPath path, int64_t threads, bool explain) {
   int bits = elementBits(scoresDot.input);
   int64_t blockM = scoresDot.m, blockN = scoresDot.n, headDim = scoresDot.k;
   int64_t output = registersFor(blockM, headDim, 32, threads);
@@ -66,27 +65,27 @@ WorkingSet attentionWorkingSet(const DotDescription &scoresDot, MmaPath path, in
   case MmaPath::Wgmma:
     // wgmma reads Q and K from shared memory; P is kept packed in registers.
     set.registers = output + scores / 2;
-    set.parts = {part("output accumulator", output), part("scores (packed for the second dot)", scores / 2)};
+    if (explain) set.parts = {part("output accumulator", output), part("scores (packed for the second dot)", scores / 2)};
     set.threshold = kAttentionThreshold;
     break;
   case MmaPath::Tcgen05: {
     int64_t q = registersFor(blockM, headDim, bits, threads);
     int64_t k = registersFor(headDim, blockN, bits, threads);
     set.registers = 2 * (q + k);
-    set.parts = {part("Q tile (x2)", 2 * q), part("K tile (x2)", 2 * k)};
+    if (explain) set.parts = {part("Q tile (x2)", 2 * q), part("K tile (x2)", 2 * k)};
     set.threshold = kAttentionTcgen05Threshold;
     break;
   }
   default:
     set.registers = output + scores;
-    set.parts = {part("output accumulator", output), part("scores", scores)};
+    if (explain) set.parts = {part("output accumulator", output), part("scores", scores)};
     set.threshold = kAttentionThreshold;
     break;
   }
   return set;
 }
 
-WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads) {
+WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads, bool explain) {
   WorkingSet set;
   set.threshold = kNoDotThreshold;
   for (const auto &reduction : kernel.reductions) {
@@ -95,20 +94,21 @@ WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads) {
     // transformed copy and the result; a tile reduced once is consumed.
     int64_t live = reduction.count > 1 ? 3 * tile : tile;
     set.registers += live;
-    set.parts.push_back(part("reduced tile", live));
+    if (explain) set.parts.push_back(part("reduced tile", live));
   }
   for (const auto &tile : kernel.elementwiseTiles) {
     // The operands and the result they produce.
     int64_t registers = registersFor(tile.rows, tile.cols, 32, threads) * (std::max(tile.count, 1) + 1);
     set.registers += registers;
-    set.parts.push_back(part("elementwise operands and result", registers));
+    if (explain) set.parts.push_back(part("elementwise operands and result", registers));
   }
   return set;
 }
 
 } // namespace
 
-RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch) {
+RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch, Detail detail) {
+  const bool explain = detail == Detail::Explained;
   RegisterEstimate estimate;
   const int64_t threads = static_cast<int64_t>(std::max(kernel.numWarps, 1)) * arch.warpSize;
   const auto &dots = kernel.dots;
@@ -116,16 +116,16 @@ RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchIn
   if (!dots.empty()) estimate.mmaPath = selectMmaPath(dots.front(), kernel.numWarps, arch);
   bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot;
   if (attention) {
-    set = attentionWorkingSet(dots[0], estimate.mmaPath, threads);
+    set = attentionWorkingSet(dots[0], estimate.mmaPath, threads, explain);
   } else if (!dots.empty()) {
     for (const auto &dot : dots) {
-      WorkingSet one = matmulWorkingSet(dot, selectMmaPath(dot, kernel.numWarps, arch), threads);
+      WorkingSet one = matmulWorkingSet(dot, selectMmaPath(dot, kernel.numWarps, arch), threads, explain);
       set.registers += one.registers;
       set.threshold = std::max(set.threshold, one.threshold);
       set.parts.insert(set.parts.end(), one.parts.begin(), one.parts.end());
     }
   } else {
-    set = noDotWorkingSet(kernel, threads);
+    set = noDotWorkingSet(kernel, threads, explain);
   }
 
   // A block must fit the register file: ptxas caps registers per thread at
@@ -143,11 +143,11 @@ RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchIn
   estimate.registersPerThread = estimate.spills ? estimate.registerCap : std::min(wanted, estimate.registerCap);
   if (estimate.registersPerThread > 0)
     estimate.blocksPerSmByRegisters = arch.registersPerSM / (estimate.registersPerThread * threads);
+  if (!explain) return estimate;
   estimate.breakdown = std::move(set.parts);
-  std::ostringstream verdict;
-  verdict << "working set " << set.registers << " registers per thread; ptxas spills from " << threshold
-          << " (calibrated, " << mmaPathName(estimate.mmaPath) << ")";
-  estimate.breakdown.push_back(verdict.str());
+  estimate.breakdown.push_back("working set " + std::to_string(set.registers) + " registers per thread; ptxas spills from " +
+                               std::to_string(threshold) + " (calibrated, " + std::string(mmaPathName(estimate.mmaPath)) +
+                               ")");
   return estimate;
 }
 

@@ -25,6 +25,8 @@ struct RegisterEstimate {
   std::vector<std::string> breakdown;
 };
 
-RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch);
+// The parts of the working set go into `breakdown` only for Detail::Explained.
+RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchInfo &arch,
+                                   Detail detail = Detail::Explained);
 
 } // namespace btlint::resources

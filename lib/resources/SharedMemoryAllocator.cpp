@@ -2,8 +2,7 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <set>
+#include <llvm/ADT/SmallVector.h>
 
 namespace btlint::resources {
 namespace {
@@ -21,10 +20,21 @@ int64_t alignUp(int64_t value, int64_t alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
 
+// A buffer being placed: an index into the caller's buffers, so that
+// placing copies no names (the estimators place every config of every list).
 struct Slot {
-  SharedBuffer buffer;
+  size_t buffer = 0;
+  int64_t bytes = 0;
+  int64_t alignment = 16;
   Interval live;
   int64_t offset = 0;
+};
+using Slots = llvm::SmallVector<Slot, 16>;
+
+// Free memory from `offset` up over the program interval `range`.
+struct OpenSlot {
+  int64_t offset = 0;
+  Interval range;
 };
 
 // First pass: walk free "slots" (an offset plus the program interval over
@@ -32,25 +42,28 @@ struct Slot {
 // give each slot to the first remaining buffer (largest first) whose liveness
 // meets the slot and no other open slot. Overlaps this leaves between
 // buffers are fixed by colouring below.
-void assignStartOffsets(std::vector<Slot> &slots) {
-  std::multimap<int64_t, Interval> openSlots;
-  openSlots.insert({0, Interval{}});
-  std::vector<size_t> remaining;
+void assignStartOffsets(Slots &slots) {
+  // Ordered by offset; slots of equal offset in insertion order.
+  llvm::SmallVector<OpenSlot, 16> openSlots{{0, Interval{}}};
+  auto open = [&](int64_t offset, Interval range) {
+    auto at = std::upper_bound(openSlots.begin(), openSlots.end(), offset,
+                               [](int64_t value, const OpenSlot &slot) { return value < slot.offset; });
+    openSlots.insert(at, OpenSlot{offset, range});
+  };
+  llvm::SmallVector<size_t, 16> remaining;
   for (size_t i = 0; i < slots.size(); ++i) remaining.push_back(i);
 
   while (!remaining.empty() && !openSlots.empty()) {
-    auto lowest = openSlots.begin();
-    int64_t offset = lowest->first;
-    Interval range = lowest->second;
-    openSlots.erase(lowest);
+    const int64_t offset = openSlots.front().offset;
+    const Interval range = openSlots.front().range;
+    openSlots.erase(openSlots.begin());
 
     auto chosen = remaining.end();
     for (auto it = remaining.begin(); it != remaining.end(); ++it) {
       const Interval &live = slots[*it].live;
       if (!live.intersects(range)) continue;
-      bool clashesWithOpenSlot = std::any_of(
-          openSlots.begin(), openSlots.end(),
-          [&](const auto &slot) { return slot.second.intersects(live); });
+      bool clashesWithOpenSlot = std::any_of(openSlots.begin(), openSlots.end(),
+                                             [&](const OpenSlot &slot) { return slot.range.intersects(live); });
       if (!clashesWithOpenSlot) {
         chosen = it;
         break;
@@ -59,79 +72,83 @@ void assignStartOffsets(std::vector<Slot> &slots) {
     if (chosen == remaining.end()) continue; // nothing fits: the slot is dropped
 
     Slot &slot = slots[*chosen];
-    slot.offset = alignUp(offset, slot.buffer.alignment);
-    const Interval &live = slot.live;
-    openSlots.insert({slot.offset + slot.buffer.bytes,
-                      Interval{std::max(range.start, live.start), std::min(range.end, live.end)}});
-    if (range.start < live.start) openSlots.insert({offset, Interval{range.start, live.end}});
-    if (live.end < range.end) openSlots.insert({offset, Interval{live.start, range.end}});
+    slot.offset = alignUp(offset, slot.alignment);
+    const Interval live = slot.live;
+    open(slot.offset + slot.bytes, Interval{std::max(range.start, live.start), std::min(range.end, live.end)});
+    if (range.start < live.start) open(offset, Interval{range.start, live.end});
+    if (live.end < range.end) open(offset, Interval{live.start, range.end});
     remaining.erase(chosen);
   }
 }
 
-using Interference = std::vector<std::set<size_t>>;
+// For each slot, the slots it interferes with (both live at once and
+// overlapping in memory), in increasing order.
+using Interference = llvm::SmallVector<llvm::SmallVector<uint32_t, 8>, 16>;
 
-Interference findInterference(const std::vector<Slot> &slots) {
-  Interference graph(slots.size());
+bool findInterference(const Slots &slots, Interference &graph) {
+  graph.assign(slots.size(), {});
+  bool any = false;
   for (size_t x = 0; x < slots.size(); ++x) {
+    Interval xMemory{slots[x].offset, slots[x].offset + slots[x].bytes};
     for (size_t y = 0; y < slots.size(); ++y) {
       if (x == y) continue;
-      Interval xMemory{slots[x].offset, slots[x].offset + slots[x].buffer.bytes};
-      Interval yMemory{slots[y].offset, slots[y].offset + slots[y].buffer.bytes};
-      if (slots[x].live.intersects(slots[y].live) && xMemory.intersects(yMemory))
-        graph[x].insert(y);
+      Interval yMemory{slots[y].offset, slots[y].offset + slots[y].bytes};
+      if (slots[x].live.intersects(slots[y].live) && xMemory.intersects(yMemory)) {
+        graph[x].push_back(static_cast<uint32_t>(y));
+        any = true;
+      }
     }
   }
-  return graph;
-}
-
-bool empty(const Interference &graph) {
-  return std::all_of(graph.begin(), graph.end(), [](const auto &edges) { return edges.empty(); });
+  return any;
 }
 
 // Second pass: first-fit colouring of the interference graph; every buffer
 // not of colour 0 moves past the end of all buffers it interferes with.
-int64_t resolveInterference(std::vector<Slot> &slots, const Interference &graph) {
-  std::vector<int> colour(slots.size(), -1);
+int64_t resolveInterference(Slots &slots, const Interference &graph) {
+  llvm::SmallVector<int, 16> colour(slots.size(), -1);
   if (!slots.empty()) colour[0] = 0;
+  llvm::SmallVector<bool, 16> available;
   for (size_t x = 0; x < slots.size(); ++x) {
-    std::vector<bool> available(slots.size(), true);
-    for (size_t y : graph[x])
+    available.assign(slots.size(), true);
+    for (uint32_t y : graph[x])
       if (colour[y] >= 0) available[colour[y]] = false;
     colour[x] = static_cast<int>(std::find(available.begin(), available.end(), true) - available.begin());
   }
   int64_t total = 0;
   for (size_t x = 0; x < slots.size(); ++x) {
     int64_t newOffset = 0;
-    for (size_t y : graph[x])
-      newOffset = std::max(newOffset, slots[y].offset + slots[y].buffer.bytes);
-    if (colour[x] != 0) slots[x].offset = alignUp(newOffset, slots[x].buffer.alignment);
-    total = std::max(total, slots[x].offset + slots[x].buffer.bytes);
+    for (uint32_t y : graph[x]) newOffset = std::max(newOffset, slots[y].offset + slots[y].bytes);
+    if (colour[x] != 0) slots[x].offset = alignUp(newOffset, slots[x].alignment);
+    total = std::max(total, slots[x].offset + slots[x].bytes);
   }
   return total;
 }
 
 } // namespace
 
-SharedMemoryLayout placeSharedBuffers(const std::vector<SharedBuffer> &buffers) {
-  std::vector<Slot> slots;
-  for (const auto &buffer : buffers) {
+SharedMemoryLayout placeSharedBuffers(const std::vector<SharedBuffer> &buffers, bool keepPlacement) {
+  Slots slots;
+  for (size_t i = 0; i < buffers.size(); ++i) {
+    const SharedBuffer &buffer = buffers[i];
     if (buffer.bytes <= 0) continue;
-    slots.push_back(Slot{buffer, Interval{buffer.liveStart, buffer.liveEnd}, 0});
+    slots.push_back(Slot{i, buffer.bytes, buffer.alignment, Interval{buffer.liveStart, buffer.liveEnd}, 0});
   }
   // Largest first, stable: big buffers get a slot of their own.
-  std::stable_sort(slots.begin(), slots.end(),
-                   [](const Slot &a, const Slot &b) { return a.buffer.bytes > b.buffer.bytes; });
+  // (An insertion sort: a handful of buffers, and std::stable_sort allocates.)
+  for (size_t i = 1; i < slots.size(); ++i)
+    for (size_t j = i; j > 0 && slots[j - 1].bytes < slots[j].bytes; --j) std::swap(slots[j - 1], slots[j]);
   assignStartOffsets(slots);
 
   SharedMemoryLayout layout;
-  Interference graph = findInterference(slots);
+  Interference graph;
+  bool interfering = findInterference(slots, graph);
   do {
     layout.totalBytes = resolveInterference(slots, graph);
-    graph = findInterference(slots);
-  } while (!empty(graph));
+    interfering = findInterference(slots, graph);
+  } while (interfering);
 
-  for (const auto &slot : slots) layout.placed.push_back({slot.buffer, slot.offset});
+  if (keepPlacement)
+    for (const auto &slot : slots) layout.placed.push_back({buffers[slot.buffer], slot.offset});
   return layout;
 }
 

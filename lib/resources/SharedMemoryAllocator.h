@@ -34,7 +34,8 @@ struct SharedMemoryLayout {
   std::vector<PlacedBuffer> placed;  // in placement order (largest first)
 };
 
-// Place the buffers; buffers of zero bytes are ignored.
-SharedMemoryLayout placeSharedBuffers(const std::vector<SharedBuffer> &buffers);
+// Place the buffers; buffers of zero bytes are ignored. Without
+// `keepPlacement`, only totalBytes is filled.
+SharedMemoryLayout placeSharedBuffers(const std::vector<SharedBuffer> &buffers, bool keepPlacement = true);
 
 } // namespace btlint::resources

@@ -4,7 +4,8 @@
 #include "resources/TritonLayouts.h"
 
 #include <algorithm>
-#include <sstream>
+#include <array>
+#include <map>
 
 namespace btlint::resources {
 
@@ -40,18 +41,25 @@ constexpr int64_t kEpilogue = 40;
 constexpr int64_t kScratchAlignment = 128; // Allocation.cpp: scratch buffers
 
 std::string tileText(int64_t rows, int64_t cols, ElementType type) {
-  std::ostringstream out;
-  out << rows << "x" << cols << " " << elementTypeName(type);
-  return out.str();
+  return std::to_string(rows) + "x" + std::to_string(cols) + " " + std::string(elementTypeName(type));
 }
 
+// The buffers of one kernel. Names and assumptions are text for breakdowns:
+// they are built only when the estimate is explained, since the rules judge
+// every config of every list and need only the numbers (`name` and `text`
+// are callables returning the string).
 struct Program {
+  bool explain = true;
   std::vector<SharedBuffer> buffers;
   std::vector<std::string> assumptions;
 
-  void add(std::string name, int64_t bytes, int64_t start, int64_t end, int64_t alignment = 16) {
+  template <typename Name>
+  void add(Name &&name, int64_t bytes, int64_t start, int64_t end, int64_t alignment = 16) {
     if (bytes <= 0) return;
-    buffers.push_back(SharedBuffer{std::move(name), bytes, alignment, start, end});
+    buffers.push_back(SharedBuffer{explain ? std::string(name()) : std::string(), bytes, alignment, start, end});
+  }
+  template <typename Text> void assume(Text &&text) {
+    if (explain) assumptions.push_back(text());
   }
 };
 
@@ -94,14 +102,28 @@ void addEpilogue(Program &program, MmaPath path, TileShape2D shape, ElementType 
                  const ArchInfo &arch) {
   if (path == MmaPath::Mfma) {
     // MFMA layouts are not modelled: the store conversion is at most the tile.
-    program.assumptions.push_back("AMD epilogue conversion not modelled: up to one output tile");
+    program.assume([] { return "AMD epilogue conversion not modelled: up to one output tile"; });
     return;
   }
-  int bits = elementBits(stored);
-  DistributedLayout accumulator = accumulatorLayout(path, shape, numWarps, chained);
-  DistributedLayout store = coalescedLayout(shape, 1, bits, numWarps);
-  int64_t scratch = convertLayoutScratchBytes(accumulator, store, bits, conversionVectorBits(arch));
-  program.add("epilogue: accumulator to store layout (" + tileText(shape[0], shape[1], stored) + ")", scratch,
+  const int bits = elementBits(stored);
+  const int vectorBits = conversionVectorBits(arch);
+  // The same tile and warps recur across the num_stages and BLOCK_K of a
+  // list, and building the layouts is most of an estimate's cost: remember
+  // the scratch per thread (bounded).
+  thread_local std::map<std::array<int64_t, 7>, int64_t> memo;
+  const std::array<int64_t, 7> key{static_cast<int64_t>(path), shape[0], shape[1], bits, numWarps, chained,
+                                   vectorBits};
+  int64_t scratch = 0;
+  if (auto found = memo.find(key); found != memo.end()) {
+    scratch = found->second;
+  } else {
+    DistributedLayout accumulator = accumulatorLayout(path, shape, numWarps, chained);
+    DistributedLayout store = coalescedLayout(shape, 1, bits, numWarps);
+    scratch = convertLayoutScratchBytes(accumulator, store, bits, vectorBits);
+    if (memo.size() >= 4096) memo.clear();
+    memo.emplace(key, scratch);
+  }
+  program.add([&] { return "epilogue: accumulator to store layout (" + tileText(shape[0], shape[1], stored) + ")"; }, scratch,
               kEpilogue, kEpilogue + 1, kScratchAlignment);
 }
 
@@ -127,7 +149,7 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     // wgmma reads 8-bit operands only K-major: B is transposed in registers
     // and written to one buffer per iteration instead of a ring.
     bStaged = false;
-    program.assumptions.push_back("8-bit B is not K-major: transposed through registers, single buffer");
+    program.assume([] { return "8-bit B is not K-major: transposed through registers, single buffer"; });
   }
   // 8-bit dots on the mma.sync path of sm90/sm100 are upcast to fp16 in
   // registers (measured); a 16-wide MN-major B then lands in shared memory as fp16.
@@ -155,32 +177,32 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     int64_t scratch = convertLayoutScratchBytes(coalescedLayout(aShape, aContiguous, bits, warps),
                                                 tensorMemoryLoadLayout(aShape, warps), bits,
                                                 conversionVectorBits(arch));
-    program.add("A to tensor-memory layout (" + tileText(dot.m, dot.k, dot.input) + ")", scratch, 12, 13,
+    program.add([&] { return "A to tensor-memory layout (" + tileText(dot.m, dot.k, dot.input) + ")"; }, scratch, 12, 13,
                 kScratchAlignment);
   } else if (aStaged) {
     int depth = ringDepth(path, stages, aTransformed);
-    program.add("A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input), depth * aTileBytes,
+    program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input); }, depth * aTileBytes,
                 kLoopStart, kLoopEnd);
   } else if (dot.a.source == OperandSource::LoadedBeforeLoop) {
-    program.add("A kept in shared memory: " + tileText(dot.m, dot.k, dot.input), aTileBytes, kKernelStart, kLoopEnd);
+    program.add([&] { return "A kept in shared memory: " + tileText(dot.m, dot.k, dot.input); }, aTileBytes, kKernelStart, kLoopEnd);
   } else {
     auto [start, end] = plainInterval(true);
-    program.add("A: " + tileText(dot.m, dot.k, dot.input), aTileBytes, start, end);
+    program.add([&] { return "A: " + tileText(dot.m, dot.k, dot.input); }, aTileBytes, start, end);
   }
 
   const int64_t bTileBytes = dot.k * dot.n * elementBits(bStoredAs) / 8;
   if (bStaged) {
     int depth = ringDepth(path, stages, false);
-    program.add("B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input), depth * bTileBytes,
+    program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); }, depth * bTileBytes,
                 kLoopStart, kLoopEnd);
   } else {
     auto [start, end] = plainInterval(false);
-    program.add("B: " + tileText(dot.k, dot.n, bStoredAs), bTileBytes, start, end);
+    program.add([&] { return "B: " + tileText(dot.k, dot.n, bStoredAs); }, bTileBytes, start, end);
   }
 
   if (path == MmaPath::Tcgen05) {
     // One mbarrier (8 bytes) tracks each tcgen05.mma; pipelined loops keep two.
-    program.add("tcgen05 completion barrier", stages > 1 ? 16 : 8, kLoopStart, kLoopEnd, 8);
+    program.add([&] { return "tcgen05 completion barrier"; }, stages > 1 ? 16 : 8, kLoopStart, kLoopEnd, 8);
   }
 }
 
@@ -193,7 +215,7 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
   const int vectorBits = conversionVectorBits(arch);
 
   // Q: loaded before the loop and read by every iteration.
-  program.add("Q kept in shared memory: " + tileText(blockM, headDim, scoresDot.input), blockM * headDim * bits / 8,
+  program.add([&] { return "Q kept in shared memory: " + tileText(blockM, headDim, scoresDot.input); }, blockM * headDim * bits / 8,
               kKernelStart, kLoopEnd);
 
   auto addOperand = [&](const char *name, const DotDescription &dot, int64_t rows, int64_t cols,
@@ -205,17 +227,17 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
     int64_t tile = rows * cols * bits / 8;
     if (staged) {
       int depth = ringDepth(path, stages, false);
-      program.add(std::string(name) + " ring: " + std::to_string(depth) + " x " + tileText(rows, cols, dot.input),
+      program.add([&] { return std::string(name) + " ring: " + std::to_string(depth) + " x " + tileText(rows, cols, dot.input); },
                   depth * tile, kLoopStart, kLoopEnd);
     } else {
-      program.add(std::string(name) + ": " + tileText(rows, cols, dot.input), tile, plainLife.first,
+      program.add([&] { return std::string(name) + ": " + tileText(rows, cols, dot.input); }, tile, plainLife.first,
                   plainLife.second);
     }
     if (path == MmaPath::Tcgen05) {
       if (stages > 1)
-        program.add(std::string(name) + " dot completion barriers", 16, kLoopStart, kLoopEnd, 8);
+        program.add([&] { return std::string(name) + " dot completion barriers"; }, 16, kLoopStart, kLoopEnd, 8);
       else
-        program.add(std::string(name) + " dot completion barrier", 8, plainLife.first, plainLife.second, 8);
+        program.add([&] { return std::string(name) + " dot completion barrier"; }, 8, plainLife.first, plainLife.second, 8);
     }
   };
   addOperand("K", scoresDot, headDim, blockN, {11, 13});
@@ -234,21 +256,21 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
       // With warps on columns, P must be re-laid out through shared memory
       // to become the A operand of the second dot.
       if (warpsPerCta[1] > 1)
-        program.add("P relayout for the second dot: " + tileText(blockM, blockN, valueDot.input),
+        program.add([&] { return "P relayout for the second dot: " + tileText(blockM, blockN, valueDot.input); },
                     blockM * blockN * bits / 8, 15, 16);
     } else {
       scores = mmaV3Accumulator({blockM, blockN}, warps, chained);
       output = mmaV3Accumulator({blockM, headDim}, warps, chained);
     }
-    program.add("row max/sum across warps", reductionScratchBytes(scores, 1, 4), 13, 14, kScratchAlignment);
-    program.add("row statistics relayout",
+    program.add([&] { return "row max/sum across warps"; }, reductionScratchBytes(scores, 1, 4), 13, 14, kScratchAlignment);
+    program.add([&] { return "row statistics relayout"; },
                 convertLayoutScratchBytes(sliceLayout(scores, 1), sliceLayout(output, 1), 32, vectorBits), 14, 15,
                 kScratchAlignment);
   } else if (path == MmaPath::Tcgen05 && warps >= 8) {
     // Measured: with two warp groups the per-row statistics cross warp groups
     // (a reduction for 64-row blocks, a relayout for 128-row blocks).
     int64_t bytes = blockM >= 128 ? blockM * 4 : blockM * 8;
-    program.add("row statistics across warp groups", bytes, 13, 14, kScratchAlignment);
+    program.add([&] { return "row statistics across warp groups"; }, bytes, 13, 14, kScratchAlignment);
   }
   if (kernel.epilogueStore)
     addEpilogue(program, path, {blockM, headDim}, *kernel.epilogueStore, warps, chained, arch);
@@ -262,7 +284,7 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
                                                arch.warpSize);
     int64_t scratch = reductionScratchBytes(loaded, reduction.axis, 4);
     for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
-      program.add("reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded), scratch, point,
+      program.add([&] { return "reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded); }, scratch, point,
                   point + 1, kScratchAlignment);
     if (reduction.storesReducedVector) {
       int64_t length = shape[1 - reduction.axis];
@@ -270,15 +292,15 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
       DistributedLayout store = coalescedLayout({length, 1}, 0, storedBits, kernel.numWarps, arch.warpSize);
       // Reduced vectors convert in 32-bit pieces on every arch (calibrated).
       int64_t bytes = convertLayoutScratchBytes(sliceLayout(loaded, reduction.axis), store, storedBits, 32);
-      program.add("reduced vector to store layout (" + std::to_string(length) + " " +
-                      std::string(elementTypeName(reduction.stored)) + ")",
+      program.add([&] { return "reduced vector to store layout (" + std::to_string(length) + " " +
+                      std::string(elementTypeName(reduction.stored)) + ")"; },
                   bytes, point, point + 1, kScratchAlignment);
       point += 2;
     }
   }
 }
 
-std::string lifetimeText(const SharedBuffer &buffer) {
+const char *lifetimeText(const SharedBuffer &buffer) {
   if (buffer.liveStart >= kEpilogue) return "after the loop";
   if (buffer.liveStart <= kKernelStart && buffer.liveEnd >= kLoopEnd) return "whole kernel";
   if (buffer.liveStart == kLoopStart && buffer.liveEnd == kLoopEnd) return "whole loop";
@@ -287,18 +309,36 @@ std::string lifetimeText(const SharedBuffer &buffer) {
 
 } // namespace
 
-SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const ArchInfo &arch) {
+bool bLayoutMatters(const KernelDescription &kernel, const ArchInfo &arch) {
+  // Mirrors the uses of b.kContiguous in describeMatmulLoop: the 8-bit paths
+  // and whether the B load can be staged.
+  const bool pipelined = kernel.numStages > 1 && (arch.vendor != Vendor::Nvidia || arch.computeCapability >= 80);
+  for (const DotDescription &dot : kernel.dots) {
+    if (elementBits(dot.input) == 8) return true;
+    if (!pipelined || !dot.inLoop || !isLoadedInLoop(dot.b.source)) continue;
+    const TileShape2D bShape{dot.k, dot.n};
+    if (loadCanBeStaged(bShape, 0, dot.input, kernel.numWarps, arch.warpSize) !=
+        loadCanBeStaged(bShape, 1, dot.input, kernel.numWarps, arch.warpSize))
+      return true;
+  }
+  return false;
+}
+
+SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const ArchInfo &arch, Detail detail) {
+  const bool explain = detail == Detail::Explained;
   SharedMemoryEstimate estimate;
   estimate.calibrated = arch.vendor == Vendor::Nvidia && arch.computeCapability >= 80;
   Program program;
+  program.explain = explain;
   if (arch.vendor == Vendor::Nvidia && arch.computeCapability < 80 && kernel.numStages > 1) {
     // Triton 3.6 runs its software pipeliner only from sm80 on (make_ttgir in
     // backends/nvidia/compiler.py): before that num_stages changes nothing.
     KernelDescription unpipelined = kernel;
     unpipelined.numStages = 1;
-    SharedMemoryEstimate single = estimateSharedMemory(unpipelined, arch);
-    single.assumptions.push_back("no software pipelining before sm80: num_stages " +
-                                 std::to_string(kernel.numStages) + " keeps single buffers");
+    SharedMemoryEstimate single = estimateSharedMemory(unpipelined, arch, detail);
+    if (explain)
+      single.assumptions.push_back("no software pipelining before sm80: num_stages " +
+                                   std::to_string(kernel.numStages) + " keeps single buffers");
     return single;
   }
   bool bounded = false; // an upper bound rather than an exact figure
@@ -319,21 +359,23 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
     // own loop, all assumed live at once, which can only overstate.
     for (size_t i = 0; i < dots.size(); ++i) {
       Program single;
+      single.explain = explain;
       describeMatmulLoop(single, dots[i], selectMmaPath(dots[i], kernel.numWarps, arch), kernel, arch);
       for (auto &buffer : single.buffers) {
-        buffer.name = "dot " + std::to_string(i + 1) + " " + buffer.name;
+        if (explain) buffer.name = "dot " + std::to_string(i + 1) + " " + buffer.name;
         buffer.liveStart = kKernelStart;
         buffer.liveEnd = kLoopEnd;
-        program.buffers.push_back(buffer);
+        program.buffers.push_back(std::move(buffer));
       }
     }
     bounded = true;
-    program.assumptions.push_back(std::to_string(dots.size()) +
-                                  " dots outside the attention pattern: their buffers counted as live together");
+    program.assume([&] {
+      return std::to_string(dots.size()) + " dots outside the attention pattern: their buffers counted as live together";
+    });
   }
   describeReductions(program, kernel, arch);
 
-  SharedMemoryLayout placed = placeSharedBuffers(program.buffers);
+  SharedMemoryLayout placed = placeSharedBuffers(program.buffers, explain);
   estimate.maxBytes = placed.totalBytes;
   estimate.minBytes = placed.totalBytes;
   if (bounded) {
@@ -345,18 +387,15 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
     int64_t outputTile = dots.back().m * dots.back().n * elementBits(*kernel.epilogueStore) / 8;
     estimate.maxBytes = std::max(estimate.maxBytes, outputTile);
   }
+  if (!explain) return estimate;
 
-  for (const auto &entry : placed.placed) {
-    std::ostringstream line;
-    line << entry.buffer.name << ": " << entry.buffer.bytes << " bytes at offset " << entry.offset << " ("
-         << lifetimeText(entry.buffer) << ")";
-    estimate.breakdown.push_back(line.str());
-  }
+  for (const auto &entry : placed.placed)
+    estimate.breakdown.push_back(entry.buffer.name + ": " + std::to_string(entry.buffer.bytes) + " bytes at offset " +
+                                 std::to_string(entry.offset) + " (" + lifetimeText(entry.buffer) + ")");
   if (!dots.empty()) {
-    std::ostringstream path;
-    path << "MMA path " << mmaPathName(estimate.mmaPath) << " (" << arch.name << ", num_warps " << kernel.numWarps
-         << ", BLOCK_M " << dots.front().m << ")";
-    estimate.assumptions.push_back(path.str());
+    estimate.assumptions.push_back("MMA path " + std::string(mmaPathName(estimate.mmaPath)) + " (" + arch.name +
+                                   ", num_warps " + std::to_string(kernel.numWarps) + ", BLOCK_M " +
+                                   std::to_string(dots.front().m) + ")");
     estimate.assumptions.push_back("dot inputs " + std::string(elementTypeName(dots.front().input)));
   }
   if (!estimate.calibrated)

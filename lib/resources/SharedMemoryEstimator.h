@@ -34,6 +34,7 @@ struct SharedMemoryEstimate {
   int64_t maxBytes = 0;
   MmaPath mmaPath = MmaPath::None;
   bool calibrated = true;               // false where the arch was derived, not measured
+  // Filled only for Detail::Explained:
   std::vector<std::string> breakdown;   // one line per buffer: what, size, when live
   std::vector<std::string> assumptions; // what the estimate relies on (element type, MMA path)
 
@@ -42,6 +43,16 @@ struct SharedMemoryEstimate {
   int64_t bytes() const { return maxBytes; }
 };
 
-SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const ArchInfo &arch);
+// How much an estimate says: the numbers only, or also the breakdown and the
+// assumptions (text that rules print only for the configs they flag).
+enum class Detail { Numbers, Explained };
+
+SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const ArchInfo &arch,
+                                          Detail detail = Detail::Explained);
+
+// Whether the estimate can change with the contiguous axis of the dots' B
+// operands (8-bit operands, or a B load that can be multi-buffered in one
+// orientation and not in the other): when not, one orientation is enough.
+bool bLayoutMatters(const KernelDescription &kernel, const ArchInfo &arch);
 
 } // namespace btlint::resources

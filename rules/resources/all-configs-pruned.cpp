@@ -56,9 +56,12 @@ public:
       std::vector<std::string> reasons;
       std::map<std::string, int> byCause;
       bool allEliminated = true;
-      for (const Config &config : list.configs) {
-        const resources::TritonConfigVerdict verdict =
-            resources::judgeTritonConfig(kernel, config, *arch, dtype, dtypeSource);
+      // An autotuned kernel's uses are its list, in order.
+      const resources::JudgedUses &judged =
+          resources::judgeConfigUses(kernel, kernel, context.file().launches, *arch, dtype, dtypeSource);
+      for (size_t i = 0; i < judged.uses->size(); ++i) {
+        const Config &config = *(*judged.uses)[i].listed;
+        const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
         if (!verdict.eliminated()) {
           allEliminated = false;
           break;

@@ -106,9 +106,11 @@ public:
       if (kernel.calledByKernel && !kernel.autotune) continue;
       const auto [dtype, dtypeSource] =
           resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
-      for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
-        const resources::TritonConfigVerdict verdict =
-            resources::judgeTritonConfig(kernel, use.config, *arch, dtype, dtypeSource);
+      const resources::JudgedUses &judged =
+          resources::judgeConfigUses(kernel, kernel, context.file().launches, *arch, dtype, dtypeSource);
+      for (size_t i = 0; i < judged.uses->size(); ++i) {
+        const ConfigUse &use = (*judged.uses)[i];
+        const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
         if (!verdict.occupancy || verdict.eliminated()) continue; // other rules report those
         const resources::Occupancy &occupancy = *verdict.occupancy;
         if (occupancy.warps >= minimum) continue;

@@ -105,11 +105,14 @@ private:
     if (kernel.dots.empty()) return;
     const auto [dtype, dtypeSource] =
         resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
-    for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
-      const resources::TritonConfigVerdict verdict =
-          resources::judgeTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+    const resources::JudgedUses &judged =
+        resources::judgeConfigUses(kernel, kernel, context.file().launches, arch, dtype, dtypeSource);
+    for (size_t i = 0; i < judged.uses->size(); ++i) {
+      const ConfigUse &use = (*judged.uses)[i];
+      const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.spill != resources::Spill::Confident) continue;
-      const resources::RegisterEstimate &registers = verdict.estimate->registers;
+      const auto explained = resources::explainTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+      const resources::RegisterEstimate &registers = explained ? explained->registers : verdict.estimate->registers;
       Finding finding;
       finding.span = largestTileSpan(kernel, use);
       finding.message = use.label + " of `" + kernel.name + "` keeps about " +

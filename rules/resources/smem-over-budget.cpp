@@ -212,11 +212,14 @@ private:
     if (kernel.calledByKernel && !kernel.autotune) return; // a helper: judged inside its callers
     const auto [dtype, dtypeSource] =
         resources::resourceDtypeOf(body, context.settings().dtype, context.settings().dtypeSource);
-    for (const ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
-      const resources::TritonConfigVerdict verdict =
-          resources::judgeTritonConfig(body, use.config, arch, dtype, dtypeSource);
+    const resources::JudgedUses &judged =
+        resources::judgeConfigUses(kernel, body, context.file().launches, arch, dtype, dtypeSource);
+    for (size_t i = 0; i < judged.uses->size(); ++i) {
+      const ConfigUse &use = (*judged.uses)[i];
+      const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.shared != Fit::Overflows) continue;
-      const resources::KernelResourceEstimate &estimate = *verdict.estimate;
+      const auto explained = resources::explainTritonConfig(body, use.config, arch, dtype, dtypeSource);
+      const resources::KernelResourceEstimate &estimate = explained ? *explained : *verdict.estimate;
       Finding finding;
       std::string what;
       finding.span = drivingSpan(body, use, verdict.numStages, what);
