@@ -10,6 +10,7 @@
 # Environment:
 #   FUZZ_JOBS=N             fuzzer processes per target, sharing its corpus, default 1
 #   BTLINT_FUZZ_BUILD_DIR   the Clang build folder, default build-fuzz
+#   BTLINT_JOBS=N           ninja jobs for the build, default nproc
 #   BTLINT_FUZZ_BIN         a folder of built targets: run those, build nothing
 #   BTLINT_FUZZ_SEEDS       seed corpora (from test/fuzz/make_corpus.py), default
 #                           generated into the build folder
