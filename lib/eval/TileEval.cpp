@@ -1,5 +1,7 @@
 #include "eval/TileEval.h"
 
+#include <llvm/ADT/SmallVector.h>
+
 #include <vector>
 
 namespace btlint {
@@ -32,8 +34,9 @@ std::optional<int64_t> lookupParam(const std::string &name, const Config *config
 std::optional<int64_t> run(const std::vector<DimOp> &program, const Config *config,
                            const Kernel *kernel) {
   if (program.empty()) return std::nullopt;
-  std::vector<int64_t> stack;
-  stack.reserve(program.size());
+  // Evaluated for every tile of every config by several rules: no allocation
+  // for the short programs real extents compile to.
+  llvm::SmallVector<int64_t, 16> stack;
   for (const DimOp &op : program) {
     switch (op.kind) {
     case DimOp::Constant: stack.push_back(op.value); continue;

@@ -33,7 +33,23 @@ std::string_view elementTypeName(ElementType type) {
   return "fp16";
 }
 
+namespace {
+std::optional<ElementType> parseElementTypeName(std::string_view text);
+} // namespace
+
 std::optional<ElementType> parseElementType(std::string_view text) {
+  if (text.empty()) return std::nullopt; // the common case: no type written at a dot
+  // The same --dtype is parsed for every config: remember the last answer.
+  thread_local std::string lastText;
+  thread_local std::optional<ElementType> lastType;
+  if (text == lastText) return lastType;
+  lastText = std::string(text);
+  lastType = parseElementTypeName(text);
+  return lastType;
+}
+
+namespace {
+std::optional<ElementType> parseElementTypeName(std::string_view text) {
   std::string name(text);
   std::transform(name.begin(), name.end(), name.begin(), [](unsigned char c) { return std::tolower(c); });
   for (std::string_view prefix : {"tl.", "torch.", "triton.language."})
@@ -49,5 +65,6 @@ std::optional<ElementType> parseElementType(std::string_view text) {
   if (name == "int8" || name == "i8") return ElementType::Int8;
   return std::nullopt;
 }
+} // namespace
 
 } // namespace btlint::resources

@@ -116,15 +116,10 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
     }
     // The model does not say which axis of B is contiguous; describe both
     // and let the estimate report a range where they differ.
-    if (!dots.empty()) {
-      KernelDescription other = desc;
-      for (auto &dot : other.dots) dot.b.kContiguous = true;
-      described.alternative = std::move(other);
-    }
+    described.bLayoutUnknown = !dots.empty();
   }
   if (!dots.empty()) {
     desc.epilogueStore = storedTypeFor(dots.back().input);
-    if (described.alternative) described.alternative->epilogueStore = desc.epilogueStore;
     if (explain) notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
   }
   if (explain && std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
@@ -177,8 +172,10 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
   if (!described) return std::nullopt;
   KernelResourceEstimate estimate;
   estimate.shared = estimateSharedMemory(described->description, arch, detail);
-  if (described->alternative && bLayoutMatters(described->description, arch)) {
-    SharedMemoryEstimate other = estimateSharedMemory(*described->alternative, arch, detail);
+  if (described->bLayoutUnknown && bLayoutMatters(described->description, arch)) {
+    KernelDescription kMajorB = described->description;
+    for (auto &dot : kMajorB.dots) dot.b.kContiguous = true;
+    SharedMemoryEstimate other = estimateSharedMemory(kMajorB, arch, detail);
     if (other.minBytes != estimate.shared.minBytes || other.maxBytes != estimate.shared.maxBytes) {
       estimate.shared.minBytes = std::min(estimate.shared.minBytes, other.minBytes);
       estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, other.maxBytes);
@@ -190,14 +187,12 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
   // A B operand changed in registers before the dot (a dequantisation) is
   // not in the calibration table: Triton may multi-buffer its load or not,
   // so the lower end of the range keeps it in a single buffer.
-  KernelDescription singleB = described->description;
-  bool transformedB = false;
-  for (auto &dot : singleB.dots)
-    if (dot.b.source == OperandSource::TransformedLoad) {
-      dot.b.source = OperandSource::LoadedBeforeLoop;
-      transformedB = true;
-    }
-  if (transformedB) {
+  const auto &dots = described->description.dots;
+  if (std::any_of(dots.begin(), dots.end(),
+                  [](const DotDescription &dot) { return dot.b.source == OperandSource::TransformedLoad; })) {
+    KernelDescription singleB = described->description;
+    for (auto &dot : singleB.dots)
+      if (dot.b.source == OperandSource::TransformedLoad) dot.b.source = OperandSource::LoadedBeforeLoop;
     SharedMemoryEstimate single = estimateSharedMemory(singleB, arch, detail);
     if (single.minBytes < estimate.shared.minBytes) {
       estimate.shared.minBytes = single.minBytes;

@@ -22,9 +22,9 @@ constexpr int kDefaultNumStages = 3;
 
 struct DescribedKernel {
   KernelDescription description;
-  // The same kernel with the other B layout (K-major vs N-major), when the
-  // model cannot tell which one the kernel reads and it matters.
-  std::optional<KernelDescription> alternative;
+  // The model cannot tell which axis of B is contiguous: the estimate covers
+  // both layouts (K-major and N-major) where they differ.
+  bool bLayoutUnknown = false;
   // Upper bound of scratch the model cannot place (reductions outside dot
   // loops are not in the kernel model): the largest tile as fp32.
   int64_t unmodelledScratchBound = 0;

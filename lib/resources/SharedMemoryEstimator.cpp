@@ -330,6 +330,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   estimate.calibrated = arch.vendor == Vendor::Nvidia && arch.computeCapability >= 80;
   Program program;
   program.explain = explain;
+  program.buffers.reserve(8);
   if (arch.vendor == Vendor::Nvidia && arch.computeCapability < 80 && kernel.numStages > 1) {
     // Triton 3.6 runs its software pipeliner only from sm80 on (make_ttgir in
     // backends/nvidia/compiler.py): before that num_stages changes nothing.
