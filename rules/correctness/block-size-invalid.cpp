@@ -13,6 +13,18 @@ constexpr int64_t kMaxBlockExtent[3] = {1024, 1024, 64};
 constexpr int64_t kWarpSize = 32;
 constexpr const char *kAxisNames[3] = {"x", "y", "z"};
 
+// What a launch over these limits returns. On an H200 with CUDA 13 (driver
+// 580.159.04, nvcc 13.0.88) a block of 2048 threads and a block over
+// __launch_bounds__ both failed with cudaErrorInvalidValue ("invalid
+// argument") (docs/btlint-bench/cuda/), and so did, checked on the same
+// machine, blocks of 1025 threads, of 0 threads and of 65 threads along z.
+// The CUDA runtime API's cudaError reference describes
+// cudaErrorInvalidConfiguration for a launch requesting too many threads, and
+// cudaErrorLaunchOutOfResources ("too many resources requested for launch")
+// for more threads than the kernel's register count allows; other CUDA
+// versions and drivers may return those.
+constexpr const char *kMeasuredError = "cudaErrorInvalidValue (invalid argument) on an H200 with CUDA 13";
+
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
   if (const Kernel *kernel = context.file().findKernel(launch.kernel)) return kernel;
   const std::vector<const Kernel *> candidates = context.project().kernelsNamed(launch.kernel);
@@ -36,9 +48,12 @@ public:
         "as deliberate.";
     info.doc.whyItMatters =
         "A block over the hardware limits, or over `__launch_bounds__` (the compiler budgeted "
-        "registers for that many threads), fails at launch with `cudaErrorInvalidConfiguration` or "
-        "`too many resources requested`; the kernel silently does not run unless the launcher "
-        "checks `cudaGetLastError()`. A block that is not a whole number of warps still occupies "
+        "registers for that many threads), fails at launch: on an H200 with CUDA 13 every such "
+        "launch returns `cudaErrorInvalidValue` (\"invalid argument\"); other CUDA versions and "
+        "drivers may return `cudaErrorInvalidConfiguration` (which CUDA's error reference gives for "
+        "too many threads per block) or `cudaErrorLaunchOutOfResources` (\"too many resources "
+        "requested for launch\", for more threads than the kernel's registers allow). The kernel "
+        "silently does not run unless the launcher checks `cudaGetLastError()`. A block that is not a whole number of warps still occupies "
         "whole warps: the idle lanes waste issue slots and registers, and code written for full "
         "warps (`__shfl_xor_sync(0xffffffff, ...)`, warp-level reductions) reads lanes that do not "
         "exist.";
@@ -68,13 +83,15 @@ public:
 
       if (threads <= 0) {
         context.report(span, "the block of `" + launch.kernel + "` is empty" + shape +
-                                 "; the launch fails with cudaErrorInvalidConfiguration");
+                                 "; the launch fails with " + kMeasuredError);
         continue;
       }
       if (threads > kMaxThreadsPerBlock) {
         auto diagnostic = context.report(span, block + shape + "; CUDA allows at most " +
                                                    std::to_string(kMaxThreadsPerBlock) + " per block");
-        diagnostic.note("the launch fails with cudaErrorInvalidConfiguration and the kernel does not run");
+        diagnostic.note(std::string("the launch fails and the kernel does not run: ") + kMeasuredError);
+        diagnostic.note("other CUDA versions and drivers may report cudaErrorInvalidConfiguration, which CUDA's "
+                        "error reference gives for too many threads per block");
         continue;
       }
       if (launch.blockDims.size() == 3) {
@@ -98,7 +115,10 @@ public:
         if (kernel->launchBoundsThreads->span().valid())
           diagnostic.note("__launch_bounds__ at line " + std::to_string(kernel->launchBoundsThreads->span().line));
         diagnostic.note("the compiler sized the kernel's registers for " + std::to_string(bound) +
-                        " threads; the launch fails with too many resources requested");
+                        " threads; the launch fails and the kernel does not run: " + kMeasuredError);
+        diagnostic.note("other CUDA versions and drivers may report cudaErrorLaunchOutOfResources (too many "
+                        "resources requested for launch), which CUDA's error reference gives for more threads "
+                        "than the kernel's registers allow");
         continue;
       }
       if (requireWarpMultiple && threads > 1 && threads % kWarpSize != 0) {

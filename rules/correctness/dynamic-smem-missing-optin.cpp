@@ -8,8 +8,20 @@ namespace {
 
 // Without cudaFuncAttributeMaxDynamicSharedMemorySize a kernel may use
 // 48 KiB of shared memory per block, static and dynamic together
-// (/work/shared/FACTS.md, CUDA).
+// (/work/shared/FACTS.md, CUDA). Above it the launch fails with
+// cudaErrorInvalidValue on an H200 with CUDA 13 (docs/btlint-bench/cuda/).
 constexpr int64_t kDefaultSharedLimit = 48 * 1024;
+
+// The kernel's static shared memory as far as it is known: the exact total
+// when the extractor laid the variables out, otherwise the sum of the sizes it
+// knows (a lower bound), as static-smem-over-48k counts it.
+int64_t staticSharedLowerBound(const Kernel &kernel) {
+  if (kernel.staticSharedBytes) return *kernel.staticSharedBytes;
+  int64_t bytes = 0;
+  for (const SharedAllocation &allocation : kernel.sharedAllocations)
+    if (!allocation.isDynamic && allocation.bytes) bytes += *allocation.bytes;
+  return bytes;
+}
 
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
   if (const Kernel *kernel = context.file().findKernel(launch.kernel)) return kernel;
@@ -60,12 +72,13 @@ public:
         "shared memory, added to the kernel's static shared memory, exceeds 49152 bytes when the "
         "program never calls `cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, "
         "bytes)` for that kernel (instantiation), or opts it in to less than the launch asks for. "
-        "Sizes only known at run time are not judged.";
+        "Sizes only known at run time are not judged. A kernel whose static shared memory alone "
+        "exceeds 48 KiB is left to `static-smem-over-48k`: ptxas rejects it, and no opt-in helps.";
     info.doc.whyItMatters =
         "A kernel may use 48 KiB of shared memory per block unless it is opted in to more; above "
-        "that the launch fails with `cudaErrorInvalidValue` (too many resources requested) and the "
-        "kernel never runs. Nothing fails at compile time, and a launcher that does not check "
-        "`cudaGetLastError()` carries on with garbage in its output buffer.";
+        "that the launch fails and the kernel never runs (`cudaErrorInvalidValue`, \"invalid "
+        "argument\", on an H200 with CUDA 13). Nothing fails at compile time, and a launcher that "
+        "does not check `cudaGetLastError()` carries on with garbage in its output buffer.";
     info.doc.exampleLanguage = "cuda";
     info.doc.example = "const int bytes = 96 * 1024;\n"
                        "attention<<<grid, 128, bytes>>>(q, k, v, out);\n";
@@ -80,8 +93,14 @@ public:
     for (const LaunchSite &launch : context.file().launches) {
       if (!launch.dynamicSmemBytes || !launch.dynamicSmemBytes->isInt()) continue;
       const int64_t dynamicBytes = launch.dynamicSmemBytes->asInt();
+      // Without dynamic shared memory there is nothing to opt in to.
+      if (dynamicBytes <= 0) continue;
       const Kernel *kernel = launchedKernel(launch, context);
       if (kernel && kernel->language != Language::Cuda) continue;
+      // Static shared memory alone over 48 KiB cannot be opted in at all
+      // (ptxas rejects the kernel); static-smem-over-48k reports it, and the
+      // opt-in this rule would suggest could not make the launch work.
+      if (kernel && staticSharedLowerBound(*kernel) > kDefaultSharedLimit) continue;
       const int64_t staticBytes = kernel && kernel->staticSharedBytes ? *kernel->staticSharedBytes : 0;
       const int64_t total = staticBytes + dynamicBytes;
       if (total <= kDefaultSharedLimit) continue;
