@@ -248,14 +248,15 @@ def classify_error(exc):
     return status, f"{name}: {first}"[:400]
 
 
-def compile_config(fn, kernel, config, heuristics, arch, max_shared):
-    """Compile one config for one arch; a dict of measured numbers."""
+def compile_config(fn, kernel, config, heuristics, arch, max_shared, arguments=None):
+    """Compile one config for one arch; a dict of measured numbers. arguments:
+    what synthesise_arguments returned for this config, if already known."""
     import triton
     from triton import knobs
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
 
-    values, assumptions = synthesise_arguments(fn, kernel, config, heuristics)
+    values, assumptions = arguments or synthesise_arguments(fn, kernel, config, heuristics)
     signature, constexprs, attrs = specialise(fn, values)
     knobs.nvidia.dump_ptxas_log = True
     knobs.compilation.always_compile = True

@@ -115,7 +115,7 @@ def compile_task(task):
     config = configs[task["config"]]
     try:
         return btbench_triton.compile_config(fn, kernel, config, heuristics, arch_number(task["arch"]),
-                                             task.get("max_shared"))
+                                             task.get("max_shared"), task.get("arguments"))
     except Exception as exc:  # noqa: BLE001 - a failing config is a result
         status, error = btbench_triton.classify_error(exc)
         return {"status": status, "error": error}
@@ -128,6 +128,19 @@ def compile_phase(manifest, archs, jobs, timeout, sequential_check):
             limit = manifest.get("arch_info", {}).get(arch, {}).get("max_shared_per_block_optin")
             for index in range(len(configs)):
                 tasks.append({"kernel": kernel_id, "config": index, "arch": arch, "max_shared": limit})
+    # @triton.heuristics run here, before the fork: they may ask torch for the
+    # GPU (attorch's allow_tf32 reads the device capability), and a forked
+    # child cannot use CUDA once this process has initialised it (an import
+    # that asks for the GPU does). A heuristic that raises is left to the child,
+    # which records the error.
+    for task in tasks:
+        kernel, fn, heuristics, configs = KERNELS[task["kernel"]]
+        if heuristics:
+            try:
+                task["arguments"] = btbench_triton.synthesise_arguments(fn, kernel, configs[task["config"]],
+                                                                        heuristics)
+            except Exception:  # noqa: BLE001 - recorded by the compile
+                pass
     log(f"compiling {len(tasks)} configs ({len(KERNELS)} kernels, archs {', '.join(archs)}) on {jobs} processes")
     done = [0]
 
