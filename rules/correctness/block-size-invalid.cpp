@@ -16,7 +16,7 @@ constexpr const char *kAxisNames[3] = {"x", "y", "z"};
 // What a launch over these limits returns. On an H200 with CUDA 13 (driver
 // 580.159.04, nvcc 13.0.88) a block of 2048 threads and a block over
 // __launch_bounds__ both failed with cudaErrorInvalidValue ("invalid
-// argument") (docs/btlint-bench/cuda/), and so did, checked on the same
+// argument") (docs/bench/cuda/), and so did, checked on the same
 // machine, blocks of 1025 threads, of 0 threads and of 65 threads along z.
 // The CUDA runtime API's cudaError reference describes
 // cudaErrorInvalidConfiguration for a launch requesting too many threads, and

@@ -9,7 +9,7 @@ namespace {
 // Without cudaFuncAttributeMaxDynamicSharedMemorySize a kernel may use
 // 48 KiB of shared memory per block, static and dynamic together
 // (/work/shared/FACTS.md, CUDA). Above it the launch fails with
-// cudaErrorInvalidValue on an H200 with CUDA 13 (docs/btlint-bench/cuda/).
+// cudaErrorInvalidValue on an H200 with CUDA 13 (docs/bench/cuda/).
 constexpr int64_t kDefaultSharedLimit = 48 * 1024;
 
 // The kernel's static shared memory as far as it is known: the exact total
