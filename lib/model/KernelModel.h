@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace btlint {
@@ -256,11 +257,12 @@ struct LaunchSite {
 // Memory a kernel lends to the analyses that run over it (the resource
 // verdicts several rules share). A copy of the kernel starts empty, so what
 // is kept never describes another kernel.
+// noexcept, so that vectors of kernels move rather than copy them when they grow.
 struct KernelScratch {
   mutable std::shared_ptr<void> slot;
   KernelScratch() = default;
-  KernelScratch(const KernelScratch &) {}
-  KernelScratch &operator=(const KernelScratch &) {
+  KernelScratch(const KernelScratch &) noexcept {}
+  KernelScratch &operator=(const KernelScratch &) noexcept {
     slot.reset();
     return *this;
   }
@@ -359,6 +361,8 @@ struct DynamicSmemOptIn {
   std::optional<int64_t> bytes;
   SourceSpan span;
 };
+
+static_assert(std::is_nothrow_move_constructible_v<Kernel>, "vectors of kernels must move, not copy, when they grow");
 
 // Everything one file contributes, for one target arch.
 struct FileModel {

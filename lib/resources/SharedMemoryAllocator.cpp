@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <llvm/ADT/SmallBitVector.h>
 #include <llvm/ADT/SmallVector.h>
 
 namespace btlint::resources {
@@ -82,11 +83,11 @@ void assignStartOffsets(Slots &slots) {
 }
 
 // For each slot, the slots it interferes with (both live at once and
-// overlapping in memory), in increasing order.
-using Interference = llvm::SmallVector<llvm::SmallVector<uint32_t, 8>, 16>;
+// overlapping in memory), as a bit set (inline up to 57 slots: no allocation).
+using Interference = llvm::SmallVector<llvm::SmallBitVector, 16>;
 
 bool findInterference(const Slots &slots, Interference &graph) {
-  graph.assign(slots.size(), {});
+  graph.assign(slots.size(), llvm::SmallBitVector(slots.size()));
   bool any = false;
   for (size_t x = 0; x < slots.size(); ++x) {
     Interval xMemory{slots[x].offset, slots[x].offset + slots[x].bytes};
@@ -94,7 +95,7 @@ bool findInterference(const Slots &slots, Interference &graph) {
       if (x == y) continue;
       Interval yMemory{slots[y].offset, slots[y].offset + slots[y].bytes};
       if (slots[x].live.intersects(slots[y].live) && xMemory.intersects(yMemory)) {
-        graph[x].push_back(static_cast<uint32_t>(y));
+        graph[x].set(y);
         any = true;
       }
     }
@@ -107,17 +108,19 @@ bool findInterference(const Slots &slots, Interference &graph) {
 int64_t resolveInterference(Slots &slots, const Interference &graph) {
   llvm::SmallVector<int, 16> colour(slots.size(), -1);
   if (!slots.empty()) colour[0] = 0;
-  llvm::SmallVector<bool, 16> available;
+  llvm::SmallBitVector taken(slots.size());
   for (size_t x = 0; x < slots.size(); ++x) {
-    available.assign(slots.size(), true);
-    for (uint32_t y : graph[x])
-      if (colour[y] >= 0) available[colour[y]] = false;
-    colour[x] = static_cast<int>(std::find(available.begin(), available.end(), true) - available.begin());
+    taken.reset();
+    for (int y = graph[x].find_first(); y != -1; y = graph[x].find_next(y))
+      if (colour[y] >= 0) taken.set(colour[y]);
+    const int free = taken.find_first_unset();
+    colour[x] = free == -1 ? static_cast<int>(slots.size()) : free;
   }
   int64_t total = 0;
   for (size_t x = 0; x < slots.size(); ++x) {
     int64_t newOffset = 0;
-    for (uint32_t y : graph[x]) newOffset = std::max(newOffset, slots[y].offset + slots[y].bytes);
+    for (int y = graph[x].find_first(); y != -1; y = graph[x].find_next(y))
+      newOffset = std::max(newOffset, slots[y].offset + slots[y].bytes);
     if (colour[x] != 0) slots[x].offset = alignUp(newOffset, slots[x].alignment);
     total = std::max(total, slots[x].offset + slots[x].bytes);
   }
