@@ -232,6 +232,12 @@ Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
   return values;
 }
 
+std::string ConfigUse::label() const {
+  if (listed) return "config " + std::to_string(listed->index + 1);
+  if (launch) return "the launch at line " + std::to_string(launch->span.line);
+  return "the launch";
+}
+
 const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches) {
   // An autotuned kernel runs its list whatever the launches pass.
   const std::vector<LaunchSite> *key = kernel.autotune ? nullptr : &launches;
@@ -243,7 +249,6 @@ const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vect
       ConfigUse use(config);
       use.listed = &config;
       use.list = &kernel.autotune->configs;
-      use.label = "config " + std::to_string(config.index + 1);
       uses.push_back(std::move(use));
     }
     return uses;
@@ -254,7 +259,6 @@ const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vect
     ConfigUse use(*values);
     use.launchValues = std::move(values);
     use.launch = &launch;
-    use.label = "the launch at line " + std::to_string(launch.span.line);
     uses.push_back(std::move(use));
   }
   return uses;

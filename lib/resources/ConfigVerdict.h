@@ -118,7 +118,8 @@ struct ConfigUse {
   const Config *listed = nullptr;   // the autotune config, when it is one
   const ConfigList *list = nullptr; // its list
   const LaunchSite *launch = nullptr;
-  std::string label;                // "config 3", "the launch at line 40"
+  // "config 3", "the launch at line 40" (built when a rule reports the use).
+  std::string label() const;
 };
 // All config uses of `kernel` with their verdicts on one arch, estimated with
 // `body`'s code (the kernel itself, or for a YAML tuning table the Triton

@@ -145,10 +145,13 @@ SharedMemoryLayout placeSharedBuffers(const std::vector<SharedBuffer> &buffers, 
   SharedMemoryLayout layout;
   Interference graph;
   bool interfering = findInterference(slots, graph);
-  do {
+  // Resolve until no two buffers interfere (without interference the first
+  // pass placed them all: nothing to look at again).
+  while (true) {
     layout.totalBytes = resolveInterference(slots, graph);
+    if (!interfering) break;
     interfering = findInterference(slots, graph);
-  } while (interfering);
+  }
 
   if (keepPlacement)
     for (const auto &slot : slots) layout.placed.push_back({buffers[slot.buffer], slot.offset});

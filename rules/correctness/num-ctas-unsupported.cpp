@@ -59,10 +59,10 @@ public:
         if (use.launch && !span.valid()) span = use.launch->span;
         auto [entry, inserted] = siteAt.try_emplace({span.line, span.column}, sites.size());
         if (!inserted) {
-          sites[entry->second].others.push_back(use.label);
+          sites[entry->second].others.push_back(use.label());
           continue;
         }
-        sites.push_back({span, ctas->asInt(), use.label, use.listed ? use.listed->expansion : "", kernel.name, {}});
+        sites.push_back({span, ctas->asInt(), use.label(), use.listed ? use.listed->expansion : "", kernel.name, {}});
       }
     }
     for (const Site &site : sites) {

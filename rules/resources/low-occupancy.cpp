@@ -118,10 +118,10 @@ public:
         finding.span = drivingSpan(kernel, use, occupancy.limitedBy);
         auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
         if (!inserted) {
-          findings[entry->second].others.push_back(use.label);
+          findings[entry->second].others.push_back(use.label());
           continue;
         }
-        finding.message = use.label + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
+        finding.message = use.label() + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
                           (occupancy.blocks == 1 ? " block" : " blocks") + " of " +
                           std::to_string(occupancy.warpsPerBlock) + (occupancy.warpsPerBlock == 1 ? " warp" : " warps") +
                           " per SM on " + arch->name + ", " + std::to_string(occupancy.warps) + " of " +

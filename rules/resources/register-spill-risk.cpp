@@ -115,7 +115,7 @@ private:
       const resources::RegisterEstimate &registers = explained ? explained->registers : verdict.estimate->registers;
       Finding finding;
       finding.span = largestTileSpan(kernel, use);
-      finding.message = use.label + " of `" + kernel.name + "` keeps about " +
+      finding.message = use.label() + " of `" + kernel.name + "` keeps about " +
                         std::to_string(registers.workingSet) + " registers per thread live with " +
                         std::to_string(verdict.numWarps) + " warps; on " + arch.name + " ptxas spills from " +
                         std::to_string(registers.spillThreshold) + " (" +
@@ -125,7 +125,7 @@ private:
       finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
       finding.notes.push_back("more warps or smaller tiles divide the working set; spilled values live in local "
                               "memory");
-      add(std::move(finding), use.label);
+      add(std::move(finding), use.label());
     }
   }
 

@@ -225,7 +225,7 @@ private:
       finding.span = drivingSpan(body, use, verdict.numStages, what);
       const bool exact = estimate.shared.exact();
       const std::string parts = breakdownText(estimate.shared.breakdown, estimate.shared.minBytes);
-      std::string message = use.label + " of `" + kernel.name + "` needs " +
+      std::string message = use.label() + " of `" + kernel.name + "` needs " +
                             (exact ? "" : "at least ") + std::to_string(estimate.shared.minBytes) +
                             " bytes of shared memory per block, " + arch.name + " allows " +
                             std::to_string(verdict.sharedLimit);
@@ -241,7 +241,7 @@ private:
       if (what == "num_stages")
         finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
                                 "the tile sizes");
-      add(std::move(finding), use.label);
+      add(std::move(finding), use.label());
     }
   }
 
