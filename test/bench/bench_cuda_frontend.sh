@@ -4,15 +4,15 @@
 #      device-side parse for sm_90 that btlint runs); target: at most 1.2x.
 #   2. btlint with its own CUDA declarations (--cuda-path=none) against btlint
 #      with the toolkit's headers; target: at least 5x faster.
-# Each figure is the best of RUNS runs of CPU time (user + system), which a
-# busy machine disturbs less than wall time; the commands take turns. Prints a table and the ratios;
+# Times are CPU time (user + system), which a busy machine disturbs less than
+# wall time; the ratio per file is the median over RUNS back-to-back pairs. Prints a table and the ratios;
 # exits 1 when a target is missed.
 # usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]   (default: the CUDA rule fixtures)
 set -u
 btlint=$(realpath "${1:?usage: bench_cuda_frontend.sh BTLINT [FILE.cu ...]}")
 shift
 root=$(cd "$(dirname "$0")/../.." && pwd)
-runs=${RUNS:-5}
+runs=${RUNS:-9}
 cuda=${CUDA_PATH:-/usr/local/cuda}
 clang=$(command -v clang++-22 || echo /usr/lib/llvm-22/bin/clang++)
 files=("$@")
@@ -47,15 +47,24 @@ printf '%-44s %9s %9s %7s %9s %7s\n' "translation unit" "clang s" "btlint s" "ra
 sum_log_ratio=0 sum_log_speedup=0 count=0 worst_ratio=0 worst_speedup=1000000
 for file in "${files[@]}"; do
   dir=$(dirname "$file") base=$(basename "$file")
-  # The three commands take turns, so a change in the machine's load hits
-  # them alike; each keeps its best run.
-  clang_s="" btlint_s="" shim_s=""
-  for _ in $(seq "$runs"); do
-    clang_s=$(min "$clang_s" "$(cd "$dir" && cpu_seconds "$clang" "${flags[@]}" "$base")")
-    btlint_s=$(min "$btlint_s" "$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" "$base")")
+  # Clang and btlint run in back-to-back pairs, in alternating order: a VM's
+  # speed can change by half from one second to the next, and a pair sees
+  # the same speed. The ratio is the median of the pairs' ratios; the times
+  # shown are each command's best run.
+  clang_s="" btlint_s="" shim_s="" ratios=()
+  for i in $(seq "$runs"); do
+    if ((i % 2)); then
+      c=$(cd "$dir" && cpu_seconds "$clang" "${flags[@]}" "$base")
+      b=$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" "$base")
+    else
+      b=$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" "$base")
+      c=$(cd "$dir" && cpu_seconds "$clang" "${flags[@]}" "$base")
+    fi
+    clang_s=$(min "$clang_s" "$c") btlint_s=$(min "$btlint_s" "$b")
+    ratios+=("$(awk "BEGIN{print $b / $c}")")
     shim_s=$(min "$shim_s" "$(cd "$dir" && cpu_seconds "$btlint" "${lint[@]}" --cuda-path=none "$base")")
   done
-  ratio=$(awk "BEGIN{printf \"%.2f\", $btlint_s / $clang_s}")
+  ratio=$(printf '%s\n' "${ratios[@]}" | sort -g | awk '{v[NR] = $1} END {printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}')
   speedup=$(awk "BEGIN{printf \"%.1f\", $btlint_s / ($shim_s > 0.001 ? $shim_s : 0.001)}")
   printf '%-44s %9.3f %9.3f %7s %9.3f %7s\n' "${base:0:44}" "$clang_s" "$btlint_s" "$ratio" "$shim_s" "$speedup"
   sum_log_ratio=$(awk "BEGIN{print $sum_log_ratio + log($ratio)}")
