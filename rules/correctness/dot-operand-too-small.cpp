@@ -1,4 +1,5 @@
 #include "eval/TileEval.h"
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -24,91 +25,7 @@ std::optional<int> dtypeBits(const std::string &dtype) {
   return std::nullopt;
 }
 
-struct Binding {
-  enum class Kind { AutotuneConfig, Launch, Defaults };
-  Kind kind = Kind::Defaults;
-  Config values;
-  const Config *config = nullptr;
-  const ConfigList *list = nullptr;
-  const LaunchSite *launch = nullptr;
-};
-
-std::vector<std::string> paramsRead(const TileDim &dim) {
-  std::vector<std::string> names = dim.params;
-  for (const DimOp &op : dim.program)
-    if (op.kind == DimOp::Param && std::find(names.begin(), names.end(), op.name) == names.end())
-      names.push_back(op.name);
-  return names;
-}
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
-Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
-  Config values;
-  for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size())
-      name = kernel.params[argument.position].name;
-    if (name.empty() || !kernel.findParam(name)) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    values.params[name] = value;
-  }
-  return values;
-}
-
-struct ValueOrigin {
-  SourceSpan span;
-  std::string phrase;
-};
-
-std::optional<ValueOrigin> originOf(const std::string &name, const Binding &binding,
-                                    const Kernel &kernel) {
-  if (auto found = binding.values.params.find(name); found != binding.values.params.end()) {
-    if (!found->second.isInt()) return std::nullopt;
-    const std::string value = std::to_string(found->second.asInt());
-    if (binding.kind == Binding::Kind::AutotuneConfig) {
-      const SourceSpan span = binding.config->sourcePath.empty() && found->second.span().valid()
-                                  ? found->second.span()
-                                  : binding.list->span;
-      return ValueOrigin{span, "config " + std::to_string(binding.config->index + 1) + " sets `" +
-                                   name + "` to " + value};
-    }
-    return ValueOrigin{found->second.span(),
-                       "the launch of `" + kernel.name + "` sets `" + name + "` to " + value};
-  }
-  const Param *param = kernel.findParam(name);
-  if (!param || !param->defaultValue || !param->defaultValue->isInt()) return std::nullopt;
-  const SourceSpan span =
-      param->defaultValue->span().valid() ? param->defaultValue->span() : param->span;
-  return ValueOrigin{span, "`" + name + "` defaults to " + std::to_string(param->defaultValue->asInt())};
-}
-
-SourceSpan bindingSpan(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig:
-    return binding.config->sourcePath.empty() && binding.config->span.valid() ? binding.config->span
-                                                                              : binding.list->span;
-  case Binding::Kind::Launch: return binding.launch->span;
-  case Binding::Kind::Defaults: break;
-  }
-  return kernel.nameSpan.valid() ? kernel.nameSpan : kernel.span;
-}
-
-std::string bindingName(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig: return "config " + std::to_string(binding.config->index + 1);
-  case Binding::Kind::Launch: return "the launch of `" + kernel.name + "`";
-  case Binding::Kind::Defaults: break;
-  }
-  return "the defaults of `" + kernel.name + "`";
-}
+using Binding = ConfigBinding;
 
 // The K dimension of a dot: A's last dimension, else B's second to last.
 const TileDim *reductionDim(const DotSite &dot) {
@@ -190,7 +107,7 @@ public:
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      const std::vector<Binding> bindings = bindingsOf(kernel, context);
+      const std::vector<Binding> bindings = configBindingsOf(kernel, context);
       for (const DotSite &dot : kernel.dots) {
         if (dot.scaled) continue; // tl.dot_scaled has its own shape rules
         const TileDim *k = reductionDim(dot);
@@ -198,8 +115,9 @@ public:
         const InputType input = inputTypeOf(dot, kernel, context.settings());
         const std::optional<int> bits = dtypeBits(input.dtype);
         if (!bits) continue;
+        const std::vector<std::string> params = paramsRead(*k);
         for (const Binding &binding : bindings)
-          checkReduction(kernel, dot, *k, input, minimumK(*bits), binding, findings, findingAt);
+          checkReduction(kernel, dot, *k, params, input, minimumK(*bits), binding, findings, findingAt);
       }
     }
     for (const Finding &finding : findings) {
@@ -216,50 +134,15 @@ public:
   }
 
 private:
-  static std::vector<Binding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
-    std::vector<Binding> bindings;
-    if (kernel.autotune) {
-      for (const Config &config : kernel.autotune->configs.configs) {
-        Binding binding;
-        binding.kind = Binding::Kind::AutotuneConfig;
-        binding.values = config;
-        binding.config = &config;
-        binding.list = &kernel.autotune->configs;
-        bindings.push_back(std::move(binding));
-      }
-    } else {
-      for (const LaunchSite &launch : context.file().launches) {
-        if (launchedKernel(launch, context) != &kernel) continue;
-        Binding binding;
-        binding.kind = Binding::Kind::Launch;
-        binding.values = launchValues(launch, kernel);
-        binding.launch = &launch;
-        bindings.push_back(std::move(binding));
-      }
-    }
-    bindings.push_back(Binding{});
-    return bindings;
-  }
-
-  static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
-    for (const Heuristic &heuristic : kernel.heuristics)
-      if (heuristic.param == name) return true;
-    if (binding.kind != Binding::Kind::Defaults) return false;
-    if (kernel.autotune)
-      for (const Config &config : kernel.autotune->configs.configs)
-        if (config.params.count(name)) return true;
-    return false;
-  }
-
+  // `params`: what paramsRead(k) gives.
   static void checkReduction(const Kernel &kernel, const DotSite &dot, const TileDim &k,
-                             const InputType &input, int64_t minimum, const Binding &binding,
-                             std::vector<Finding> &findings,
+                             const std::vector<std::string> &params, const InputType &input, int64_t minimum,
+                             const Binding &binding, std::vector<Finding> &findings,
                              std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
-    const std::vector<std::string> params = paramsRead(k);
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> value = evaluateDim(k, binding.values, kernel);
+    const std::optional<int64_t> value = evaluateDim(k, binding.values(), kernel);
     if (!value || *value >= minimum) return;
 
     Finding finding;

@@ -1,4 +1,5 @@
 #include "eval/TileEval.h"
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 #include "yaml/TableKernels.h"
 
@@ -13,94 +14,7 @@ namespace {
 
 bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
-// One set of meta-parameter values a kernel can be compiled with: an autotune
-// config, the keyword and positional values of one launch, or the defaults.
-struct Binding {
-  enum class Kind { AutotuneConfig, Launch, Defaults };
-  Kind kind = Kind::Defaults;
-  Config values;                  // what evaluateDim reads
-  const Config *config = nullptr; // the autotune config, for its expansion
-  const ConfigList *list = nullptr;
-  const LaunchSite *launch = nullptr;
-};
-
-std::vector<std::string> paramsRead(const TileDim &dim) {
-  std::vector<std::string> names = dim.params;
-  for (const DimOp &op : dim.program)
-    if (op.kind == DimOp::Param && std::find(names.begin(), names.end(), op.name) == names.end())
-      names.push_back(op.name);
-  return names;
-}
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
-// The values a launch passes for the kernel's parameters, by keyword or position.
-Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
-  Config values;
-  for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size())
-      name = kernel.params[argument.position].name;
-    if (name.empty() || !kernel.findParam(name)) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    values.params[name] = value;
-  }
-  return values;
-}
-
-// Where a parameter's value under a binding was written, and how to say so.
-struct ValueOrigin {
-  SourceSpan span;
-  std::string phrase; // "config 3 sets `BLOCK_N` to 96"
-};
-
-std::optional<ValueOrigin> originOf(const std::string &name, const Binding &binding,
-                                    const Kernel &kernel) {
-  if (auto found = binding.values.params.find(name); found != binding.values.params.end()) {
-    if (!found->second.isInt()) return std::nullopt;
-    const std::string value = std::to_string(found->second.asInt());
-    if (binding.kind == Binding::Kind::AutotuneConfig) {
-      const SourceSpan span = binding.config->sourcePath.empty() && found->second.span().valid()
-                                  ? found->second.span()
-                                  : binding.list->span;
-      return ValueOrigin{span, "config " + std::to_string(binding.config->index + 1) + " sets `" +
-                                   name + "` to " + value};
-    }
-    return ValueOrigin{found->second.span(), "the launch of `" + kernel.name + "` sets `" + name +
-                                                 "` to " + value};
-  }
-  const Param *param = kernel.findParam(name);
-  if (!param || !param->defaultValue || !param->defaultValue->isInt()) return std::nullopt;
-  const SourceSpan span = param->defaultValue->span().valid() ? param->defaultValue->span() : param->span;
-  return ValueOrigin{span, "`" + name + "` defaults to " + std::to_string(param->defaultValue->asInt())};
-}
-
-SourceSpan bindingSpan(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig:
-    return binding.config->sourcePath.empty() && binding.config->span.valid() ? binding.config->span
-                                                                              : binding.list->span;
-  case Binding::Kind::Launch: return binding.launch->span;
-  case Binding::Kind::Defaults: break;
-  }
-  return kernel.nameSpan.valid() ? kernel.nameSpan : kernel.span;
-}
-
-std::string bindingName(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig: return "config " + std::to_string(binding.config->index + 1);
-  case Binding::Kind::Launch: return "the launch of `" + kernel.name + "`";
-  case Binding::Kind::Defaults: break;
-  }
-  return "the defaults of `" + kernel.name + "`";
-}
+using Binding = ConfigBinding;
 
 std::string shapeRequirement(TileSource source) {
   return source == TileSource::Arange ? "`tl.arange` needs a power-of-two range"
@@ -157,10 +71,15 @@ public:
         continue;
       }
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
-      for (const Binding &binding : bindingsOf(kernel, context)) {
+      // The parameters each dimension reads, once per kernel rather than per binding.
+      std::vector<std::vector<std::string>> dimParams;
+      for (const TileShape &tile : kernel.tiles)
+        for (const TileDim &dim : tile.dims) dimParams.push_back(paramsRead(dim));
+      for (const Binding &binding : configBindingsOf(kernel, context)) {
+        size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
           for (const TileDim &dim : tile.dims)
-            checkDim(kernel, tile, dim, binding, findings, findingAt);
+            checkDim(kernel, tile, dim, dimParams[next++], binding, findings, findingAt);
       }
     }
     for (const Finding &finding : findings) {
@@ -177,33 +96,6 @@ public:
   }
 
 private:
-  // Autotuned kernels compile with each config; other kernels with what each
-  // launch passes. Defaults count for parameters no config or heuristic sets.
-  static std::vector<Binding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
-    std::vector<Binding> bindings;
-    if (kernel.autotune) {
-      for (const Config &config : kernel.autotune->configs.configs) {
-        Binding binding;
-        binding.kind = Binding::Kind::AutotuneConfig;
-        binding.values = config;
-        binding.config = &config;
-        binding.list = &kernel.autotune->configs;
-        bindings.push_back(std::move(binding));
-      }
-    } else {
-      for (const LaunchSite &launch : context.file().launches) {
-        if (launchedKernel(launch, context) != &kernel) continue;
-        Binding binding;
-        binding.kind = Binding::Kind::Launch;
-        binding.values = launchValues(launch, kernel);
-        binding.launch = &launch;
-        bindings.push_back(std::move(binding));
-      }
-    }
-    bindings.push_back(Binding{});
-    return bindings;
-  }
-
   // A YAML tuning table: its configs bind the tiles of the Python kernel of
   // that name defined elsewhere in the run (none: nothing to check). Only
   // values the table itself sets are reported, at the table.
@@ -215,41 +107,29 @@ private:
       if (k->language == Language::Python && !definition) definition = k;
     if (!definition) return;
     for (const Config &config : table.autotune->configs.configs) {
-      Binding binding;
-      binding.kind = Binding::Kind::AutotuneConfig;
-      binding.values = config;
-      binding.config = &config;
-      binding.list = &table.autotune->configs;
+      const Binding binding = autotuneBinding(config, table.autotune->configs);
       for (const TileShape &tile : definition->tiles)
         for (const TileDim &dim : tile.dims) {
           const std::vector<std::string> params = paramsRead(dim);
           const bool setByTable = !params.empty() && std::all_of(params.begin(), params.end(), [&](const auto &n) {
             return config.params.count(n) != 0;
           });
-          if (setByTable) checkDim(*definition, tile, dim, binding, findings, findingAt, /*inTable=*/true);
+          if (setByTable)
+            checkDim(*definition, tile, dim, params, binding, findings, findingAt, /*inTable=*/true);
         }
     }
   }
 
-  static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
-    for (const Heuristic &heuristic : kernel.heuristics)
-      if (heuristic.param == name) return true; // computed at run time, overrides the rest
-    if (binding.kind != Binding::Kind::Defaults) return false;
-    if (kernel.autotune)
-      for (const Config &config : kernel.autotune->configs.configs)
-        if (config.params.count(name)) return true;
-    return false;
-  }
-
+  // `params`: what paramsRead(dim) gives.
   static void checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
-                       const Binding &binding, std::vector<Finding> &findings,
-                       std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt, bool inTable = false) {
-    const std::vector<std::string> params = paramsRead(dim);
+                       const std::vector<std::string> &params, const Binding &binding,
+                       std::vector<Finding> &findings, std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt,
+                       bool inTable = false) {
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     // A constant dimension is the same under every binding: judge it once.
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> value = evaluateDim(dim, binding.values, kernel);
+    const std::optional<int64_t> value = evaluateDim(dim, binding.values(), kernel);
     if (!value || isPowerOfTwo(*value)) return;
 
     Finding finding;

@@ -1,4 +1,5 @@
 #include "eval/TileEval.h"
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -14,54 +15,12 @@ namespace {
 // elements one tensor may have; larger shapes fail at compile time.
 constexpr int64_t kMaxTensorNumel = 1048576;
 
-struct Binding {
-  enum class Kind { AutotuneConfig, Launch, Defaults };
-  Kind kind = Kind::Defaults;
-  Config values;
-  const Config *config = nullptr;
-  const ConfigList *list = nullptr;
-  const LaunchSite *launch = nullptr;
-};
-
-std::vector<std::string> paramsRead(const std::vector<TileDim> &dims) {
-  std::vector<std::string> names;
-  auto add = [&](const std::string &name) {
-    if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-  };
-  for (const TileDim &dim : dims) {
-    for (const std::string &name : dim.params) add(name);
-    for (const DimOp &op : dim.program)
-      if (op.kind == DimOp::Param) add(op.name);
-  }
-  return names;
-}
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
-Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
-  Config values;
-  for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size())
-      name = kernel.params[argument.position].name;
-    if (name.empty() || !kernel.findParam(name)) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    values.params[name] = value;
-  }
-  return values;
-}
+using Binding = ConfigBinding;
 
 // Where the single parameter behind an oversized tile got its value.
 std::optional<SourceSpan> valueSpan(const std::string &name, const Binding &binding,
                                     const Kernel &kernel) {
-  if (auto found = binding.values.params.find(name); found != binding.values.params.end()) {
+  if (auto found = binding.values().params.find(name); found != binding.values().params.end()) {
     if (binding.kind == Binding::Kind::AutotuneConfig && !binding.config->sourcePath.empty())
       return binding.list->span;
     return found->second.span().valid() ? std::optional<SourceSpan>(found->second.span()) : std::nullopt;
@@ -69,26 +28,6 @@ std::optional<SourceSpan> valueSpan(const std::string &name, const Binding &bind
   const Param *param = kernel.findParam(name);
   if (!param || !param->defaultValue) return std::nullopt;
   return param->defaultValue->span().valid() ? param->defaultValue->span() : param->span;
-}
-
-SourceSpan bindingSpan(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig:
-    return binding.config->sourcePath.empty() && binding.config->span.valid() ? binding.config->span
-                                                                              : binding.list->span;
-  case Binding::Kind::Launch: return binding.launch->span;
-  case Binding::Kind::Defaults: break;
-  }
-  return kernel.nameSpan.valid() ? kernel.nameSpan : kernel.span;
-}
-
-std::string bindingName(const Binding &binding, const Kernel &kernel) {
-  switch (binding.kind) {
-  case Binding::Kind::AutotuneConfig: return "config " + std::to_string(binding.config->index + 1);
-  case Binding::Kind::Launch: return "the launch of `" + kernel.name + "`";
-  case Binding::Kind::Defaults: break;
-  }
-  return "the defaults of `" + kernel.name + "`";
 }
 
 std::string shapeText(const std::vector<TileDim> &dims) {
@@ -139,9 +78,12 @@ public:
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      for (const Binding &binding : bindingsOf(kernel, context))
-        for (const TileShape &tile : kernel.tiles)
-          checkTile(kernel, tile, binding, findings, findingAt);
+      // The parameters each tile reads, once per kernel rather than per binding.
+      std::vector<std::vector<std::string>> tileParams;
+      for (const TileShape &tile : kernel.tiles) tileParams.push_back(paramsRead(tile.dims));
+      for (const Binding &binding : configBindingsOf(kernel, context))
+        for (size_t i = 0; i < kernel.tiles.size(); ++i)
+          checkTile(kernel, kernel.tiles[i], tileParams[i], binding, findings, findingAt);
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
@@ -157,55 +99,21 @@ public:
   }
 
 private:
-  static std::vector<Binding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
-    std::vector<Binding> bindings;
-    if (kernel.autotune) {
-      for (const Config &config : kernel.autotune->configs.configs) {
-        Binding binding;
-        binding.kind = Binding::Kind::AutotuneConfig;
-        binding.values = config;
-        binding.config = &config;
-        binding.list = &kernel.autotune->configs;
-        bindings.push_back(std::move(binding));
-      }
-    } else {
-      for (const LaunchSite &launch : context.file().launches) {
-        if (launchedKernel(launch, context) != &kernel) continue;
-        Binding binding;
-        binding.kind = Binding::Kind::Launch;
-        binding.values = launchValues(launch, kernel);
-        binding.launch = &launch;
-        bindings.push_back(std::move(binding));
-      }
-    }
-    bindings.push_back(Binding{});
-    return bindings;
-  }
-
-  static bool setElsewhere(const std::string &name, const Kernel &kernel, const Binding &binding) {
-    for (const Heuristic &heuristic : kernel.heuristics)
-      if (heuristic.param == name) return true;
-    if (binding.kind != Binding::Kind::Defaults) return false;
-    if (kernel.autotune)
-      for (const Config &config : kernel.autotune->configs.configs)
-        if (config.params.count(name)) return true;
-    return false;
-  }
-
-  static void checkTile(const Kernel &kernel, const TileShape &tile, const Binding &binding,
+  // `params`: what paramsRead(tile.dims) gives.
+  static void checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
+                        const Binding &binding,
                         std::vector<Finding> &findings,
                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
     if (tile.dims.empty()) return;
-    const std::vector<std::string> params = paramsRead(tile.dims);
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> numel = evaluateNumel(tile.dims, binding.values, kernel);
+    const std::optional<int64_t> numel = evaluateNumel(tile.dims, binding.values(), kernel);
     if (!numel || *numel <= kMaxTensorNumel) return;
 
     std::string extents;
     for (const TileDim &dim : tile.dims) {
-      const std::optional<int64_t> extent = evaluateDim(dim, binding.values, kernel);
+      const std::optional<int64_t> extent = evaluateDim(dim, binding.values(), kernel);
       extents += (extents.empty() ? "" : " x ") + std::to_string(extent.value_or(0));
     }
     Finding finding;

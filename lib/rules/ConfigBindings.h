@@ -1,0 +1,62 @@
+#pragma once
+// The sets of meta-parameter values a Triton kernel is compiled with, as the
+// tile rules (tile-not-power-of-two, tile-numel-too-large,
+// dot-operand-too-small) judge its tiles under each: every autotune config,
+// or the values each launch passes, and the parameters' defaults.
+#include "model/KernelModel.h"
+#include "rules/Rule.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+struct ConfigBinding {
+  enum class Kind { AutotuneConfig, Launch, Defaults };
+  Kind kind = Kind::Defaults;
+  const Config *config = nullptr; // the autotune config, for its expansion
+  const ConfigList *list = nullptr;
+  const LaunchSite *launch = nullptr;
+  std::shared_ptr<const Config> launchValues; // what a launch passes
+
+  // What evaluateDim reads: the autotune config itself (not a copy), the
+  // launch's values, or nothing (the defaults).
+  const Config &values() const;
+};
+
+// A kernel's autotune configs, or one binding per launch of it in the file,
+// then its defaults (parameters no config or heuristic sets).
+std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleContext &context);
+// One config of a list (an autotune list or a YAML tuning table).
+ConfigBinding autotuneBinding(const Config &config, const ConfigList &list);
+
+// The kernel a launch calls: defined in the file, else the only kernel of
+// that name in the run.
+const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context);
+// The values a launch passes for the kernel's parameters, by keyword or position.
+Config launchValues(const LaunchSite &launch, const Kernel &kernel);
+
+// Kernel parameters a tile extent reads, each once, in order.
+std::vector<std::string> paramsRead(const TileDim &dim);
+std::vector<std::string> paramsRead(const std::vector<TileDim> &dims);
+
+// Whether `name` gets its value from somewhere the binding does not show: a
+// heuristic (computed at run time, it overrides the rest), or, for the
+// defaults binding, an autotune config.
+bool setElsewhere(const std::string &name, const Kernel &kernel, const ConfigBinding &binding);
+
+// Where a parameter's value under a binding was written, and how to say so.
+struct ValueOrigin {
+  SourceSpan span;
+  std::string phrase; // "config 3 sets `BLOCK_N` to 96"
+};
+std::optional<ValueOrigin> originOf(const std::string &name, const ConfigBinding &binding, const Kernel &kernel);
+
+// Where to report a finding that several parameters of a binding cause, and
+// how to name the binding ("config 3", "the launch of `k`").
+SourceSpan bindingSpan(const ConfigBinding &binding, const Kernel &kernel);
+std::string bindingName(const ConfigBinding &binding, const Kernel &kernel);
+
+} // namespace btlint
