@@ -1,3 +1,4 @@
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -8,16 +9,6 @@
 
 namespace btlint {
 namespace {
-
-// The kernel a launch calls: by its last dotted component, in this file first,
-// then anywhere in the run when exactly one kernel has that name.
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
 
 // Launch keywords that every autotuner config carries (triton.Config defaults
 // them), so a value passed at the launch is always replaced.

@@ -1,3 +1,4 @@
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -7,14 +8,6 @@
 
 namespace btlint {
 namespace {
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
 
 // A meta-parameter the configs set, with the integer value each config gives it.
 struct TunedTile {

@@ -1,3 +1,4 @@
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 
 #include <map>
@@ -16,14 +17,6 @@ struct WarpsSite {
   std::vector<const Config *> configs; // empty for a launch keyword
   std::string kernel;
 };
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
 
 std::string configNumbers(const std::vector<const Config *> &configs, size_t from) {
   std::string text;

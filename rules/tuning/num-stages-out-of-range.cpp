@@ -1,3 +1,4 @@
+#include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 #include "yaml/TableKernels.h"
 
@@ -12,14 +13,6 @@ namespace {
 
 // triton.Config's default pipeline depth.
 constexpr int64_t kDefaultNumStages = 3;
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
 
 std::optional<ScalarValue> numStagesOf(const Config &config) {
   if (config.numStages) return config.numStages;
