@@ -5,7 +5,6 @@
 #include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -35,6 +34,25 @@ inline std::string readFile(const fs::path &path) {
 
 using Row = std::map<std::string, std::string>;
 
+// One CSV line's cells; commas inside double quotes (the error column) stay in their cell.
+inline std::vector<std::string> splitCsvLine(const std::string &line) {
+  std::vector<std::string> cells;
+  std::string cell;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"') {
+      quoted = !quoted;
+    } else if (c == ',' && !quoted) {
+      cells.push_back(cell);
+      cell.clear();
+    } else {
+      cell += c;
+    }
+  }
+  cells.push_back(cell);
+  return cells;
+}
+
 // Rows keyed by the header's column names; '#' lines are comments.
 inline std::vector<Row> readRows(const fs::path &path) {
   std::ifstream in(path);
@@ -43,10 +61,7 @@ inline std::vector<Row> readRows(const fs::path &path) {
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cells;
-    std::stringstream stream(line);
-    std::string cell;
-    while (std::getline(stream, cell, ',')) cells.push_back(cell);
+    const std::vector<std::string> cells = splitCsvLine(line);
     if (header.empty()) {
       header = cells;
       continue;

@@ -5,6 +5,7 @@
 // 95%. Prints the three figures, and the textbook formula's figures on the
 // same rows for docs/resource-model.md.
 #include "arch/ArchTable.h"
+#include "calibration_table.h"
 #include "resources/KernelDescription.h"
 #include "resources/RegisterEstimator.h"
 #include "resources/SharedMemoryEstimator.h"
@@ -44,41 +45,9 @@ struct CalibrationRow {
   int64_t number(const std::string &name) const { return std::stoll(fields.at(name)); }
 };
 
-std::vector<std::string> splitCsvLine(const std::string &line) {
-  // The table has no quoted commas except in the error column, which is last.
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      cells.push_back(cell);
-      cell.clear();
-    } else {
-      cell += c;
-    }
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
 std::vector<CalibrationRow> readTable(const fs::path &path) {
-  std::ifstream in(path);
   std::vector<CalibrationRow> rows;
-  std::vector<std::string> header;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    auto cells = splitCsvLine(line);
-    if (header.empty()) {
-      header = cells;
-      continue;
-    }
-    CalibrationRow row;
-    for (size_t i = 0; i < header.size() && i < cells.size(); ++i) row.fields[header[i]] = cells[i];
-    rows.push_back(std::move(row));
-  }
+  for (auto &fields : calibration_test::readRows(path)) rows.push_back(CalibrationRow{std::move(fields)});
   return rows;
 }
 
