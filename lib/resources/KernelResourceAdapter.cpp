@@ -3,9 +3,44 @@
 #include "eval/TileEval.h"
 
 #include <algorithm>
+#include <llvm/ADT/SmallVector.h>
+#include <unordered_map>
 
 namespace btlint::resources {
 namespace {
+
+// Everything a numbers-only estimate depends on: the described kernel and
+// the arch. Two configs with the same key get the same numbers, so the key
+// indexes a memo of Detail::Numbers estimates.
+struct EstimateKey {
+  const ArchInfo *arch = nullptr; // and, against an edited copy at the same address, its main limits
+  llvm::SmallVector<int64_t, 32> words;
+
+  EstimateKey(const DescribedKernel &described, const ArchInfo &archInfo) : arch(&archInfo) {
+    const KernelDescription &desc = described.description;
+    put(archInfo.computeCapability, archInfo.maxSharedPerBlockOptIn, archInfo.registersPerSM, archInfo.maxSharedPerSM);
+    put(desc.numWarps, desc.numStages, desc.epilogueStore ? 1 + static_cast<int64_t>(*desc.epilogueStore) : 0,
+        described.bLayoutUnknown, described.unmodelledScratchBound, static_cast<int64_t>(desc.dots.size()),
+        static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
+    for (const DotDescription &dot : desc.dots)
+      put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop);
+    for (const ReductionDescription &r : desc.reductions)
+      put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
+          static_cast<int64_t>(r.stored));
+    for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
+  }
+  template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
+  bool operator==(const EstimateKey &other) const { return arch == other.arch && words == other.words; }
+};
+
+struct EstimateKeyHash {
+  size_t operator()(const EstimateKey &key) const {
+    uint64_t h = reinterpret_cast<uintptr_t>(key.arch) * 0x9E3779B97F4A7C15ull;
+    for (int64_t word : key.words) h = (h ^ static_cast<uint64_t>(word)) * 0x100000001B3ull + (h >> 29);
+    return static_cast<size_t>(h);
+  }
+};
 
 std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, const Kernel &kernel) {
   if (dim.constant) return dim.constant;
@@ -163,13 +198,10 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
   return described;
 }
 
-std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
-                                                              const ArchInfo &arch, std::string_view dtype,
-                                                              std::string_view dtypeSource, std::string *whyNot,
-                                                              Detail detail) {
+namespace {
+
+KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const ArchInfo &arch, Detail detail) {
   const bool explain = detail == Detail::Explained;
-  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, detail);
-  if (!described) return std::nullopt;
   KernelResourceEstimate estimate;
   estimate.shared = estimateSharedMemory(described->description, arch, detail);
   if (described->bLayoutUnknown && bLayoutMatters(described->description, arch)) {
@@ -214,6 +246,27 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
   assumptions.insert(assumptions.end(), estimate.shared.assumptions.begin(), estimate.shared.assumptions.end());
   assumptions.insert(assumptions.end(), estimate.assumptions.begin(), estimate.assumptions.end());
   estimate.assumptions = std::move(assumptions);
+  return estimate;
+}
+
+} // namespace
+
+std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,
+                                                              const ArchInfo &arch, std::string_view dtype,
+                                                              std::string_view dtypeSource, std::string *whyNot,
+                                                              Detail detail) {
+  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, detail);
+  if (!described) return std::nullopt;
+  if (detail == Detail::Explained) return estimateDescribed(&*described, arch, detail);
+  // The rules judge every config of every list on every arch, and kernels of
+  // a repository share their config lists and tile shapes: numbers-only
+  // estimates are remembered per thread by what they depend on (bounded).
+  thread_local std::unordered_map<EstimateKey, KernelResourceEstimate, EstimateKeyHash> memo;
+  EstimateKey key(*described, arch);
+  if (auto found = memo.find(key); found != memo.end()) return found->second;
+  KernelResourceEstimate estimate = estimateDescribed(&*described, arch, detail);
+  if (memo.size() >= 4096) memo.clear();
+  memo.emplace(std::move(key), estimate);
   return estimate;
 }
 
