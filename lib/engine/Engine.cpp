@@ -276,7 +276,11 @@ private:
 class RunProjectIndex : public ProjectIndex {
 public:
   void add(const FileModel &model) {
-    for (const auto &k : model.kernels) byName_[k.name].push_back(&k);
+    for (const auto &k : model.kernels) {
+      if (!k.reapplied) byName_[k.name].push_back(&k);
+      for (const std::string &bound : k.boundNames)
+        if (bound != k.name || k.reapplied) byName_[bound].push_back(&k);
+    }
   }
   std::vector<const Kernel *> kernelsNamed(const std::string &name) const override {
     auto it = byName_.find(name);
@@ -298,7 +302,7 @@ public:
     asked_.insert(name);
     std::vector<const Kernel *> found;
     for (const auto &k : model_.kernels)
-      if (k.name == name) found.push_back(&k);
+      if (k.answersTo(name)) found.push_back(&k);
     return found;
   }
   std::set<std::string> &asked() const { return asked_; }
@@ -499,6 +503,19 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
 
   // Merge, suppress, run the suppression-judging meta rules.
   auto finish = [&](FileState &state, size_t i) {
+    // A function wrapped by several autotuners is one Kernel per wrapper over
+    // the same body: a finding about the body is kept once (the
+    // arch-independent ones are merged below by the same key).
+    if (state.diagnostics.size() > 1) {
+      std::set<std::string> seen;
+      std::vector<Diagnostic> unique;
+      for (Diagnostic &d : state.diagnostics)
+        if (seen.insert(d.ruleId + '\x1f' + d.arch.value_or("") + '\x1f' + std::to_string(d.span.line) + ':' +
+                        std::to_string(d.span.column) + '\x1f' + d.message)
+                .second)
+          unique.push_back(std::move(d));
+      state.diagnostics = std::move(unique);
+    }
     for (auto &[key, collected] : archIndependent[i]) {
       if (collected.archs.size() == state.archs().size()) {
         state.diagnostics.push_back(collected.diagnostic);

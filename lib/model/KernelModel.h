@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -302,6 +303,20 @@ struct Kernel {
   // swaps the autotuned list per call); the statically read list may not be
   // the one that runs.
   std::vector<SourceSpan> configsReplacedAt;
+  // Added: names a call-form application binds the kernel object to
+  // (`fast_add = triton.autotune(...)(add)`), which launches use instead of
+  // `name`. `reapplied`: this Kernel is an autotuner applied to a function
+  // that already has one: its own config list over the original's body,
+  // reached only through its bound names.
+  std::vector<std::string> boundNames;
+  bool reapplied = false;
+  // Whether a launch or lookup by `n` reaches this kernel object.
+  bool answersTo(std::string_view n) const {
+    if (n == name && !reapplied) return true;
+    for (const std::string &bound : boundNames)
+      if (bound == n) return true;
+    return false;
+  }
   // Added for dtype-unsupported-on-arch: element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
   // model's spelling ("fp8e4nv"), at the span of the type expression.
@@ -386,7 +401,7 @@ struct FileModel {
 
   const Kernel *findKernel(const std::string &n) const {
     for (const auto &k : kernels)
-      if (k.name == n) return &k;
+      if (k.answersTo(n)) return &k;
     return nullptr;
   }
 };

@@ -496,6 +496,22 @@ private:
         index = file_.kernels.size() - 1;
         kernelByName[syntax.kernel.name] = index;
       }
+      // Every `triton.autotune(...)(fn)` makes a new autotuner object with its
+      // own configs: a second one over a function that already has a list
+      // is a kernel object of its own, bound to the name it is assigned to.
+      const bool autotunes = std::any_of(chain.decorators.begin(), chain.decorators.end(),
+                                         [](const auto &d) { return d.first == DecoratorKind::Autotune; });
+      if (autotunes && file_.kernels[index].autotune) {
+        KernelSyntax copy = file_.kernels[index];
+        copy.autotune.reset();
+        copy.kernel.reapplied = true;
+        copy.kernel.boundNames.clear();
+        copy.kernel.decorators.erase(std::remove_if(copy.kernel.decorators.begin(), copy.kernel.decorators.end(),
+                                                    [](const std::string &path) { return path == "triton.autotune"; }),
+                                     copy.kernel.decorators.end());
+        file_.kernels.push_back(std::move(copy));
+        index = file_.kernels.size() - 1;
+      }
       KernelSyntax &syntax = file_.kernels[index];
       for (const auto &[kind, call] : chain.decorators) {
         std::string path = canonical(tree_.child(call, Field::Function));
@@ -508,8 +524,10 @@ private:
                  keywordArgument(call, "do_not_specialize") != kNoNode)
           syntax.jitCall = call;
       }
-      if (!chain.assignedName.empty() && chain.assignedName != syntax.kernel.name)
+      if (!chain.assignedName.empty() && (chain.assignedName != syntax.kernel.name || syntax.kernel.reapplied)) {
         kernelByName[chain.assignedName] = index;
+        syntax.kernel.boundNames.push_back(chain.assignedName);
+      }
     }
   }
 

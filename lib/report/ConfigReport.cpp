@@ -33,8 +33,11 @@ const FileModel *findFile(const std::vector<FileModel> &models, const std::strin
   return nullptr;
 }
 
-// The name a kernel is reported under: a CUDA template's instantiations are one kernel.
+// The name a kernel is reported under: a CUDA template's instantiations are
+// one kernel; a second autotuner over a Triton function goes by the name it
+// is bound to (`scale_narrow = triton.autotune(...)(scale_kernel)`).
 std::string groupName(const Kernel &kernel) {
+  if (kernel.reapplied && !kernel.boundNames.empty()) return kernel.boundNames.front();
   return kernel.language == Language::Cuda && !kernel.templateName.empty() ? kernel.templateName : kernel.name;
 }
 
@@ -200,7 +203,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   }
   list.source = "launches";
   for (const LaunchSite &launch : file.launches)
-    if (launchedName(launch) == first.name) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
+    if (first.answersTo(launchedName(launch))) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
   if (list.configs.empty()) {
     list.source = "none";
     list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");

@@ -254,7 +254,7 @@ const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vect
     return uses;
   }
   for (const LaunchSite &launch : launches) {
-    if (launchedName(launch) != kernel.name) continue;
+    if (!kernel.answersTo(launchedName(launch))) continue;
     auto values = std::make_shared<const Config>(launchConfig(launch, kernel));
     ConfigUse use(*values);
     use.launchValues = std::move(values);

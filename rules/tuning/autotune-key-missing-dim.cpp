@@ -103,7 +103,7 @@ const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel
 bool launchesKernel(const LaunchSite &launch, const Kernel &kernel) {
   std::string name = launch.kernel;
   if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  return name == kernel.name;
+  return kernel.answersTo(name);
 }
 
 class AutotuneKeyMissingDim : public Rule {
