@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace btlint {
@@ -45,6 +46,61 @@ std::optional<std::string> configIdentity(const Config &config, bool tritonOptio
     return std::nullopt;
   if (identity.size() >= 2) identity.resize(identity.size() - 2);
   return identity;
+}
+
+// Two configs run the same when their parameters are equal and, for Triton,
+// their launch options after defaults. Checked without building the text of
+// configIdentity, which only findings need: every config of every list is
+// compared, and texts would cost a string per value.
+std::optional<ScalarValue> effectiveOption(const std::optional<ScalarValue> &value, std::optional<int64_t> fallback) {
+  if (value) return value;
+  if (fallback) return ScalarValue::ofInt(*fallback);
+  return std::nullopt;
+}
+
+bool allKnown(const Config &config, bool tritonOptions) {
+  for (const auto &[name, value] : config.params)
+    if (!value.isKnown()) return false;
+  if (!tritonOptions) return true;
+  for (const auto *option : {&config.numWarps, &config.numStages, &config.numCtas, &config.maxnreg})
+    if (*option && !(*option)->isKnown()) return false;
+  return true;
+}
+
+bool runTheSame(const Config &a, const Config &b, bool tritonOptions) {
+  if (a.params != b.params) return false;
+  if (!tritonOptions) return true;
+  return effectiveOption(a.numWarps, kDefaultNumWarps) == effectiveOption(b.numWarps, kDefaultNumWarps) &&
+         effectiveOption(a.numStages, kDefaultNumStages) == effectiveOption(b.numStages, kDefaultNumStages) &&
+         effectiveOption(a.numCtas, kDefaultNumCtas) == effectiveOption(b.numCtas, kDefaultNumCtas) &&
+         a.maxnreg == b.maxnreg;
+}
+
+size_t mixHash(size_t seed, size_t value) { return seed ^ (value + 0x9E3779B97F4A7C15ull + (seed << 6) + (seed >> 2)); }
+
+size_t hashValue(const ScalarValue &value) {
+  if (value.isInt()) return std::hash<int64_t>{}(value.asInt());
+  if (value.isFloat()) return std::hash<double>{}(value.asFloat()) ^ 1;
+  if (value.isBool()) return value.asBool() ? 3 : 5;
+  if (value.isString()) return std::hash<std::string>{}(value.asString());
+  return 7;
+}
+
+// Equal for configs that run the same (runTheSame); the options hash after defaults.
+size_t identityHash(const Config &config, bool tritonOptions) {
+  size_t hash = config.params.size();
+  for (const auto &[name, value] : config.params)
+    hash = mixHash(mixHash(hash, std::hash<std::string>{}(name)), hashValue(value));
+  if (!tritonOptions) return hash;
+  auto option = [&](const std::optional<ScalarValue> &value, std::optional<int64_t> fallback) {
+    std::optional<ScalarValue> effective = effectiveOption(value, fallback);
+    hash = mixHash(hash, effective ? hashValue(*effective) : 11);
+  };
+  option(config.numWarps, kDefaultNumWarps);
+  option(config.numStages, kDefaultNumStages);
+  option(config.numCtas, kDefaultNumCtas);
+  option(config.maxnreg, std::nullopt);
+  return hash;
 }
 
 bool isHorizontalSpace(char c) { return c == ' ' || c == '\t'; }
@@ -135,20 +191,28 @@ public:
       if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
       const bool tritonOptions = kernel.language != Language::Cuda;
-      std::map<std::string, const Config *> firstWithIdentity;
+      std::unordered_map<size_t, std::vector<const Config *>> firstByHash;
       // Duplicates that come from the same expression (a comprehension) share
       // one finding at that expression.
       std::map<std::pair<uint32_t, uint32_t>, std::vector<const Config *>> duplicatesBySpan;
       std::vector<std::pair<const Config *, const Config *>> findings;
       for (const Config &config : list.configs) {
-        const std::optional<std::string> identity = configIdentity(config, tritonOptions);
-        if (!identity) continue;
-        auto [first, inserted] = firstWithIdentity.try_emplace(*identity, &config);
-        if (inserted) continue;
+        if (!allKnown(config, tritonOptions)) continue;
+        std::vector<const Config *> &sameHash = firstByHash[identityHash(config, tritonOptions)];
+        const Config *original = nullptr;
+        for (const Config *earlier : sameHash)
+          if (runTheSame(*earlier, config, tritonOptions)) {
+            original = earlier;
+            break;
+          }
+        if (!original) {
+          sameHash.push_back(&config);
+          continue;
+        }
         const SourceSpan span = reportSpan(config, list);
         auto &group = duplicatesBySpan[{span.line, span.column}];
         group.push_back(&config);
-        if (group.size() == 1) findings.push_back({&config, first->second});
+        if (group.size() == 1) findings.push_back({&config, original});
       }
 
       for (const auto &[duplicate, original] : findings) {
