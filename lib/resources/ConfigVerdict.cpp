@@ -101,9 +101,17 @@ std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch) {
 }
 
 namespace {
-TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config &config,
-                                              const ArchInfo &arch, std::string_view dtype,
-                                              std::string_view dtypeSource);
+// Fills a default-constructed verdict (in place: verdicts are large and the
+// rules judge every config).
+void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, const Config &config,
+                           const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource);
+
+TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config &config, const ArchInfo &arch,
+                                              std::string_view dtype, std::string_view dtypeSource) {
+  TritonConfigVerdict verdict;
+  judgeTritonConfigInto(verdict, kernel, config, arch, dtype, dtypeSource);
+  return verdict;
+}
 
 // Verdicts already computed for a kernel, by config values, arch and dtype:
 // smem-over-budget, register-spill-risk, low-occupancy, all-configs-pruned
@@ -166,10 +174,8 @@ std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, 
 }
 
 namespace {
-TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config &config,
-                                              const ArchInfo &arch, std::string_view dtype,
-                                              std::string_view dtypeSource) {
-  TritonConfigVerdict verdict;
+void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, const Config &config,
+                           const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource) {
   verdict.sharedLimit = arch.maxSharedPerBlockOptIn;
   verdict.numWarps = static_cast<int>(intOf(config.numWarps).value_or(kDefaultNumWarps));
   verdict.numStages = static_cast<int>(intOf(config.numStages).value_or(kDefaultNumStages));
@@ -188,10 +194,9 @@ TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config
   }
 
   std::string why;
-  verdict.estimate = estimateKernelResources(kernel, config, arch, dtype, dtypeSource, &why, Detail::Numbers);
-  if (!verdict.estimate) {
+  if (!estimateKernelNumbers(kernel, config, arch, dtype, dtypeSource, verdict.estimate, &why)) {
     verdict.unknownReason = why.empty() ? "the estimate needs sizes that do not resolve" : why;
-    return verdict;
+    return;
   }
   const KernelResourceEstimate &estimate = *verdict.estimate;
   verdict.shared = sharedMemoryFit(estimate.shared.minBytes, estimate.shared.maxBytes, verdict.sharedLimit);
@@ -204,7 +209,6 @@ TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config
                                 "shared memory: needs " + std::to_string(estimate.shared.minBytes) +
                                     (estimate.shared.exact() ? "" : " or more") + " bytes, " + arch.name +
                                     " allows " + std::to_string(verdict.sharedLimit));
-  return verdict;
 }
 } // namespace
 
@@ -282,7 +286,7 @@ const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, cons
   judged.uses = &configUsesOf(kernel, launches);
   judged.verdicts.reserve(judged.uses->size());
   for (const ConfigUse &use : *judged.uses)
-    judged.verdicts.push_back(judgeTritonConfigUncached(body, use.config, arch, dtype, dtypeSource));
+    judgeTritonConfigInto(judged.verdicts.emplace_back(), body, use.config, arch, dtype, dtypeSource);
   return judged;
 }
 

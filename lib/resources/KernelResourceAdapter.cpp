@@ -4,7 +4,7 @@
 
 #include <algorithm>
 #include <llvm/ADT/SmallVector.h>
-#include <unordered_map>
+#include <llvm/ADT/DenseMap.h>
 
 namespace btlint::resources {
 namespace {
@@ -34,12 +34,85 @@ struct EstimateKey {
   bool operator==(const EstimateKey &other) const { return arch == other.arch && words == other.words; }
 };
 
-struct EstimateKeyHash {
-  size_t operator()(const EstimateKey &key) const {
-    uint64_t h = reinterpret_cast<uintptr_t>(key.arch) * 0x9E3779B97F4A7C15ull;
-    for (int64_t word : key.words) h = (h ^ static_cast<uint64_t>(word)) * 0x100000001B3ull + (h >> 29);
-    return static_cast<size_t>(h);
+uint64_t hashOf(const EstimateKey &key) {
+  uint64_t h = reinterpret_cast<uintptr_t>(key.arch) * 0x9E3779B97F4A7C15ull;
+  for (int64_t word : key.words) h = (h ^ static_cast<uint64_t>(word)) * 0x100000001B3ull + (h >> 29);
+  return std::min(h, ~uint64_t{0} - 2); // DenseMap keeps the two largest keys for itself
+}
+
+// A numbers-only estimate without its (empty) text vectors: what the memo keeps.
+struct EstimateNumbers {
+  int64_t sharedMin = 0, sharedMax = 0;
+  MmaPath sharedPath = MmaPath::None;
+  bool calibrated = true;
+  bool fits = true;
+  bool spills = false;
+  MmaPath registerPath = MmaPath::None;
+  int64_t workingSet = 0, spillThreshold = 0, registersPerThread = 0, registerCap = 0, blocksPerSm = 0;
+
+  explicit EstimateNumbers(const KernelResourceEstimate &e)
+      : sharedMin(e.shared.minBytes), sharedMax(e.shared.maxBytes), sharedPath(e.shared.mmaPath),
+        calibrated(e.shared.calibrated), fits(e.fits), spills(e.registers.spills), registerPath(e.registers.mmaPath),
+        workingSet(e.registers.workingSet), spillThreshold(e.registers.spillThreshold),
+        registersPerThread(e.registers.registersPerThread), registerCap(e.registers.registerCap),
+        blocksPerSm(e.registers.blocksPerSmByRegisters) {}
+  void fill(KernelResourceEstimate &e) const {
+    e.shared.minBytes = sharedMin;
+    e.shared.maxBytes = sharedMax;
+    e.shared.mmaPath = sharedPath;
+    e.shared.calibrated = calibrated;
+    e.fits = fits;
+    e.registers.mmaPath = registerPath;
+    e.registers.workingSet = workingSet;
+    e.registers.spillThreshold = spillThreshold;
+    e.registers.spills = spills;
+    e.registers.registersPerThread = registersPerThread;
+    e.registers.registerCap = registerCap;
+    e.registers.blocksPerSmByRegisters = blocksPerSm;
   }
+};
+
+// The memo: entries in one vector and their key words in one pool (compact:
+// a lookup touches few cache lines and allocates nothing), found by hash
+// through a power-of-two map; entries of equal hash are chained.
+class EstimateMemo {
+public:
+  const EstimateNumbers *find(const EstimateKey &key, uint64_t hash) const {
+    auto found = firstByHash_.find(hash);
+    for (uint32_t i = found == firstByHash_.end() ? kNone : found->second; i != kNone; i = entries_[i].next)
+      if (matches(entries_[i], key)) return &entries_[i].numbers;
+    return nullptr;
+  }
+  void add(const EstimateKey &key, uint64_t hash, const KernelResourceEstimate &estimate) {
+    if (entries_.size() >= 4096) {
+      entries_.clear();
+      words_.clear();
+      firstByHash_.clear();
+    }
+    auto [slot, inserted] = firstByHash_.try_emplace(hash, static_cast<uint32_t>(entries_.size()));
+    entries_.push_back(Entry{key.arch, static_cast<uint32_t>(words_.size()), static_cast<uint32_t>(key.words.size()),
+                             inserted ? kNone : slot->second, EstimateNumbers(estimate)});
+    words_.insert(words_.end(), key.words.begin(), key.words.end());
+    if (!inserted) slot->second = static_cast<uint32_t>(entries_.size() - 1);
+  }
+
+private:
+  static constexpr uint32_t kNone = 0xffffffffu;
+  struct Entry {
+    const ArchInfo *arch;
+    uint32_t firstWord, wordCount, next;
+    EstimateNumbers numbers;
+  };
+  bool matches(const Entry &entry, const EstimateKey &key) const {
+    if (entry.arch != key.arch || entry.wordCount != key.words.size()) return false;
+    const int64_t *stored = words_.data() + entry.firstWord;
+    for (size_t i = 0; i < key.words.size(); ++i)
+      if (stored[i] != key.words[i]) return false;
+    return true;
+  }
+  std::vector<Entry> entries_;
+  std::vector<int64_t> words_;
+  llvm::DenseMap<uint64_t, uint32_t> firstByHash_;
 };
 
 std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, const Kernel &kernel) {
@@ -255,19 +328,35 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
                                                               const ArchInfo &arch, std::string_view dtype,
                                                               std::string_view dtypeSource, std::string *whyNot,
                                                               Detail detail) {
+  if (detail == Detail::Numbers) {
+    std::optional<KernelResourceEstimate> estimate;
+    estimateKernelNumbers(kernel, config, arch, dtype, dtypeSource, estimate, whyNot);
+    return estimate;
+  }
   auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, detail);
   if (!described) return std::nullopt;
-  if (detail == Detail::Explained) return estimateDescribed(&*described, arch, detail);
+  return estimateDescribed(&*described, arch, detail);
+}
+
+bool estimateKernelNumbers(const Kernel &kernel, const Config &config, const ArchInfo &arch, std::string_view dtype,
+                           std::string_view dtypeSource, std::optional<KernelResourceEstimate> &out,
+                           std::string *whyNot) {
+  out.reset();
+  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, Detail::Numbers);
+  if (!described) return false;
   // The rules judge every config of every list on every arch, and kernels of
   // a repository share their config lists and tile shapes: numbers-only
   // estimates are remembered per thread by what they depend on (bounded).
-  thread_local std::unordered_map<EstimateKey, KernelResourceEstimate, EstimateKeyHash> memo;
+  thread_local EstimateMemo memo;
   EstimateKey key(*described, arch);
-  if (auto found = memo.find(key); found != memo.end()) return found->second;
-  KernelResourceEstimate estimate = estimateDescribed(&*described, arch, detail);
-  if (memo.size() >= 4096) memo.clear();
-  memo.emplace(std::move(key), estimate);
-  return estimate;
+  const uint64_t hash = hashOf(key);
+  if (const EstimateNumbers *found = memo.find(key, hash)) {
+    found->fill(out.emplace());
+    return true;
+  }
+  out.emplace(estimateDescribed(&*described, arch, Detail::Numbers));
+  memo.add(key, hash, *out);
+  return true;
 }
 
 } // namespace btlint::resources

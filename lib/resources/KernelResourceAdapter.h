@@ -52,4 +52,11 @@ std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kern
                                                               std::string *whyNot = nullptr,
                                                               Detail detail = Detail::Explained);
 
+// estimateKernelResources with Detail::Numbers, written into `out` (emplaced;
+// remembered per thread by what the estimate depends on). False, with `out`
+// empty, when a size does not resolve.
+bool estimateKernelNumbers(const Kernel &kernel, const Config &config, const ArchInfo &arch, std::string_view dtype,
+                           std::string_view dtypeSource, std::optional<KernelResourceEstimate> &out,
+                           std::string *whyNot = nullptr);
+
 } // namespace btlint::resources

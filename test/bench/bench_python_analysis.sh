@@ -4,7 +4,8 @@
 #   (b) btlint's whole analysis (front-end, evaluator, all rules), single-threaded (-j1),
 #   (c) `ruff check` (PyPI) with the same number of threads (RAYON_NUM_THREADS=1),
 # and btlint's peak memory (/usr/bin/time -f %M) on the same files.
-# Prints the ratios whole/parse (target <= 1.3), btlint/ruff (target < 1), peak MB (< 200),
+# Prints the ratios whole/parse (target <= 1.3; also against the parse with the
+# allocator btlint links, where it links mimalloc), btlint/ruff (target < 1), peak MB (< 200),
 # from wall time and from processor time (user+sys): on a shared, loaded machine the
 # wall time of a single-threaded run mostly measures the scheduler, the processor
 # time what the program did.
@@ -77,6 +78,14 @@ parse_out="$("$parse_bin" "$files" "$repeats")"
 parse=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_out")
 parse_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_out")
 [[ -n "$parse_cpu" ]] || parse_cpu=$parse
+# btlint links mimalloc where it is installed (CMakeLists.txt); the same parse
+# with that allocator shows how much of the ratio is the allocator's.
+mimalloc_lib=$(ldd "$btlint" 2>/dev/null | awk '/libmimalloc/ {print $3; exit}')
+if [[ -n "$mimalloc_lib" ]]; then
+  parse_mi_out="$(LD_PRELOAD="$mimalloc_lib" "$parse_bin" "$files" "$repeats")"
+  parse_mi=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_mi_out")
+  parse_mi_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_mi_out")
+fi
 read -r whole whole_cpu < <(best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" .)
 read -r ruff_t ruff_cpu < <(RAYON_NUM_THREADS=1 best "$ruff" check --no-cache --isolated --quiet .)
 # Peak resident set size in KB of one run.
@@ -92,9 +101,14 @@ status="ok"; ((rc > 1)) && status="btlint exited $rc (crash?)"
 printf 'files                    %d (%s)\n' "$nfiles" "$mode"
 printf 'load average             %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'tree-sitter parse alone  %ss wall, %ss cpu (read+parse, best of %d)\n' "$parse" "$parse_cpu" "$repeats"
+[[ -n "$mimalloc_lib" ]] &&
+  printf 'same parse, mimalloc     %ss wall, %ss cpu (the allocator btlint links)\n' "$parse_mi" "$parse_mi_cpu"
 printf 'btlint whole, -j1        %ss wall, %ss cpu  [%s]\n' "$whole" "$whole_cpu" "$status"
 printf 'ruff check, 1 thread     %ss wall, %ss cpu (%s)\n' "$ruff_t" "$ruff_cpu" "$("$ruff" --version)"
 printf 'btlint peak RSS -j1      %.1f MB; all threads %.1f MB\n' "$(echo "$peak_kb/1024" | bc -l)" "$(echo "$peak_kb_all/1024" | bc -l)"
 printf 'RATIO whole/parse   %.2f wall, %.2f cpu (target <= 1.3)\n' "$(echo "$whole/$parse" | bc -l)" "$(echo "$whole_cpu/$parse_cpu" | bc -l)"
+[[ -n "$mimalloc_lib" ]] &&
+  printf 'RATIO whole/parse with the same allocator   %.2f wall, %.2f cpu\n' \
+    "$(echo "$whole/$parse_mi" | bc -l)" "$(echo "$whole_cpu/$parse_mi_cpu" | bc -l)"
 printf 'RATIO btlint/ruff   %.2f wall, %.2f cpu (target < 1)\n' "$(echo "$whole/$ruff_t" | bc -l)" "$(echo "$whole_cpu/$ruff_cpu" | bc -l)"
 printf 'PEAK MB             %.1f (target < 200)\n' "$(echo "$peak_kb/1024" | bc -l)"
