@@ -10,7 +10,11 @@
 # wall time of a single-threaded run mostly measures the scheduler, the processor
 # time what the program did.
 #
-# Usage: test/bench/bench_python_analysis.sh [--generated N | --ext DIR...] [--repeats R]
+# Usage: test/bench/bench_python_analysis.sh [--generated N | --ext DIR...] [--repeats R] [--rounds K]
+#   --rounds K     also K rounds in which the parse, the parse with btlint's allocator,
+#                  btlint and ruff run back to back in rotating order; prints the median
+#                  of the per-round processor-time ratios, which a VM whose speed swings
+#                  between runs (this project's 2-core VM: by up to half) moves least
 #   --generated N  (default, N=2000) files written by test/bench/gen_kernels.py (CI: no /work/ext needed)
 #   --ext DIR...   the Python files under DIR... that mention triton, copied to a temp dir
 # Environment: BTLINT (binary, default build/btlint), BENCH_PARSE (bench_parse binary;
@@ -22,12 +26,13 @@ btlint="${BTLINT:-$root/build/btlint}"
 ruff="${RUFF:-$root/.venv/bin/ruff}"
 [[ -x "$ruff" ]] || ruff="$(command -v ruff || true)"
 python="${PYTHON:-python3}"
-mode=generated count=2000 repeats=3 dirs=()
+mode=generated count=2000 repeats=3 rounds=0 dirs=()
 while (($#)); do
   case "$1" in
     --generated) mode=generated; count="${2:-2000}"; shift 2 ;;
     --ext) mode=ext; shift; while (($#)) && [[ "$1" != --* ]]; do dirs+=("$1"); shift; done ;;
     --repeats) repeats="$2"; shift 2 ;;
+    --rounds) rounds="$2"; shift 2 ;;
     *) echo "unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -112,3 +117,39 @@ printf 'RATIO whole/parse   %.2f wall, %.2f cpu (target <= 1.3)\n' "$(echo "$who
     "$(echo "$whole/$parse_mi" | bc -l)" "$(echo "$whole_cpu/$parse_mi_cpu" | bc -l)"
 printf 'RATIO btlint/ruff   %.2f wall, %.2f cpu (target < 1)\n' "$(echo "$whole/$ruff_t" | bc -l)" "$(echo "$whole_cpu/$ruff_cpu" | bc -l)"
 printf 'PEAK MB             %.1f (target < 200)\n' "$(echo "$peak_kb/1024" | bc -l)"
+
+if ((rounds > 0)); then
+  "$python" - "$rounds" "$parse_bin" "$files" "${mimalloc_lib:-}" "$btlint" "$ruff" <<'EOF'
+import os, statistics, sys
+rounds, parse_bin, files, mimalloc, btlint, ruff = int(sys.argv[1]), *sys.argv[2:]
+def cpu(args, env=None):
+    null = os.open(os.devnull, os.O_WRONLY)
+    pid = os.posix_spawn(args[0], args, env or os.environ,
+                         file_actions=[(os.POSIX_SPAWN_DUP2, null, 1), (os.POSIX_SPAWN_DUP2, null, 2)])
+    os.close(null)
+    _, _, usage = os.wait4(pid, 0)
+    return usage.ru_utime + usage.ru_stime
+commands = {
+    "parse": ([parse_bin, files, "1"], None),
+    "btlint": ([btlint, "--no-config", "--arch", "sm90", "-j1", "--format", "json", "."], None),
+    "ruff": ([ruff, "check", "--no-cache", "--isolated", "--quiet", "."], dict(os.environ, RAYON_NUM_THREADS="1")),
+}
+if mimalloc:
+    commands["parse_same_allocator"] = ([parse_bin, files, "1"], dict(os.environ, LD_PRELOAD=mimalloc))
+names = list(commands)
+times = {name: [] for name in names}
+for r in range(rounds):
+    order = names[r % len(names):] + names[:r % len(names)]
+    for name in order:
+        args, env = commands[name]
+        times[name].append(cpu(args, env))
+def median_ratio(a, b):
+    return statistics.median(x / y for x, y in zip(times[a], times[b]))
+print(f"rounds: {rounds}; median processor time per round: " +
+      ", ".join(f"{n} {statistics.median(times[n]):.3f} s" for n in names))
+print(f"ROUNDS whole/parse   median {median_ratio('btlint', 'parse'):.2f} (target <= 1.3)")
+if mimalloc:
+    print(f"ROUNDS whole/parse with the same allocator   median {median_ratio('btlint', 'parse_same_allocator'):.2f}")
+print(f"ROUNDS btlint/ruff   median {median_ratio('btlint', 'ruff'):.2f} (target < 1)")
+EOF
+fi
