@@ -142,11 +142,21 @@ std::string dimsText(int64_t m, int64_t n, int64_t k) {
 
 } // namespace
 
-std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
-                                              std::string_view dtypeSource, std::string *whyNot, Detail detail) {
+namespace {
+
+// Fills `described`, reusing its vectors' storage; false when a size does not resolve.
+bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config &config, std::string_view dtype,
+                  std::string_view dtypeSource, std::string *whyNot, Detail detail) {
   const bool explain = detail == Detail::Explained;
-  DescribedKernel described;
   KernelDescription &desc = described.description;
+  desc.dots.clear();
+  desc.epilogueStore.reset();
+  desc.reductions.clear();
+  desc.elementwiseTiles.clear();
+  desc.gaps.clear();
+  described.bLayoutUnknown = false;
+  described.unmodelledScratchBound = 0;
+  described.assumptions.clear();
   auto &notes = described.assumptions;
 
   if (auto warps = configInt(config.numWarps)) {
@@ -163,7 +173,7 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
   }
   if (desc.numWarps <= 0 || desc.numStages <= 0) {
     if (whyNot) *whyNot = "num_warps and num_stages must be positive";
-    return std::nullopt;
+    return false;
   }
 
   ElementType assumed = ElementType::Fp16;
@@ -178,14 +188,14 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
   for (const DotSite &site : kernel.dots) {
     if (site.a.size() < 2 || site.b.size() < 2) {
       if (whyNot) *whyNot = "the operand shapes of a tl.dot are not known";
-      return std::nullopt;
+      return false;
     }
     auto m = resolveDim(site.a[site.a.size() - 2], config, kernel);
     auto k = resolveDim(site.a.back(), config, kernel);
     auto n = resolveDim(site.b.back(), config, kernel);
     if (!m || !k || !n) {
       if (whyNot) *whyNot = "a tl.dot operand extent does not resolve for this config";
-      return std::nullopt;
+      return false;
     }
     DotDescription dot;
     dot.m = *m;
@@ -268,6 +278,15 @@ std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config
       notes.push_back("reductions are not in the kernel model: their scratch is bounded by " +
                       std::to_string(described.unmodelledScratchBound) + " bytes");
   }
+  return true;
+}
+
+} // namespace
+
+std::optional<DescribedKernel> describeKernel(const Kernel &kernel, const Config &config, std::string_view dtype,
+                                              std::string_view dtypeSource, std::string *whyNot, Detail detail) {
+  DescribedKernel described;
+  if (!describeInto(described, kernel, config, dtype, dtypeSource, whyNot, detail)) return std::nullopt;
   return described;
 }
 
@@ -342,8 +361,10 @@ bool estimateKernelNumbers(const Kernel &kernel, const Config &config, const Arc
                            std::string_view dtypeSource, std::optional<KernelResourceEstimate> &out,
                            std::string *whyNot) {
   out.reset();
-  auto described = describeKernel(kernel, config, dtype, dtypeSource, whyNot, Detail::Numbers);
-  if (!described) return false;
+  // One description per thread, refilled for each config: its vectors keep their storage.
+  thread_local DescribedKernel scratch;
+  DescribedKernel *described = &scratch;
+  if (!describeInto(scratch, kernel, config, dtype, dtypeSource, whyNot, Detail::Numbers)) return false;
   // The rules judge every config of every list on every arch, and kernels of
   // a repository share their config lists and tile shapes: numbers-only
   // estimates are remembered per thread by what they depend on (bounded).
