@@ -317,6 +317,12 @@ struct Kernel {
       if (bound == n) return true;
     return false;
   }
+  // How findings about the autotuned object name it, quoted: "`add`", or for
+  // a second autotuner "`add_narrow` (a second autotuner over `add`)".
+  std::string tunedObjectName() const {
+    if (!reapplied || boundNames.empty()) return "`" + name + "`";
+    return "`" + boundNames.front() + "` (a second autotuner over `" + name + "`)";
+  }
   // Added for dtype-unsupported-on-arch: element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
   // model's spelling ("fp8e4nv"), at the span of the type expression.

@@ -77,7 +77,7 @@ public:
       const size_t count = list.configs.size();
       auto diagnostic = context.report(
           span, (count == 1 ? std::string("the only config") : "all " + std::to_string(count) + " configs") +
-                    " of `" + kernel.name + "` are eliminated on " + arch->name + " (" + causes +
+                    " of " + kernel.tunedObjectName() + " are eliminated on " + arch->name + " (" + causes +
                     "); the first launch fails there");
       for (size_t i = 0; i < reasons.size() && i < 8; ++i) diagnostic.note(reasons[i]);
       if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");

@@ -170,7 +170,7 @@ public:
         names += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + ("`" + missing[i]->name + "`");
       const SourceSpan span = spec.keySpan.valid() ? spec.keySpan : spec.span;
       auto diagnostic = context.report(
-          span, "the autotune key of `" + kernel.name + "` omits " + names + ", which " +
+          span, "the autotune key of " + kernel.tunedObjectName() + " omits " + names + ", which " +
                     (missing.size() == 1 ? "sizes" : "size") +
                     " its work; the config tuned for one shape is reused for every other");
       for (const Param *param : missing) diagnostic.note(describeUse(kernel, *param));

@@ -170,7 +170,7 @@ private:
     for (int64_t depth : depths) values += (values.empty() ? "" : ", ") + std::to_string(depth);
     const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
     context
-        .report(span, "`" + kernel.name + "` has no loop to pipeline, but its configs vary "
+        .report(span, kernel.tunedObjectName() + " has no loop to pipeline, but its configs vary "
                       "`num_stages` (" + values + ")")
         .note("configs that differ only in `num_stages` compile the same kernel and are "
               "benchmarked again for nothing");

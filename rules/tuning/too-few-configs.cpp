@@ -68,7 +68,7 @@ public:
       if (count >= minimum) continue;
       const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
       auto diagnostic = context.report(
-          span, "`" + kernel.name + "` autotunes over " + std::to_string(count) + " config" +
+          span, kernel.tunedObjectName() + " autotunes over " + std::to_string(count) + " config" +
                     (count == 1 ? "" : "s") + "; " +
                     matmulPhrase(kernel.language, hasDot) + " need at least " +
                     std::to_string(minimum) + " to find a good one");
