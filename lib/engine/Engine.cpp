@@ -278,8 +278,7 @@ public:
   void add(const FileModel &model) {
     for (const auto &k : model.kernels) {
       if (!k.reapplied) byName_[k.name].push_back(&k);
-      for (const std::string &bound : k.boundNames)
-        if (bound != k.name || k.reapplied) byName_[bound].push_back(&k);
+      for (const std::string &bound : k.boundNames) byName_[bound].push_back(&k); // never `name` unless reapplied
     }
   }
   std::vector<const Kernel *> kernelsNamed(const std::string &name) const override {
@@ -444,6 +443,10 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   };
   std::vector<std::map<std::string, Collected>> archIndependent(files.size());
 
+  // One finding: rule, position and message (its notes may differ).
+  auto findingKey = [](const Diagnostic &d) {
+    return d.ruleId + '\x1f' + std::to_string(d.span.line) + ':' + std::to_string(d.span.column) + '\x1f' + d.message;
+  };
   // The archs a file is analysed for, in the run's (sorted) order.
   auto archsOf = [&](const FileState &state) {
     std::vector<std::string> archs;
@@ -492,8 +495,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
           state.diagnostics.push_back(std::move(d));
         } else {
           d.arch.reset();
-          std::string key = d.ruleId + '\x1f' + std::to_string(d.span.line) + ':' + std::to_string(d.span.column) +
-                            '\x1f' + d.message;
+          std::string key = findingKey(d);
           auto [it, inserted] = archIndependent[i].try_emplace(key, Collected{d, {}});
           it->second.archs.insert(archName);
         }
@@ -510,9 +512,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       std::set<std::string> seen;
       std::vector<Diagnostic> unique;
       for (Diagnostic &d : state.diagnostics)
-        if (seen.insert(d.ruleId + '\x1f' + d.arch.value_or("") + '\x1f' + std::to_string(d.span.line) + ':' +
-                        std::to_string(d.span.column) + '\x1f' + d.message)
-                .second)
+        if (seen.insert(findingKey(d) + '\x1f' + d.arch.value_or("")).second)
           unique.push_back(std::move(d));
       state.diagnostics = std::move(unique);
     }

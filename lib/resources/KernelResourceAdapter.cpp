@@ -31,7 +31,6 @@ struct EstimateKey {
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
-  bool operator==(const EstimateKey &other) const { return arch == other.arch && words == other.words; }
 };
 
 uint64_t hashOf(const EstimateKey &key) {
@@ -362,20 +361,19 @@ bool estimateKernelNumbers(const Kernel &kernel, const Config &config, const Arc
                            std::string *whyNot) {
   out.reset();
   // One description per thread, refilled for each config: its vectors keep their storage.
-  thread_local DescribedKernel scratch;
-  DescribedKernel *described = &scratch;
-  if (!describeInto(scratch, kernel, config, dtype, dtypeSource, whyNot, Detail::Numbers)) return false;
+  thread_local DescribedKernel described;
+  if (!describeInto(described, kernel, config, dtype, dtypeSource, whyNot, Detail::Numbers)) return false;
   // The rules judge every config of every list on every arch, and kernels of
   // a repository share their config lists and tile shapes: numbers-only
   // estimates are remembered per thread by what they depend on (bounded).
   thread_local EstimateMemo memo;
-  EstimateKey key(*described, arch);
+  EstimateKey key(described, arch);
   const uint64_t hash = hashOf(key);
   if (const EstimateNumbers *found = memo.find(key, hash)) {
     found->fill(out.emplace());
     return true;
   }
-  out.emplace(estimateDescribed(&*described, arch, Detail::Numbers));
+  out.emplace(estimateDescribed(&described, arch, Detail::Numbers));
   memo.add(key, hash, *out);
   return true;
 }
