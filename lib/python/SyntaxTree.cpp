@@ -1,7 +1,10 @@
 #include "python/SyntaxTree.h"
 
+#include "python/DirectParser.h"
+
 #include <tree_sitter/api.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <string>
@@ -18,6 +21,7 @@ namespace {
 struct GrammarTables {
   std::vector<NodeKind> kindOfSymbol;
   std::vector<bool> symbolIsNamed;
+  std::vector<bool> symbolIsExtra; // comments and line continuations: not in the tree
   std::vector<Field> fieldOfId;
 
   GrammarTables() {
@@ -168,12 +172,15 @@ struct GrammarTables {
     uint32_t symbolCount = ts_language_symbol_count(language);
     kindOfSymbol.assign(symbolCount, NodeKind::Other);
     symbolIsNamed.assign(symbolCount, false);
+    symbolIsExtra.assign(symbolCount, false);
     for (uint32_t symbol = 0; symbol < symbolCount; ++symbol) {
       const char *name = ts_language_symbol_name(language, static_cast<TSSymbol>(symbol));
       if (!name) continue;
       bool named = ts_language_symbol_type(language, static_cast<TSSymbol>(symbol)) ==
                    TSSymbolTypeRegular;
       symbolIsNamed[symbol] = named;
+      symbolIsExtra[symbol] = named && (std::string_view(name) == "comment" ||
+                                        std::string_view(name) == "line_continuation");
       const auto &table = named ? namedKinds : tokenKinds;
       auto found = table.find(name);
       if (found != table.end()) kindOfSymbol[symbol] = found->second;
@@ -194,6 +201,9 @@ struct GrammarTables {
     if (symbol == static_cast<TSSymbol>(-1)) return NodeKind::Error;
     return symbol < kindOfSymbol.size() ? kindOfSymbol[symbol] : NodeKind::Other;
   }
+  bool isExtra(TSSymbol symbol) const {
+    return symbol < symbolIsExtra.size() && symbolIsExtra[symbol];
+  }
   bool isNamed(TSSymbol symbol) const {
     if (symbol == static_cast<TSSymbol>(-1)) return true;
     return symbol < symbolIsNamed.size() && symbolIsNamed[symbol];
@@ -206,25 +216,6 @@ struct GrammarTables {
 const GrammarTables &grammarTables() {
   static const GrammarTables tables;
   return tables;
-}
-
-// Kinds whose children never fill a field: asking tree-sitter for the field
-// of each of their children would cost a lookup per node for nothing.
-bool childrenHaveFields(NodeKind kind) {
-  switch (kind) {
-  case NodeKind::Module: case NodeKind::Block: case NodeKind::ArgumentList: case NodeKind::List:
-  case NodeKind::Tuple: case NodeKind::Set: case NodeKind::Dictionary: case NodeKind::ExpressionList:
-  case NodeKind::PatternList: case NodeKind::TuplePattern: case NodeKind::ListPattern:
-  case NodeKind::ParenthesizedExpression: case NodeKind::ConditionalExpression:
-  case NodeKind::String: case NodeKind::ConcatenatedString: case NodeKind::ExpressionStatement:
-  case NodeKind::Decorator: case NodeKind::Parameters: case NodeKind::LambdaParameters:
-  case NodeKind::Slice: case NodeKind::DottedName: case NodeKind::ImportPrefix:
-  case NodeKind::StringContent: case NodeKind::ListSplat: case NodeKind::DictionarySplat:
-  case NodeKind::ListSplatPattern: case NodeKind::DictionarySplatPattern:
-    return false;
-  default:
-    return true;
-  }
 }
 
 // Whether the string literal starting at `start` has an f prefix.
@@ -362,6 +353,23 @@ void addErrorProblem(const SourceFile &source, TSNode error, std::vector<ParsePr
 
 } // namespace
 
+bool childrenHaveFields(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Module: case NodeKind::Block: case NodeKind::ArgumentList: case NodeKind::List:
+  case NodeKind::Tuple: case NodeKind::Set: case NodeKind::Dictionary: case NodeKind::ExpressionList:
+  case NodeKind::PatternList: case NodeKind::TuplePattern: case NodeKind::ListPattern:
+  case NodeKind::ParenthesizedExpression: case NodeKind::ConditionalExpression:
+  case NodeKind::String: case NodeKind::ConcatenatedString: case NodeKind::ExpressionStatement:
+  case NodeKind::Decorator: case NodeKind::Parameters: case NodeKind::LambdaParameters:
+  case NodeKind::Slice: case NodeKind::DottedName: case NodeKind::ImportPrefix:
+  case NodeKind::StringContent: case NodeKind::ListSplat: case NodeKind::DictionarySplat:
+  case NodeKind::ListSplatPattern: case NodeKind::DictionarySplatPattern:
+    return false;
+  default:
+    return true;
+  }
+}
+
 KeptTree::~KeptTree() { reset(nullptr); }
 
 void KeptTree::reset(TSTree *tree) {
@@ -386,9 +394,25 @@ void KeptTree::edit(const SourceEdit &edit) {
 constexpr size_t kMaxParseBytes = 4u << 20;
 constexpr size_t kMaxNestingDepth = 5000;
 
-SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems, KeptTree *kept) {
+namespace {
+bool directParserAllowed() {
+  static const bool allowed = [] {
+    const char *choice = std::getenv("BTLINT_PYTHON_PARSER");
+    return !(choice && std::string_view(choice) == "tree-sitter");
+  }();
+  return allowed;
+}
+} // namespace
+
+SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem> &problems, KeptTree *kept,
+                             Parser parser) {
   SyntaxTree tree;
   tree.source_ = &source;
+  // Editors keep tree-sitter's tree for incremental reparsing; everyone else
+  // first tries btlint's own parser.
+  if (!kept && parser == Parser::Any && source.text().size() <= kMaxParseBytes && directParserAllowed() &&
+      parseDirect(source.text(), tree.nodes_))
+    return tree;
   // Bounded work (docs/reliability.md): a file over kMaxParseBytes or nested
   // deeper than kMaxNestingDepth is reported and read as an empty module.
   // tree-sitter needs about 500 bytes of memory per token, and the readers of
@@ -490,7 +514,7 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
       }
     }
 
-    bool keep = named || ((field == Field::Operator || field == Field::Operators) &&
+    bool keep = (named && !tables.isExtra(symbol)) || ((field == Field::Operator || field == Field::Operators) &&
                           kind != NodeKind::Other) ||
                 (kind == NodeKind::OpColon && parentKind == NodeKind::Slice);
     // Plain strings are decoded from their text; only f-strings need their

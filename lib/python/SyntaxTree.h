@@ -2,8 +2,10 @@
 // A compact, read-only copy of a tree-sitter-python tree. tree-sitter's own
 // child access is linear in the child index and its trees are several times
 // larger; this array keeps what analysis needs (named nodes plus operator
-// tokens) with O(1) navigation and integer kinds, and lets the TSTree be
-// freed right after parsing.
+// tokens, without comments) with O(1) navigation and integer kinds, and lets
+// the TSTree be freed right after parsing. Well-formed files are read by
+// btlint's own parser (DirectParser.h), which builds the identical array
+// without tree-sitter; files it does not read go to tree-sitter.
 #include "engine/FrontEnd.h"
 #include "engine/SourceFile.h"
 #include "model/KernelModel.h"
@@ -82,10 +84,14 @@ constexpr NodeId kNoNode = 0xffffffffu;
 
 class SyntaxTree {
 public:
-  // Parses `source` with tree-sitter-python; syntax errors go to `problems`.
-  // With `kept`, reparses from the edited tree it holds and keeps the new one.
+  enum class Parser { Any, TreeSitter };
+  // Parses `source`: with btlint's own parser where it reads the file, else
+  // (and always with Parser::TreeSitter or `kept`) with tree-sitter-python;
+  // syntax errors go to `problems`. With `kept`, reparses from the edited
+  // tree it holds and keeps the new one. BTLINT_PYTHON_PARSER=tree-sitter in
+  // the environment makes every parse use tree-sitter.
   static SyntaxTree parse(const SourceFile &source, std::vector<ParseProblem> &problems,
-                          KeptTree *kept = nullptr);
+                          KeptTree *kept = nullptr, Parser parser = Parser::Any);
 
   const SourceFile &source() const { return *source_; }
   NodeId root() const { return 0; }
@@ -146,6 +152,10 @@ private:
   const SourceFile *source_ = nullptr;
   std::vector<SyntaxNode> nodes_;
 };
+
+// Whether the children of a node of `kind` can fill fields (tree-sitter's
+// field names); children of the other kinds always have Field::None.
+bool childrenHaveFields(NodeKind kind);
 
 // The value of a Python string literal node (no f-string interpolation), or
 // false when it is not a plain literal. Plain string nodes have no children

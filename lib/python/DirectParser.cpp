@@ -1,0 +1,2020 @@
+#include "python/DirectParser.h"
+
+#include <cstring>
+
+namespace btlint::python {
+
+namespace {
+
+// Thrown for any syntax this parser does not read; the file then goes to tree-sitter.
+struct NeedsTreeSitter {};
+thread_local int giveUpLine = 0; // where in this file the last parse gave up (for the agreement tool)
+[[noreturn]] void giveUpAt(int line) {
+  giveUpLine = line;
+  throw NeedsTreeSitter{};
+}
+#define giveUp() giveUpAt(__LINE__)
+
+// ---- tokens ---------------------------------------------------------------
+
+enum class T : uint8_t { Name, Keyword, Integer, Float, String, Op, Newline, Indent, Dedent, End };
+
+enum class K : uint8_t {
+  None_, False_, True_, And, As, Assert, Async, Await, Break, Class, Continue, Def, Del, Elif,
+  Else, Except, Finally, For, From, Global, If, Import, In, Is, Lambda, Nonlocal, Not, Or, Pass,
+  Raise, Return, Try, While, With, Yield,
+  // soft keywords: identifiers unless a statement starts with them
+  Print, Exec, Match, Type, Case,
+};
+
+enum class O : uint8_t {
+  LParen, RParen, LBracket, RBracket, LBrace, RBrace, Comma, Colon, Semicolon, Dot, Ellipsis,
+  Assign, Arrow, Walrus, At, Plus, Minus, Star, Slash, DoubleSlash, Percent, Power, ShiftLeft,
+  ShiftRight, Amp, Pipe, Caret, Tilde, Less, LessEq, Eq, NotEq, LtGt, GreaterEq, Greater,
+  AugAssign, Bang,
+};
+
+struct Token {
+  uint32_t start = 0, end = 0;
+  T type = T::End;
+  uint8_t code = 0; // K for keywords, O for operators
+  bool fstring = false;
+  K keyword() const { return static_cast<K>(code); }
+  O op() const { return static_cast<O>(code); }
+  bool is(O o) const { return type == T::Op && code == static_cast<uint8_t>(o); }
+  bool is(K k) const { return type == T::Keyword && code == static_cast<uint8_t>(k); }
+  bool softKeyword() const { return type == T::Keyword && code >= static_cast<uint8_t>(K::Print); }
+};
+
+bool keywordOf(std::string_view word, K &out) {
+  struct Entry { std::string_view text; K k; };
+  static constexpr Entry table[] = {
+      {"None", K::None_},   {"False", K::False_},       {"True", K::True_},     {"and", K::And},
+      {"as", K::As},        {"assert", K::Assert},      {"async", K::Async},    {"await", K::Await},
+      {"break", K::Break},  {"class", K::Class},        {"continue", K::Continue}, {"def", K::Def},
+      {"del", K::Del},      {"elif", K::Elif},          {"else", K::Else},      {"except", K::Except},
+      {"finally", K::Finally}, {"for", K::For},         {"from", K::From},      {"global", K::Global},
+      {"if", K::If},        {"import", K::Import},      {"in", K::In},          {"is", K::Is},
+      {"lambda", K::Lambda}, {"nonlocal", K::Nonlocal}, {"not", K::Not},        {"or", K::Or},
+      {"pass", K::Pass},    {"raise", K::Raise},        {"return", K::Return},  {"try", K::Try},
+      {"while", K::While},  {"with", K::With},          {"yield", K::Yield},    {"print", K::Print},
+      {"exec", K::Exec},    {"match", K::Match},        {"type", K::Type},      {"case", K::Case},
+  };
+  if (word.size() < 2 || word.size() > 8) return false;
+  for (const Entry &entry : table)
+    if (entry.text == word) {
+      out = entry.k;
+      return true;
+    }
+  return false;
+}
+
+bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9'); }
+bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool isStringPrefix(char c) {
+  switch (c) {
+  case 'r': case 'R': case 'b': case 'B': case 'u': case 'U': case 'f': case 'F': return true;
+  default: return false;
+  }
+}
+
+// Splits source text into tokens with Python's layout tokens (NEWLINE, INDENT,
+// DEDENT). Zero-width layout tokens sit where tree-sitter-python's scanner puts
+// them: a NEWLINE right after the line's last token or trailing comment, a
+// DEDENT after the comment lines that are still indented as deep as the block
+// it closes (tree-sitter keeps those inside the block).
+class Lexer {
+public:
+  Lexer(std::string_view text, uint32_t begin, uint32_t end, bool insideBrackets)
+      : s_(text), pos_(begin), end_(end), depth_(insideBrackets ? 1 : 0), nested_(insideBrackets) {}
+
+  void run(std::vector<Token> &out) {
+    out_ = &out;
+    if (!nested_) lineStart(true);
+    while (true) {
+      if (pos_ >= end_) {
+        if (nested_) break;
+        if (depth_ > 0) giveUp();
+        if (lineHasTokens_) emit(T::Newline, lastEnd_, lastEnd_);
+        while (indents_.size() > 1) {
+          emit(T::Dedent, lastEnd_, lastEnd_);
+          indents_.pop_back();
+        }
+        break;
+      }
+      char c = s_[pos_];
+      if (c == ' ' || c == '\t' || c == '\f') {
+        ++pos_;
+        continue;
+      }
+      if (c == '\\') {
+        if (pos_ + 1 < end_ && s_[pos_ + 1] == '\n') {
+          pos_ += 2;
+          continue;
+        }
+        if (pos_ + 2 < end_ && s_[pos_ + 1] == '\r' && s_[pos_ + 2] == '\n') {
+          pos_ += 3;
+          continue;
+        }
+        giveUp();
+      }
+      if (c == '#') {
+        if (nested_) giveUp();
+        while (pos_ < end_ && s_[pos_] != '\n') ++pos_;
+        if (depth_ == 0) lastEnd_ = pos_; // a trailing comment: NEWLINE comes after it
+        continue;
+      }
+      if (c == '\r') {
+        if (pos_ + 1 < end_ && s_[pos_ + 1] == '\n') {
+          ++pos_;
+          continue;
+        }
+        giveUp();
+      }
+      if (c == '\n') {
+        ++pos_;
+        if (depth_ > 0) continue;
+        emit(T::Newline, lastEnd_, lastEnd_);
+        lineStart(false);
+        continue;
+      }
+      token();
+    }
+    emit(T::End, end_, end_);
+  }
+
+private:
+  struct CommentLine {
+    uint32_t indent, end;
+  };
+
+  void emit(T type, uint32_t start, uint32_t end, uint8_t code = 0, bool fstring = false) {
+    Token token;
+    token.start = start;
+    token.end = end;
+    token.type = type;
+    token.code = code;
+    token.fstring = fstring;
+    out_->push_back(token);
+  }
+
+  // At the start of a physical line outside brackets: skips blank and comment
+  // lines, then emits INDENT or DEDENTs for the next code line.
+  void lineStart(bool startOfFile) {
+    comments_.clear();
+    uint32_t indent = 0;
+    bool atEnd = false;
+    while (true) {
+      indent = 0;
+      uint32_t i = pos_;
+      while (i < end_) {
+        char c = s_[i];
+        if (c == ' ') ++indent;
+        else if (c == '\t') indent += 8;
+        else if (c == '\f' || c == '\r') indent = 0;
+        else break;
+        ++i;
+      }
+      if (i >= end_) {
+        atEnd = true;
+        pos_ = i;
+        break;
+      }
+      if (s_[i] == '\n') {
+        pos_ = i + 1;
+        continue;
+      }
+      if (s_[i] == '#') {
+        while (i < end_ && s_[i] != '\n') ++i;
+        comments_.push_back({indent, i});
+        pos_ = i < end_ ? i + 1 : i;
+        continue;
+      }
+      if (s_[i] == '\\') giveUp();
+      pos_ = i;
+      break;
+    }
+    lineHasTokens_ = false;
+    if (atEnd) indent = 0;
+    if (startOfFile) {
+      if (indent != 0) giveUp();
+      return;
+    }
+    if (indent > indents_.back()) {
+      if (indent > 0xffff) giveUp();
+      emit(T::Indent, lastEnd_, lastEnd_);
+      indents_.push_back(indent);
+    } else if (indent < indents_.back()) {
+      uint32_t at = lastEnd_;
+      size_t next = 0;
+      while (indents_.back() > indent) {
+        while (next < comments_.size() && comments_[next].indent >= indents_.back())
+          at = comments_[next++].end;
+        emit(T::Dedent, at, at);
+        indents_.pop_back();
+      }
+      if (indents_.back() != indent) giveUp();
+    }
+  }
+
+  void token() {
+    uint32_t start = pos_;
+    char c = s_[pos_];
+    if (isNameStart(c)) {
+      uint32_t i = pos_ + 1;
+      while (i < end_ && isNameChar(s_[i])) ++i;
+      if (i < end_ && (s_[i] == '"' || s_[i] == '\'') && i - pos_ <= 3) {
+        bool prefix = true;
+        for (uint32_t j = pos_; j < i; ++j) prefix = prefix && isStringPrefix(s_[j]);
+        if (prefix) {
+          string(start, i);
+          return;
+        }
+      }
+      if (i < end_ && static_cast<unsigned char>(s_[i]) >= 0x80) giveUp();
+      K keyword;
+      if (keywordOf(s_.substr(pos_, i - pos_), keyword))
+        emit(T::Keyword, start, i, static_cast<uint8_t>(keyword));
+      else
+        emit(T::Name, start, i);
+      pos_ = i;
+      finishToken();
+      return;
+    }
+    if (c == '"' || c == '\'') {
+      string(start, start);
+      return;
+    }
+    if (isDigit(c) || (c == '.' && pos_ + 1 < end_ && isDigit(s_[pos_ + 1]))) {
+      number();
+      return;
+    }
+    if (static_cast<unsigned char>(c) >= 0x80) giveUp();
+    operatorToken();
+  }
+
+  void finishToken() {
+    lineHasTokens_ = true;
+    lastEnd_ = out_->back().end;
+  }
+
+  void number() {
+    uint32_t i = pos_;
+    bool isFloat = false;
+    if (s_[i] == '0' && i + 1 < end_ &&
+        (s_[i + 1] == 'x' || s_[i + 1] == 'X' || s_[i + 1] == 'o' || s_[i + 1] == 'O' ||
+         s_[i + 1] == 'b' || s_[i + 1] == 'B')) {
+      i += 2;
+      while (i < end_ && (isHex(s_[i]) || s_[i] == '_')) ++i;
+      if (i < end_ && (s_[i] == 'l' || s_[i] == 'L')) ++i;
+    } else {
+      while (i < end_ && (isDigit(s_[i]) || s_[i] == '_')) ++i;
+      if (i < end_ && s_[i] == '.' && !(i + 1 < end_ && s_[i + 1] == '.')) {
+        isFloat = true;
+        ++i;
+        while (i < end_ && (isDigit(s_[i]) || s_[i] == '_')) ++i;
+      }
+      if (i < end_ && (s_[i] == 'e' || s_[i] == 'E')) {
+        uint32_t j = i + 1;
+        if (j < end_ && (s_[j] == '+' || s_[j] == '-')) ++j;
+        if (j < end_ && isDigit(s_[j])) {
+          isFloat = true;
+          i = j;
+          while (i < end_ && (isDigit(s_[i]) || s_[i] == '_')) ++i;
+        }
+      }
+      if (i < end_ && (s_[i] == 'j' || s_[i] == 'J')) ++i;
+      else if (!isFloat && i < end_ && (s_[i] == 'l' || s_[i] == 'L')) ++i;
+    }
+    if (i < end_ && isNameChar(s_[i])) giveUp();
+    emit(isFloat ? T::Float : T::Integer, pos_, i);
+    pos_ = i;
+    finishToken();
+  }
+
+  // A string literal whose quote is at `quote` (prefix letters from `start`).
+  void string(uint32_t start, uint32_t quote) {
+    bool raw = false, format = false;
+    for (uint32_t j = start; j < quote; ++j) {
+      char c = s_[j];
+      if (c == 'r' || c == 'R') raw = true;
+      if (c == 'f' || c == 'F') format = true;
+    }
+    uint32_t end = skipString(quote, raw, format);
+    emit(T::String, start, end, 0, format);
+    pos_ = end;
+    finishToken();
+  }
+
+  // Returns the end of the string literal whose opening quote is at `quote`.
+  uint32_t skipString(uint32_t quote, bool raw, bool format) {
+    char q = s_[quote];
+    bool triple = quote + 2 < end_ && s_[quote + 1] == q && s_[quote + 2] == q;
+    uint32_t i = quote + (triple ? 3 : 1);
+    int braces = 0;
+    while (true) {
+      if (i >= end_) giveUp();
+      char c = s_[i];
+      if (c == '\\') {
+        // Raw strings keep the backslash; either way an escaped quote does
+        // not close the string. A brace after it still opens an interpolation.
+        if (i + 1 < end_ && s_[i + 1] != '{' && s_[i + 1] != '}') i += 2;
+        else ++i;
+        (void)raw;
+        continue;
+      }
+      if (c == '\n' && !triple) giveUp();
+      if (format) {
+        if (braces == 0) {
+          if (c == '{' || c == '}') {
+            if (i + 1 < end_ && s_[i + 1] == c) {
+              i += 2;
+              continue;
+            }
+            if (c == '}') giveUp();
+            ++braces;
+            ++i;
+            continue;
+          }
+        } else {
+          if (c == '{') ++braces;
+          else if (c == '}') --braces;
+          else if (c == '#') giveUp();
+          else if (c == '"' || c == '\'') {
+            if (c == q) giveUp(); // the same quote inside an interpolation (Python 3.12)
+            i = skipString(i, true, false);
+            continue;
+          }
+          ++i;
+          continue;
+        }
+      }
+      if (c == q) {
+        if (!triple) return i + 1;
+        if (i + 2 < end_ && s_[i + 1] == q && s_[i + 2] == q) return i + 3;
+      }
+      ++i;
+    }
+  }
+
+  void operatorToken() {
+    struct Entry { std::string_view text; O op; };
+    static constexpr Entry three[] = {
+        {"**=", O::AugAssign}, {"//=", O::AugAssign}, {">>=", O::AugAssign}, {"<<=", O::AugAssign},
+        {"...", O::Ellipsis},
+    };
+    static constexpr Entry two[] = {
+        {"->", O::Arrow},  {":=", O::Walrus},   {"**", O::Power},     {"//", O::DoubleSlash},
+        {"<<", O::ShiftLeft}, {">>", O::ShiftRight}, {"<=", O::LessEq}, {">=", O::GreaterEq},
+        {"==", O::Eq},     {"!=", O::NotEq},    {"<>", O::LtGt},      {"+=", O::AugAssign},
+        {"-=", O::AugAssign}, {"*=", O::AugAssign}, {"/=", O::AugAssign}, {"%=", O::AugAssign},
+        {"@=", O::AugAssign}, {"&=", O::AugAssign}, {"|=", O::AugAssign}, {"^=", O::AugAssign},
+    };
+    std::string_view rest = s_.substr(pos_, std::min<uint32_t>(3, end_ - pos_));
+    for (const Entry &entry : three)
+      if (rest.size() >= 3 && rest.substr(0, 3) == entry.text) return op(entry.op, 3);
+    for (const Entry &entry : two)
+      if (rest.size() >= 2 && rest.substr(0, 2) == entry.text) return op(entry.op, 2);
+    switch (rest[0]) {
+    case '(': ++depth_; return op(O::LParen, 1);
+    case '[': ++depth_; return op(O::LBracket, 1);
+    case '{': ++depth_; return op(O::LBrace, 1);
+    case ')': case ']': case '}':
+      if (depth_ == 0 || (nested_ && depth_ == 1)) giveUp();
+      --depth_;
+      return op(rest[0] == ')' ? O::RParen : rest[0] == ']' ? O::RBracket : O::RBrace, 1);
+    case ',': return op(O::Comma, 1);
+    case ':': return op(O::Colon, 1);
+    case ';': return op(O::Semicolon, 1);
+    case '.': return op(O::Dot, 1);
+    case '=': return op(O::Assign, 1);
+    case '@': return op(O::At, 1);
+    case '+': return op(O::Plus, 1);
+    case '-': return op(O::Minus, 1);
+    case '*': return op(O::Star, 1);
+    case '/': return op(O::Slash, 1);
+    case '%': return op(O::Percent, 1);
+    case '&': return op(O::Amp, 1);
+    case '|': return op(O::Pipe, 1);
+    case '^': return op(O::Caret, 1);
+    case '~': return op(O::Tilde, 1);
+    case '<': return op(O::Less, 1);
+    case '>': return op(O::Greater, 1);
+    case '!': return op(O::Bang, 1);
+    default: giveUp();
+    }
+  }
+
+  void op(O o, uint32_t length) {
+    emit(T::Op, pos_, pos_ + length, static_cast<uint8_t>(o));
+    pos_ += length;
+    finishToken();
+  }
+
+  std::string_view s_;
+  uint32_t pos_, end_;
+  int depth_;
+  bool nested_;
+  std::vector<Token> *out_ = nullptr;
+  std::vector<uint32_t> indents_{0};
+  std::vector<CommentLine> comments_;
+  bool lineHasTokens_ = false;
+  uint32_t lastEnd_ = 0;
+};
+
+// ---- tree under construction ----------------------------------------------
+
+constexpr uint32_t kNil = 0xffffffffu;
+
+struct BuildNode {
+  uint32_t start, end;
+  uint32_t first = kNil, last = kNil, next = kNil;
+  NodeKind kind;
+  Field field = Field::None;
+};
+
+NodeKind operatorKind(O o) {
+  switch (o) {
+  case O::Plus: return NodeKind::OpPlus;
+  case O::Minus: return NodeKind::OpMinus;
+  case O::Star: return NodeKind::OpStar;
+  case O::Slash: return NodeKind::OpSlash;
+  case O::DoubleSlash: return NodeKind::OpDoubleSlash;
+  case O::Percent: return NodeKind::OpPercent;
+  case O::Power: return NodeKind::OpPower;
+  case O::At: return NodeKind::OpAt;
+  case O::ShiftLeft: return NodeKind::OpShiftLeft;
+  case O::ShiftRight: return NodeKind::OpShiftRight;
+  case O::Amp: return NodeKind::OpAmpersand;
+  case O::Pipe: return NodeKind::OpPipe;
+  case O::Caret: return NodeKind::OpCaret;
+  case O::Tilde: return NodeKind::OpTilde;
+  case O::Less: return NodeKind::OpLess;
+  case O::LessEq: return NodeKind::OpLessEqual;
+  case O::Eq: return NodeKind::OpEqual;
+  case O::NotEq: case O::LtGt: return NodeKind::OpNotEqual;
+  case O::GreaterEq: return NodeKind::OpGreaterEqual;
+  case O::Greater: return NodeKind::OpGreater;
+  case O::AugAssign: return NodeKind::OpAugmented;
+  case O::Colon: return NodeKind::OpColon;
+  default: return NodeKind::Other;
+  }
+}
+
+constexpr int kMaxDepth = 400;
+
+class Parser {
+public:
+  Parser(std::string_view text, std::vector<BuildNode> &pool, std::vector<Token> tokens)
+      : s_(text), pool_(pool), tokens_(std::move(tokens)) {}
+
+  void parseModule(uint32_t module) {
+    while (peek().type != T::End) statement(module);
+  }
+
+  // The expression part of an f-string interpolation: all tokens.
+  uint32_t fExpression() {
+    uint32_t node = expressions(true);
+    if (peek().type != T::End) giveUp();
+    return node;
+  }
+
+private:
+  // ---- token access ----
+  const Token &peek(size_t ahead = 0) const {
+    size_t i = index_ + ahead;
+    return i < tokens_.size() ? tokens_[i] : tokens_.back();
+  }
+  const Token &take() {
+    const Token &token = tokens_[index_];
+    if (index_ + 1 < tokens_.size()) ++index_;
+    return token;
+  }
+  bool at(O o) const { return peek().is(o); }
+  bool at(K k) const { return peek().is(k); }
+  const Token &expect(O o) {
+    if (!at(o)) giveUp();
+    return take();
+  }
+  const Token &expect(K k) {
+    if (!at(k)) giveUp();
+    return take();
+  }
+
+  // ---- nodes ----
+  uint32_t make(NodeKind kind, uint32_t start, uint32_t end) {
+    BuildNode node;
+    node.start = start;
+    node.end = end;
+    node.kind = kind;
+    pool_.push_back(node);
+    return static_cast<uint32_t>(pool_.size() - 1);
+  }
+  uint32_t leaf(NodeKind kind, const Token &token) { return make(kind, token.start, token.end); }
+  void add(uint32_t parent, uint32_t child, Field field = Field::None) {
+    BuildNode &p = pool_[parent];
+    pool_[child].field = childrenHaveFields(p.kind) ? field : Field::None;
+    if (p.last == kNil) p.first = child;
+    else pool_[p.last].next = child;
+    p.last = child;
+  }
+  uint32_t startOf(uint32_t node) const { return pool_[node].start; }
+  uint32_t endOf(uint32_t node) const { return pool_[node].end; }
+  void extend(uint32_t node, uint32_t end) { pool_[node].end = end; }
+  NodeKind kindOf(uint32_t node) const { return pool_[node].kind; }
+  // New node that starts where `first` does, with `first` as its first child.
+  uint32_t wrap(NodeKind kind, uint32_t first, Field field = Field::None) {
+    uint32_t node = make(kind, startOf(first), endOf(first));
+    add(node, first, field);
+    return node;
+  }
+
+  struct DepthGuard {
+    Parser &parser;
+    explicit DepthGuard(Parser &p) : parser(p) {
+      if (++parser.depth_ > kMaxDepth) giveUp();
+    }
+    ~DepthGuard() { --parser.depth_; }
+  };
+
+  // ---- statements ----
+  void statement(uint32_t parent) {
+    DepthGuard guard(*this);
+    const Token &token = peek();
+    if (token.type == T::Keyword) {
+      switch (token.keyword()) {
+      case K::If: return ifStatement(parent);
+      case K::For: return forStatement(parent);
+      case K::While: return whileStatement(parent);
+      case K::Try: return tryStatement(parent);
+      case K::With: return withStatement(parent);
+      case K::Def: return add(parent, functionDefinition());
+      case K::Class: return add(parent, classDefinition());
+      case K::Async: giveUp();
+      default: break;
+      }
+    }
+    if (token.is(O::At)) return decorated(parent);
+    simpleStatements(parent);
+  }
+
+  // One line of simple statements; returns where its NEWLINE is.
+  uint32_t simpleStatements(uint32_t parent) {
+    while (true) {
+      add(parent, simpleStatement());
+      if (at(O::Semicolon)) {
+        take();
+        if (peek().type == T::Newline) break;
+        continue;
+      }
+      break;
+    }
+    if (peek().type != T::Newline) giveUp();
+    return take().start;
+  }
+
+  uint32_t simpleStatement() {
+    const Token &token = peek();
+    if (token.type == T::Keyword) {
+      switch (token.keyword()) {
+      case K::Pass: return leaf(NodeKind::PassStatement, take());
+      case K::Break: return leaf(NodeKind::BreakStatement, take());
+      case K::Continue: return leaf(NodeKind::ContinueStatement, take());
+      case K::Return: {
+        uint32_t node = leaf(NodeKind::ReturnStatement, take());
+        if (!endOfStatement()) {
+          uint32_t value = expressions(false);
+          add(node, value);
+          extend(node, endOf(value));
+        }
+        return node;
+      }
+      case K::Del: {
+        uint32_t node = leaf(NodeKind::DeleteStatement, take());
+        uint32_t value = expressions(false);
+        add(node, value);
+        extend(node, endOf(value));
+        return node;
+      }
+      case K::Raise: {
+        uint32_t node = leaf(NodeKind::RaiseStatement, take());
+        if (!endOfStatement() && !at(K::From)) {
+          uint32_t value = expressions(false);
+          add(node, value);
+          extend(node, endOf(value));
+        }
+        if (at(K::From)) {
+          take();
+          uint32_t cause = expression();
+          add(node, cause, Field::Other);
+          extend(node, endOf(cause));
+        }
+        return node;
+      }
+      case K::Assert: {
+        uint32_t node = leaf(NodeKind::AssertStatement, take());
+        while (true) {
+          uint32_t value = expression();
+          add(node, value);
+          extend(node, endOf(value));
+          if (!at(O::Comma)) break;
+          take();
+        }
+        return node;
+      }
+      case K::Global: case K::Nonlocal: {
+        NodeKind kind = token.keyword() == K::Global ? NodeKind::GlobalStatement : NodeKind::Other;
+        uint32_t node = leaf(kind, take());
+        while (true) {
+          uint32_t name = identifier();
+          add(node, name);
+          extend(node, endOf(name));
+          if (!at(O::Comma)) break;
+          take();
+        }
+        return node;
+      }
+      case K::Import: return importStatement();
+      case K::From: return fromImport();
+      case K::Print: case K::Exec: case K::Match: case K::Type: case K::Case:
+        softKeywordStatementCheck();
+        break;
+      default: break;
+      }
+    }
+    return expressionStatement();
+  }
+
+  bool endOfStatement() const { return peek().type == T::Newline || at(O::Semicolon); }
+
+  // A statement that starts with print, exec, match, type or case is one of
+  // Python 2's statements or a match/type statement unless the next token
+  // continues an expression.
+  void softKeywordStatementCheck() {
+    const Token &next = peek(1);
+    if (next.type == T::Name || next.type == T::Integer || next.type == T::Float ||
+        next.type == T::String || (next.type == T::Keyword && !next.is(K::In) && !next.is(K::If) &&
+                                   !next.is(K::Is) && !next.is(K::And) && !next.is(K::Or) &&
+                                   !next.is(K::Not) && !next.is(K::For)))
+      giveUp();
+    if (next.is(O::ShiftRight) || next.is(O::Minus) || next.is(O::Star) || next.is(O::LBrace) ||
+        next.is(O::Tilde))
+      giveUp();
+    // match (x): / match [a, b]: ... end with a colon at the top level.
+    int depth = 0;
+    for (size_t i = index_ + 1; i < tokens_.size(); ++i) {
+      const Token &token = tokens_[i];
+      if (token.type == T::Newline || token.type == T::End) {
+        if (i > 0 && tokens_[i - 1].is(O::Colon)) giveUp();
+        break;
+      }
+      if (token.is(O::LParen) || token.is(O::LBracket) || token.is(O::LBrace)) ++depth;
+      if (token.is(O::RParen) || token.is(O::RBracket) || token.is(O::RBrace)) --depth;
+      if (depth == 0 && token.is(O::Colon) && i + 1 < tokens_.size() &&
+          tokens_[i + 1].type == T::Newline)
+        giveUp();
+    }
+  }
+
+  uint32_t identifier() {
+    const Token &token = peek();
+    if (token.type == T::Name || token.softKeyword()) return leaf(NodeKind::Identifier, take());
+    giveUp();
+  }
+
+  uint32_t dottedName() {
+    uint32_t first = identifier();
+    uint32_t node = wrap(NodeKind::DottedName, first);
+    while (at(O::Dot)) {
+      take();
+      uint32_t part = identifier();
+      add(node, part);
+      extend(node, endOf(part));
+    }
+    return node;
+  }
+
+  // name or `name as alias` in an import list.
+  uint32_t importName() {
+    uint32_t name = dottedName();
+    if (!at(K::As)) return name;
+    take();
+    uint32_t node = wrap(NodeKind::AliasedImport, name, Field::Name);
+    uint32_t alias = identifier();
+    add(node, alias, Field::Alias);
+    extend(node, endOf(alias));
+    return node;
+  }
+
+  uint32_t importStatement() {
+    uint32_t node = leaf(NodeKind::ImportStatement, take());
+    while (true) {
+      uint32_t name = importName();
+      add(node, name, Field::Name);
+      extend(node, endOf(name));
+      if (!at(O::Comma)) break;
+      extend(node, take().end);
+      if (endOfStatement()) break;
+    }
+    return node;
+  }
+
+  uint32_t fromImport() {
+    const Token &from = take();
+    bool future = peek().type == T::Name && s_.substr(peek().start, peek().end - peek().start) == "__future__";
+    uint32_t node = make(future ? NodeKind::FutureImportStatement : NodeKind::ImportFromStatement,
+                         from.start, from.end);
+    if (future) {
+      take();
+    } else if (at(O::Dot) || at(O::Ellipsis)) {
+      uint32_t prefix = make(NodeKind::ImportPrefix, peek().start, peek().end);
+      while (at(O::Dot) || at(O::Ellipsis)) extend(prefix, take().end);
+      uint32_t relative = wrap(NodeKind::RelativeImport, prefix);
+      if (!at(K::Import)) {
+        uint32_t name = dottedName();
+        add(relative, name);
+        extend(relative, endOf(name));
+      }
+      add(node, relative, Field::ModuleName);
+    } else {
+      add(node, dottedName(), Field::ModuleName);
+    }
+    extend(node, expect(K::Import).end);
+    if (!future && at(O::Star)) {
+      uint32_t wildcard = leaf(NodeKind::WildcardImport, take());
+      add(node, wildcard);
+      extend(node, endOf(wildcard));
+      return node;
+    }
+    bool parenthesized = at(O::LParen);
+    if (parenthesized) take();
+    while (true) {
+      uint32_t name = importName();
+      add(node, name, Field::Name);
+      extend(node, endOf(name));
+      if (!at(O::Comma)) break;
+      extend(node, take().end);
+      if (parenthesized ? at(O::RParen) : endOfStatement()) break;
+    }
+    if (parenthesized) extend(node, expect(O::RParen).end);
+    return node;
+  }
+
+  uint32_t expressionStatement() {
+    uint32_t statement = make(NodeKind::ExpressionStatement, peek().start, peek().start);
+    if (at(K::Yield)) {
+      uint32_t value = yieldExpression();
+      add(statement, value);
+      extend(statement, endOf(value));
+      return statement;
+    }
+    ItemList items = starItems();
+    if (at(O::Assign) || at(O::AugAssign) || (at(O::Colon) && items.single())) {
+      uint32_t node = assignmentFrom(items);
+      add(statement, node);
+      extend(statement, endOf(node));
+      return statement;
+    }
+    for (uint32_t item : items.nodes) add(statement, item);
+    extend(statement, items.end);
+    return statement;
+  }
+
+  // Comma-separated expressions or *splats, as the two sides of an assignment.
+  struct ItemList {
+    std::vector<uint32_t> nodes;
+    bool trailingComma = false;
+    uint32_t end = 0;
+    bool single() const { return nodes.size() == 1 && !trailingComma; }
+  };
+
+  ItemList starItems() {
+    ItemList items;
+    while (true) {
+      uint32_t item;
+      if (at(O::Star)) {
+        const Token &star = take();
+        uint32_t value = bitwiseOr();
+        item = make(NodeKind::ListSplat, star.start, endOf(value));
+        add(item, value);
+      } else {
+        item = expression();
+      }
+      items.nodes.push_back(item);
+      items.end = endOf(item);
+      items.trailingComma = false;
+      if (!at(O::Comma)) break;
+      items.end = take().end;
+      items.trailingComma = true;
+      if (!startsExpression(peek())) break;
+    }
+    return items;
+  }
+
+  static bool startsExpression(const Token &token) {
+    switch (token.type) {
+    case T::Name: case T::Integer: case T::Float: case T::String: return true;
+    case T::Keyword:
+      switch (token.keyword()) {
+      case K::None_: case K::False_: case K::True_: case K::Lambda: case K::Not: case K::Await:
+      case K::Print: case K::Exec: case K::Match: case K::Type: case K::Case:
+        return true;
+      default: return false;
+      }
+    case T::Op:
+      switch (token.op()) {
+      case O::LParen: case O::LBracket: case O::LBrace: case O::Minus: case O::Plus: case O::Tilde:
+      case O::Star: case O::Ellipsis:
+        return true;
+      default: return false;
+      }
+    default: return false;
+    }
+  }
+
+  uint32_t itemsNode(const ItemList &items, NodeKind listKind) {
+    if (items.single()) return items.nodes[0];
+    uint32_t node = make(listKind, startOf(items.nodes[0]), items.end);
+    for (uint32_t item : items.nodes) add(node, item);
+    return node;
+  }
+
+  // Turns expression nodes into the pattern nodes tree-sitter reads for
+  // assignment targets.
+  void toPattern(uint32_t node) {
+    BuildNode &n = pool_[node];
+    switch (n.kind) {
+    case NodeKind::Identifier: case NodeKind::Attribute: case NodeKind::Subscript: return;
+    case NodeKind::Tuple: n.kind = NodeKind::TuplePattern; break;
+    case NodeKind::List: n.kind = NodeKind::ListPattern; break;
+    case NodeKind::ExpressionList: n.kind = NodeKind::PatternList; break;
+    case NodeKind::PatternList: break;
+    case NodeKind::ListSplat: {
+      n.kind = NodeKind::ListSplatPattern;
+      NodeKind inner = kindOf(n.first);
+      if (inner != NodeKind::Identifier && inner != NodeKind::Attribute && inner != NodeKind::Subscript)
+        giveUp();
+      return;
+    }
+    default: giveUp();
+    }
+    for (uint32_t child = pool_[node].first; child != kNil; child = pool_[child].next) toPattern(child);
+  }
+
+  uint32_t patternFrom(const ItemList &items) {
+    uint32_t node = itemsNode(items, NodeKind::PatternList);
+    toPattern(node);
+    return node;
+  }
+
+  uint32_t assignmentFrom(const ItemList &left) {
+    uint32_t target = patternFrom(left);
+    if (at(O::AugAssign)) {
+      uint32_t node = wrap(NodeKind::AugmentedAssignment, target, Field::Left);
+      add(node, leaf(NodeKind::OpAugmented, take()), Field::Operator);
+      uint32_t right = rightHandSide();
+      add(node, right, Field::Right);
+      extend(node, endOf(right));
+      return node;
+    }
+    uint32_t node = wrap(NodeKind::Assignment, target, Field::Left);
+    if (at(O::Colon)) {
+      take();
+      uint32_t type = typeNode();
+      add(node, type, Field::TypeField);
+      extend(node, endOf(type));
+      if (!at(O::Assign)) return node;
+    }
+    expect(O::Assign);
+    uint32_t right = rightHandSide();
+    add(node, right, Field::Right);
+    extend(node, endOf(right));
+    return node;
+  }
+
+  uint32_t rightHandSide() {
+    if (at(K::Yield)) return yieldExpression();
+    ItemList items = starItems();
+    if (at(O::Assign) || at(O::AugAssign)) return assignmentFrom(items);
+    return itemsNode(items, NodeKind::ExpressionList);
+  }
+
+  uint32_t yieldExpression() {
+    uint32_t node = leaf(NodeKind::Yield, take());
+    if (at(K::From)) {
+      take();
+      uint32_t value = expression();
+      add(node, value);
+      extend(node, endOf(value));
+    } else if (startsExpression(peek())) {
+      uint32_t value = expressions(false);
+      add(node, value);
+      extend(node, endOf(value));
+    }
+    return node;
+  }
+
+  // _expressions: an expression, or several as an expression_list.
+  uint32_t expressions(bool allowPatternList) {
+    (void)allowPatternList;
+    ItemList items;
+    while (true) {
+      uint32_t item;
+      if (at(O::Star)) {
+        const Token &star = take();
+        uint32_t value = bitwiseOr();
+        item = make(NodeKind::ListSplat, star.start, endOf(value));
+        add(item, value);
+      } else {
+        item = expression();
+      }
+      items.nodes.push_back(item);
+      items.end = endOf(item);
+      items.trailingComma = false;
+      if (!at(O::Comma)) break;
+      items.end = take().end;
+      items.trailingComma = true;
+      if (!startsExpression(peek())) break;
+    }
+    return itemsNode(items, NodeKind::ExpressionList);
+  }
+
+  // ---- compound statements ----
+  // The block after a compound statement's ':'.
+  uint32_t suite() {
+    if (peek().type != T::Newline) {
+      uint32_t block = make(NodeKind::Block, peek().start, peek().start);
+      uint32_t end = simpleStatements(block);
+      extend(block, end);
+      return block;
+    }
+    take();
+    if (peek().type != T::Indent) giveUp();
+    take();
+    uint32_t block = make(NodeKind::Block, peek().start, peek().start);
+    while (peek().type != T::Dedent) {
+      if (peek().type == T::End) giveUp();
+      statement(block);
+    }
+    extend(block, take().start);
+    return block;
+  }
+
+  void ifStatement(uint32_t parent) {
+    uint32_t node = leaf(NodeKind::IfStatement, take());
+    add(node, expression(), Field::Condition);
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Consequence);
+    extend(node, endOf(body));
+    while (at(K::Elif)) {
+      uint32_t clause = leaf(NodeKind::ElifClause, take());
+      add(clause, expression(), Field::Condition);
+      expect(O::Colon);
+      uint32_t consequence = suite();
+      add(clause, consequence, Field::Consequence);
+      extend(clause, endOf(consequence));
+      add(node, clause, Field::Alternative);
+      extend(node, endOf(clause));
+    }
+    if (at(K::Else)) {
+      uint32_t clause = elseClause();
+      add(node, clause, Field::Alternative);
+      extend(node, endOf(clause));
+    }
+    add(parent, node);
+  }
+
+  uint32_t elseClause() {
+    uint32_t clause = leaf(NodeKind::ElseClause, take());
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(clause, body, Field::Body);
+    extend(clause, endOf(body));
+    return clause;
+  }
+
+  // Targets of a for loop or comprehension: pattern or pattern_list.
+  uint32_t targets() {
+    ItemList items;
+    while (true) {
+      uint32_t item;
+      if (at(O::Star)) {
+        const Token &star = take();
+        uint32_t value = bitwiseOr();
+        item = make(NodeKind::ListSplat, star.start, endOf(value));
+        add(item, value);
+      } else {
+        item = bitwiseOr();
+      }
+      items.nodes.push_back(item);
+      items.end = endOf(item);
+      items.trailingComma = false;
+      if (!at(O::Comma)) break;
+      items.end = take().end;
+      items.trailingComma = true;
+      if (at(K::In)) break;
+    }
+    return patternFrom(items);
+  }
+
+  void forStatement(uint32_t parent) {
+    uint32_t node = leaf(NodeKind::ForStatement, take());
+    add(node, targets(), Field::Left);
+    expect(K::In);
+    add(node, expressions(false), Field::Right);
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    if (at(K::Else)) {
+      uint32_t clause = elseClause();
+      add(node, clause, Field::Alternative);
+      extend(node, endOf(clause));
+    }
+    add(parent, node);
+  }
+
+  void whileStatement(uint32_t parent) {
+    uint32_t node = leaf(NodeKind::WhileStatement, take());
+    add(node, expression(), Field::Condition);
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    if (at(K::Else)) {
+      uint32_t clause = elseClause();
+      add(node, clause, Field::Alternative);
+      extend(node, endOf(clause));
+    }
+    add(parent, node);
+  }
+
+  // `expression as target` (with items, except clauses).
+  uint32_t maybeAsPattern(uint32_t value) {
+    if (!at(K::As)) return value;
+    take();
+    uint32_t node = wrap(NodeKind::Other, value);
+    uint32_t targetValue = expression();
+    uint32_t target = wrap(NodeKind::Other, targetValue);
+    add(node, target, Field::Alias);
+    extend(node, endOf(target));
+    return node;
+  }
+
+  void tryStatement(uint32_t parent) {
+    uint32_t node = leaf(NodeKind::TryStatement, take());
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    bool handlers = false;
+    while (at(K::Except)) {
+      handlers = true;
+      uint32_t clause = leaf(NodeKind::ExceptClause, take());
+      if (at(O::Star)) giveUp(); // except*
+      if (!at(O::Colon)) {
+        uint32_t value = maybeAsPattern(expression());
+        if (at(O::Comma)) giveUp(); // Python 2's `except E, e`
+        add(clause, value, Field::Value);
+      }
+      expect(O::Colon);
+      uint32_t block = suite();
+      add(clause, block);
+      extend(clause, endOf(block));
+      add(node, clause);
+      extend(node, endOf(clause));
+    }
+    if (handlers && at(K::Else)) {
+      uint32_t clause = elseClause();
+      add(node, clause);
+      extend(node, endOf(clause));
+    }
+    if (at(K::Finally)) {
+      uint32_t clause = leaf(NodeKind::FinallyClause, take());
+      expect(O::Colon);
+      uint32_t block = suite();
+      add(clause, block);
+      extend(clause, endOf(block));
+      add(node, clause);
+      extend(node, endOf(clause));
+    } else if (!handlers) {
+      giveUp();
+    }
+    add(parent, node);
+  }
+
+  void withStatement(uint32_t parent) {
+    uint32_t node = leaf(NodeKind::WithStatement, take());
+    if (at(O::LParen)) giveUp(); // parenthesized with items: tree-sitter reads them several ways
+    uint32_t clause = make(NodeKind::Other, peek().start, peek().start);
+    while (true) {
+      uint32_t value = maybeAsPattern(expression());
+      uint32_t item = wrap(NodeKind::Other, value, Field::Value);
+      add(clause, item);
+      extend(clause, endOf(item));
+      if (!at(O::Comma)) break;
+      extend(clause, take().end);
+      if (at(O::Colon)) break;
+    }
+    add(node, clause);
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    add(parent, node);
+  }
+
+  uint32_t functionDefinition() {
+    uint32_t node = leaf(NodeKind::FunctionDefinition, take());
+    add(node, identifier(), Field::Name);
+    if (!at(O::LParen)) giveUp(); // type parameters
+    const Token &open = take();
+    uint32_t parameters = make(NodeKind::Parameters, open.start, open.end);
+    parameterList(parameters, true);
+    extend(parameters, expect(O::RParen).end);
+    add(node, parameters, Field::Parameters);
+    if (at(O::Arrow)) {
+      take();
+      add(node, typeNode(), Field::ReturnType);
+    }
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    return node;
+  }
+
+  uint32_t classDefinition() {
+    uint32_t node = leaf(NodeKind::ClassDefinition, take());
+    add(node, identifier(), Field::Name);
+    if (at(O::LBracket)) giveUp(); // type parameters
+    if (at(O::LParen)) add(node, argumentList(take()), Field::Other);
+    expect(O::Colon);
+    uint32_t body = suite();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    return node;
+  }
+
+  void decorated(uint32_t parent) {
+    uint32_t node = make(NodeKind::DecoratedDefinition, peek().start, peek().start);
+    while (at(O::At)) {
+      uint32_t decorator = leaf(NodeKind::Decorator, take());
+      add(decorator, expression());
+      if (peek().type != T::Newline) giveUp();
+      extend(decorator, take().start);
+      add(node, decorator);
+    }
+    uint32_t definition;
+    if (at(K::Def)) definition = functionDefinition();
+    else if (at(K::Class)) definition = classDefinition();
+    else giveUp();
+    add(node, definition, Field::Definition);
+    extend(node, endOf(definition));
+    add(parent, node);
+  }
+
+  // Parameters of a def (typed) or a lambda (untyped), up to ')' or ':'.
+  void parameterList(uint32_t parent, bool typed) {
+    while (!(typed ? at(O::RParen) : at(O::Colon))) {
+      uint32_t parameter;
+      if (at(O::Star) || at(O::Power)) {
+        bool dict = at(O::Power);
+        const Token &star = take();
+        if (!dict && (at(O::Comma) || at(O::RParen) || at(O::Colon))) {
+          parameter = leaf(NodeKind::KeywordSeparator, star);
+        } else {
+          uint32_t name = identifier();
+          parameter = make(dict ? NodeKind::DictionarySplatPattern : NodeKind::ListSplatPattern, star.start,
+                           endOf(name));
+          add(parameter, name);
+          if (typed && at(O::Colon)) {
+            take();
+            parameter = wrap(NodeKind::TypedParameter, parameter);
+            uint32_t type = typeNode();
+            add(parameter, type, Field::TypeField);
+            extend(parameter, endOf(type));
+          }
+        }
+      } else if (at(O::Slash)) {
+        parameter = leaf(NodeKind::PositionalSeparator, take());
+      } else {
+        uint32_t name = identifier();
+        parameter = name;
+        if (typed && at(O::Colon)) {
+          take();
+          uint32_t type = typeNode();
+          if (at(O::Assign)) {
+            take();
+            parameter = wrap(NodeKind::TypedDefaultParameter, name, Field::Name);
+            add(parameter, type, Field::TypeField);
+            uint32_t value = expression();
+            add(parameter, value, Field::Value);
+            extend(parameter, endOf(value));
+          } else {
+            parameter = wrap(NodeKind::TypedParameter, name);
+            add(parameter, type, Field::TypeField);
+            extend(parameter, endOf(type));
+          }
+        } else if (at(O::Assign)) {
+          take();
+          parameter = wrap(NodeKind::DefaultParameter, name, Field::Name);
+          uint32_t value = expression();
+          add(parameter, value, Field::Value);
+          extend(parameter, endOf(value));
+        }
+      }
+      add(parent, parameter);
+      extend(parent, endOf(parameter));
+      if (!at(O::Comma)) break;
+      extend(parent, take().end);
+    }
+  }
+
+  // A type annotation: `type` around an expression, or tree-sitter's generic
+  // type for Name[...].
+  uint32_t typeNode() {
+    DepthGuard guard(*this);
+    uint32_t inner;
+    if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::LBracket)) {
+      uint32_t name = identifier();
+      inner = wrap(NodeKind::Other, name); // generic_type
+      uint32_t parameters = leaf(NodeKind::Other, take()); // type_parameter
+      while (true) {
+        add(parameters, typeNode());
+        if (!at(O::Comma)) break;
+        take();
+        if (at(O::RBracket)) break;
+      }
+      extend(parameters, expect(O::RBracket).end);
+      add(inner, parameters);
+      extend(inner, endOf(parameters));
+      const Token &next = peek();
+      if (next.type == T::Op && !next.is(O::Comma) && !next.is(O::RParen) && !next.is(O::RBracket) &&
+          !next.is(O::Colon) && !next.is(O::Assign))
+        giveUp(); // unions and members of generic types
+    } else {
+      inner = expression();
+      if (containsSubscriptOfName(inner)) giveUp();
+    }
+    return wrap(NodeKind::Type, inner);
+  }
+
+  bool containsSubscriptOfName(uint32_t node) const {
+    const BuildNode &n = pool_[node];
+    if (n.kind == NodeKind::Subscript) {
+      NodeKind value = kindOf(n.first);
+      if (value == NodeKind::Identifier) return true;
+    }
+    if (n.kind == NodeKind::String) return false;
+    for (uint32_t child = n.first; child != kNil; child = pool_[child].next)
+      if (containsSubscriptOfName(child)) return true;
+    return false;
+  }
+
+  // ---- expressions ----
+  // tree-sitter's `expression`: lambda, named expression, conditional, or below.
+  uint32_t expression() {
+    DepthGuard guard(*this);
+    if (at(K::Lambda)) return lambda();
+    if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::Walrus)) {
+      uint32_t name = identifier();
+      take();
+      uint32_t node = wrap(NodeKind::NamedExpression, name, Field::Name);
+      uint32_t value = expression();
+      add(node, value, Field::Value);
+      extend(node, endOf(value));
+      return node;
+    }
+    uint32_t value = orTest();
+    if (!at(K::If)) return value;
+    take();
+    uint32_t node = wrap(NodeKind::ConditionalExpression, value);
+    add(node, orTest());
+    expect(K::Else);
+    uint32_t alternative = expression();
+    add(node, alternative);
+    extend(node, endOf(alternative));
+    return node;
+  }
+
+  uint32_t lambda() {
+    uint32_t node = leaf(NodeKind::Lambda, take());
+    if (!at(O::Colon)) {
+      uint32_t parameters = make(NodeKind::LambdaParameters, peek().start, peek().start);
+      parameterList(parameters, false);
+      add(node, parameters, Field::Parameters);
+    }
+    expect(O::Colon);
+    uint32_t body = expression();
+    add(node, body, Field::Body);
+    extend(node, endOf(body));
+    return node;
+  }
+
+  uint32_t booleanChain(K keyword, uint32_t (Parser::*operand)(), NodeKind opKind) {
+    uint32_t left = (this->*operand)();
+    while (at(keyword)) {
+      uint32_t node = wrap(NodeKind::BooleanOperator, left, Field::Left);
+      add(node, leaf(opKind, take()), Field::Operator);
+      uint32_t right = (this->*operand)();
+      add(node, right, Field::Right);
+      extend(node, endOf(right));
+      left = node;
+    }
+    return left;
+  }
+  uint32_t orTest() { return booleanChain(K::Or, &Parser::andTest, NodeKind::OpOr); }
+  uint32_t andTest() { return booleanChain(K::And, &Parser::notTest, NodeKind::OpAnd); }
+
+  uint32_t notTest() {
+    if (!at(K::Not)) return comparison();
+    DepthGuard guard(*this);
+    uint32_t node = leaf(NodeKind::NotOperator, take());
+    uint32_t argument = notTest();
+    add(node, argument, Field::Argument);
+    extend(node, endOf(argument));
+    return node;
+  }
+
+  // The comparison operator at the current token (0 when none) and its kind.
+  int comparisonLength(NodeKind &kind) const {
+    const Token &token = peek();
+    if (token.type == T::Op) {
+      switch (token.op()) {
+      case O::Less: case O::LessEq: case O::Eq: case O::NotEq: case O::LtGt: case O::GreaterEq:
+      case O::Greater:
+        kind = operatorKind(token.op());
+        return 1;
+      default: return 0;
+      }
+    }
+    if (token.is(K::In)) {
+      kind = NodeKind::OpIn;
+      return 1;
+    }
+    if (token.is(K::Not) && peek(1).is(K::In)) {
+      kind = NodeKind::OpNotIn;
+      return 2;
+    }
+    if (token.is(K::Is)) {
+      if (peek(1).is(K::Not)) {
+        kind = NodeKind::OpIsNot;
+        return 2;
+      }
+      kind = NodeKind::OpIs;
+      return 1;
+    }
+    return 0;
+  }
+
+  uint32_t comparison() {
+    uint32_t first = bitwiseOr();
+    NodeKind opKind;
+    int length = comparisonLength(opKind);
+    if (length == 0) return first;
+    uint32_t node = wrap(NodeKind::ComparisonOperator, first);
+    while (length > 0) {
+      uint32_t opStart = peek().start;
+      uint32_t opEnd = take().end;
+      if (length == 2) opEnd = take().end;
+      add(node, make(opKind, opStart, opEnd), Field::Operators);
+      uint32_t operand = bitwiseOr();
+      add(node, operand);
+      extend(node, endOf(operand));
+      length = comparisonLength(opKind);
+    }
+    return node;
+  }
+
+  // Binary operators by tree-sitter-python's precedence: | < & < ^ < shifts
+  // < + - < * @ / % // (all left-associative).
+  uint32_t binaryLevel(int level) {
+    if (level == 6) return unary();
+    uint32_t left = binaryLevel(level + 1);
+    while (peek().type == T::Op && levelOf(peek().op()) == level) {
+      uint32_t node = wrap(NodeKind::BinaryOperator, left, Field::Left);
+      const Token &op = take();
+      add(node, make(operatorKind(op.op()), op.start, op.end), Field::Operator);
+      uint32_t right = binaryLevel(level + 1);
+      add(node, right, Field::Right);
+      extend(node, endOf(right));
+      left = node;
+    }
+    return left;
+  }
+  static int levelOf(O o) {
+    switch (o) {
+    case O::Pipe: return 0;
+    case O::Amp: return 1;
+    case O::Caret: return 2;
+    case O::ShiftLeft: case O::ShiftRight: return 3;
+    case O::Plus: case O::Minus: return 4;
+    case O::Star: case O::At: case O::Slash: case O::Percent: case O::DoubleSlash: return 5;
+    default: return -1;
+    }
+  }
+  uint32_t bitwiseOr() { return binaryLevel(0); }
+
+  uint32_t unary() {
+    const Token &token = peek();
+    if (token.is(O::Minus) || token.is(O::Plus) || token.is(O::Tilde)) {
+      DepthGuard guard(*this);
+      uint32_t node = leaf(NodeKind::UnaryOperator, take());
+      add(node, make(operatorKind(token.op()), token.start, token.end), Field::Operator);
+      uint32_t argument = unary();
+      add(node, argument, Field::Argument);
+      extend(node, endOf(argument));
+      return node;
+    }
+    return power();
+  }
+
+  uint32_t power() {
+    uint32_t base = postfix();
+    if (!at(O::Power)) return base;
+    uint32_t node = wrap(NodeKind::BinaryOperator, base, Field::Left);
+    const Token &op = take();
+    add(node, make(NodeKind::OpPower, op.start, op.end), Field::Operator);
+    uint32_t right = unary();
+    add(node, right, Field::Right);
+    extend(node, endOf(right));
+    return node;
+  }
+
+  uint32_t postfix() {
+    uint32_t node = atom();
+    while (true) {
+      if (at(O::Dot)) {
+        take();
+        uint32_t attribute = wrap(NodeKind::Attribute, node, Field::Object);
+        uint32_t name = identifier();
+        add(attribute, name, Field::AttributeName);
+        extend(attribute, endOf(name));
+        node = attribute;
+      } else if (at(O::LParen)) {
+        uint32_t call = wrap(NodeKind::Call, node, Field::Function);
+        uint32_t arguments = argumentList(take());
+        add(call, arguments, Field::Arguments);
+        extend(call, endOf(arguments));
+        node = call;
+      } else if (at(O::LBracket)) {
+        take();
+        uint32_t subscript = wrap(NodeKind::Subscript, node, Field::Value);
+        while (true) {
+          add(subscript, subscriptItem(), Field::SubscriptIndex);
+          if (!at(O::Comma)) break;
+          take();
+          if (at(O::RBracket)) break;
+        }
+        extend(subscript, expect(O::RBracket).end);
+        node = subscript;
+      } else {
+        return node;
+      }
+    }
+  }
+
+  uint32_t subscriptItem() {
+    uint32_t first = kNil;
+    if (!at(O::Colon)) {
+      if (at(O::Star)) giveUp();
+      first = expression();
+      if (!at(O::Colon)) return first;
+    }
+    uint32_t slice = first == kNil ? make(NodeKind::Slice, peek().start, peek().end) : wrap(NodeKind::Slice, first);
+    int colons = 0;
+    while (at(O::Colon) && colons < 2) {
+      const Token &colon = take();
+      ++colons;
+      add(slice, make(NodeKind::OpColon, colon.start, colon.end));
+      extend(slice, colon.end);
+      if (!at(O::Colon) && !at(O::Comma) && !at(O::RBracket)) {
+        uint32_t value = expression();
+        add(slice, value);
+        extend(slice, endOf(value));
+      }
+    }
+    return slice;
+  }
+
+  uint32_t argumentList(const Token &open) {
+    uint32_t list = make(NodeKind::ArgumentList, open.start, open.end);
+    while (!at(O::RParen)) {
+      uint32_t argument;
+      if (at(O::Star) || at(O::Power)) {
+        bool dict = at(O::Power);
+        const Token &star = take();
+        uint32_t value = expression();
+        argument = make(dict ? NodeKind::DictionarySplat : NodeKind::ListSplat, star.start, endOf(value));
+        add(argument, value);
+      } else if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::Assign)) {
+        uint32_t name = identifier();
+        take();
+        argument = wrap(NodeKind::KeywordArgument, name, Field::Name);
+        uint32_t value = expression();
+        add(argument, value, Field::Value);
+        extend(argument, endOf(value));
+      } else {
+        argument = expression();
+        if (at(K::For) && pool_[list].first == kNil) {
+          // f(x for x in y): the generator is the argument list.
+          pool_[list].kind = NodeKind::GeneratorExpression;
+          add(list, argument, Field::Body);
+          comprehensionClauses(list);
+          extend(list, expect(O::RParen).end);
+          return list;
+        }
+      }
+      add(list, argument);
+      if (!at(O::Comma)) break;
+      take();
+    }
+    extend(list, expect(O::RParen).end);
+    return list;
+  }
+
+  void comprehensionClauses(uint32_t parent) {
+    if (!at(K::For)) giveUp();
+    while (true) {
+      if (at(K::For)) {
+        uint32_t clause = leaf(NodeKind::ForInClause, take());
+        add(clause, targets(), Field::Left);
+        expect(K::In);
+        uint32_t right = orTest();
+        add(clause, right, Field::Right);
+        extend(clause, endOf(right));
+        if (at(O::Comma)) giveUp();
+        add(parent, clause);
+      } else if (at(K::If)) {
+        uint32_t clause = leaf(NodeKind::IfClause, take());
+        uint32_t condition = orTest();
+        add(clause, condition);
+        extend(clause, endOf(condition));
+        add(parent, clause);
+      } else if (at(K::Async)) {
+        giveUp();
+      } else {
+        return;
+      }
+    }
+  }
+
+  // Elements of a tuple, list or set after the first; `close` ends them.
+  void collectionRest(uint32_t node, O close) {
+    while (at(O::Comma)) {
+      take();
+      if (at(close)) break;
+      add(node, collectionElement());
+    }
+    extend(node, expect(close).end);
+  }
+
+  uint32_t collectionElement() {
+    if (at(O::Star)) {
+      const Token &star = take();
+      uint32_t value = expression();
+      uint32_t splat = make(NodeKind::ListSplat, star.start, endOf(value));
+      add(splat, value);
+      return splat;
+    }
+    if (at(K::Yield)) return yieldExpression();
+    return expression();
+  }
+
+  uint32_t atom() {
+    const Token &token = peek();
+    switch (token.type) {
+    case T::Name: return leaf(NodeKind::Identifier, take());
+    case T::Integer: return leaf(NodeKind::Integer, take());
+    case T::Float: return leaf(NodeKind::Float, take());
+    case T::String: return strings();
+    case T::Keyword:
+      switch (token.keyword()) {
+      case K::None_: return leaf(NodeKind::None, take());
+      case K::True_: return leaf(NodeKind::True, take());
+      case K::False_: return leaf(NodeKind::False, take());
+      case K::Print: case K::Exec: case K::Match: case K::Type: case K::Case:
+        return leaf(NodeKind::Identifier, take());
+      default: giveUp();
+      }
+    case T::Op: break;
+    default: giveUp();
+    }
+    DepthGuard guard(*this);
+    switch (token.op()) {
+    case O::Ellipsis: return leaf(NodeKind::Ellipsis, take());
+    case O::LParen: {
+      const Token &open = take();
+      if (at(O::RParen)) return make(NodeKind::Tuple, open.start, take().end);
+      if (at(K::Yield)) {
+        uint32_t node = make(NodeKind::ParenthesizedExpression, open.start, open.end);
+        add(node, yieldExpression());
+        extend(node, expect(O::RParen).end);
+        return node;
+      }
+      if (at(O::Star)) {
+        uint32_t node = make(NodeKind::Tuple, open.start, open.end);
+        add(node, collectionElement());
+        if (!at(O::Comma)) giveUp(); // (*a): a parenthesized splat
+        collectionRest(node, O::RParen);
+        return node;
+      }
+      uint32_t first = expression();
+      if (at(K::For)) {
+        uint32_t node = make(NodeKind::GeneratorExpression, open.start, open.end);
+        add(node, first, Field::Body);
+        comprehensionClauses(node);
+        extend(node, expect(O::RParen).end);
+        return node;
+      }
+      if (at(O::RParen)) {
+        uint32_t node = make(NodeKind::ParenthesizedExpression, open.start, open.end);
+        add(node, first);
+        extend(node, take().end);
+        return node;
+      }
+      uint32_t node = make(NodeKind::Tuple, open.start, open.end);
+      add(node, first);
+      collectionRest(node, O::RParen);
+      return node;
+    }
+    case O::LBracket: {
+      const Token &open = take();
+      uint32_t node = make(NodeKind::List, open.start, open.end);
+      if (at(O::RBracket)) {
+        extend(node, take().end);
+        return node;
+      }
+      uint32_t first = collectionElement();
+      if (at(K::For)) {
+        pool_[node].kind = NodeKind::ListComprehension;
+        add(node, first, Field::Body);
+        comprehensionClauses(node);
+        extend(node, expect(O::RBracket).end);
+        return node;
+      }
+      add(node, first);
+      collectionRest(node, O::RBracket);
+      return node;
+    }
+    case O::LBrace: {
+      const Token &open = take();
+      uint32_t node = make(NodeKind::Dictionary, open.start, open.end);
+      if (at(O::RBrace)) {
+        extend(node, take().end);
+        return node;
+      }
+      if (at(O::Power) || !isSetStart()) {
+        // A dictionary or dictionary comprehension.
+        bool firstEntry = true;
+        while (!at(O::RBrace)) {
+          uint32_t entry;
+          if (at(O::Power)) {
+            const Token &star = take();
+            uint32_t value = expression();
+            entry = make(NodeKind::DictionarySplat, star.start, endOf(value));
+            add(entry, value);
+          } else {
+            uint32_t key = expression();
+            expect(O::Colon);
+            entry = wrap(NodeKind::Pair, key, Field::Key);
+            uint32_t value = expression();
+            add(entry, value, Field::Value);
+            extend(entry, endOf(value));
+            if (firstEntry && at(K::For)) {
+              pool_[node].kind = NodeKind::DictionaryComprehension;
+              add(node, entry, Field::Body);
+              comprehensionClauses(node);
+              extend(node, expect(O::RBrace).end);
+              return node;
+            }
+          }
+          firstEntry = false;
+          add(node, entry);
+          if (!at(O::Comma)) break;
+          take();
+        }
+        extend(node, expect(O::RBrace).end);
+        return node;
+      }
+      uint32_t first = collectionElement();
+      if (at(K::For)) {
+        pool_[node].kind = NodeKind::SetComprehension;
+        add(node, first, Field::Body);
+        comprehensionClauses(node);
+        extend(node, expect(O::RBrace).end);
+        return node;
+      }
+      pool_[node].kind = NodeKind::Set;
+      add(node, first);
+      collectionRest(node, O::RBrace);
+      return node;
+    }
+    default: giveUp();
+    }
+  }
+
+  // After '{': whether the braces hold a set (no ':' at the top level of the
+  // first element).
+  bool isSetStart() const {
+    int depth = 0;
+    for (size_t i = index_; i < tokens_.size(); ++i) {
+      const Token &token = tokens_[i];
+      if (token.type == T::End) return true;
+      if (token.is(O::LParen) || token.is(O::LBracket) || token.is(O::LBrace)) ++depth;
+      else if (token.is(O::RParen) || token.is(O::RBracket) || token.is(O::RBrace)) {
+        if (depth == 0) return true;
+        --depth;
+      } else if (depth == 0) {
+        if (token.is(O::Colon)) return false;
+        if (token.is(O::Comma) || token.is(K::For)) return true;
+        if (token.is(K::Lambda)) return false; // a lambda's ':' would mislead the scan
+      }
+    }
+    return true;
+  }
+
+  // Adjacent string literals: one string, or a concatenated_string.
+  uint32_t strings() {
+    uint32_t first = stringNode(take());
+    if (peek().type != T::String) return first;
+    uint32_t node = wrap(NodeKind::ConcatenatedString, first);
+    while (peek().type == T::String) {
+      uint32_t part = stringNode(take());
+      add(node, part);
+      extend(node, endOf(part));
+    }
+    return node;
+  }
+
+  uint32_t stringNode(const Token &token) {
+    uint32_t node = make(NodeKind::String, token.start, token.end);
+    if (!token.fstring) return node;
+    fString(node, token);
+    return node;
+  }
+
+  // The parts of an f-string: string_start, string_content (with its escape
+  // sequences and {{ }}), interpolations, string_end.
+  void fString(uint32_t node, const Token &token) {
+    uint32_t quote = token.start;
+    bool raw = false;
+    while (s_[quote] != '"' && s_[quote] != '\'') {
+      if (s_[quote] == 'r' || s_[quote] == 'R') raw = true;
+      if (s_[quote] == 'b' || s_[quote] == 'B') giveUp();
+      ++quote;
+    }
+    char q = s_[quote];
+    uint32_t quoteLength = token.end - quote >= 6 && s_[quote + 1] == q && s_[quote + 2] == q ? 3 : 1;
+    uint32_t bodyStart = quote + quoteLength, bodyEnd = token.end - quoteLength;
+    add(node, make(NodeKind::Other, token.start, bodyStart));
+    uint32_t content = kNil;
+    auto openContent = [&](uint32_t at) {
+      if (content == kNil) content = make(NodeKind::StringContent, at, at);
+    };
+    auto closeContent = [&](uint32_t at) {
+      if (content == kNil) return;
+      extend(content, at);
+      add(node, content);
+      content = kNil;
+    };
+    uint32_t i = bodyStart;
+    while (i < bodyEnd) {
+      char c = s_[i];
+      if ((c == '{' || c == '}') && i + 1 < bodyEnd && s_[i + 1] == c) {
+        openContent(i);
+        add(content, make(NodeKind::Other, i, i + 2));
+        i += 2;
+      } else if (c == '{') {
+        closeContent(i);
+        uint32_t end;
+        add(node, interpolation(i, bodyEnd, NodeKind::Interpolation, end));
+        i = end;
+      } else if (c == '}') {
+        giveUp();
+      } else if (c == '\\') {
+        openContent(i);
+        if (raw) {
+          ++i;
+          if (i < bodyEnd && (s_[i] == q || s_[i] == '\\')) ++i;
+          continue;
+        }
+        uint32_t length = escapeLength(i, bodyEnd);
+        if (length > 0) {
+          add(content, make(NodeKind::EscapeSequence, i, i + length));
+          i += length;
+        } else {
+          ++i;
+        }
+      } else {
+        openContent(i);
+        ++i;
+      }
+    }
+    closeContent(bodyEnd);
+    add(node, make(NodeKind::Other, bodyEnd, token.end));
+  }
+
+  // Length of the escape sequence at `i` as tree-sitter-python reads one, or 0.
+  uint32_t escapeLength(uint32_t i, uint32_t end) const {
+    if (i + 1 >= end) return 0;
+    char c = s_[i + 1];
+    auto hexRun = [&](uint32_t from, uint32_t count) {
+      if (from + count > end) return false;
+      for (uint32_t k = 0; k < count; ++k)
+        if (!isHex(s_[from + k])) return false;
+      return true;
+    };
+    switch (c) {
+    case 'u': return hexRun(i + 2, 4) ? 6 : 0;
+    case 'U': return hexRun(i + 2, 8) ? 10 : 0;
+    case 'x': return hexRun(i + 2, 2) ? 4 : 0;
+    case '\n': return 2;
+    case '\r': return i + 2 < end && s_[i + 2] == '\n' ? 3 : 0;
+    case '\'': case '"': case 'a': case 'b': case 'f': case 'r': case 'n': case 't': case 'v': case '\\':
+      return 2;
+    case 'N': {
+      if (i + 2 >= end || s_[i + 2] != '{') return 0;
+      uint32_t k = i + 3;
+      while (k < end && s_[k] != '}') ++k;
+      return k < end && k > i + 3 ? k + 1 - i : 0;
+    }
+    default:
+      if (isDigit(c)) {
+        uint32_t k = i + 1;
+        while (k < end && k < i + 4 && isDigit(s_[k])) ++k;
+        return k - i;
+      }
+      return 0;
+    }
+  }
+
+  // An interpolation (or a format specifier's nested one, `kind` Other)
+  // starting at the '{' at `open`; `end` receives the position after its '}'.
+  uint32_t interpolation(uint32_t open, uint32_t limit, NodeKind kind, uint32_t &end) {
+    DepthGuard guard(*this);
+    uint32_t node = make(kind, open, open + 1);
+    // The expression runs to the first top-level '}', '!', ':' or '=' that ends it.
+    uint32_t i = open + 1;
+    int depth = 0;
+    uint32_t expressionEnd = 0;
+    bool selfDocumenting = false;
+    while (true) {
+      if (i >= limit) giveUp();
+      char c = s_[i];
+      if (c == '"' || c == '\'') {
+        // A nested string (another quote than the f-string's: the lexer checked).
+        bool triple = i + 2 < limit && s_[i + 1] == c && s_[i + 2] == c;
+        uint32_t k = i + (triple ? 3 : 1);
+        while (true) {
+          if (k >= limit) giveUp();
+          if (s_[k] == '\\') {
+            k += 2;
+            continue;
+          }
+          if (s_[k] == c && (!triple || (k + 2 < limit && s_[k + 1] == c && s_[k + 2] == c))) {
+            k += triple ? 3 : 1;
+            break;
+          }
+          ++k;
+        }
+        i = k;
+        continue;
+      }
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      else if ((c == ')' || c == ']') && depth > 0) --depth;
+      else if (c == '}' && depth > 0) --depth;
+      else if (depth == 0) {
+        if (c == '}' || c == ':') break;
+        if (c == '!' && !(i + 1 < limit && s_[i + 1] == '=')) break;
+        if (c == '=' && !(i + 1 < limit && s_[i + 1] == '=')) {
+          char before = s_[i - 1];
+          if (before != '=' && before != '!' && before != '<' && before != '>') {
+            selfDocumenting = true;
+            break;
+          }
+        }
+        if (c == '=' && i + 1 < limit && s_[i + 1] == '=') {
+          i += 2;
+          continue;
+        }
+      }
+      ++i;
+    }
+    expressionEnd = i;
+    std::vector<Token> tokens;
+    Lexer(s_, open + 1, expressionEnd, true).run(tokens);
+    if (tokens.size() < 2) giveUp();
+    Parser inner(s_, pool_, std::move(tokens));
+    inner.depth_ = depth_;
+    add(node, inner.fExpression(), Field::Other);
+    if (selfDocumenting) {
+      ++i;
+      while (i < limit && s_[i] == ' ') ++i;
+    }
+    if (i < limit && s_[i] == '!') {
+      if (!(i + 1 < limit && s_[i + 1] >= 'a' && s_[i + 1] <= 'z')) giveUp();
+      add(node, make(NodeKind::Other, i, i + 2), Field::Other);
+      i += 2;
+    }
+    if (i < limit && s_[i] == ':') {
+      uint32_t specifier = make(NodeKind::Other, i, i + 1);
+      ++i;
+      while (i < limit && s_[i] != '}') {
+        if (s_[i] == '\n') giveUp();
+        if (s_[i] == '{') {
+          uint32_t nestedEnd;
+          add(specifier, interpolation(i, limit, NodeKind::Other, nestedEnd));
+          i = nestedEnd;
+          continue;
+        }
+        ++i;
+      }
+      extend(specifier, i);
+      add(node, specifier, Field::Other);
+    }
+    if (i >= limit || s_[i] != '}') giveUp();
+    end = i + 1;
+    extend(node, end);
+    return node;
+  }
+
+  std::string_view s_;
+  std::vector<BuildNode> &pool_;
+  std::vector<Token> tokens_;
+  size_t index_ = 0;
+  int depth_ = 0;
+};
+
+} // namespace
+
+int directParserGiveUpLine() { return giveUpLine; }
+
+bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
+  if (text.size() >= 0xfffffff0u) return false;
+  thread_local std::vector<BuildNode> pool;
+  pool.clear();
+  try {
+    std::vector<Token> tokens;
+    tokens.reserve(text.size() / 4 + 16);
+    Lexer(text, 0, static_cast<uint32_t>(text.size()), false).run(tokens);
+    // The module starts at its first token or comment.
+    uint32_t firstText = 0;
+    while (firstText < text.size()) {
+      char c = text[firstText];
+      if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') ++firstText;
+      else if (c == '\\' && firstText + 1 < text.size() && text[firstText + 1] == '\n') return false;
+      else break;
+    }
+    BuildNode module;
+    module.start = firstText;
+    module.end = static_cast<uint32_t>(text.size());
+    module.kind = NodeKind::Module;
+    pool.push_back(module);
+    Parser parser(text, pool, std::move(tokens));
+    parser.parseModule(0);
+  } catch (const NeedsTreeSitter &) {
+    return false;
+  }
+  // Depth-first, parents before children, as SyntaxTree::parse lays them out.
+  nodes.clear();
+  nodes.reserve(pool.size());
+  std::vector<uint32_t> lastChildOf; // by flat id
+  auto emit = [&](uint32_t build, uint32_t parentFlat) {
+    const BuildNode &b = pool[build];
+    SyntaxNode flat;
+    flat.startByte = b.start;
+    flat.endByte = b.end;
+    flat.kind = b.kind;
+    flat.field = b.field;
+    flat.parent = parentFlat == kNil ? 0 : parentFlat;
+    uint32_t id = static_cast<uint32_t>(nodes.size());
+    nodes.push_back(flat);
+    lastChildOf.push_back(kNil);
+    if (parentFlat != kNil) {
+      if (lastChildOf[parentFlat] == kNil) nodes[parentFlat].firstChild = id;
+      else nodes[lastChildOf[parentFlat]].nextSibling = id;
+      lastChildOf[parentFlat] = id;
+    }
+    return id;
+  };
+  // Iterative preorder: visit a node, then its children in order.
+  std::vector<std::pair<uint32_t, uint32_t>> work; // (build node, flat parent)
+  work.push_back({0, kNil});
+  std::vector<uint32_t> children;
+  while (!work.empty()) {
+    auto [build, parentFlat] = work.back();
+    work.pop_back();
+    uint32_t id = emit(build, parentFlat);
+    children.clear();
+    for (uint32_t child = pool[build].first; child != kNil; child = pool[child].next) children.push_back(child);
+    for (size_t k = children.size(); k-- > 0;) work.push_back({children[k], id});
+  }
+  return true;
+}
+
+} // namespace btlint::python

@@ -1,0 +1,24 @@
+#pragma once
+// btlint's own parser for well-formed Python. It builds the same compact tree
+// that SyntaxTree::parse flattens out of tree-sitter-python (same kinds,
+// fields, byte spans and node order), several times faster, because it has
+// no error recovery and no grammar tables to walk. It gives up (returns
+// false) on any syntax error and on constructs it does not read (match and
+// type statements, async, Python 2 print, unusual f-strings); the caller then
+// parses the file with tree-sitter, which also reports the syntax errors.
+// test/python_parser_agreement checks that both parsers build identical trees.
+#include "python/SyntaxTree.h"
+
+#include <vector>
+
+namespace btlint::python {
+
+// Parses `text` into `nodes` in tree-sitter's flattened form; false when the
+// file needs tree-sitter (nodes is then unspecified).
+bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes);
+
+// The line of DirectParser.cpp where this thread's last parseDirect gave up
+// (test/parser/python_parser_agreement prints it).
+int directParserGiveUpLine();
+
+} // namespace btlint::python
