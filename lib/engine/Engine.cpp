@@ -1,4 +1,6 @@
 #include "engine/Engine.h"
+
+#include <cstring>
 #include "engine/Discovery.h"
 #include "engine/FrontEnd.h"
 #include "engine/Glob.h"
@@ -14,6 +16,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <set>
@@ -336,6 +339,26 @@ std::optional<std::string> readSourceText(const std::string &path, size_t maxByt
     return std::nullopt;
   }
   llvm::StringRef text = (*buffer)->getBuffer();
+  // Most source files are plain ASCII without NUL bytes: one pass over 8
+  // bytes at a time tells, and only other files need the exact checks.
+  bool plainAscii = true;
+  {
+    const char *data = text.data();
+    size_t size = text.size(), i = 0;
+    constexpr uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    for (; i + 8 <= size; i += 8) {
+      uint64_t word;
+      std::memcpy(&word, data + i, 8);
+      // A high bit (non-ASCII) or a zero byte in the word.
+      if ((word & highs) || ((word - ones) & ~word & highs)) {
+        plainAscii = false;
+        break;
+      }
+    }
+    for (; plainAscii && i < size; ++i)
+      if (data[i] == '\0' || (static_cast<unsigned char>(data[i]) & 0x80)) plainAscii = false;
+  }
+  if (plainAscii) return text.str();
   size_t nul = text.find('\0');
   if (nul != llvm::StringRef::npos) {
     error = "binary file (NUL byte at offset " + std::to_string(nul) + "); not analysed";

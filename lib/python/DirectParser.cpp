@@ -47,26 +47,37 @@ struct Token {
 };
 
 bool keywordOf(std::string_view word, K &out) {
-  struct Entry { std::string_view text; K k; };
-  static constexpr Entry table[] = {
-      {"None", K::None_},   {"False", K::False_},       {"True", K::True_},     {"and", K::And},
-      {"as", K::As},        {"assert", K::Assert},      {"async", K::Async},    {"await", K::Await},
-      {"break", K::Break},  {"class", K::Class},        {"continue", K::Continue}, {"def", K::Def},
-      {"del", K::Del},      {"elif", K::Elif},          {"else", K::Else},      {"except", K::Except},
-      {"finally", K::Finally}, {"for", K::For},         {"from", K::From},      {"global", K::Global},
-      {"if", K::If},        {"import", K::Import},      {"in", K::In},          {"is", K::Is},
-      {"lambda", K::Lambda}, {"nonlocal", K::Nonlocal}, {"not", K::Not},        {"or", K::Or},
-      {"pass", K::Pass},    {"raise", K::Raise},        {"return", K::Return},  {"try", K::Try},
-      {"while", K::While},  {"with", K::With},          {"yield", K::Yield},    {"print", K::Print},
-      {"exec", K::Exec},    {"match", K::Match},        {"type", K::Type},      {"case", K::Case},
+  // Most names are not keywords: the first letter and the length rule most out.
+  auto is = [&](std::string_view text, K k) {
+    if (word != text) return false;
+    out = k;
+    return true;
   };
-  if (word.size() < 2 || word.size() > 8) return false;
-  for (const Entry &entry : table)
-    if (entry.text == word) {
-      out = entry.k;
-      return true;
-    }
-  return false;
+  switch (word[0]) {
+  case 'F': return is("False", K::False_);
+  case 'N': return is("None", K::None_);
+  case 'T': return is("True", K::True_);
+  case 'a':
+    return is("and", K::And) || is("as", K::As) || is("assert", K::Assert) || is("async", K::Async) ||
+           is("await", K::Await);
+  case 'b': return is("break", K::Break);
+  case 'c': return is("class", K::Class) || is("continue", K::Continue) || is("case", K::Case);
+  case 'd': return is("def", K::Def) || is("del", K::Del);
+  case 'e': return is("elif", K::Elif) || is("else", K::Else) || is("except", K::Except) || is("exec", K::Exec);
+  case 'f': return is("finally", K::Finally) || is("for", K::For) || is("from", K::From);
+  case 'g': return is("global", K::Global);
+  case 'i': return is("if", K::If) || is("import", K::Import) || is("in", K::In) || is("is", K::Is);
+  case 'l': return is("lambda", K::Lambda);
+  case 'm': return is("match", K::Match);
+  case 'n': return is("nonlocal", K::Nonlocal) || is("not", K::Not);
+  case 'o': return is("or", K::Or);
+  case 'p': return is("pass", K::Pass) || is("print", K::Print);
+  case 'r': return is("raise", K::Raise) || is("return", K::Return);
+  case 't': return is("try", K::Try) || is("type", K::Type);
+  case 'w': return is("while", K::While) || is("with", K::With);
+  case 'y': return is("yield", K::Yield);
+  default: return false;
+  }
 }
 
 bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -341,7 +352,6 @@ private:
         } else {
           if (c == '{') ++braces;
           else if (c == '}') --braces;
-          else if (c == '#') giveUp();
           else if (c == '"' || c == '\'') {
             if (c == q) giveUp(); // the same quote inside an interpolation (Python 3.12)
             i = skipString(i, true, false);
@@ -360,49 +370,40 @@ private:
   }
 
   void operatorToken() {
-    struct Entry { std::string_view text; O op; };
-    static constexpr Entry three[] = {
-        {"**=", O::AugAssign}, {"//=", O::AugAssign}, {">>=", O::AugAssign}, {"<<=", O::AugAssign},
-        {"...", O::Ellipsis},
-    };
-    static constexpr Entry two[] = {
-        {"->", O::Arrow},  {":=", O::Walrus},   {"**", O::Power},     {"//", O::DoubleSlash},
-        {"<<", O::ShiftLeft}, {">>", O::ShiftRight}, {"<=", O::LessEq}, {">=", O::GreaterEq},
-        {"==", O::Eq},     {"!=", O::NotEq},    {"<>", O::LtGt},      {"+=", O::AugAssign},
-        {"-=", O::AugAssign}, {"*=", O::AugAssign}, {"/=", O::AugAssign}, {"%=", O::AugAssign},
-        {"@=", O::AugAssign}, {"&=", O::AugAssign}, {"|=", O::AugAssign}, {"^=", O::AugAssign},
-    };
-    std::string_view rest = s_.substr(pos_, std::min<uint32_t>(3, end_ - pos_));
-    for (const Entry &entry : three)
-      if (rest.size() >= 3 && rest.substr(0, 3) == entry.text) return op(entry.op, 3);
-    for (const Entry &entry : two)
-      if (rest.size() >= 2 && rest.substr(0, 2) == entry.text) return op(entry.op, 2);
-    switch (rest[0]) {
+    char c = s_[pos_];
+    char next = pos_ + 1 < end_ ? s_[pos_ + 1] : '\0';
+    char third = pos_ + 2 < end_ ? s_[pos_ + 2] : '\0';
+    switch (c) {
     case '(': ++depth_; return op(O::LParen, 1);
     case '[': ++depth_; return op(O::LBracket, 1);
     case '{': ++depth_; return op(O::LBrace, 1);
     case ')': case ']': case '}':
       if (depth_ == 0 || (nested_ && depth_ == 1)) giveUp();
       --depth_;
-      return op(rest[0] == ')' ? O::RParen : rest[0] == ']' ? O::RBracket : O::RBrace, 1);
+      return op(c == ')' ? O::RParen : c == ']' ? O::RBracket : O::RBrace, 1);
     case ',': return op(O::Comma, 1);
-    case ':': return op(O::Colon, 1);
     case ';': return op(O::Semicolon, 1);
-    case '.': return op(O::Dot, 1);
-    case '=': return op(O::Assign, 1);
-    case '@': return op(O::At, 1);
-    case '+': return op(O::Plus, 1);
-    case '-': return op(O::Minus, 1);
-    case '*': return op(O::Star, 1);
-    case '/': return op(O::Slash, 1);
-    case '%': return op(O::Percent, 1);
-    case '&': return op(O::Amp, 1);
-    case '|': return op(O::Pipe, 1);
-    case '^': return op(O::Caret, 1);
+    case ':': return next == '=' ? op(O::Walrus, 2) : op(O::Colon, 1);
+    case '.': return next == '.' && third == '.' ? op(O::Ellipsis, 3) : op(O::Dot, 1);
+    case '=': return next == '=' ? op(O::Eq, 2) : op(O::Assign, 1);
+    case '!': return next == '=' ? op(O::NotEq, 2) : op(O::Bang, 1);
     case '~': return op(O::Tilde, 1);
-    case '<': return op(O::Less, 1);
-    case '>': return op(O::Greater, 1);
-    case '!': return op(O::Bang, 1);
+    case '-':
+      if (next == '>') return op(O::Arrow, 2);
+      return next == '=' ? op(O::AugAssign, 2) : op(O::Minus, 1);
+    case '+': case '%': case '@': case '&': case '|': case '^':
+      if (next == '=') return op(O::AugAssign, 2);
+      return op(c == '+' ? O::Plus : c == '%' ? O::Percent : c == '@' ? O::At : c == '&' ? O::Amp
+                : c == '|' ? O::Pipe : O::Caret, 1);
+    case '*': case '/':
+      if (next == c) return third == '=' ? op(O::AugAssign, 3) : op(c == '*' ? O::Power : O::DoubleSlash, 2);
+      if (next == '=') return op(O::AugAssign, 2);
+      return op(c == '*' ? O::Star : O::Slash, 1);
+    case '<': case '>':
+      if (next == c) return third == '=' ? op(O::AugAssign, 3) : op(c == '<' ? O::ShiftLeft : O::ShiftRight, 2);
+      if (next == '=') return op(c == '<' ? O::LessEq : O::GreaterEq, 2);
+      if (c == '<' && next == '>') return op(O::LtGt, 2);
+      return op(c == '<' ? O::Less : O::Greater, 1);
     default: giveUp();
     }
   }
@@ -464,6 +465,8 @@ NodeKind operatorKind(O o) {
 }
 
 constexpr int kMaxDepth = 400;
+// Below SyntaxTree's nesting limit (5000), which the tree-sitter path reports.
+constexpr uint32_t kMaxTreeDepth = 4000;
 
 class Parser {
 public:
@@ -538,6 +541,22 @@ private:
     }
     ~DepthGuard() { --parser.depth_; }
   };
+
+  // `*name` followed by a separator. tree-sitter reads `*a.b` or `*f(x)` in
+  // lists, sets and bare tuples as an attribute or call whose object is the
+  // splat `*a`, unlike Python; only the plain form reads the same both ways.
+  uint32_t plainSplat() {
+    const Token &star = take();
+    const Token &after = peek(1);
+    bool separator = after.is(O::Comma) || after.is(O::RBracket) || after.is(O::RBrace) || after.is(O::RParen) ||
+                     after.is(O::Assign) || after.is(O::Semicolon) || after.is(O::Colon) || after.is(K::In) ||
+                     after.type == T::Newline || after.type == T::End;
+    if (peek().type != T::Name || !separator) giveUp();
+    uint32_t name = leaf(NodeKind::Identifier, take());
+    uint32_t splat = make(NodeKind::ListSplat, star.start, endOf(name));
+    add(splat, name);
+    return splat;
+  }
 
   // ---- statements ----
   void statement(uint32_t parent) {
@@ -795,10 +814,7 @@ private:
     while (true) {
       uint32_t item;
       if (at(O::Star)) {
-        const Token &star = take();
-        uint32_t value = bitwiseOr();
-        item = make(NodeKind::ListSplat, star.start, endOf(value));
-        add(item, value);
+        item = plainSplat();
       } else {
         item = expression();
       }
@@ -923,10 +939,7 @@ private:
     while (true) {
       uint32_t item;
       if (at(O::Star)) {
-        const Token &star = take();
-        uint32_t value = bitwiseOr();
-        item = make(NodeKind::ListSplat, star.start, endOf(value));
-        add(item, value);
+        item = plainSplat();
       } else {
         item = expression();
       }
@@ -1002,10 +1015,7 @@ private:
     while (true) {
       uint32_t item;
       if (at(O::Star)) {
-        const Token &star = take();
-        uint32_t value = bitwiseOr();
-        item = make(NodeKind::ListSplat, star.start, endOf(value));
-        add(item, value);
+        item = plainSplat();
       } else {
         item = bitwiseOr();
       }
@@ -1235,44 +1245,44 @@ private:
   }
 
   // A type annotation: `type` around an expression, or tree-sitter's generic
-  // type for Name[...].
+  // type for Name[...] and its union with one more type (Name[...] | None).
   uint32_t typeNode() {
     DepthGuard guard(*this);
     uint32_t inner;
-    if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::LBracket)) {
-      uint32_t name = identifier();
-      inner = wrap(NodeKind::Other, name); // generic_type
-      uint32_t parameters = leaf(NodeKind::Other, take()); // type_parameter
-      while (true) {
-        add(parameters, typeNode());
-        if (!at(O::Comma)) break;
-        take();
-        if (at(O::RBracket)) break;
-      }
-      extend(parameters, expect(O::RBracket).end);
-      add(inner, parameters);
-      extend(inner, endOf(parameters));
-      const Token &next = peek();
-      if (next.type == T::Op && !next.is(O::Comma) && !next.is(O::RParen) && !next.is(O::RBracket) &&
-          !next.is(O::Colon) && !next.is(O::Assign))
-        giveUp(); // unions and members of generic types
-    } else {
-      inner = expression();
-      if (containsSubscriptOfName(inner)) giveUp();
+    if (!startsGeneric()) return wrap(NodeKind::Type, expression());
+    inner = genericType();
+    if (at(O::Pipe)) {
+      take();
+      uint32_t right = startsGeneric() ? genericType() : postfix();
+      uint32_t unionType = make(NodeKind::Other, startOf(inner), endOf(right));
+      add(unionType, wrap(NodeKind::Type, inner));
+      add(unionType, wrap(NodeKind::Type, right));
+      inner = unionType;
     }
+    const Token &next = peek();
+    if (next.type == T::Op && !next.is(O::Comma) && !next.is(O::RParen) && !next.is(O::RBracket) &&
+        !next.is(O::Colon) && !next.is(O::Assign))
+      giveUp(); // longer unions, members of generic types
     return wrap(NodeKind::Type, inner);
   }
 
-  bool containsSubscriptOfName(uint32_t node) const {
-    const BuildNode &n = pool_[node];
-    if (n.kind == NodeKind::Subscript) {
-      NodeKind value = kindOf(n.first);
-      if (value == NodeKind::Identifier) return true;
+  bool startsGeneric() const { return (peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::LBracket); }
+
+  // Name[type, ...]: generic_type with its type_parameter.
+  uint32_t genericType() {
+    uint32_t name = identifier();
+    uint32_t generic = wrap(NodeKind::Other, name);
+    uint32_t parameters = leaf(NodeKind::Other, take());
+    while (true) {
+      add(parameters, typeNode());
+      if (!at(O::Comma)) break;
+      take();
+      if (at(O::RBracket)) break;
     }
-    if (n.kind == NodeKind::String) return false;
-    for (uint32_t child = n.first; child != kNil; child = pool_[child].next)
-      if (containsSubscriptOfName(child)) return true;
-    return false;
+    extend(parameters, expect(O::RBracket).end);
+    add(generic, parameters);
+    extend(generic, endOf(parameters));
+    return generic;
   }
 
   // ---- expressions ----
@@ -1456,8 +1466,13 @@ private:
         extend(attribute, endOf(name));
         node = attribute;
       } else if (at(O::LParen)) {
+        bool printLike = false;
+        if (kindOf(node) == NodeKind::Identifier) {
+          std::string_view name = s_.substr(startOf(node), endOf(node) - startOf(node));
+          printLike = name == "print" || name == "exec";
+        }
         uint32_t call = wrap(NodeKind::Call, node, Field::Function);
-        uint32_t arguments = argumentList(take());
+        uint32_t arguments = argumentList(take(), printLike);
         add(call, arguments, Field::Arguments);
         extend(call, endOf(arguments));
         node = call;
@@ -1501,11 +1516,16 @@ private:
     return slice;
   }
 
-  uint32_t argumentList(const Token &open) {
+  // Arguments in parentheses. In print(...) and exec(...) tree-sitter weighs
+  // Python 2's print statement and reads `*a.b` as an attribute of `*a`:
+  // there only plain splats read the same both ways.
+  uint32_t argumentList(const Token &open, bool plainSplatsOnly = false) {
     uint32_t list = make(NodeKind::ArgumentList, open.start, open.end);
     while (!at(O::RParen)) {
       uint32_t argument;
-      if (at(O::Star) || at(O::Power)) {
+      if (at(O::Star) && plainSplatsOnly) {
+        argument = plainSplat();
+      } else if (at(O::Star) || at(O::Power)) {
         bool dict = at(O::Power);
         const Token &star = take();
         uint32_t value = expression();
@@ -1568,12 +1588,14 @@ private:
     while (at(O::Comma)) {
       take();
       if (at(close)) break;
-      add(node, collectionElement());
+      add(node, collectionElement(close != O::RParen));
     }
     extend(node, expect(close).end);
   }
 
-  uint32_t collectionElement() {
+  // An element of a tuple (`plainSplatOnly` false) or of a list or set.
+  uint32_t collectionElement(bool plainSplatOnly) {
+    if (at(O::Star) && plainSplatOnly) return plainSplat();
     if (at(O::Star)) {
       const Token &star = take();
       uint32_t value = expression();
@@ -1618,7 +1640,7 @@ private:
       }
       if (at(O::Star)) {
         uint32_t node = make(NodeKind::Tuple, open.start, open.end);
-        add(node, collectionElement());
+        add(node, collectionElement(false));
         if (!at(O::Comma)) giveUp(); // (*a): a parenthesized splat
         collectionRest(node, O::RParen);
         return node;
@@ -1649,7 +1671,7 @@ private:
         extend(node, take().end);
         return node;
       }
-      uint32_t first = collectionElement();
+      uint32_t first = collectionElement(true);
       if (at(K::For)) {
         pool_[node].kind = NodeKind::ListComprehension;
         add(node, first, Field::Body);
@@ -1701,7 +1723,7 @@ private:
         extend(node, expect(O::RBrace).end);
         return node;
       }
-      uint32_t first = collectionElement();
+      uint32_t first = collectionElement(true);
       if (at(K::For)) {
         pool_[node].kind = NodeKind::SetComprehension;
         add(node, first, Field::Body);
@@ -2002,17 +2024,24 @@ bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
     }
     return id;
   };
-  // Iterative preorder: visit a node, then its children in order.
-  std::vector<std::pair<uint32_t, uint32_t>> work; // (build node, flat parent)
-  work.push_back({0, kNil});
+  // Iterative preorder: visit a node, then its children in order. Trees
+  // nested as deep as SyntaxTree's limit go to tree-sitter, whose path
+  // reports them (a long left-nested chain of additions is built here
+  // without recursion, so only its depth shows it).
+  struct Work {
+    uint32_t build, parentFlat, depth;
+  };
+  std::vector<Work> work;
+  work.push_back({0, kNil, 0});
   std::vector<uint32_t> children;
   while (!work.empty()) {
-    auto [build, parentFlat] = work.back();
+    Work item = work.back();
     work.pop_back();
-    uint32_t id = emit(build, parentFlat);
+    if (item.depth >= kMaxTreeDepth) return false;
+    uint32_t id = emit(item.build, item.parentFlat);
     children.clear();
-    for (uint32_t child = pool[build].first; child != kNil; child = pool[child].next) children.push_back(child);
-    for (size_t k = children.size(); k-- > 0;) work.push_back({children[k], id});
+    for (uint32_t child = pool[item.build].first; child != kNil; child = pool[child].next) children.push_back(child);
+    for (size_t k = children.size(); k-- > 0;) work.push_back({children[k], id, item.depth + 1});
   }
   return true;
 }
