@@ -1401,15 +1401,16 @@ private:
   }
 
   // Binary operators by tree-sitter-python's precedence: | < & < ^ < shifts
-  // < + - < * @ / % // (all left-associative).
-  uint32_t binaryLevel(int level) {
-    if (level == 6) return unary();
-    uint32_t left = binaryLevel(level + 1);
-    while (peek().type == T::Op && levelOf(peek().op()) == level) {
+  // < + - < * @ / % // (all left-associative), by precedence climbing.
+  uint32_t binary(int minLevel) {
+    uint32_t left = unary();
+    while (peek().type == T::Op) {
+      int level = levelOf(peek().op());
+      if (level < minLevel) break;
       uint32_t node = wrap(NodeKind::BinaryOperator, left, Field::Left);
       const Token &op = take();
       add(node, make(operatorKind(op.op()), op.start, op.end), Field::Operator);
-      uint32_t right = binaryLevel(level + 1);
+      uint32_t right = binary(level + 1);
       add(node, right, Field::Right);
       extend(node, endOf(right));
       left = node;
@@ -1427,7 +1428,7 @@ private:
     default: return -1;
     }
   }
-  uint32_t bitwiseOr() { return binaryLevel(0); }
+  uint32_t bitwiseOr() { return binary(0); }
 
   uint32_t unary() {
     const Token &token = peek();
@@ -2003,45 +2004,51 @@ bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
     return false;
   }
   // Depth-first, parents before children, as SyntaxTree::parse lays them out.
+  // Trees nested as deep as SyntaxTree's limit go to tree-sitter, whose path
+  // reports them (a long left-nested chain of additions is built here
+  // without recursion, so only its depth shows it).
   nodes.clear();
-  nodes.reserve(pool.size());
-  std::vector<uint32_t> lastChildOf; // by flat id
-  auto emit = [&](uint32_t build, uint32_t parentFlat) {
+  nodes.resize(pool.size());
+  struct Level {
+    uint32_t build;     // node of the pool at this depth
+    uint32_t flat;      // its id in `nodes`
+    uint32_t lastChild; // its last child written so far (flat id), or kNil
+  };
+  thread_local std::vector<Level> path;
+  path.clear();
+  uint32_t next = 0;
+  auto write = [&](uint32_t build, uint32_t parentFlat) {
     const BuildNode &b = pool[build];
-    SyntaxNode flat;
+    SyntaxNode &flat = nodes[next];
     flat.startByte = b.start;
     flat.endByte = b.end;
     flat.kind = b.kind;
     flat.field = b.field;
     flat.parent = parentFlat == kNil ? 0 : parentFlat;
-    uint32_t id = static_cast<uint32_t>(nodes.size());
-    nodes.push_back(flat);
-    lastChildOf.push_back(kNil);
-    if (parentFlat != kNil) {
-      if (lastChildOf[parentFlat] == kNil) nodes[parentFlat].firstChild = id;
-      else nodes[lastChildOf[parentFlat]].nextSibling = id;
-      lastChildOf[parentFlat] = id;
+    flat.firstChild = 0;
+    flat.nextSibling = 0;
+    return next++;
+  };
+  path.push_back({0, write(0, kNil), kNil});
+  uint32_t child = pool[0].first;
+  while (true) {
+    if (child != kNil) {
+      Level &parent = path.back();
+      uint32_t id = write(child, parent.flat);
+      if (parent.lastChild == kNil) nodes[parent.flat].firstChild = id;
+      else nodes[parent.lastChild].nextSibling = id;
+      parent.lastChild = id;
+      if (path.size() >= kMaxTreeDepth) return false;
+      path.push_back({child, id, kNil});
+      child = pool[child].first;
+      continue;
     }
-    return id;
-  };
-  // Iterative preorder: visit a node, then its children in order. Trees
-  // nested as deep as SyntaxTree's limit go to tree-sitter, whose path
-  // reports them (a long left-nested chain of additions is built here
-  // without recursion, so only its depth shows it).
-  struct Work {
-    uint32_t build, parentFlat, depth;
-  };
-  std::vector<Work> work;
-  work.push_back({0, kNil, 0});
-  std::vector<uint32_t> children;
-  while (!work.empty()) {
-    Work item = work.back();
-    work.pop_back();
-    if (item.depth >= kMaxTreeDepth) return false;
-    uint32_t id = emit(item.build, item.parentFlat);
-    children.clear();
-    for (uint32_t child = pool[item.build].first; child != kNil; child = pool[child].next) children.push_back(child);
-    for (size_t k = children.size(); k-- > 0;) work.push_back({children[k], id, item.depth + 1});
+    // No more children here: continue with the next sibling of the deepest
+    // node that has one.
+    uint32_t done = path.back().build;
+    path.pop_back();
+    if (path.empty()) break;
+    child = pool[done].next;
   }
   return true;
 }
