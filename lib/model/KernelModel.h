@@ -2,6 +2,7 @@
 // The language-neutral kernel model. Front-ends (Python, CUDA, YAML) fill it;
 // rules read it and never see syntax.
 #include "diag/SourceSpan.h"
+#include "model/NameMap.h"
 #include "model/Value.h"
 
 #include <map>
@@ -140,7 +141,7 @@ struct LocalArray {
 };
 
 struct Config {
-  std::map<std::string, ScalarValue> params; // kernel meta-parameters
+  NameMap<ScalarValue> params; // kernel meta-parameters
   std::optional<ScalarValue> numWarps;
   std::optional<ScalarValue> numStages;
   std::optional<ScalarValue> numCtas;
@@ -151,7 +152,7 @@ struct Config {
   // Added for the rules (front-end fills them):
   // Span of each meta-parameter's key as written ('BLOCK_M' in the dict, or
   // the keyword); config-unknown-param points at the misspelt name.
-  std::map<std::string, SourceSpan> paramNameSpans;
+  NameMap<SourceSpan> paramNameSpans;
   // True when the config is written out as one element of a literal list
   // display and `span` covers exactly that element: duplicate-config can then
   // offer to delete it.

@@ -167,7 +167,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
       Config config;
       config.index = list.configs.size();
       config.span = kernel->nameSpan.valid() ? kernel->nameSpan : kernel->span;
-      config.params = kernel->templateArguments;
+      for (const auto &[name, value] : kernel->templateArguments) config.params.emplace(name, value);
       config.expansion = kernel->templateName.empty() ? "the kernel" : "the instantiation `" + kernel->name + "`";
       for (const LaunchSite &launch : file.launches)
         if (launch.kernel == kernel->name && launch.blockThreads && launch.blockThreads->isInt()) {

@@ -51,7 +51,7 @@ struct ArchVerdict {
 
 struct ReportConfig {
   size_t index = 0; // 1-based
-  std::map<std::string, ScalarValue> params;
+  NameMap<ScalarValue> params;
   std::optional<ScalarValue> numWarps;
   std::optional<ScalarValue> numStages;
   std::optional<ScalarValue> numCtas;
