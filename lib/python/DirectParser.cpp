@@ -146,7 +146,10 @@ public:
       }
       if (c == '\n') {
         ++pos_;
-        if (depth_ > 0) continue;
+        if (depth_ > 0) {
+          if (!nested_) continuationLineCheck();
+          continue;
+        }
         emit(T::Newline, lastEnd_, lastEnd_);
         lineStart(false);
         continue;
@@ -169,6 +172,28 @@ private:
     token.code = code;
     token.fstring = fstring;
     out_->push_back(token);
+  }
+
+  // Inside brackets a line indented less than the enclosing block can make
+  // tree-sitter-python's scanner close the block (where no closing bracket
+  // may follow the previous token), which it then reports as a syntax error.
+  // Such lines go to tree-sitter, so that both parsers agree.
+  void continuationLineCheck() const {
+    uint32_t i = pos_;
+    while (true) {
+      uint32_t indent = 0;
+      while (i < end_ && (s_[i] == ' ' || s_[i] == '\t' || s_[i] == '\f' || s_[i] == '\r')) {
+        indent = s_[i] == ' ' ? indent + 1 : s_[i] == '\t' ? indent + 8 : 0;
+        ++i;
+      }
+      if (i >= end_) return;
+      if (s_[i] == '\n') {
+        ++i;
+        continue;
+      }
+      if (indent < indents_.back()) giveUp();
+      return;
+    }
   }
 
   // At the start of a physical line outside brackets: skips blank and comment
@@ -278,7 +303,9 @@ private:
         (s_[i + 1] == 'x' || s_[i + 1] == 'X' || s_[i + 1] == 'o' || s_[i + 1] == 'O' ||
          s_[i + 1] == 'b' || s_[i + 1] == 'B')) {
       i += 2;
+      uint32_t digits = i;
       while (i < end_ && (isHex(s_[i]) || s_[i] == '_')) ++i;
+      if (i == digits) giveUp(); // 0x, 0o, 0b without digits
       if (i < end_ && (s_[i] == 'l' || s_[i] == 'L')) ++i;
     } else {
       while (i < end_ && (isDigit(s_[i]) || s_[i] == '_')) ++i;
@@ -796,6 +823,9 @@ private:
       extend(statement, endOf(node));
       return statement;
     }
+    // `a, b,` as a statement: tree-sitter may carry the trailing comma on
+    // into the next line's statement; such lines go to tree-sitter.
+    if (items.trailingComma) giveUp();
     for (uint32_t item : items.nodes) add(statement, item);
     extend(statement, items.end);
     return statement;
@@ -1978,7 +2008,9 @@ private:
 int directParserGiveUpLine() { return giveUpLine; }
 
 bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
-  if (text.size() >= 0xfffffff0u) return false;
+  // tree-sitter reads a NUL byte as the end of input; btlint never passes
+  // one (such files are not analysed), and this parser does not mimic it.
+  if (text.size() >= 0xfffffff0u || std::memchr(text.data(), 0, text.size()) != nullptr) return false;
   thread_local std::vector<BuildNode> pool;
   pool.clear();
   try {

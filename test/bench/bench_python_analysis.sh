@@ -2,6 +2,8 @@
 # Speed and memory of btlint's Python analysis, in one run on the same files:
 #   (a) tree-sitter parsing alone (test/bench/bench_parse.cpp, the grammar btlint links),
 #   (b) btlint's whole analysis (front-end, evaluator, all rules), single-threaded (-j1),
+#       and the same with tree-sitter as its only parser (BTLINT_PYTHON_PARSER=tree-sitter;
+#       btlint otherwise reads well-formed files with its own parser, lib/python/DirectParser.h),
 #   (c) `ruff check` (PyPI) with the same number of threads (RAYON_NUM_THREADS=1),
 # and btlint's peak memory (/usr/bin/time -f %M) on the same files.
 # Prints the ratios whole/parse (target <= 1.3; also against the parse with the
@@ -92,6 +94,7 @@ if [[ -n "$mimalloc_lib" ]]; then
   parse_mi_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_mi_out")
 fi
 read -r whole whole_cpu < <(best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" .)
+read -r whole_ts whole_ts_cpu < <(BTLINT_PYTHON_PARSER=tree-sitter best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out_ts.json" .)
 read -r ruff_t ruff_cpu < <(RAYON_NUM_THREADS=1 best "$ruff" check --no-cache --isolated --quiet .)
 # Peak resident set size in KB of one run.
 peak() {
@@ -109,6 +112,9 @@ printf 'tree-sitter parse alone  %ss wall, %ss cpu (read+parse, best of %d)\n' "
 [[ -n "$mimalloc_lib" ]] &&
   printf 'same parse, mimalloc     %ss wall, %ss cpu (the allocator btlint links)\n' "$parse_mi" "$parse_mi_cpu"
 printf 'btlint whole, -j1        %ss wall, %ss cpu  [%s]\n' "$whole" "$whole_cpu" "$status"
+same_output=no; cmp -s "$work/out.json" "$work/out_ts.json" && same_output=yes
+printf 'same, tree-sitter only   %ss wall, %ss cpu (BTLINT_PYTHON_PARSER=tree-sitter; identical findings: %s)\n' \
+  "$whole_ts" "$whole_ts_cpu" "$same_output"
 printf 'ruff check, 1 thread     %ss wall, %ss cpu (%s)\n' "$ruff_t" "$ruff_cpu" "$("$ruff" --version)"
 printf 'btlint peak RSS -j1      %.1f MB; all threads %.1f MB\n' "$(echo "$peak_kb/1024" | bc -l)" "$(echo "$peak_kb_all/1024" | bc -l)"
 printf 'RATIO whole/parse   %.2f wall, %.2f cpu (target <= 1.3)\n' "$(echo "$whole/$parse" | bc -l)" "$(echo "$whole_cpu/$parse_cpu" | bc -l)"

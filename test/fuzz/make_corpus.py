@@ -8,6 +8,7 @@ idempotent):
   fuzz_python_analysis  every .py under test/rules, docs/examples, test/calibration,
                         the Python sources embedded in test/unit (raw strings),
                         and a small generated tree (test/e2e/lib/make_mixed_tree.py)
+  fuzz_python_parser    the same files as fuzz_python_analysis
   fuzz_yaml_configs     the YAML tuning tables of the fixtures and examples, the
                         tables in test/unit/test_yaml_config_front_end.cpp, and the
                         generated tree's tables
@@ -129,7 +130,12 @@ def main() -> int:
     for _ in range(32):
         save(emitters, bytes(rng.randrange(256) for _ in range(rng.randrange(16, 512))))
 
-    for target in (python, yaml, config, suppressions, emitters):
+    # The parser target reads the same Python files.
+    parser = dest / "fuzz_python_parser"
+    for path in sorted(python.iterdir()) if python.exists() else []:
+        save(parser, path.read_bytes())
+
+    for target in (python, parser, yaml, config, suppressions, emitters):
         counts[target.name] = len(list(target.iterdir())) if target.exists() else 0
     for name, count in counts.items():
         print(f"{name}: {count} seeds")

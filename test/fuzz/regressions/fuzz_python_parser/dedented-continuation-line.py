@@ -1,0 +1,4 @@
+def launch(n):
+    grid = lambda META: (triton.
+cdiv(n, META["BLOCK"]),)
+    return grid

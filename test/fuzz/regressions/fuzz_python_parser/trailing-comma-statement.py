@@ -1,0 +1,2 @@
+e_tr,
+f, t, M, *rest = hor

@@ -1,0 +1,114 @@
+// btlint's own Python parser (lib/python/DirectParser.h): the trees it builds
+// are tree-sitter's, node for node, and what it does not read goes to
+// tree-sitter, which reports the syntax errors.
+#include "engine/SourceFile.h"
+#include "python/DirectParser.h"
+#include "python/SyntaxTree.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+using namespace btlint;
+using namespace btlint::python;
+
+namespace {
+
+std::vector<SyntaxNode> treeSitterNodes(const std::string &text, std::vector<ParseProblem> &problems) {
+  SourceFile source("kernel.py", Language::Python, text);
+  SyntaxTree tree = SyntaxTree::parse(source, problems, nullptr, SyntaxTree::Parser::TreeSitter);
+  std::vector<SyntaxNode> nodes;
+  for (size_t id = 0; id < tree.size(); ++id) nodes.push_back(tree.node(static_cast<NodeId>(id)));
+  return nodes;
+}
+
+void expectSameTree(const std::string &text) {
+  std::vector<ParseProblem> problems;
+  std::vector<SyntaxNode> expected = treeSitterNodes(text, problems);
+  ASSERT_TRUE(problems.empty()) << text;
+  std::vector<SyntaxNode> direct;
+  ASSERT_TRUE(parseDirect(text, direct)) << "gave up at DirectParser.cpp:" << directParserGiveUpLine() << "\n"
+                                         << text;
+  ASSERT_EQ(direct.size(), expected.size()) << text;
+  for (size_t id = 0; id < direct.size(); ++id) {
+    const SyntaxNode &a = expected[id], &b = direct[id];
+    EXPECT_TRUE(a.startByte == b.startByte && a.endByte == b.endByte && a.kind == b.kind && a.field == b.field &&
+                a.parent == b.parent && a.firstChild == b.firstChild && a.nextSibling == b.nextSibling)
+        << "node " << id << " of\n"
+        << text;
+  }
+}
+
+TEST(DirectParser, BuildsTreeSittersTreeForAnAutotunedKernel) {
+  expectSameTree(R"py(import triton
+import triton.language as tl
+
+
+def _configs():  # helper
+    return [
+        triton.Config({"BLOCK_M": bm, "BLOCK_K": bk}, num_stages=s, num_warps=4)
+        for bm in [64, 128] for bk in (32, 64) for s in range(2, 5)
+        if bm * bk <= 8192
+    ]
+
+
+@triton.autotune(configs=_configs(), key=["M", "K"])  # tuned per shape
+@triton.jit
+def kernel(x_ptr, M, K, BLOCK_M: tl.constexpr, BLOCK_K: tl.constexpr = 32):
+    pid = tl.program_id(axis=0)
+    offs = pid * BLOCK_M + tl.arange(0, BLOCK_M)[:, None]
+    acc = tl.zeros((BLOCK_M, BLOCK_K), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        acc += tl.load(x_ptr + offs * K + k, mask=offs < M, other=0.0)
+        # a comment at the block's depth stays in the block
+    tl.store(x_ptr + offs, acc.to(tl.float16), mask=(offs < M) & (offs >= 0))
+
+
+def launch(x):
+    M, K = x.shape
+    grid = lambda META: (triton.cdiv(M, META["BLOCK_M"]),)
+    kernel[grid](x, M, K)
+    print(f"launched {M=} rows, {K:>8d} columns, {{literal}}\n")
+    return x if M > 0 else None
+)py");
+}
+
+TEST(DirectParser, CommentsAndLineEndsPlaceBlockEndsLikeTreeSitter) {
+  // A block ends after the comment lines indented at least as deep as it;
+  // a decorator after its trailing comment.
+  expectSameTree("def f():\n    # first\n    x = 1  # trailing\n    # same depth\n  # shallower\n# top\ny = 2\n");
+  expectSameTree("@jit  # note\ndef g(a, /, b, *, c=1, **kw) -> int: return a\n");
+  expectSameTree("if a:\n    if b:\n        c\n    # four\n# zero\nd\n");
+}
+
+TEST(DirectParser, ExpressionsAndTargets) {
+  expectSameTree("x, *y = a if b else c\n(a, b) = [c, d] = e\nz = not a and b or c < d <= e is not f not in g\n");
+  expectSameTree("v = -a ** -b + ~c @ d // e % f << g | h & i ^ j\nw = x[1:2, ::3, ...][None]\n");
+  expectSameTree("d = {**a, 'k': [*b, c], 'g': {i for i in c}}\nf(*args, key=1, **kw)\nf(x for x in y)\n");
+  expectSameTree("def h(x: Optional[int] = None, y: list[int] | None = None, z: tl.tensor = 0): pass\n");
+}
+
+TEST(DirectParser, LeavesWhatItDoesNotReadToTreeSitter) {
+  std::vector<SyntaxNode> nodes;
+  EXPECT_FALSE(parseDirect("def f(:\n    pass\n", nodes));                 // syntax error
+  EXPECT_FALSE(parseDirect("match x:\n    case 1:\n        pass\n", nodes)); // match statement
+  EXPECT_FALSE(parseDirect("async def f():\n    pass\n", nodes));
+  EXPECT_FALSE(parseDirect("print 'python 2'\n", nodes));
+  EXPECT_FALSE(parseDirect("x = 0o\n", nodes));                             // no digits
+  EXPECT_FALSE(parseDirect(std::string("x = 1\0\n", 7), nodes));            // NUL byte
+  EXPECT_FALSE(parseDirect("y = [*a.b]\n", nodes)); // tree-sitter reads *a as the object of .b
+  std::string chain = "x = 1";
+  for (int i = 0; i < 5000; ++i) chain += " + 1";
+  EXPECT_FALSE(parseDirect(chain + "\n", nodes)); // deeper than SyntaxTree's limit
+}
+
+TEST(DirectParser, SyntaxErrorsAreStillReported) {
+  SourceFile source("kernel.py", Language::Python, "def f(:\n    pass\n\nx = [1, 2\n");
+  std::vector<ParseProblem> problems;
+  SyntaxTree tree = SyntaxTree::parse(source, problems);
+  EXPECT_FALSE(problems.empty());
+  EXPECT_FALSE(tree.empty());
+}
+
+} // namespace
