@@ -195,6 +195,8 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     auto spanIn = [&](const Origin &origin) {
       return origin.valid() && origin.module == home ? spans.get(origin) : config.span;
     };
+    config.params.reserve(data.kwargs->entries.size());
+    config.paramNameSpans.reserve(data.kwargs->entries.size());
     for (const auto &[key, value] : data.kwargs->entries) {
       if (!key.isString()) continue;
       config.params.emplace(key.text(), scalarWithSpan(value, spanIn(value.origin())));

@@ -302,9 +302,13 @@ private:
     if (s_[i] == '0' && i + 1 < end_ &&
         (s_[i + 1] == 'x' || s_[i + 1] == 'X' || s_[i + 1] == 'o' || s_[i + 1] == 'O' ||
          s_[i + 1] == 'b' || s_[i + 1] == 'B')) {
+      char base = static_cast<char>(s_[i + 1] | 0x20);
       i += 2;
       uint32_t digits = i;
-      while (i < end_ && (isHex(s_[i]) || s_[i] == '_')) ++i;
+      auto isDigitOfBase = [&](char c) {
+        return base == 'x' ? isHex(c) : base == 'o' ? (c >= '0' && c <= '7') : (c == '0' || c == '1');
+      };
+      while (i < end_ && (isDigitOfBase(s_[i]) || s_[i] == '_')) ++i;
       if (i == digits) giveUp(); // 0x, 0o, 0b without digits
       if (i < end_ && (s_[i] == 'l' || s_[i] == 'L')) ++i;
     } else {
@@ -327,6 +331,9 @@ private:
       else if (!isFloat && i < end_ && (s_[i] == 'l' || s_[i] == 'L')) ++i;
     }
     if (i < end_ && isNameChar(s_[i])) giveUp();
+    // An underscore only between two digits (tree-sitter and Python differ on the rest).
+    for (uint32_t k = pos_; k < i; ++k)
+      if (s_[k] == '_' && !(k > pos_ && isHex(s_[k - 1]) && k + 1 < i && isHex(s_[k + 1]))) giveUp();
     emit(isFloat ? T::Float : T::Integer, pos_, i);
     pos_ = i;
     finishToken();
@@ -916,6 +923,9 @@ private:
   }
 
   uint32_t assignmentFrom(const ItemList &left) {
+    // x += 1 takes one target; an annotation one name, attribute or subscript.
+    if ((at(O::AugAssign) || at(O::Colon)) && (!left.single() || kindOf(left.nodes[0]) == NodeKind::ListSplat))
+      giveUp();
     uint32_t target = patternFrom(left);
     if (at(O::AugAssign)) {
       uint32_t node = wrap(NodeKind::AugmentedAssignment, target, Field::Left);

@@ -1,0 +1,1 @@
+*b,f,b,f,*=rf,0bffe,*b,flff
