@@ -1334,7 +1334,9 @@ private:
       uint32_t name = identifier();
       take();
       uint32_t node = wrap(NodeKind::NamedExpression, name, Field::Name);
-      uint32_t value = expression();
+      // `n := a if b else c`: tree-sitter makes the conditional the outer node.
+      uint32_t value = orTest();
+      if (at(K::If)) giveUp();
       add(node, value, Field::Value);
       extend(node, endOf(value));
       return node;
