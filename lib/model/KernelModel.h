@@ -254,6 +254,12 @@ struct LaunchSite {
   // how the kernel was launched ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx").
   std::vector<ScalarValue> blockDims;
   std::string launchApi;
+  // The launched name without its module path ("mod.kernel" -> "kernel"),
+  // as Kernel::answersTo and the file's kernels know it.
+  std::string_view kernelName() const {
+    const size_t dot = kernel.rfind('.');
+    return dot == std::string::npos ? std::string_view(kernel) : std::string_view(kernel).substr(dot + 1);
+  }
 };
 
 // Memory a kernel lends to the analyses that run over it (the resource

@@ -106,12 +106,6 @@ Config configFromLaunch(const LaunchSite &launch, const Kernel &kernel, size_t i
   return config;
 }
 
-std::string launchedName(const LaunchSite &launch) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  return name;
-}
-
 // The kernel whose body a YAML table configures: one of that name elsewhere in the run.
 const Kernel *findDefinition(const std::vector<FileModel> &models, const std::string &name,
                              const FileModel *&definitionFile) {
@@ -203,7 +197,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   }
   list.source = "launches";
   for (const LaunchSite &launch : file.launches)
-    if (first.answersTo(launchedName(launch))) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
+    if (first.answersTo(launch.kernelName())) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
   if (list.configs.empty()) {
     list.source = "none";
     list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");

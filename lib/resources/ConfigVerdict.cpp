@@ -212,12 +212,6 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
 }
 } // namespace
 
-std::string launchedName(const LaunchSite &launch) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  return name;
-}
-
 Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
   Config values;
   for (const LaunchArgument &argument : launch.arguments) {
@@ -258,7 +252,7 @@ const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vect
     return uses;
   }
   for (const LaunchSite &launch : launches) {
-    if (!kernel.answersTo(launchedName(launch))) continue;
+    if (!kernel.answersTo(launch.kernelName())) continue;
     auto values = std::make_shared<const Config>(launchConfig(launch, kernel));
     ConfigUse use(*values);
     use.launchValues = std::move(values);

@@ -138,8 +138,6 @@ Config launchConfig(const LaunchSite &launch, const Kernel &kernel);
 // calls it (`launches` are the launches of the file that is analysed).
 // Computed once per kernel and launch list (cached in the kernel's scratch).
 const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches);
-// The kernel name a launch calls ("mod.kernel" gives "kernel").
-std::string launchedName(const LaunchSite &launch);
 
 // A CUDA kernel instantiation with a launch: static plus dynamic shared
 // memory against the arch's per-block opt-in limit.

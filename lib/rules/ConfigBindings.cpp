@@ -39,8 +39,7 @@ std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleCont
 }
 
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
+  const std::string name(launch.kernelName());
   if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
   const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
   return candidates.size() == 1 ? candidates.front() : nullptr;

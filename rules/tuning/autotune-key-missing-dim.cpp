@@ -101,9 +101,7 @@ const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel
 }
 
 bool launchesKernel(const LaunchSite &launch, const Kernel &kernel) {
-  std::string name = launch.kernel;
-  if (const size_t dot = name.rfind('.'); dot != std::string::npos) name = name.substr(dot + 1);
-  return kernel.answersTo(name);
+  return kernel.answersTo(launch.kernelName());
 }
 
 class AutotuneKeyMissingDim : public Rule {
