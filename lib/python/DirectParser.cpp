@@ -513,7 +513,7 @@ public:
 
   // The expression part of an f-string interpolation: all tokens.
   uint32_t fExpression() {
-    uint32_t node = expressions(true);
+    uint32_t node = expressions();
     if (peek().type != T::End) giveUp();
     return node;
   }
@@ -638,7 +638,7 @@ private:
       case K::Return: {
         uint32_t node = leaf(NodeKind::ReturnStatement, take());
         if (!endOfStatement()) {
-          uint32_t value = expressions(false);
+          uint32_t value = expressions();
           add(node, value);
           extend(node, endOf(value));
         }
@@ -646,7 +646,7 @@ private:
       }
       case K::Del: {
         uint32_t node = leaf(NodeKind::DeleteStatement, take());
-        uint32_t value = expressions(false);
+        uint32_t value = expressions();
         add(node, value);
         extend(node, endOf(value));
         return node;
@@ -654,7 +654,7 @@ private:
       case K::Raise: {
         uint32_t node = leaf(NodeKind::RaiseStatement, take());
         if (!endOfStatement() && !at(K::From)) {
-          uint32_t value = expressions(false);
+          uint32_t value = expressions();
           add(node, value);
           extend(node, endOf(value));
         }
@@ -823,7 +823,7 @@ private:
       extend(statement, endOf(value));
       return statement;
     }
-    ItemList items = starItems();
+    ItemList items = commaItems();
     if (at(O::Assign) || at(O::AugAssign) || (at(O::Colon) && items.single())) {
       uint32_t node = assignmentFrom(items);
       add(statement, node);
@@ -846,15 +846,12 @@ private:
     bool single() const { return nodes.size() == 1 && !trailingComma; }
   };
 
-  ItemList starItems() {
+  // Comma-separated items: expressions (or, for `targets`, the operands a
+  // for loop assigns to) and plain `*name` splats, with a trailing comma.
+  ItemList commaItems(bool targets = false) {
     ItemList items;
     while (true) {
-      uint32_t item;
-      if (at(O::Star)) {
-        item = plainSplat();
-      } else {
-        item = expression();
-      }
+      uint32_t item = at(O::Star) ? plainSplat() : targets ? bitwiseOr() : expression();
       items.nodes.push_back(item);
       items.end = endOf(item);
       items.trailingComma = false;
@@ -952,7 +949,7 @@ private:
 
   uint32_t rightHandSide() {
     if (at(K::Yield)) return yieldExpression();
-    ItemList items = starItems();
+    ItemList items = commaItems();
     if (at(O::Assign) || at(O::AugAssign)) return assignmentFrom(items);
     return itemsNode(items, NodeKind::ExpressionList);
   }
@@ -965,7 +962,7 @@ private:
       add(node, value);
       extend(node, endOf(value));
     } else if (startsExpression(peek())) {
-      uint32_t value = expressions(false);
+      uint32_t value = expressions();
       add(node, value);
       extend(node, endOf(value));
     }
@@ -973,26 +970,7 @@ private:
   }
 
   // _expressions: an expression, or several as an expression_list.
-  uint32_t expressions(bool allowPatternList) {
-    (void)allowPatternList;
-    ItemList items;
-    while (true) {
-      uint32_t item;
-      if (at(O::Star)) {
-        item = plainSplat();
-      } else {
-        item = expression();
-      }
-      items.nodes.push_back(item);
-      items.end = endOf(item);
-      items.trailingComma = false;
-      if (!at(O::Comma)) break;
-      items.end = take().end;
-      items.trailingComma = true;
-      if (!startsExpression(peek())) break;
-    }
-    return itemsNode(items, NodeKind::ExpressionList);
-  }
+  uint32_t expressions() { return itemsNode(commaItems(), NodeKind::ExpressionList); }
 
   // ---- compound statements ----
   // The block after a compound statement's ':'.
@@ -1050,31 +1028,13 @@ private:
   }
 
   // Targets of a for loop or comprehension: pattern or pattern_list.
-  uint32_t targets() {
-    ItemList items;
-    while (true) {
-      uint32_t item;
-      if (at(O::Star)) {
-        item = plainSplat();
-      } else {
-        item = bitwiseOr();
-      }
-      items.nodes.push_back(item);
-      items.end = endOf(item);
-      items.trailingComma = false;
-      if (!at(O::Comma)) break;
-      items.end = take().end;
-      items.trailingComma = true;
-      if (at(K::In)) break;
-    }
-    return patternFrom(items);
-  }
+  uint32_t targets() { return patternFrom(commaItems(true)); }
 
   void forStatement(uint32_t parent) {
     uint32_t node = leaf(NodeKind::ForStatement, take());
     add(node, targets(), Field::Left);
     expect(K::In);
-    add(node, expressions(false), Field::Right);
+    add(node, expressions(), Field::Right);
     expect(O::Colon);
     uint32_t body = suite();
     add(node, body, Field::Body);
