@@ -341,20 +341,16 @@ private:
 
   // A string literal whose quote is at `quote` (prefix letters from `start`).
   void string(uint32_t start, uint32_t quote) {
-    bool raw = false, format = false;
-    for (uint32_t j = start; j < quote; ++j) {
-      char c = s_[j];
-      if (c == 'r' || c == 'R') raw = true;
-      if (c == 'f' || c == 'F') format = true;
-    }
-    uint32_t end = skipString(quote, raw, format);
+    bool format = false;
+    for (uint32_t j = start; j < quote; ++j) format = format || s_[j] == 'f' || s_[j] == 'F';
+    uint32_t end = skipString(quote, format);
     emit(T::String, start, end, 0, format);
     pos_ = end;
     finishToken();
   }
 
   // Returns the end of the string literal whose opening quote is at `quote`.
-  uint32_t skipString(uint32_t quote, bool raw, bool format) {
+  uint32_t skipString(uint32_t quote, bool format) {
     char q = s_[quote];
     bool triple = quote + 2 < end_ && s_[quote + 1] == q && s_[quote + 2] == q;
     uint32_t i = quote + (triple ? 3 : 1);
@@ -367,7 +363,6 @@ private:
         // not close the string. A brace after it still opens an interpolation.
         if (i + 1 < end_ && s_[i + 1] != '{' && s_[i + 1] != '}') i += 2;
         else ++i;
-        (void)raw;
         continue;
       }
       if (c == '\n' && !triple) giveUp();
@@ -388,7 +383,7 @@ private:
           else if (c == '}') --braces;
           else if (c == '"' || c == '\'') {
             if (c == q) giveUp(); // the same quote inside an interpolation (Python 3.12)
-            i = skipString(i, true, false);
+            i = skipString(i, false);
             continue;
           }
           ++i;
