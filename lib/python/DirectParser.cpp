@@ -1819,8 +1819,11 @@ private:
       } else if (c == '\\') {
         openContent(i);
         if (raw) {
+          // An escaped backslash or quote in a raw f-string: tree-sitter's
+          // scanner and lexer split it unlike Python (`rf"\\"` ends in a
+          // three-character string_end); left to tree-sitter.
+          if (i + 1 < bodyEnd && (s_[i + 1] == q || s_[i + 1] == '\\')) giveUp();
           ++i;
-          if (i < bodyEnd && (s_[i] == q || s_[i] == '\\')) ++i;
           continue;
         }
         uint32_t length = escapeLength(i, bodyEnd);
