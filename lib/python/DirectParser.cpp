@@ -988,20 +988,22 @@ private:
     return block;
   }
 
+  // ':' and the block after it, as the last child of `node` (in `field`).
+  void colonSuite(uint32_t node, Field field = Field::None) {
+    expect(O::Colon);
+    uint32_t block = suite();
+    add(node, block, field);
+    extend(node, endOf(block));
+  }
+
   void ifStatement(uint32_t parent) {
     uint32_t node = leaf(NodeKind::IfStatement, take());
     add(node, expression(), Field::Condition);
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Consequence);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Consequence);
     while (at(K::Elif)) {
       uint32_t clause = leaf(NodeKind::ElifClause, take());
       add(clause, expression(), Field::Condition);
-      expect(O::Colon);
-      uint32_t consequence = suite();
-      add(clause, consequence, Field::Consequence);
-      extend(clause, endOf(consequence));
+      colonSuite(clause, Field::Consequence);
       add(node, clause, Field::Alternative);
       extend(node, endOf(clause));
     }
@@ -1015,10 +1017,7 @@ private:
 
   uint32_t elseClause() {
     uint32_t clause = leaf(NodeKind::ElseClause, take());
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(clause, body, Field::Body);
-    extend(clause, endOf(body));
+    colonSuite(clause, Field::Body);
     return clause;
   }
 
@@ -1030,10 +1029,7 @@ private:
     add(node, targets(), Field::Left);
     expect(K::In);
     add(node, expressions(), Field::Right);
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     if (at(K::Else)) {
       uint32_t clause = elseClause();
       add(node, clause, Field::Alternative);
@@ -1045,10 +1041,7 @@ private:
   void whileStatement(uint32_t parent) {
     uint32_t node = leaf(NodeKind::WhileStatement, take());
     add(node, expression(), Field::Condition);
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     if (at(K::Else)) {
       uint32_t clause = elseClause();
       add(node, clause, Field::Alternative);
@@ -1071,10 +1064,7 @@ private:
 
   void tryStatement(uint32_t parent) {
     uint32_t node = leaf(NodeKind::TryStatement, take());
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     bool handlers = false;
     while (at(K::Except)) {
       handlers = true;
@@ -1085,10 +1075,7 @@ private:
         if (at(O::Comma)) giveUp(); // Python 2's `except E, e`
         add(clause, value, Field::Value);
       }
-      expect(O::Colon);
-      uint32_t block = suite();
-      add(clause, block);
-      extend(clause, endOf(block));
+      colonSuite(clause);
       add(node, clause);
       extend(node, endOf(clause));
     }
@@ -1099,10 +1086,7 @@ private:
     }
     if (at(K::Finally)) {
       uint32_t clause = leaf(NodeKind::FinallyClause, take());
-      expect(O::Colon);
-      uint32_t block = suite();
-      add(clause, block);
-      extend(clause, endOf(block));
+      colonSuite(clause);
       add(node, clause);
       extend(node, endOf(clause));
     } else if (!handlers) {
@@ -1125,10 +1109,7 @@ private:
       if (at(O::Colon)) break;
     }
     add(node, clause);
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     add(parent, node);
   }
 
@@ -1145,10 +1126,7 @@ private:
       take();
       add(node, typeNode(), Field::ReturnType);
     }
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     return node;
   }
 
@@ -1157,10 +1135,7 @@ private:
     add(node, identifier(), Field::Name);
     if (at(O::LBracket)) giveUp(); // type parameters
     if (at(O::LParen)) add(node, argumentList(take()), Field::Other);
-    expect(O::Colon);
-    uint32_t body = suite();
-    add(node, body, Field::Body);
-    extend(node, endOf(body));
+    colonSuite(node, Field::Body);
     return node;
   }
 
