@@ -1,14 +1,17 @@
 #include "engine/SourceFile.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace btlint {
 
 SourceFile::SourceFile(std::string path, Language language, std::string text)
     : path_(std::move(path)), language_(language), text_(std::move(text)) {
+  lineStarts_.reserve(text_.size() / 32 + 1);
   lineStarts_.push_back(0);
-  for (uint32_t i = 0; i < text_.size(); ++i)
-    if (text_[i] == '\n') lineStarts_.push_back(i + 1);
+  const char *begin = text_.data(), *end = begin + text_.size();
+  for (const char *at = begin; (at = static_cast<const char *>(std::memchr(at, '\n', end - at))); ++at)
+    lineStarts_.push_back(static_cast<uint32_t>(at - begin) + 1);
 }
 
 std::pair<uint32_t, uint32_t> SourceFile::lineColumn(uint32_t offset) const {

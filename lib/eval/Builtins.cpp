@@ -144,7 +144,7 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
   for (size_t i = 0; i < 4; ++i) {
     const Value *given = i < 3 ? argument(arguments, i + 1, options[i]) : arguments.keyword(options[i]);
     // Compile options written inside the meta dict are read from there.
-    int inDict = config->kwargs->find(Value::ofString(std::string(options[i])));
+    int inDict = config->kwargs->findString(options[i]);
     if (inDict >= 0) {
       if (!given) {
         *fields[i] = config->kwargs->entries[static_cast<size_t>(inDict)].second;

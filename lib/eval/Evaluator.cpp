@@ -3,7 +3,7 @@
 #include "eval/Interpreter.h"
 
 #include <map>
-#include <tuple>
+#include <unordered_map>
 
 namespace btlint::eval {
 
@@ -110,11 +110,16 @@ private:
   struct Key {
     const ModuleState *module;
     uint32_t start, end;
-    bool operator<(const Key &other) const {
-      return std::tie(module, start, end) < std::tie(other.module, other.start, other.end);
+    bool operator==(const Key &other) const {
+      return module == other.module && start == other.start && end == other.end;
     }
   };
-  std::map<Key, SourceSpan> cache_;
+  struct KeyHash {
+    size_t operator()(const Key &key) const {
+      return std::hash<const void *>()(key.module) ^ (size_t(key.start) * 0x9E3779B97F4A7C15ull) ^ key.end;
+    }
+  };
+  std::unordered_map<Key, SourceSpan, KeyHash> cache_;
 };
 
 ScalarValue scalarWithSpan(const Value &value, SourceSpan span) {

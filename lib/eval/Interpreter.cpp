@@ -1219,6 +1219,32 @@ void Interpreter::bindIterationTarget(const ModuleState &module, NodeId target, 
   }
 }
 
+namespace {
+
+// A list, tuple or set display of number, string, bool and None literals:
+// `for bk in [32, 64]` inside another loop gives the same items every time.
+bool isScalarLiteralDisplay(const SyntaxTree &tree, NodeId node) {
+  NodeKind kind = tree.kind(node);
+  if (kind != NodeKind::List && kind != NodeKind::Tuple && kind != NodeKind::Set) return false;
+  for (NodeId child : tree.children(node)) {
+    NodeKind childKind = tree.kind(child);
+    if (SyntaxTree::isOperatorToken(childKind) || childKind == NodeKind::Comment) continue;
+    if (childKind == NodeKind::UnaryOperator) {
+      NodeId argument = tree.child(child, Field::Argument);
+      if (argument == kNoNode) return false;
+      childKind = tree.kind(argument);
+      if (childKind != NodeKind::Integer && childKind != NodeKind::Float) return false;
+      continue;
+    }
+    if (childKind != NodeKind::Integer && childKind != NodeKind::Float && childKind != NodeKind::String &&
+        childKind != NodeKind::True && childKind != NodeKind::False && childKind != NodeKind::None)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
 Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
   const ModuleState &module = *frame.module;
   const SyntaxTree &tree = module.tree();
@@ -1246,6 +1272,8 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
   auto results = std::make_shared<Sequence>();
   auto dict = std::make_shared<DictData>();
   std::optional<Value> failure;
+  // Inner clauses over literal displays are evaluated once, not once per outer item.
+  std::vector<std::optional<Value>> literalIterables(clauses.size());
   size_t iterationCount = 0;
   const size_t limit = context_.limits.maxListElements;
 
@@ -1298,7 +1326,10 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
     }
     NodeId left = tree.child(clause, Field::Left);
     NodeId right = tree.child(clause, Field::Right);
-    Value iterable = evaluate(right, inner);
+    std::optional<Value> &literal = literalIterables[index];
+    if (!literal && index > 0 && right != kNoNode && isScalarLiteralDisplay(tree, right))
+      literal = evaluate(right, inner);
+    Value iterable = literal ? *literal : evaluate(right, inner);
     Iteration items;
     bool partial = false;
     Value iterateFailure;

@@ -23,8 +23,39 @@
 
 namespace btlint::eval {
 
-// Names to values, searchable by string_view without building a string.
-using VariableMap = std::unordered_map<std::string, Value, StringHash, std::equal_to<>>;
+// Names to values, searchable by string_view without building a string. A
+// scope binds a handful of names and every identifier read searches each
+// enclosing scope: comparing a few names in one array costs less than hashing
+// the name once per scope level. Pointers into it last until the next insertion.
+class VariableMap {
+public:
+  using Entry = std::pair<std::string, Value>;
+  using iterator = std::vector<Entry>::iterator;
+  iterator begin() { return entries_.begin(); }
+  iterator end() { return entries_.end(); }
+  iterator find(std::string_view name) {
+    for (auto entry = entries_.begin(); entry != entries_.end(); ++entry)
+      if (entry->first.size() == name.size() && (name.empty() || entry->first.back() == name.back()) &&
+          entry->first == name)
+        return entry;
+    return entries_.end();
+  }
+  size_t count(std::string_view name) { return find(name) != end() ? 1 : 0; }
+  Value &operator[](std::string_view name) {
+    auto found = find(name);
+    if (found != end()) return found->second;
+    return entries_.emplace_back(std::string(name), Value()).second;
+  }
+  void emplace(std::string name, Value value) { entries_.emplace_back(std::move(name), std::move(value)); }
+  void erase(std::string_view name) {
+    auto found = find(name);
+    if (found != end()) entries_.erase(found);
+  }
+  void clear() { entries_.clear(); }
+
+private:
+  std::vector<Entry> entries_;
+};
 
 struct Scope {
   VariableMap variables;

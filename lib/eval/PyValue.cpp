@@ -172,15 +172,17 @@ const char *Value::typeName() const {
   return "object";
 }
 
-int DictData::find(const Value &key) const {
-  if (key.isString()) {
-    // Meta-parameter dicts are keyed by strings: compare them directly.
-    for (size_t i = 0; i < entries.size(); ++i) {
-      const Value &candidate = entries[i].first;
-      if (candidate.isString() && candidate.text() == key.text()) return static_cast<int>(i);
-    }
-    return -1;
+int DictData::findString(std::string_view key) const {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const Value &candidate = entries[i].first;
+    if (candidate.isString() && candidate.text() == key) return static_cast<int>(i);
   }
+  return -1;
+}
+
+int DictData::find(const Value &key) const {
+  // Meta-parameter dicts are keyed by strings: compare them directly.
+  if (key.isString()) return findString(key.text());
   for (size_t i = 0; i < entries.size(); ++i) {
     std::optional<bool> equal = valuesEqual(entries[i].first, key);
     if (equal && *equal) return static_cast<int>(i);

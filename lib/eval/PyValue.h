@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -174,6 +175,8 @@ struct DictData {
   std::string partialReason;
   // Index of the entry with this key, or -1.
   int find(const Value &key) const;
+  // Index of the entry with this string key, or -1.
+  int findString(std::string_view key) const;
   void set(Value key, Value value);
 };
 

@@ -34,6 +34,8 @@ std::optional<int64_t> lookupParam(const std::string &name, const Config *config
 std::optional<int64_t> run(const std::vector<DimOp> &program, const Config *config,
                            const Kernel *kernel) {
   if (program.empty()) return std::nullopt;
+  if (program.size() == 1 && program.front().kind == DimOp::Param)
+    return lookupParam(program.front().name, config, kernel); // most extents: one parameter
   // Evaluated for every tile of every config by several rules: no allocation
   // for the short programs real extents compile to.
   llvm::SmallVector<int64_t, 16> stack;
@@ -125,6 +127,56 @@ std::optional<int64_t> evaluateNumel(const std::vector<TileDim> &dims, const Con
   int64_t total = 1;
   for (const TileDim &dim : dims) {
     std::optional<int64_t> extent = evaluateDim(dim, config, kernel);
+    if (!extent || *extent < 0 || __builtin_mul_overflow(total, *extent, &total)) return std::nullopt;
+  }
+  return total;
+}
+
+namespace {
+
+bool sameProgram(const TileDim &a, const TileDim &b) {
+  if (a.program.empty() || b.program.empty()) return a.program.empty() && b.program.empty() && a.constant == b.constant;
+  if (a.program.size() != b.program.size()) return false;
+  for (size_t i = 0; i < a.program.size(); ++i) {
+    const DimOp &x = a.program[i], &y = b.program[i];
+    if (x.kind != y.kind || x.value != y.value || x.name != y.name) return false;
+  }
+  return true;
+}
+
+} // namespace
+
+DimValueCache::DimValueCache(std::vector<const TileDim *> dims)
+    : dims_(std::move(dims)), distinct_(dims_.size()), known_(dims_.size(), 0), value_(dims_.size()) {
+  for (size_t i = 0; i < dims_.size(); ++i) {
+    distinct_[i] = static_cast<uint32_t>(i);
+    for (size_t j = 0; j < i; ++j)
+      if (distinct_[j] == j && sameProgram(*dims_[i], *dims_[j])) {
+        distinct_[i] = static_cast<uint32_t>(j);
+        break;
+      }
+  }
+}
+
+void DimValueCache::bind(const Config &config, const Kernel &kernel) {
+  config_ = &config;
+  kernel_ = &kernel;
+  std::fill(known_.begin(), known_.end(), 0);
+}
+
+std::optional<int64_t> DimValueCache::value(size_t index) {
+  const uint32_t first = distinct_[index];
+  if (!known_[first]) {
+    value_[first] = evaluateDim(*dims_[first], *config_, *kernel_);
+    known_[first] = 1;
+  }
+  return value_[first];
+}
+
+std::optional<int64_t> DimValueCache::numel(size_t first, size_t count) {
+  int64_t total = 1;
+  for (size_t i = first; i < first + count; ++i) {
+    std::optional<int64_t> extent = value(i);
     if (!extent || *extent < 0 || __builtin_mul_overflow(total, *extent, &total)) return std::nullopt;
   }
   return total;

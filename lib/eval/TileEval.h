@@ -3,7 +3,9 @@
 // compute tile extents per config without reading syntax.
 #include "model/KernelModel.h"
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace btlint {
 
@@ -19,5 +21,30 @@ std::optional<int64_t> constantDimValue(const TileDim &dim);
 // The element count of a shape for `config`, when every dimension resolves.
 std::optional<int64_t> evaluateNumel(const std::vector<TileDim> &dims, const Config &config,
                                      const Kernel &kernel);
+
+// evaluateDim for a fixed list of dimensions under one binding at a time,
+// each distinct dimension evaluated once per binding: rules judge every
+// dimension of every tile under every config, and kernels repeat the same few
+// extents (BLOCK_M sizes the arange, the accumulator, the loads and the dot
+// operands).
+class DimValueCache {
+public:
+  // `dims`: every dimension the caller asks about, by index into this list.
+  explicit DimValueCache(std::vector<const TileDim *> dims);
+  // Forgets the values: the next ones are for `config` of `kernel`.
+  void bind(const Config &config, const Kernel &kernel);
+  // evaluateDim(*dims[index], config, kernel).
+  std::optional<int64_t> value(size_t index);
+  // evaluateNumel over dims[first] ... dims[first + count - 1].
+  std::optional<int64_t> numel(size_t first, size_t count);
+
+private:
+  std::vector<const TileDim *> dims_;
+  std::vector<uint32_t> distinct_; // dims_ index -> index of its first equal dimension
+  std::vector<uint8_t> known_;     // per dims_ index: value_ holds its value
+  std::vector<std::optional<int64_t>> value_;
+  const Config *config_ = nullptr;
+  const Kernel *kernel_ = nullptr;
+};
 
 } // namespace btlint

@@ -76,7 +76,8 @@ private:
     if (entries_.size() <= 12) {
       for (size_t i = 0; i < entries_.size(); ++i) {
         const std::string &key = entries_[i].first;
-        if (key.size() == name.size() && key == name) return i;
+        // Meta-parameter names tend to differ at the end (BLOCK_M, BLOCK_N).
+        if (key.size() == name.size() && (name.empty() || key.back() == name.back()) && key == name) return i;
       }
       return entries_.size();
     }

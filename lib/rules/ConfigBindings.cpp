@@ -22,6 +22,7 @@ ConfigBinding autotuneBinding(const Config &config, const ConfigList &list) {
 std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleContext &context) {
   std::vector<ConfigBinding> bindings;
   if (kernel.autotune) {
+    bindings.reserve(kernel.autotune->configs.configs.size() + 1);
     for (const Config &config : kernel.autotune->configs.configs)
       bindings.push_back(autotuneBinding(config, kernel.autotune->configs));
   } else {

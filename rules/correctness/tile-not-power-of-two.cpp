@@ -73,13 +73,21 @@ public:
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
       // The parameters each dimension reads, once per kernel rather than per binding.
       std::vector<std::vector<std::string>> dimParams;
+      std::vector<const TileDim *> dims;
       for (const TileShape &tile : kernel.tiles)
-        for (const TileDim &dim : tile.dims) dimParams.push_back(paramsRead(dim));
+        for (const TileDim &dim : tile.dims) {
+          dimParams.push_back(paramsRead(dim));
+          dims.push_back(&dim);
+        }
+      DimValueCache values(std::move(dims));
       for (const Binding &binding : configBindingsOf(kernel, context)) {
+        values.bind(binding.values(), kernel);
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
-          for (const TileDim &dim : tile.dims)
-            checkDim(kernel, tile, dim, dimParams[next++], binding, findings, findingAt);
+          for (const TileDim &dim : tile.dims) {
+            checkDim(kernel, tile, dim, dimParams[next], binding, findings, findingAt, &values, next);
+            ++next;
+          }
       }
     }
     for (const Finding &finding : findings) {
@@ -115,21 +123,23 @@ private:
             return config.params.count(n) != 0;
           });
           if (setByTable)
-            checkDim(*definition, tile, dim, params, binding, findings, findingAt, /*inTable=*/true);
+            checkDim(*definition, tile, dim, params, binding, findings, findingAt, nullptr, 0, /*inTable=*/true);
         }
     }
   }
 
-  // `params`: what paramsRead(dim) gives.
+  // `params`: what paramsRead(dim) gives. `values`, when given, holds the
+  // binding's dimension values and `dim` is its dimension `index`.
   static void checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const Binding &binding,
                        std::vector<Finding> &findings, std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt,
-                       bool inTable = false) {
+                       DimValueCache *values, size_t index, bool inTable = false) {
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     // A constant dimension is the same under every binding: judge it once.
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> value = evaluateDim(dim, binding.values(), kernel);
+    const std::optional<int64_t> value =
+        values ? values->value(index) : evaluateDim(dim, binding.values(), kernel);
     if (!value || isPowerOfTwo(*value)) return;
 
     Finding finding;

@@ -80,10 +80,19 @@ public:
       if (kernel.language != Language::Python) continue;
       // The parameters each tile reads, once per kernel rather than per binding.
       std::vector<std::vector<std::string>> tileParams;
-      for (const TileShape &tile : kernel.tiles) tileParams.push_back(paramsRead(tile.dims));
-      for (const Binding &binding : configBindingsOf(kernel, context))
+      std::vector<const TileDim *> dims;
+      std::vector<size_t> firstDim;
+      for (const TileShape &tile : kernel.tiles) {
+        tileParams.push_back(paramsRead(tile.dims));
+        firstDim.push_back(dims.size());
+        for (const TileDim &dim : tile.dims) dims.push_back(&dim);
+      }
+      DimValueCache values(std::move(dims));
+      for (const Binding &binding : configBindingsOf(kernel, context)) {
+        values.bind(binding.values(), kernel);
         for (size_t i = 0; i < kernel.tiles.size(); ++i)
-          checkTile(kernel, kernel.tiles[i], tileParams[i], binding, findings, findingAt);
+          checkTile(kernel, kernel.tiles[i], tileParams[i], binding, values, firstDim[i], findings, findingAt);
+      }
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
@@ -99,21 +108,22 @@ public:
   }
 
 private:
-  // `params`: what paramsRead(tile.dims) gives.
+  // `params`: what paramsRead(tile.dims) gives; `values` holds the binding's
+  // dimension values, the tile's from index `firstDim` on.
   static void checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
-                        const Binding &binding,
+                        const Binding &binding, DimValueCache &values, size_t firstDim,
                         std::vector<Finding> &findings,
                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
     if (tile.dims.empty()) return;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> numel = evaluateNumel(tile.dims, binding.values(), kernel);
+    const std::optional<int64_t> numel = values.numel(firstDim, tile.dims.size());
     if (!numel || *numel <= kMaxTensorNumel) return;
 
     std::string extents;
-    for (const TileDim &dim : tile.dims) {
-      const std::optional<int64_t> extent = evaluateDim(dim, binding.values(), kernel);
+    for (size_t i = 0; i < tile.dims.size(); ++i) {
+      const std::optional<int64_t> extent = values.value(firstDim + i);
       extents += (extents.empty() ? "" : " x ") + std::to_string(extent.value_or(0));
     }
     Finding finding;
