@@ -2,6 +2,7 @@
 
 #include "eval/Interpreter.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -182,8 +183,17 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
 
   // A config written once in a literal list can be deleted there; one that
   // appears several times (list * 2) cannot.
-  std::map<std::pair<const ModuleState *, uint32_t>, int> callCount;
-  for (const ConfigData *config : configs) ++callCount[{config->call.module, config->call.startByte}];
+  // Sorted (module, start) of every call: a config's call is written once
+  // when its neighbours in this order differ.
+  std::vector<std::pair<const ModuleState *, uint32_t>> calls;
+  calls.reserve(configs.size());
+  for (const ConfigData *config : configs) calls.emplace_back(config->call.module, config->call.startByte);
+  std::sort(calls.begin(), calls.end());
+  auto writtenOnce = [&](const ConfigData &data) {
+    const std::pair<const ModuleState *, uint32_t> call{data.call.module, data.call.startByte};
+    auto [first, last] = std::equal_range(calls.begin(), calls.end(), call);
+    return last - first == 1;
+  };
 
   const ModuleState *main = &interpreter_->mainModule();
   const std::string total = std::to_string(configs.size()) + (result.complete ? "" : " known");
@@ -215,9 +225,8 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     config.numStages = option(data.numStages);
     config.numCtas = option(data.numCtas);
     config.maxnreg = option(data.maxnreg);
-    config.literalElement = data.writtenInListDisplay && home == main &&
-                            callCount[{data.call.module, data.call.startByte}] == 1 &&
-                            data.production.empty();
+    config.literalElement = data.writtenInListDisplay && home == main && data.production.empty() &&
+                            writtenOnce(data);
     std::string where;
     if (!data.production.empty()) {
       where = data.production;
@@ -226,8 +235,15 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
       where = "written at line " + std::to_string(line);
       if (home != main) where += " of " + home->path();
     }
-    config.expansion = "config " + std::to_string(i + 1) + " of " + total;
-    if (!where.empty()) config.expansion += ", " + where;
+    config.expansion.reserve(24 + total.size() + where.size());
+    config.expansion += "config ";
+    config.expansion += std::to_string(i + 1);
+    config.expansion += " of ";
+    config.expansion += total;
+    if (!where.empty()) {
+      config.expansion += ", ";
+      config.expansion += where;
+    }
     result.configs.push_back(std::move(config));
   }
   return result;

@@ -499,11 +499,15 @@ Value Interpreter::evaluateNode(NodeId node, Frame &frame) {
   Origin origin = originOf(module, node);
   NodeKind kind = tree.kind(node);
   if (kind == NodeKind::Integer || kind == NodeKind::Float || kind == NodeKind::String) {
-    auto cached = module.literals_.find(node);
-    if (cached != module.literals_.end()) return cached->second;
+    if (module.literalSlot_.empty()) module.literalSlot_.resize(tree.size(), 0);
+    if (node < module.literalSlot_.size() && module.literalSlot_[node] != 0)
+      return module.literals_[module.literalSlot_[node] - 1];
     Value literal = evaluateLiteral(node, frame);
     if (literal.isKnown()) {
-      module.literals_.emplace(node, literal);
+      if (node < module.literalSlot_.size()) {
+        module.literals_.push_back(literal);
+        module.literalSlot_[node] = static_cast<uint32_t>(module.literals_.size());
+      }
       return literal;
     }
     if (kind != NodeKind::String) return literal;

@@ -103,7 +103,10 @@ private:
   mutable std::unordered_map<python::NodeId, Memo> valueMemo_;
   mutable std::unordered_map<python::NodeId, CompoundMemo> compoundMemo_;
   // Decoded literals: loops evaluate the same dict keys and numbers many times.
-  mutable std::unordered_map<python::NodeId, Value> literals_;
+  // Indexed by node through literalSlot_ (0: not decoded yet), which is sized
+  // to the tree when the first literal is decoded: no hashing per read.
+  mutable std::vector<uint32_t> literalSlot_;
+  mutable std::vector<Value> literals_;
 };
 
 // A function of the analysed code whose locals are read lazily (launch sites,

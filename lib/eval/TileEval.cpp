@@ -2,6 +2,7 @@
 
 #include <llvm/ADT/SmallVector.h>
 
+#include <algorithm>
 #include <vector>
 
 namespace btlint {
@@ -148,6 +149,12 @@ bool sameProgram(const TileDim &a, const TileDim &b) {
 
 DimValueCache::DimValueCache(std::vector<const TileDim *> dims)
     : dims_(std::move(dims)), distinct_(dims_.size()), known_(dims_.size(), 0), value_(dims_.size()) {
+  for (const TileDim *dim : dims_)
+    for (const DimOp &op : dim->program)
+      if (op.kind == DimOp::Param &&
+          std::find(paramNames_.begin(), paramNames_.end(), op.name) == paramNames_.end())
+        paramNames_.push_back(op.name);
+  key_.resize(paramNames_.size());
   for (size_t i = 0; i < dims_.size(); ++i) {
     distinct_[i] = static_cast<uint32_t>(i);
     for (size_t j = 0; j < i; ++j)
@@ -162,6 +169,7 @@ void DimValueCache::bind(const Config &config, const Kernel &kernel) {
   config_ = &config;
   kernel_ = &kernel;
   std::fill(known_.begin(), known_.end(), 0);
+  for (size_t i = 0; i < paramNames_.size(); ++i) key_[i] = lookupParam(paramNames_[i], &config, &kernel);
 }
 
 std::optional<int64_t> DimValueCache::value(size_t index) {

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace btlint {
@@ -37,9 +38,17 @@ public:
   std::optional<int64_t> value(size_t index);
   // evaluateNumel over dims[first] ... dims[first + count - 1].
   std::optional<int64_t> numel(size_t first, size_t count);
+  // What the bound config gives each parameter the dimensions read (nothing
+  // where it is not an integer): bindings with equal keys give every
+  // dimension the same value. Configs that differ only in num_warps or
+  // num_stages share their tile sizes, and a rule that found nothing under
+  // one of them finds nothing under the others.
+  const std::vector<std::optional<int64_t>> &key() const { return key_; }
 
 private:
   std::vector<const TileDim *> dims_;
+  std::vector<std::string> paramNames_; // parameters the programs read, each once
+  std::vector<std::optional<int64_t>> key_;
   std::vector<uint32_t> distinct_; // dims_ index -> index of its first equal dimension
   std::vector<uint8_t> known_;     // per dims_ index: value_ holds its value
   std::vector<std::optional<int64_t>> value_;

@@ -80,14 +80,20 @@ public:
           dims.push_back(&dim);
         }
       DimValueCache values(std::move(dims));
+      // Tile sizes under which every dimension was a power of two.
+      std::set<std::vector<std::optional<int64_t>>> clean;
       for (const Binding &binding : configBindingsOf(kernel, context)) {
         values.bind(binding.values(), kernel);
+        const bool keyed = binding.kind == Binding::Kind::AutotuneConfig;
+        if (keyed && clean.count(values.key())) continue;
+        bool flagged = false;
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
           for (const TileDim &dim : tile.dims) {
-            checkDim(kernel, tile, dim, dimParams[next], binding, findings, findingAt, &values, next);
+            flagged |= checkDim(kernel, tile, dim, dimParams[next], binding, findings, findingAt, &values, next);
             ++next;
           }
+        if (keyed && !flagged) clean.insert(values.key());
       }
     }
     for (const Finding &finding : findings) {
@@ -129,18 +135,19 @@ private:
   }
 
   // `params`: what paramsRead(dim) gives. `values`, when given, holds the
-  // binding's dimension values and `dim` is its dimension `index`.
-  static void checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
+  // binding's dimension values and `dim` is its dimension `index`. True when
+  // the dimension's value is not a power of two.
+  static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const Binding &binding,
                        std::vector<Finding> &findings, std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt,
                        DimValueCache *values, size_t index, bool inTable = false) {
     for (const std::string &name : params)
-      if (setElsewhere(name, kernel, binding)) return;
+      if (setElsewhere(name, kernel, binding)) return false;
     // A constant dimension is the same under every binding: judge it once.
-    if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
+    if (params.empty() && binding.kind != Binding::Kind::Defaults) return false;
     const std::optional<int64_t> value =
         values ? values->value(index) : evaluateDim(dim, binding.values(), kernel);
-    if (!value || isPowerOfTwo(*value)) return;
+    if (!value || isPowerOfTwo(*value)) return false;
 
     Finding finding;
     std::string cause;
@@ -149,7 +156,7 @@ private:
       cause = "the tile dimension `" + dim.text + "` is " + std::to_string(*value);
     } else if (params.size() == 1) {
       const std::optional<ValueOrigin> origin = originOf(params.front(), binding, kernel);
-      if (!origin) return;
+      if (!origin) return true;
       finding.span = origin->span;
       cause = origin->phrase;
       if (dim.text != params.front())
@@ -165,7 +172,7 @@ private:
       if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
                                       binding.config) == existing.configs.end())
         existing.configs.push_back(binding.config);
-      return;
+      return true;
     }
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
     if (binding.config && !binding.config->expansion.empty())
@@ -178,6 +185,7 @@ private:
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
     if (binding.config) finding.configs.push_back(binding.config);
     findings.push_back(std::move(finding));
+    return true;
   }
 };
 

@@ -88,10 +88,17 @@ public:
         for (const TileDim &dim : tile.dims) dims.push_back(&dim);
       }
       DimValueCache values(std::move(dims));
+      // Tile sizes under which every tile was within the limit.
+      std::set<std::vector<std::optional<int64_t>>> clean;
       for (const Binding &binding : configBindingsOf(kernel, context)) {
         values.bind(binding.values(), kernel);
+        const bool keyed = binding.kind == Binding::Kind::AutotuneConfig;
+        if (keyed && clean.count(values.key())) continue;
+        bool flagged = false;
         for (size_t i = 0; i < kernel.tiles.size(); ++i)
-          checkTile(kernel, kernel.tiles[i], tileParams[i], binding, values, firstDim[i], findings, findingAt);
+          flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], binding, values, firstDim[i], findings,
+                               findingAt);
+        if (keyed && !flagged) clean.insert(values.key());
       }
     }
     for (const Finding &finding : findings) {
@@ -109,17 +116,18 @@ public:
 
 private:
   // `params`: what paramsRead(tile.dims) gives; `values` holds the binding's
-  // dimension values, the tile's from index `firstDim` on.
-  static void checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
+  // dimension values, the tile's from index `firstDim` on. True when the tile
+  // is over the limit.
+  static bool checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
                         const Binding &binding, DimValueCache &values, size_t firstDim,
                         std::vector<Finding> &findings,
                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
-    if (tile.dims.empty()) return;
+    if (tile.dims.empty()) return false;
     for (const std::string &name : params)
-      if (setElsewhere(name, kernel, binding)) return;
-    if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
+      if (setElsewhere(name, kernel, binding)) return false;
+    if (params.empty() && binding.kind != Binding::Kind::Defaults) return false;
     const std::optional<int64_t> numel = values.numel(firstDim, tile.dims.size());
-    if (!numel || *numel <= kMaxTensorNumel) return;
+    if (!numel || *numel <= kMaxTensorNumel) return false;
 
     std::string extents;
     for (size_t i = 0; i < tile.dims.size(); ++i) {
@@ -133,7 +141,7 @@ private:
       subject = "the tile `" + shapeText(tile.dims) + "` has ";
     } else if (params.size() == 1) {
       const std::optional<SourceSpan> span = valueSpan(params.front(), binding, kernel);
-      if (!span) return;
+      if (!span) return true;
       finding.span = *span;
       subject = bindingName(binding, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
     } else {
@@ -147,7 +155,7 @@ private:
       if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
                                       binding.config) == existing.configs.end())
         existing.configs.push_back(binding.config);
-      return;
+      return true;
     }
     const std::string size = tile.dims.size() > 1 ? extents + " = " + std::to_string(*numel)
                                                   : std::to_string(*numel);
@@ -159,6 +167,7 @@ private:
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     if (binding.config) finding.configs.push_back(binding.config);
     findings.push_back(std::move(finding));
+    return true;
   }
 };
 
