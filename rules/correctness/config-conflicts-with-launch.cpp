@@ -67,9 +67,16 @@ public:
       const ConfigList &list = kernel->autotune->configs;
       if (list.configs.empty()) continue;
 
+      // What the configs set, for the names the launch passes (few or none).
+      std::vector<std::string> passed;
+      for (const LaunchArgument &argument : launch.arguments) {
+        if (!argument.name.empty()) passed.push_back(argument.name);
+        else if (argument.position < kernel->params.size()) passed.push_back(kernel->params[argument.position].name);
+      }
       std::map<std::string, TunedName> tuned;
       for (const Config &config : list.configs) {
         for (const auto &[name, value] : config.params) {
+          if (std::find(passed.begin(), passed.end(), name) == passed.end()) continue;
           TunedName &entry = tuned[name];
           ++entry.configsSettingIt;
           const std::string text = value.str();

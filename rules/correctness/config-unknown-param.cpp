@@ -104,9 +104,18 @@ public:
       // One finding per misspelt key as written: a comprehension repeats the
       // same dict for every config it produces.
       std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
+      // Each name judged once per list, for the same reason.
+      std::vector<std::pair<std::string_view, bool>> judged;
+      auto known = [&](const std::string &name) {
+        for (const auto &[seen, isKnown] : judged)
+          if (seen == name) return isKnown;
+        const bool isKnown = anyHasParam(signatures, name) || launchOptionNames().count(name);
+        judged.emplace_back(name, isKnown);
+        return isKnown;
+      };
       for (const Config &config : list.configs) {
         for (const auto &[name, value] : config.params) {
-          if (anyHasParam(signatures, name) || launchOptionNames().count(name)) continue;
+          if (known(name)) continue;
           SourceSpan span = list.span;
           if (config.sourcePath.empty()) {
             auto nameSpan = config.paramNameSpans.find(name);

@@ -117,6 +117,10 @@ public:
     for (const LaunchSite &launch : context.file().launches) {
       const Kernel *kernel = launchedKernel(launch, context);
       if (!kernel || !kernel->autotune || kernel->autotune->configs.configs.empty()) continue;
+      // A grid that reads every extent from `meta` follows the configs.
+      if (std::all_of(launch.gridDivisors.begin(), launch.gridDivisors.end(),
+                      [](const GridDivisor &divisor) { return divisor.readsMeta; }))
+        continue;
       const std::vector<TunedTile> tiles = programTiles(*kernel);
       if (tiles.empty()) continue;
       for (const GridDivisor &divisor : launch.gridDivisors) {
