@@ -108,8 +108,9 @@ public:
         std::string others;
         for (size_t i = 1; i < finding.configs.size(); ++i)
           others += (i == 1 ? "" : ", ") + std::to_string(finding.configs[i]->index + 1);
-        diagnostic.note("config" + std::string(finding.configs.size() > 2 ? "s " : " ") + others +
-                        " from the same place are over the limit too");
+        const bool several = finding.configs.size() > 2;
+        diagnostic.note("config" + std::string(several ? "s " : " ") + others + " from the same place " +
+                        (several ? "are" : "is") + " over the limit too");
       }
     }
   }

@@ -145,6 +145,45 @@ def kernel(x_ptr, BLOCK: tl.constexpr, SPLIT: tl.constexpr = 4):
   EXPECT_EQ(evaluateDim(zeros.dims[0], empty, kernel), std::nullopt);
 }
 
+TEST(PythonKernels, DimValueCacheAgreesWithEvaluateDimAndKeysByTileSizes) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+@triton.jit
+def kernel(x_ptr, BLOCK: tl.constexpr, SPLIT: tl.constexpr = 4, num_rows=8):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK * SPLIT, BLOCK), dtype=tl.float32)
+    tl.store(x_ptr + offs, 0)
+)");
+  const Kernel &kernel = kernelNamed(model, "kernel");
+  std::vector<const TileDim *> dims;
+  for (const TileShape &tile : kernel.tiles)
+    for (const TileDim &dim : tile.dims) dims.push_back(&dim);
+  ASSERT_EQ(dims.size(), 3u);
+  DimValueCache cache(dims);
+  Config small, smallMoreWarps, large, text;
+  small.params["BLOCK"] = ScalarValue::ofInt(32);
+  smallMoreWarps.params["BLOCK"] = ScalarValue::ofInt(32);
+  smallMoreWarps.numWarps = ScalarValue::ofInt(8);
+  large.params["BLOCK"] = ScalarValue::ofInt(128);
+  large.params["SPLIT"] = ScalarValue::ofInt(2);
+  text.params["BLOCK"] = ScalarValue::ofString("wide");
+  std::vector<std::optional<int64_t>> keys[4];
+  const Config *configs[4] = {&small, &smallMoreWarps, &large, &text};
+  for (size_t c = 0; c < 4; ++c) {
+    cache.bind(*configs[c], kernel);
+    for (size_t i = 0; i < dims.size(); ++i)
+      EXPECT_EQ(cache.value(i), evaluateDim(*dims[i], *configs[c], kernel)) << "config " << c << " dim " << i;
+    EXPECT_EQ(cache.numel(1, 2), evaluateNumel(kernel.tiles[1].dims, *configs[c], kernel)) << "config " << c;
+    keys[c] = cache.key();
+  }
+  EXPECT_EQ(keys[0], keys[1]); // num_warps sizes no tile
+  EXPECT_NE(keys[0], keys[2]);
+  EXPECT_NE(keys[0], keys[3]);
+  EXPECT_EQ(keys[0], (std::vector<std::optional<int64_t>>{32, 4})); // SPLIT from its default
+  EXPECT_EQ(keys[3], (std::vector<std::optional<int64_t>>{std::nullopt, 4}));
+}
+
 TEST(PythonKernels, BlockPointersDescriptorsAndAtomics) {
   FileModel model = modelOf(R"(
 import triton
