@@ -1,5 +1,6 @@
 #include "python/DirectParser.h"
 
+#include <array>
 #include <cstring>
 
 namespace btlint::python {
@@ -81,7 +82,14 @@ bool keywordOf(std::string_view word, K &out) {
 }
 
 bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9'); }
+// Every character of every name goes through this: one table lookup.
+constexpr std::array<bool, 256> kNameChars = [] {
+  std::array<bool, 256> table{};
+  for (int c = 0; c < 256; ++c)
+    table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (c >= '0' && c <= '9');
+  return table;
+}();
+bool isNameChar(char c) { return kNameChars[static_cast<unsigned char>(c)]; }
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 bool isHex(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 bool isStringPrefix(char c) {
