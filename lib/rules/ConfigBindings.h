@@ -3,11 +3,13 @@
 // tile rules (tile-not-power-of-two, tile-numel-too-large,
 // dot-operand-too-small) judge its tiles under each: every autotune config,
 // or the values each launch passes, and the parameters' defaults.
+#include "eval/TileEval.h"
 #include "model/KernelModel.h"
 #include "rules/Rule.h"
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +39,22 @@ ConfigBinding autotuneBinding(const Config &config, const ConfigList &list);
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context);
 // The values a launch passes for the kernel's parameters, by keyword or position.
 Config launchValues(const LaunchSite &launch, const Kernel &kernel);
+
+// Calls judge(binding) for each binding of `kernel`, with `values` bound to
+// it; judge returns true when something was wrong under the binding. An
+// autotune config whose tile sizes (values.key()) equal those of an earlier
+// config under which nothing was wrong is skipped: configs that differ only
+// in num_warps or num_stages share their tiles.
+template <typename Judge>
+void judgeBindings(const Kernel &kernel, const RuleContext &context, DimValueCache &values, Judge &&judge) {
+  std::set<std::vector<std::optional<int64_t>>> clean;
+  for (const ConfigBinding &binding : configBindingsOf(kernel, context)) {
+    values.bind(binding.values(), kernel);
+    const bool keyed = binding.kind == ConfigBinding::Kind::AutotuneConfig;
+    if (keyed && clean.count(values.key())) continue;
+    if (!judge(binding) && keyed) clean.insert(values.key());
+  }
+}
 
 // Kernel parameters a tile extent reads, each once, in order.
 std::vector<std::string> paramsRead(const TileDim &dim);

@@ -80,12 +80,7 @@ public:
           dims.push_back(&dim);
         }
       DimValueCache values(std::move(dims));
-      // Tile sizes under which every dimension was a power of two.
-      std::set<std::vector<std::optional<int64_t>>> clean;
-      for (const Binding &binding : configBindingsOf(kernel, context)) {
-        values.bind(binding.values(), kernel);
-        const bool keyed = binding.kind == Binding::Kind::AutotuneConfig;
-        if (keyed && clean.count(values.key())) continue;
+      judgeBindings(kernel, context, values, [&](const Binding &binding) {
         bool flagged = false;
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
@@ -93,8 +88,8 @@ public:
             flagged |= checkDim(kernel, tile, dim, dimParams[next], binding, findings, findingAt, &values, next);
             ++next;
           }
-        if (keyed && !flagged) clean.insert(values.key());
-      }
+        return flagged;
+      });
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);

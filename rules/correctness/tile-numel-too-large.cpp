@@ -88,18 +88,13 @@ public:
         for (const TileDim &dim : tile.dims) dims.push_back(&dim);
       }
       DimValueCache values(std::move(dims));
-      // Tile sizes under which every tile was within the limit.
-      std::set<std::vector<std::optional<int64_t>>> clean;
-      for (const Binding &binding : configBindingsOf(kernel, context)) {
-        values.bind(binding.values(), kernel);
-        const bool keyed = binding.kind == Binding::Kind::AutotuneConfig;
-        if (keyed && clean.count(values.key())) continue;
+      judgeBindings(kernel, context, values, [&](const Binding &binding) {
         bool flagged = false;
         for (size_t i = 0; i < kernel.tiles.size(); ++i)
           flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], binding, values, firstDim[i], findings,
                                findingAt);
-        if (keyed && !flagged) clean.insert(values.key());
-      }
+        return flagged;
+      });
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
