@@ -21,6 +21,7 @@ apt_packages=(
   cmake ninja-build g++ pkg-config git ca-certificates
   llvm-22-dev libclang-22-dev clang-22 clang-tidy-22 libclang-rt-22-dev
   libtree-sitter-dev libyaml-cpp-dev libmimalloc-dev googletest libgtest-dev libbenchmark-dev
+  zlib1g-dev
   python3 python3-venv python3-pip
 )
 # The editor test (test/e2e/lsp_neovim.sh) drives btlint lsp with Debian's Neovim.
