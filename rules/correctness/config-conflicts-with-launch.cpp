@@ -67,11 +67,14 @@ public:
       const ConfigList &list = kernel->autotune->configs;
       if (list.configs.empty()) continue;
 
-      // What the configs set, for the names the launch passes (few or none).
+      // The parameter each argument binds (empty: none), and what the configs
+      // set for those names only (few or none).
       std::vector<std::string> passed;
       for (const LaunchArgument &argument : launch.arguments) {
-        if (!argument.name.empty()) passed.push_back(argument.name);
-        else if (argument.position < kernel->params.size()) passed.push_back(kernel->params[argument.position].name);
+        std::string name = argument.name;
+        if (name.empty() && argument.position < kernel->params.size())
+          name = kernel->params[argument.position].name;
+        passed.push_back(std::move(name));
       }
       std::map<std::string, TunedName> tuned;
       for (const Config &config : list.configs) {
@@ -85,10 +88,9 @@ public:
         }
       }
 
-      for (const LaunchArgument &argument : launch.arguments) {
-        std::string name = argument.name;
-        if (name.empty() && argument.position < kernel->params.size())
-          name = kernel->params[argument.position].name;
+      for (size_t i = 0; i < launch.arguments.size(); ++i) {
+        const LaunchArgument &argument = launch.arguments[i];
+        const std::string &name = passed[i];
         if (name.empty()) continue;
         const std::string configCount = std::to_string(list.configs.size());
         if (auto entry = tuned.find(name); entry != tuned.end()) {
