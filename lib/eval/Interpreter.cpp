@@ -1277,6 +1277,12 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
   auto dict = std::make_shared<DictData>();
   std::optional<Value> failure;
   // Inner clauses over literal displays are evaluated once, not once per outer item.
+  std::vector<uint8_t> overLiteral(clauses.size(), 0);
+  for (size_t index = 1; index < clauses.size(); ++index)
+    if (tree.kind(clauses[index]) == NodeKind::ForInClause) {
+      NodeId right = tree.child(clauses[index], Field::Right);
+      overLiteral[index] = right != kNoNode && isScalarLiteralDisplay(tree, right);
+    }
   std::vector<std::optional<Value>> literalIterables(clauses.size());
   size_t iterationCount = 0;
   const size_t limit = context_.limits.maxListElements;
@@ -1331,8 +1337,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
     NodeId left = tree.child(clause, Field::Left);
     NodeId right = tree.child(clause, Field::Right);
     std::optional<Value> &literal = literalIterables[index];
-    if (!literal && index > 0 && right != kNoNode && isScalarLiteralDisplay(tree, right))
-      literal = evaluate(right, inner);
+    if (!literal && overLiteral[index]) literal = evaluate(right, inner);
     Value iterable = literal ? *literal : evaluate(right, inner);
     Iteration items;
     bool partial = false;
