@@ -164,7 +164,17 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
 Value Builtins::externalAttribute(Interpreter &interpreter, const Value &object,
                                   std::string_view name, NodeId site, Frame &frame) {
   Origin origin = interpreter.originOf(*frame.module, site);
-  const std::string path = object.text() + "." + std::string(name);
+  const std::string &objectPath = object.text();
+  std::string path;
+  path.reserve(objectPath.size() + 1 + name.size());
+  path += objectPath;
+  path += '.';
+  path += name;
+  // Most attributes (`triton.Config`, `tl.float16`) are plain library paths:
+  // only the objects below have attributes known at lint time.
+  const bool special = (!name.empty() && name[0] == '_') || objectPath == "torch.version" ||
+                       objectPath == "math" || (!objectPath.empty() && objectPath.back() == ')');
+  if (!special) return Value::external(std::move(path), origin);
   DeviceFacts device{interpreter.arch()};
   const ArchInfo *arch = interpreter.arch();
 

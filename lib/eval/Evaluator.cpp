@@ -227,13 +227,13 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     config.maxnreg = option(data.maxnreg);
     config.literalElement = data.writtenInListDisplay && home == main && data.production.empty() &&
                             writtenOnce(data);
-    std::string where;
-    if (!data.production.empty()) {
-      where = data.production;
-    } else if (home) {
+    std::string written;
+    std::string_view where = data.production;
+    if (where.empty() && home) {
       uint32_t line = home->source().lineColumn(data.call.startByte).first;
-      where = "written at line " + std::to_string(line);
-      if (home != main) where += " of " + home->path();
+      written = "written at line " + std::to_string(line);
+      if (home != main) written += " of " + home->path();
+      where = written;
     }
     config.expansion.reserve(24 + total.size() + where.size());
     config.expansion += "config ";

@@ -262,16 +262,19 @@ struct LaunchSite {
   }
 };
 
-// Memory a kernel lends to the analyses that run over it (the resource
-// verdicts several rules share). A copy of the kernel starts empty, so what
-// is kept never describes another kernel.
+// Memory a kernel lends to the analyses that run over it while its file is
+// checked: the resource verdicts several rules share (lib/resources) and the
+// config bindings the tile rules share (lib/rules/ConfigBindings). A copy of
+// the kernel starts empty, so what is kept never describes another kernel.
 // noexcept, so that vectors of kernels move rather than copy them when they grow.
 struct KernelScratch {
-  mutable std::shared_ptr<void> slot;
+  mutable std::shared_ptr<void> resources;
+  mutable std::shared_ptr<void> bindings;
   KernelScratch() = default;
   KernelScratch(const KernelScratch &) noexcept {}
   KernelScratch &operator=(const KernelScratch &) noexcept {
-    slot.reset();
+    resources.reset();
+    bindings.reset();
     return *this;
   }
 };
@@ -358,10 +361,17 @@ struct Kernel {
   std::optional<int64_t> staticSharedBytes;
   std::vector<LocalArray> localArrays; // per-thread arrays (register tiles)
 
-  const Param *findParam(const std::string &n) const {
+  const Param *findParam(std::string_view n) const {
     for (const auto &p : params)
       if (p.name == n) return &p;
     return nullptr;
+  }
+  // The parameter a launch argument binds: its keyword, else the parameter at
+  // its position; empty when it has neither (a surplus positional argument).
+  std::string_view paramNameOf(const LaunchArgument &argument) const {
+    if (!argument.name.empty()) return argument.name;
+    return argument.position < params.size() ? std::string_view(params[argument.position].name)
+                                             : std::string_view();
   }
 };
 

@@ -90,8 +90,7 @@ Config configFromLaunch(const LaunchSite &launch, const Kernel &kernel, size_t i
   config.index = index;
   config.expansion = "the launch at line " + std::to_string(launch.span.line);
   for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+    const std::string name(kernel.paramNameOf(argument));
     if (name.empty()) continue;
     ScalarValue value = argument.value;
     if (!value.span().valid()) value.setSpan(argument.span);

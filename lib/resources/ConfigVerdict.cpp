@@ -126,8 +126,8 @@ struct ResourceScratch {
 };
 
 ResourceScratch &scratchOf(const Kernel &kernel) {
-  if (!kernel.scratch.slot) kernel.scratch.slot = std::make_shared<ResourceScratch>();
-  return *static_cast<ResourceScratch *>(kernel.scratch.slot.get());
+  if (!kernel.scratch.resources) kernel.scratch.resources = std::make_shared<ResourceScratch>();
+  return *static_cast<ResourceScratch *>(kernel.scratch.resources.get());
 }
 
 std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_view dtype,
@@ -215,8 +215,7 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
 Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
   Config values;
   for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+    const std::string name(kernel.paramNameOf(argument));
     if (name.empty()) continue;
     ScalarValue value = argument.value;
     if (!value.span().valid()) value.setSpan(argument.span);

@@ -19,7 +19,8 @@ ConfigBinding autotuneBinding(const Config &config, const ConfigList &list) {
   return binding;
 }
 
-std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleContext &context) {
+namespace {
+std::vector<ConfigBinding> bindingsOf(const Kernel &kernel, const RuleContext &context) {
   std::vector<ConfigBinding> bindings;
   if (kernel.autotune) {
     bindings.reserve(kernel.autotune->configs.configs.size() + 1);
@@ -38,6 +39,13 @@ std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleCont
   bindings.push_back(ConfigBinding{});
   return bindings;
 }
+} // namespace
+
+const std::vector<ConfigBinding> &configBindingsOf(const Kernel &kernel, const RuleContext &context) {
+  if (!kernel.scratch.bindings)
+    kernel.scratch.bindings = std::make_shared<std::vector<ConfigBinding>>(bindingsOf(kernel, context));
+  return *static_cast<const std::vector<ConfigBinding> *>(kernel.scratch.bindings.get());
+}
 
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
   const std::string name(launch.kernelName());
@@ -49,8 +57,7 @@ const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &contex
 Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
   Config values;
   for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+    const std::string_view name = kernel.paramNameOf(argument);
     if (name.empty() || !kernel.findParam(name)) continue;
     ScalarValue value = argument.value;
     if (!value.span().valid()) value.setSpan(argument.span);

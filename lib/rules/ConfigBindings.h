@@ -29,8 +29,9 @@ struct ConfigBinding {
 };
 
 // A kernel's autotune configs, or one binding per launch of it in the file,
-// then its defaults (parameters no config or heuristic sets).
-std::vector<ConfigBinding> configBindingsOf(const Kernel &kernel, const RuleContext &context);
+// then its defaults (parameters no config or heuristic sets). Built once per
+// kernel (kept in its scratch) for the rules that judge its tiles.
+const std::vector<ConfigBinding> &configBindingsOf(const Kernel &kernel, const RuleContext &context);
 // One config of a list (an autotune list or a YAML tuning table).
 ConfigBinding autotuneBinding(const Config &config, const ConfigList &list);
 

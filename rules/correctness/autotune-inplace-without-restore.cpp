@@ -60,10 +60,7 @@ std::vector<GuardBinding> guardBindings(const FileModel &file, const Kernel &ker
     for (const std::string &name : tested) {
       binding[name] = defaults(name);
       for (const LaunchArgument &argument : launch.arguments) {
-        bool named = argument.name == name;
-        bool positional = argument.name.empty() && argument.position < kernel.params.size() &&
-                          kernel.params[argument.position].name == name;
-        if (named || positional)
+        if (kernel.paramNameOf(argument) == name)
           binding[name] = setByConfigs.count(name) ? std::nullopt : truthOf(argument.value);
       }
     }

@@ -69,13 +69,8 @@ public:
 
       // The parameter each argument binds (empty: none), and what the configs
       // set for those names only (few or none).
-      std::vector<std::string> passed;
-      for (const LaunchArgument &argument : launch.arguments) {
-        std::string name = argument.name;
-        if (name.empty() && argument.position < kernel->params.size())
-          name = kernel->params[argument.position].name;
-        passed.push_back(std::move(name));
-      }
+      std::vector<std::string_view> passed;
+      for (const LaunchArgument &argument : launch.arguments) passed.push_back(kernel->paramNameOf(argument));
       std::map<std::string, TunedName> tuned;
       for (const Config &config : list.configs) {
         for (const auto &[name, value] : config.params) {
@@ -90,7 +85,7 @@ public:
 
       for (size_t i = 0; i < launch.arguments.size(); ++i) {
         const LaunchArgument &argument = launch.arguments[i];
-        const std::string &name = passed[i];
+        const std::string name(passed[i]);
         if (name.empty()) continue;
         const std::string configCount = std::to_string(list.configs.size());
         if (auto entry = tuned.find(name); entry != tuned.end()) {

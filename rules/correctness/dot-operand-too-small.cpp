@@ -107,7 +107,7 @@ public:
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      const std::vector<Binding> bindings = configBindingsOf(kernel, context);
+      const std::vector<Binding> &bindings = configBindingsOf(kernel, context);
       for (const DotSite &dot : kernel.dots) {
         if (dot.scaled) continue; // tl.dot_scaled has its own shape rules
         const TileDim *k = reductionDim(dot);

@@ -67,9 +67,7 @@ std::vector<TunedTile> programTiles(const Kernel &kernel) {
 bool divisorMatchesFixedArgument(const GridDivisor &divisor, const LaunchSite &launch,
                                  const Kernel &kernel, const std::vector<TunedTile> &tiles) {
   for (const LaunchArgument &argument : launch.arguments) {
-    std::string name = argument.name;
-    if (name.empty() && argument.position < kernel.params.size())
-      name = kernel.params[argument.position].name;
+    const std::string_view name = kernel.paramNameOf(argument);
     const bool tuned = std::any_of(tiles.begin(), tiles.end(),
                                    [&](const TunedTile &tile) { return tile.name == name; });
     if (tuned) continue;

@@ -92,10 +92,7 @@ bool textReads(const std::string &text, const std::string &expression) {
 const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel,
                                   const std::string &param) {
   for (const LaunchArgument &argument : launch.arguments) {
-    if (argument.name == param) return &argument;
-    if (argument.name.empty() && argument.position < kernel.params.size() &&
-        kernel.params[argument.position].name == param)
-      return &argument;
+    if (kernel.paramNameOf(argument) == param) return &argument;
   }
   return nullptr;
 }
