@@ -141,10 +141,16 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
 
   static constexpr std::string_view options[] = {"num_warps", "num_stages", "num_ctas", "maxnreg"};
   Value *fields[] = {&config->numWarps, &config->numStages, &config->numCtas, &config->maxnreg};
+  // Compile options are rarely written inside the meta dict: look for them
+  // there only when a key could be one.
+  bool optionsInDict = false;
+  for (const auto &[key, value] : config->kwargs->entries)
+    if (key.isString() && !key.text().empty() && (key.text()[0] == 'n' || key.text()[0] == 'm'))
+      optionsInDict = true;
   for (size_t i = 0; i < 4; ++i) {
     const Value *given = i < 3 ? argument(arguments, i + 1, options[i]) : arguments.keyword(options[i]);
     // Compile options written inside the meta dict are read from there.
-    int inDict = config->kwargs->findString(options[i]);
+    int inDict = optionsInDict ? config->kwargs->findString(options[i]) : -1;
     if (inDict >= 0) {
       if (!given) {
         *fields[i] = config->kwargs->entries[static_cast<size_t>(inDict)].second;

@@ -70,7 +70,9 @@ struct RangeData {
 
 class Value {
 public:
-  Value() : kind_(ValueKind::Unknown), payload_(std::string("not evaluated")) {}
+  // Unknown, "not evaluated". Default values are made by the thousand (slots
+  // filled later, results of failed lookups): no string is built for them.
+  Value() : kind_(ValueKind::Unknown) {}
 
   static Value unknown(std::string reason, Origin origin = {});
   static Value none(Origin origin = {}) { return Value(ValueKind::None, std::monostate{}, origin); }
@@ -126,7 +128,10 @@ public:
     return static_cast<double>(asInt());
   }
   // String value, unknown reason, external path, opaque description, kernel name.
-  const std::string &text() const { return std::get<std::string>(payload_); }
+  const std::string &text() const {
+    if (kind_ == ValueKind::Unknown && std::holds_alternative<std::monostate>(payload_)) return notEvaluated();
+    return std::get<std::string>(payload_);
+  }
   const std::string &unknownReason() const { return text(); }
   const SequencePtr &sequence() const { return std::get<SequencePtr>(payload_); }
   const DictPtr &dict() const { return std::get<DictPtr>(payload_); }
@@ -150,6 +155,10 @@ public:
   const char *typeName() const;
 
 private:
+  static const std::string &notEvaluated() {
+    static const std::string text = "not evaluated";
+    return text;
+  }
   using Payload = std::variant<std::monostate, bool, int64_t, double, std::string, SequencePtr,
                                DictPtr, RangeData, ConfigPtr, FunctionPtr, const ModuleState *>;
   template <typename T>
