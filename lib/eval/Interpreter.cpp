@@ -1247,6 +1247,44 @@ bool isScalarLiteralDisplay(const SyntaxTree &tree, NodeId node) {
   return true;
 }
 
+// The names a comprehension's for-clause target binds; false when the target
+// is not made of plain names (an attribute or subscript target).
+bool boundNames(const SyntaxTree &tree, NodeId target, std::vector<std::string_view> &names) {
+  NodeKind kind = tree.kind(target);
+  if (kind == NodeKind::Identifier) {
+    names.push_back(tree.text(target));
+    return true;
+  }
+  if (kind != NodeKind::PatternList && kind != NodeKind::TuplePattern && kind != NodeKind::ListPattern &&
+      kind != NodeKind::Tuple && kind != NodeKind::List && kind != NodeKind::ParenthesizedExpression)
+    return false;
+  for (NodeId child : tree.children(target)) {
+    NodeKind childKind = tree.kind(child);
+    if (childKind == NodeKind::Comment || SyntaxTree::isOperatorToken(childKind)) continue;
+    if (!boundNames(tree, child, names)) return false;
+  }
+  return true;
+}
+
+// The names an expression reads, when it is arithmetic, comparisons and
+// boolean logic over names and literals only: such an expression has no
+// effect and its value depends on those names alone. False otherwise (calls,
+// attributes, subscripts, f-strings, `:=`).
+bool pureNamesRead(const SyntaxTree &tree, NodeId node, std::vector<std::string_view> &names) {
+  switch (tree.kind(node)) {
+  case NodeKind::Identifier: names.push_back(tree.text(node)); return true;
+  case NodeKind::Integer: case NodeKind::Float: case NodeKind::True: case NodeKind::False:
+  case NodeKind::None: case NodeKind::Comment:
+    return true;
+  case NodeKind::BinaryOperator: case NodeKind::UnaryOperator: case NodeKind::BooleanOperator:
+  case NodeKind::NotOperator: case NodeKind::ComparisonOperator: case NodeKind::ParenthesizedExpression:
+    for (NodeId child : tree.children(node))
+      if (!SyntaxTree::isOperatorToken(tree.kind(child)) && !pureNamesRead(tree, child, names)) return false;
+    return true;
+  default: return SyntaxTree::isOperatorToken(tree.kind(node));
+  }
+}
+
 } // namespace
 
 Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
@@ -1287,6 +1325,86 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
   size_t iterationCount = 0;
   const size_t limit = context_.limits.maxListElements;
 
+  // A filter that reads only names bound by an outer for-clause, behind
+  // inner for-clauses over literal displays, is tested once per binding of
+  // that clause instead of once per combination of the inner ones (`for bm in
+  // ... for bn in ... for bk in [32, 64] for w in [4, 8] if bm * bn <= 8192`):
+  // the inner loops cannot change what it reads. A combination it rejects is
+  // still counted against the iteration limit.
+  auto conditionOf = [&](NodeId clause) {
+    NodeId condition = tree.firstChild(clause);
+    while (condition != kNoNode && tree.kind(condition) == NodeKind::Comment)
+      condition = tree.nextSibling(condition);
+    return condition;
+  };
+  std::vector<std::vector<size_t>> testedAfter(clauses.size()); // for-clause -> filters tested there
+  std::vector<uint8_t> testedEarly(clauses.size(), 0);          // filter -> tested at an outer clause
+  std::vector<size_t> skippedIterations(clauses.size(), 0);     // filter -> inner iterations it skips
+  {
+    std::vector<std::vector<std::string_view>> binds(clauses.size());
+    std::vector<uint8_t> plainTarget(clauses.size(), 0);
+    for (size_t index = 0; index < clauses.size(); ++index)
+      if (tree.kind(clauses[index]) == NodeKind::ForInClause) {
+        NodeId target = tree.child(clauses[index], Field::Left);
+        plainTarget[index] = target != kNoNode && boundNames(tree, target, binds[index]);
+      }
+    std::vector<std::string_view> reads;
+    for (size_t filter = 1; filter < clauses.size(); ++filter) {
+      if (tree.kind(clauses[filter]) != NodeKind::IfClause) continue;
+      NodeId condition = conditionOf(clauses[filter]);
+      reads.clear();
+      if (condition == kNoNode || !pureNamesRead(tree, condition, reads)) continue;
+      // The innermost clause binding a name the filter reads.
+      size_t outer = 0;
+      bool hoistable = true;
+      for (std::string_view name : reads) {
+        size_t binder = clauses.size();
+        for (size_t index = filter; index-- > 0;)
+          if (tree.kind(clauses[index]) == NodeKind::ForInClause &&
+              std::find(binds[index].begin(), binds[index].end(), name) != binds[index].end()) {
+            binder = index;
+            break;
+          }
+        if (binder == clauses.size()) hoistable = false; // a name from outside the comprehension
+        else outer = std::max(outer, binder);
+      }
+      if (!hoistable || outer + 1 >= filter) continue;
+      // Between them: for-clauses over non-empty literal displays binding plain names.
+      size_t skipped = 0, combinations = 1;
+      for (size_t index = outer + 1; index < filter && hoistable; ++index) {
+        if (tree.kind(clauses[index]) != NodeKind::ForInClause || !overLiteral[index] || !plainTarget[index]) {
+          hoistable = false;
+          break;
+        }
+        if (!literalIterables[index])
+          literalIterables[index] = evaluate(tree.child(clauses[index], Field::Right), inner);
+        const Value &items = *literalIterables[index];
+        const size_t size = items.isSequence() ? items.sequence()->items.size() : 0;
+        if (size == 0 || combinations > limit / size) hoistable = false;
+        else skipped += (combinations *= size);
+      }
+      if (!hoistable) continue;
+      testedAfter[outer].push_back(filter);
+      testedEarly[filter] = 1;
+      skippedIterations[filter] = skipped;
+    }
+  }
+
+  // Whether a filter lets the current combination through. One that cannot
+  // be evaluated rejects it and marks the result partial.
+  auto passes = [&](NodeId clause) {
+    Value test = evaluate(conditionOf(clause), inner);
+    std::optional<bool> truth = test.truthiness();
+    if (truth) return *truth;
+    results->partial = true;
+    dict->partial = true;
+    std::string reason = "the filter at " + lineText(module, clause) + " could not be evaluated: " +
+                         (test.isUnknown() ? test.unknownReason() : "truth value not known");
+    results->partialReason = reason;
+    dict->partialReason = reason;
+    return false;
+  };
+
   // Runs clause `index` and everything after it; false stops the comprehension.
   auto run = [&](auto &&self, size_t index) -> bool {
     if (timeUp_) {
@@ -1317,22 +1435,9 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
     }
     NodeId clause = clauses[index];
     if (tree.kind(clause) == NodeKind::IfClause) {
-      NodeId condition = tree.firstChild(clause);
-      while (condition != kNoNode && tree.kind(condition) == NodeKind::Comment)
-        condition = tree.nextSibling(condition);
-      Value test = evaluate(condition, inner);
-      std::optional<bool> truth = test.truthiness();
-      if (!truth) {
-        results->partial = true;
-        dict->partial = true;
-        std::string reason = "the filter at " + lineText(module, clause) +
-                             " could not be evaluated: " +
-                             (test.isUnknown() ? test.unknownReason() : "truth value not known");
-        results->partialReason = reason;
-        dict->partialReason = reason;
-        return true;
-      }
-      return *truth ? self(self, index + 1) : true;
+      // A filter tested at an outer clause let this combination through.
+      if (!testedEarly[index] && !passes(clause)) return true;
+      return self(self, index + 1);
     }
     NodeId left = tree.child(clause, Field::Left);
     NodeId right = tree.child(clause, Field::Right);
@@ -1366,7 +1471,21 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
         return false;
       }
       bindIterationTarget(module, left, item);
-      if (!self(self, index + 1)) return false;
+      bool tested = true;
+      for (size_t filter : testedAfter[index]) {
+        if (passes(clauses[filter])) continue;
+        tested = false;
+        iterationCount += skippedIterations[filter];
+        if (iterationCount > limit) {
+          std::string text = "the comprehension at " + lineText(module, node) + " runs more than " +
+                             std::to_string(limit) + " iterations";
+          limitReached(text);
+          failure = Value::unknown(text, origin);
+          return false;
+        }
+        break;
+      }
+      if (tested && !self(self, index + 1)) return false;
     }
     return true;
   };

@@ -71,6 +71,48 @@ TEST(EvalConfigs, ComprehensionWithFilterRecordsTheBindings) {
   EXPECT_FALSE(list.configs[4].literalElement);
 }
 
+// A filter on outer names is tested once per outer binding (the inner loops
+// over literal displays cannot change it): the list, its order and the
+// recorded bindings are those of testing every combination.
+TEST(EvalConfigs, FilterOnOuterNamesKeepsOrderBindingsAndLimits) {
+  FileModel model = modelOf(autotuned("", R"([
+    triton.Config({'BLOCK': b, 'K': k}, num_warps=w)
+    for b in [512, 64, 128]
+    for k in [16, 32]
+    for w in [2, 4]
+    if b <= 128
+])"));
+  const ConfigList &list = configsOf(model);
+  EXPECT_TRUE(list.complete);
+  EXPECT_EQ(python_test::strings(describe(list)),
+            (python_test::Strings{"BLOCK=64,K=16 w2", "BLOCK=64,K=16 w4", "BLOCK=64,K=32 w2", "BLOCK=64,K=32 w4",
+                                  "BLOCK=128,K=16 w2", "BLOCK=128,K=16 w4", "BLOCK=128,K=32 w2",
+                                  "BLOCK=128,K=32 w4"}));
+  EXPECT_EQ(list.configs[0].expansion,
+            "config 1 of 8, from the comprehension at line 7 with b=64, k=16, w=2");
+
+  // A filter that cannot be evaluated marks the list partial, as before.
+  FileModel unknown = modelOf(autotuned("", R"([
+    triton.Config({'BLOCK': b}, num_warps=w) for b in [64, 128] for w in [2, 4] if b < 'x'
+])"));
+  EXPECT_FALSE(configsOf(unknown).complete);
+  EXPECT_TRUE(configsOf(unknown).configs.empty());
+  EXPECT_HAS_SUBSTR(configsOf(unknown).unknownReason, ("the filter at line 8 could not be evaluated"));
+
+  // An empty inner display: no combination, so the filter is never tested.
+  FileModel empty = modelOf(autotuned("", R"([
+    triton.Config({'BLOCK': b}) for b in [64, 128] for w in [] if b < 'x'
+])"));
+  EXPECT_TRUE(configsOf(empty).complete);
+  EXPECT_TRUE(configsOf(empty).configs.empty());
+
+  // The combinations a rejected binding skips still count against the limit.
+  FileModel skipped = modelOf(autotuned(
+      "", "[triton.Config({'BLOCK': a}) for a in range(40000) for b in [1, 2, 3] if a < 0]"));
+  EXPECT_FALSE(configsOf(skipped).complete);
+  EXPECT_HAS_SUBSTR(configsOf(skipped).unknownReason, ("runs more than 100000 iterations"));
+}
+
 TEST(EvalConfigs, ItertoolsProductOverModuleConstantsAndConcatenation) {
   FileModel model = modelOf(autotuned(R"(
 BLOCKS = [32, 64]
