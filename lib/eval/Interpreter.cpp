@@ -1156,10 +1156,34 @@ Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
 }
 
 Value Interpreter::evaluateDictionary(NodeId node, Frame &frame) {
-  const SyntaxTree &tree = frame.module->tree();
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
   auto dict = std::make_shared<DictData>();
+  if (module.dictKeys_.empty()) module.dictKeys_.resize(tree.size(), 0);
+  uint8_t &keys = module.dictKeys_[node];
+  if (keys == 1) {
+    size_t pairs = 0;
+    for (NodeId child : tree.children(node)) pairs += tree.kind(child) == NodeKind::Pair;
+    dict->entries.reserve(pairs);
+    for (NodeId child : tree.children(node)) {
+      if (tree.kind(child) != NodeKind::Pair) continue;
+      const Value &key = module.literals_[module.literalSlot_[tree.child(child, Field::Key)] - 1];
+      dict->entries.emplace_back(key, evaluate(tree.child(child, Field::Value), frame));
+    }
+    return Value::ofDict(std::move(dict), originOf(module, node));
+  }
   size_t pairs = 0;
-  for (NodeId child : tree.children(node)) pairs += tree.kind(child) == NodeKind::Pair;
+  bool literalKeys = true;
+  for (NodeId child : tree.children(node)) {
+    NodeKind childKind = tree.kind(child);
+    if (childKind == NodeKind::Pair) {
+      ++pairs;
+      NodeId key = tree.child(child, Field::Key);
+      literalKeys = literalKeys && key != kNoNode && tree.kind(key) == NodeKind::String;
+    } else if (childKind != NodeKind::Comment && !SyntaxTree::isOperatorToken(childKind)) {
+      literalKeys = false; // a `**` splat
+    }
+  }
   dict->entries.reserve(pairs);
   for (NodeId child : tree.children(node)) {
     NodeKind childKind = tree.kind(child);
@@ -1187,7 +1211,17 @@ Value Interpreter::evaluateDictionary(NodeId node, Frame &frame) {
       }
     }
   }
-  return Value::ofDict(std::move(dict), originOf(*frame.module, node));
+  // Keys that all decoded to distinct strings (and sit in the literal cache)
+  // are read from there next time.
+  if (literalKeys && !dict->partial && dict->entries.size() == pairs && !module.literalSlot_.empty()) {
+    for (NodeId child : tree.children(node))
+      if (tree.kind(child) == NodeKind::Pair && module.literalSlot_[tree.child(child, Field::Key)] == 0)
+        literalKeys = false;
+  } else {
+    literalKeys = false;
+  }
+  keys = literalKeys ? 1 : 2;
+  return Value::ofDict(std::move(dict), originOf(module, node));
 }
 
 void Interpreter::bindIteration(std::string_view name, const Value &value) {

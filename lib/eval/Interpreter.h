@@ -107,6 +107,11 @@ private:
   // to the tree when the first literal is decoded: no hashing per read.
   mutable std::vector<uint32_t> literalSlot_;
   mutable std::vector<Value> literals_;
+  // Per dict display node: 1 when its keys are distinct string literals
+  // (`{"BLOCK_M": bm, "BLOCK_N": bn}`), 2 otherwise, 0 before it is first
+  // evaluated. Displays of the first kind take their keys from the literal
+  // cache and skip the duplicate-key check.
+  mutable std::vector<uint8_t> dictKeys_;
 };
 
 // A function of the analysed code whose locals are read lazily (launch sites,

@@ -363,6 +363,27 @@ CONFIGS += [triton.Config({**BASE, 'BLOCK_N': 128})]
                           "BLOCK_M=64,BLOCK_N=128,GROUP=8"}));
 }
 
+// Dict displays evaluated again and again in a loop: keys that are distinct
+// string literals come from the literal cache; a repeated key, an f-string
+// key or a splat keeps the general evaluation, every time.
+TEST(EvalConfigs, DictDisplaysInLoopsKeepTheirKeys) {
+  FileModel model = modelOf(autotuned(R"(
+NAME = 'BLOCK'
+EXTRA = {'GROUP': 8}
+CONFIGS = [triton.Config({'BLOCK': b, 'BLOCK': 2 * b}) for b in (16, 32)]
+CONFIGS += [triton.Config({f'{NAME}': b, 'K': 1}) for b in (16, 32)]
+CONFIGS += [triton.Config({'BLOCK': b, **EXTRA}) for b in (16, 32)]
+CONFIGS += [triton.Config({'BLOCK': b, 'K': b // 16}) for b in (16, 32)]
+)",
+                                      "CONFIGS"));
+  EXPECT_EQ(python_test::strings(describe(configsOf(model))),
+            (python_test::Strings{"BLOCK=32", "BLOCK=64", "BLOCK=16,K=1", "BLOCK=32,K=1", "BLOCK=16,GROUP=8",
+                                  "BLOCK=32,GROUP=8", "BLOCK=16,K=1", "BLOCK=32,K=2"}));
+  // The key of the last config still points at its literal.
+  EXPECT_EQ(configsOf(model).configs[7].paramNameSpans.at("K").line, 12u);
+  EXPECT_EQ(configsOf(model).configs[7].paramNameSpans.at("K").column, 40u);
+}
+
 TEST(EvalConfigs, DecoratorSeesTheBindingAboveIt) {
   FileModel model = modelOf(R"(
 import triton
