@@ -26,10 +26,9 @@ using Shape = const Dims *; // null: not known
 
 thread_local std::deque<Dims> *shapeArena = nullptr;
 
-Shape scalarShape() {
-  static const Dims scalar;
-  return &scalar;
-}
+// Every value starts as a scalar: no function-local static (and its guard) per value.
+const Dims kScalarDims;
+Shape scalarShape() { return &kScalarDims; }
 Shape makeShape(Dims dims) {
   shapeArena->push_back(std::move(dims));
   return &shapeArena->back();
@@ -548,11 +547,9 @@ private:
   int currentLoop() const { return loopStack_.empty() ? -1 : loopStack_.back(); }
 
   Info analyze(NodeId node) {
-    Info info;
-    if (node == kNoNode) return info;
-    if (depth_ > kMaxDepth) return info;
+    if (node == kNoNode || depth_ > kMaxDepth) return Info();
     ++depth_;
-    info = analyzeNode(node);
+    Info info = analyzeNode(node);
     --depth_;
     return info;
   }
