@@ -3,6 +3,7 @@
 #include "eval/Builtins.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 
@@ -2591,6 +2592,8 @@ std::string Interpreter::currentProduction() const {
   auto sameActivation = [&](const IterationFrame &iteration) {
     return iteration.callDepth == innermost.callDepth && iteration.module == innermost.module;
   };
+  size_t frames = 0;
+  for (const IterationFrame &iteration : iterations_) frames += sameActivation(iteration);
   // A name bound again by an inner loop shows its inner value, once.
   auto shadowedLater = [&](size_t frameIndex, const std::string &name) {
     for (size_t later = frameIndex + 1; later < iterations_.size(); ++later) {
@@ -2613,12 +2616,18 @@ std::string Interpreter::currentProduction() const {
       if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool &&
           kind != ValueKind::String && kind != ValueKind::None)
         continue;
-      if (shadowedLater(index, name)) continue;
+      if (frames > 1 && shadowedLater(index, name)) continue;
       text += first ? " with " : ", ";
       first = false;
       text += name;
       text += '=';
-      text += value.str();
+      if (kind == ValueKind::Int) {
+        // Most bound values are integers: written in place, no string per value.
+        char digits[24];
+        text.append(digits, std::to_chars(digits, digits + sizeof digits, value.asInt()).ptr);
+      } else {
+        text += value.str();
+      }
     }
   }
   return text;
