@@ -198,6 +198,26 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
   const ModuleState *main = &interpreter_->mainModule();
   const std::string total = std::to_string(configs.size()) + (result.complete ? "" : " known");
   SpanCache spans;
+  // The previous config, and where each of its meta-parameter keys sits in
+  // its (sorted) names.
+  const ConfigData *previous = nullptr;
+  constexpr uint32_t kNoSlot = UINT32_MAX;
+  std::vector<uint32_t> slotOf;
+  auto sameKeys = [](const ConfigData &a, const ConfigData &b) {
+    if (a.call.module != b.call.module) return false;
+    const auto &x = a.kwargs->entries, &y = b.kwargs->entries;
+    if (x.size() != y.size()) return false;
+    for (size_t e = 0; e < x.size(); ++e) {
+      const Value &p = x[e].first, &q = y[e].first;
+      if (p.kind() != q.kind() || p.origin().module != q.origin().module ||
+          p.origin().startByte != q.origin().startByte || p.origin().endByte != q.origin().endByte)
+        return false;
+      // A key written in another module points at the config itself, which differs.
+      if (p.isString() && (p.text() != q.text() || !p.origin().valid() || p.origin().module != a.call.module))
+        return false;
+    }
+    return true;
+  };
   result.configs.reserve(configs.size());
   for (size_t i = 0; i < configs.size(); ++i) {
     const ConfigData &data = *configs[i];
@@ -210,13 +230,30 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     auto spanIn = [&](const Origin &origin) {
       return origin.valid() && origin.module == home ? spans.get(origin) : config.span;
     };
-    config.params.reserve(data.kwargs->entries.size());
-    config.paramNameSpans.reserve(data.kwargs->entries.size());
-    for (const auto &[key, value] : data.kwargs->entries) {
-      if (!key.isString()) continue;
-      config.params.emplace(key.text(), scalarWithSpan(value, spanIn(value.origin())));
-      config.paramNameSpans.emplace(key.text(), spanIn(key.origin()));
+    const auto &entries = data.kwargs->entries;
+    if (previous && sameKeys(*previous, data)) {
+      // The configs of one comprehension write the same keys at the same
+      // places: start from the previous config's names and change the values.
+      const Config &before = result.configs.back();
+      config.params = before.params;
+      config.paramNameSpans = before.paramNameSpans;
+      for (size_t e = 0; e < entries.size(); ++e)
+        if (slotOf[e] != kNoSlot)
+          config.params.begin()[slotOf[e]].second = scalarWithSpan(entries[e].second, spanIn(entries[e].second.origin()));
+    } else {
+      config.params.reserve(entries.size());
+      config.paramNameSpans.reserve(entries.size());
+      for (const auto &[key, value] : entries) {
+        if (!key.isString()) continue;
+        config.params.emplace(key.text(), scalarWithSpan(value, spanIn(value.origin())));
+        config.paramNameSpans.emplace(key.text(), spanIn(key.origin()));
+      }
+      slotOf.assign(entries.size(), kNoSlot);
+      for (size_t e = 0; e < entries.size(); ++e)
+        if (entries[e].first.isString())
+          slotOf[e] = static_cast<uint32_t>(config.params.find(entries[e].first.text()) - config.params.begin());
     }
+    previous = &data;
     auto option = [&](const Value &value) -> std::optional<ScalarValue> {
       if (value.isNone()) return std::nullopt;
       return scalarWithSpan(value, spanIn(value.origin()));

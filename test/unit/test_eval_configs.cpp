@@ -90,6 +90,14 @@ TEST(EvalConfigs, FilterOnOuterNamesKeepsOrderBindingsAndLimits) {
                                   "BLOCK=128,K=32 w4"}));
   EXPECT_EQ(list.configs[0].expansion,
             "config 1 of 8, from the comprehension at line 7 with b=64, k=16, w=2");
+  // Each config's values point at their own literals; its keys at the dict's.
+  const Config &seventh = list.configs[6];
+  EXPECT_EQ(seventh.params.at("K").asInt(), 32);
+  EXPECT_EQ(seventh.params.at("K").span().line, 10u);
+  EXPECT_EQ(seventh.params.at("K").span().column, 19u);
+  EXPECT_EQ(seventh.params.at("BLOCK").span().column, 24u);
+  EXPECT_EQ(seventh.paramNameSpans.at("K").line, 8u);
+  EXPECT_EQ(seventh.paramNameSpans.at("K").column, 32u);
 
   // A filter that cannot be evaluated marks the list partial, as before.
   FileModel unknown = modelOf(autotuned("", R"([
