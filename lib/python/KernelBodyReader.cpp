@@ -56,13 +56,21 @@ bool endsWith(std::string_view text, std::string_view suffix) {
 }
 
 bool looksLikePointerName(std::string_view name) {
-  if (name.size() >= 3) {
-    std::string lower;
-    for (char c : name) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (endsWith(lower, "ptr") || endsWith(lower, "ptrs") || endsWith(lower, "_desc") ||
-        lower.find("_ptr_") != std::string::npos || lower.substr(0, 4) == "ptr_")
-      return true;
-  }
+  if (name.size() < 3) return false;
+  // Compared without case, in place (asked for every parameter and local).
+  auto lowerAt = [&](size_t i) { return static_cast<char>(std::tolower(static_cast<unsigned char>(name[i]))); };
+  auto matchesAt = [&](size_t at, std::string_view word) {
+    if (at + word.size() > name.size()) return false;
+    for (size_t i = 0; i < word.size(); ++i)
+      if (lowerAt(at + i) != word[i]) return false;
+    return true;
+  };
+  auto endsWithLower = [&](std::string_view suffix) {
+    return name.size() >= suffix.size() && matchesAt(name.size() - suffix.size(), suffix);
+  };
+  if (endsWithLower("ptr") || endsWithLower("ptrs") || endsWithLower("_desc") || matchesAt(0, "ptr_")) return true;
+  for (size_t at = 0; at + 5 <= name.size(); ++at)
+    if (name[at] == '_' && matchesAt(at, "_ptr_")) return true;
   return false;
 }
 
