@@ -155,6 +155,15 @@ DimValueCache::DimValueCache(std::vector<const TileDim *> dims)
           std::find(paramNames_.begin(), paramNames_.end(), op.name) == paramNames_.end())
         paramNames_.push_back(op.name);
   key_.resize(paramNames_.size());
+  hints_.assign(paramNames_.size(), UINT32_MAX);
+  // Most extents are one parameter (`BLOCK_M`): their value is the key's.
+  singleParam_.assign(dims_.size(), UINT32_MAX);
+  for (size_t i = 0; i < dims_.size(); ++i) {
+    const std::vector<DimOp> &program = dims_[i]->program;
+    if (program.size() == 1 && program.front().kind == DimOp::Param)
+      singleParam_[i] = static_cast<uint32_t>(
+          std::find(paramNames_.begin(), paramNames_.end(), program.front().name) - paramNames_.begin());
+  }
   for (size_t i = 0; i < dims_.size(); ++i) {
     distinct_[i] = static_cast<uint32_t>(i);
     for (size_t j = 0; j < i; ++j)
@@ -169,13 +178,32 @@ void DimValueCache::bind(const Config &config, const Kernel &kernel) {
   config_ = &config;
   kernel_ = &kernel;
   std::fill(known_.begin(), known_.end(), 0);
-  for (size_t i = 0; i < paramNames_.size(); ++i) key_[i] = lookupParam(paramNames_[i], &config, &kernel);
+  for (size_t i = 0; i < paramNames_.size(); ++i) {
+    // The configs of one list keep their names in the same order: look
+    // where this name was in the previous config first.
+    const std::string &name = paramNames_[i];
+    uint32_t &hint = hints_[i];
+    if (hint < config.params.size()) {
+      const auto &entry = config.params.begin()[hint];
+      if (entry.first == name) {
+        const ScalarValue &value = entry.second;
+        key_[i] = value.isInt() ? std::optional<int64_t>(value.asInt())
+                  : value.isBool() ? std::optional<int64_t>(value.asBool() ? 1 : 0)
+                                   : std::nullopt;
+        continue;
+      }
+    }
+    auto found = config.params.find(name);
+    if (found != config.params.end()) hint = static_cast<uint32_t>(found - config.params.begin());
+    key_[i] = lookupParam(name, &config, &kernel);
+  }
 }
 
 std::optional<int64_t> DimValueCache::value(size_t index) {
   const uint32_t first = distinct_[index];
   if (!known_[first]) {
-    value_[first] = evaluateDim(*dims_[first], *config_, *kernel_);
+    value_[first] = singleParam_[first] != UINT32_MAX ? key_[singleParam_[first]]
+                                                      : evaluateDim(*dims_[first], *config_, *kernel_);
     known_[first] = 1;
   }
   return value_[first];

@@ -49,6 +49,8 @@ private:
   std::vector<const TileDim *> dims_;
   std::vector<std::string> paramNames_; // parameters the programs read, each once
   std::vector<std::optional<int64_t>> key_;
+  std::vector<uint32_t> hints_; // per paramNames_: its index in the last bound config's params
+  std::vector<uint32_t> singleParam_; // per dims_ index: paramNames_ index when the extent is that parameter
   std::vector<uint32_t> distinct_; // dims_ index -> index of its first equal dimension
   std::vector<uint8_t> known_;     // per dims_ index: value_ holds its value
   std::vector<std::optional<int64_t>> value_;
