@@ -105,9 +105,8 @@ std::string Interpreter::lineText(const ModuleState &module, NodeId node) const 
   return text;
 }
 
-bool Interpreter::step() {
-  if (timeUp_) return false;
-  if ((++steps_ & 255) == 0 && std::chrono::steady_clock::now() > deadline_) {
+bool Interpreter::withinDeadline() {
+  if (std::chrono::steady_clock::now() > deadline_) {
     timeUp_ = true;
     limitReached("evaluation stopped: the time limit of " +
          std::to_string(context_.limits.timePerFile.count()) + " ms per file was reached");
@@ -2624,7 +2623,8 @@ std::string Interpreter::currentProduction() const {
       if (kind == ValueKind::Int) {
         // Most bound values are integers: written in place, no string per value.
         char digits[24];
-        text.append(digits, std::to_chars(digits, digits + sizeof digits, value.asInt()).ptr);
+        const char *end = std::to_chars(digits, digits + sizeof digits, value.asInt()).ptr;
+        text.append(digits, static_cast<size_t>(end - digits));
       } else {
         text += value.str();
       }

@@ -272,7 +272,12 @@ private:
   const ModuleState *moduleFor(const ParsedFile *parsed);
   Value hostLookup(const HostContext &host, std::string_view name, bool &found);
 
-  bool step(); // false once the time limit is reached
+  // False once the time limit is reached; the clock is read every 256 steps.
+  bool step() {
+    if (timeUp_) return false;
+    return (++steps_ & 255) != 0 || withinDeadline();
+  }
+  bool withinDeadline();
 
   const ModelContext &context_;
   const ArchInfo *arch_;

@@ -78,6 +78,12 @@ void renderSequence(const Sequence &sequence, const char *open, const char *clos
 
 } // namespace
 
+const std::string &Value::unsetText() const {
+  static const std::string notEvaluated = "not evaluated";
+  if (kind_ == ValueKind::Unknown && std::holds_alternative<std::monostate>(payload_)) return notEvaluated;
+  return std::get<std::string>(payload_); // throws: this value holds no text
+}
+
 std::string Value::str() const {
   switch (kind_) {
   case ValueKind::Unknown: return "?";

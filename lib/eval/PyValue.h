@@ -129,8 +129,9 @@ public:
   }
   // String value, unknown reason, external path, opaque description, kernel name.
   const std::string &text() const {
-    if (kind_ == ValueKind::Unknown && std::holds_alternative<std::monostate>(payload_)) return notEvaluated();
-    return std::get<std::string>(payload_);
+    if (const std::string *text = std::get_if<std::string>(&payload_)) [[likely]]
+      return *text;
+    return unsetText();
   }
   const std::string &unknownReason() const { return text(); }
   const SequencePtr &sequence() const { return std::get<SequencePtr>(payload_); }
@@ -155,10 +156,9 @@ public:
   const char *typeName() const;
 
 private:
-  static const std::string &notEvaluated() {
-    static const std::string text = "not evaluated";
-    return text;
-  }
+  // "not evaluated" for a default (unknown) value; anything else asked for
+  // a text it does not hold is a programming error (std::bad_variant_access).
+  const std::string &unsetText() const;
   using Payload = std::variant<std::monostate, bool, int64_t, double, std::string, SequencePtr,
                                DictPtr, RangeData, ConfigPtr, FunctionPtr, const ModuleState *>;
   template <typename T>
