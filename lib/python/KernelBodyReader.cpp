@@ -39,7 +39,7 @@ struct Info {
   ParamSet pointerRoots; // pointer parameters an address value is based on
   Shape shape = scalarShape(); // no dimensions: a scalar
 
-  std::string dtype;     // element type when visible
+  std::string_view dtype; // element type when visible (a name of the table below: static)
   int loadLoop = -2;     // loop index of the tl.load it comes straight from; -1: outside loops
   NodeId load = kNoNode; // that tl.load
 };
@@ -108,7 +108,11 @@ Shape broadcast(const Shape &a, const Shape &b) {
 
 } // namespace
 
-std::string dtypeNameForPath(std::string_view path) {
+namespace {
+// The short name of a dtype path ("triton.language.float16" -> "fp16"), a
+// view of static text (empty when it is no dtype). Values in the reader carry
+// these views: copying them costs nothing.
+std::string_view dtypeShortName(std::string_view path) {
   size_t dot = path.rfind('.');
   std::string_view name = dot == std::string_view::npos ? path : path.substr(dot + 1);
   if (dot != std::string_view::npos) {
@@ -126,9 +130,23 @@ std::string dtypeNameForPath(std::string_view path) {
       {"int16", "int16"},    {"int32", "int32"},      {"int64", "int64"},
       {"int1", "int1"},      {"uint32", "uint32"}};
   for (const auto &[spelled, shortName] : names)
-    if (name == spelled) return std::string(shortName);
+    if (name == spelled) return shortName;
   return {};
 }
+
+// The static text of a dtype name the reader produced (see dtypeShortName,
+// dtypeOf and the literals below), for names kept in std::string.
+std::string_view internDtype(std::string_view dtype) {
+  static constexpr std::string_view known[] = {"fp16", "bf16", "fp32", "fp64", "tf32", "fp8e4nv", "fp8e5",
+                                               "fp8e4b15", "fp8e4b8", "fp8e5b16", "int8", "uint8", "int16",
+                                               "int32", "int64", "int1", "uint32", "fp4e2m1"};
+  for (std::string_view name : known)
+    if (name == dtype) return name;
+  return {};
+}
+} // namespace
+
+std::string dtypeNameForPath(std::string_view path) { return std::string(dtypeShortName(path)); }
 
 namespace {
 
@@ -326,7 +344,7 @@ private:
     return found != kNoNode ? found : positionalArgument(call, position);
   }
 
-  std::string dtypeOf(NodeId node) {
+  std::string_view dtypeOf(NodeId node) {
     if (node == kNoNode) return {};
     NodeId inner = tree_.unparenthesize(node);
     if (inner == kNoNode) return {};
@@ -343,7 +361,7 @@ private:
       return {};
     }
     if (tree_.kind(inner) == NodeKind::Attribute) noteDtypeMention(inner);
-    return dtypeNameForPath(canonical(inner));
+    return dtypeShortName(canonical(inner));
   }
 
   // ---- tile dimensions ---------------------------------------------------
@@ -533,7 +551,7 @@ private:
   }
 
   void recordTile(TileSource source, const Shape &shape,
-                  const std::string &dtype, NodeId site) {
+                  std::string_view dtype, NodeId site) {
     if (!shape || shape->empty()) return;
     TileShape tile;
     tile.source = source;
@@ -848,7 +866,7 @@ private:
     Info receiver = analyze(object);
     if (name == "to") {
       NodeId target = argument(call, 0, "dtype");
-      std::string dtype = dtypeOf(target);
+      std::string_view dtype = dtypeOf(target);
       noteCast(dtype, call);
       Info result = receiver;
       result.dtype = dtype;
@@ -973,7 +991,7 @@ private:
     kernel_.dtypeMentions.push_back({dtype, span});
   }
 
-  void noteCast(const std::string &dtype, NodeId site) {
+  void noteCast(std::string_view dtype, NodeId site) {
     if (isNarrowFloat(dtype) && syntax_.castDtype.empty()) {
       syntax_.castDtype = dtype;
       syntax_.castLine = tree_.line(site);
@@ -1129,7 +1147,7 @@ private:
     }
     if (function == "cast") {
       Info source = analyze(positionalArgument(call, 0));
-      std::string dtype = dtypeOf(argument(call, 1, "dtype"));
+      std::string_view dtype = dtypeOf(argument(call, 1, "dtype"));
       noteCast(dtype, call);
       source.dtype = dtype;
       source.pointerRoots.reset();
@@ -1174,7 +1192,7 @@ private:
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
       }
-    if (function == "where") combined.dtype.clear();
+    if (function == "where") combined.dtype = {};
     return combined;
   }
 
@@ -1198,8 +1216,8 @@ private:
       dot.inputDtype = dtypeOf(argument(call, 2, "lhs_format"));
       // The formats are strings ("e4m3"): element types named all the same.
       for (NodeId format : {argument(call, 2, "lhs_format"), argument(call, 5, "rhs_format")}) {
-        std::string dtype = dtypeOf(format);
-        if (!dtype.empty()) kernel_.dtypeMentions.push_back({dtype, tree_.span(format)});
+        std::string_view dtype = dtypeOf(format);
+        if (!dtype.empty()) kernel_.dtypeMentions.push_back({std::string(dtype), tree_.span(format)});
       }
     } else {
       dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
@@ -1238,7 +1256,7 @@ private:
       result.shape = makeShape({dot.a[0], dot.b[1]});
     else
       result.shape = acc.shape;
-    result.dtype = !dot.accDtype.empty() ? dot.accDtype : acc.dtype;
+    result.dtype = !dot.accDtype.empty() ? internDtype(dot.accDtype) : acc.dtype;
     kernel_.dots.push_back(std::move(dot));
     return result;
   }
