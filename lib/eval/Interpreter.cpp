@@ -429,8 +429,11 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
   const SyntaxTree &tree = module.tree();
   found = false;
   for (NodeId function = host.function; function != kNoNode;) {
-    NodeId functionName = tree.child(function, Field::Name);
-    std::string label = functionName != kNoNode ? std::string(tree.text(functionName)) : "lambda";
+    // The function's name, for the messages of the lookups that end here.
+    auto label = [&]() -> std::string {
+      NodeId functionName = tree.child(function, Field::Name);
+      return functionName != kNoNode ? std::string(tree.text(functionName)) : "lambda";
+    };
     NodeId parameters = tree.child(function, Field::Parameters);
     if (parameters != kNoNode) {
       for (NodeId parameter : tree.children(parameters)) {
@@ -441,7 +444,7 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         }
         if (identifier != kNoNode && tree.text(identifier) == name) {
           found = true;
-          return Value::unknown("`" + std::string(name) + "` is an argument of `" + label + "`",
+          return Value::unknown("`" + std::string(name) + "` is an argument of `" + label() + "`",
                                 originOf(module, parameter));
         }
       }
@@ -456,7 +459,7 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         const HostBinding &last = bindings.back();
         if (!last.straightLine)
           return Value::unknown("`" + std::string(name) + "` is assigned conditionally or in a "
-                                "loop in `" + label + "` (" + lineText(module, last.statement) +
+                                "loop in `" + label() + "` (" + lineText(module, last.statement) +
                                 ")");
         // Several launches in one function read the same locals.
         HostMemoKey key{&module, last.statement, std::string(name)};

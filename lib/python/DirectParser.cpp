@@ -3,6 +3,8 @@
 #include <array>
 #include <cstring>
 
+#include <llvm/ADT/SmallVector.h>
+
 namespace btlint::python {
 
 namespace {
@@ -843,7 +845,8 @@ private:
 
   // Comma-separated expressions or *splats, as the two sides of an assignment.
   struct ItemList {
-    std::vector<uint32_t> nodes;
+    // Most lists hold one item (the right side of `x = ...`): no allocation.
+    llvm::SmallVector<uint32_t, 4> nodes;
     bool trailingComma = false;
     uint32_t end = 0;
     bool single() const { return nodes.size() == 1 && !trailingComma; }
