@@ -461,28 +461,28 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
           return Value::unknown("`" + std::string(name) + "` is assigned conditionally or in a "
                                 "loop in `" + label() + "` (" + lineText(module, last.statement) +
                                 ")");
-        // Several launches in one function read the same locals.
-        HostMemoKey key{&module, last.statement, std::string(name)};
-        auto memo = hostMemo_.find(key);
-        if (memo != hostMemo_.end()) return memo->second;
-        // Run the assignment alone, reading its inputs as they stood before it.
-        HostContext earlier = host;
-        earlier.position = tree.node(last.statement).startByte;
-        Frame frame;
-        frame.module = &module;
-        frame.host = &earlier;
-        frame.scope = std::make_shared<Scope>();
-        ExecResult result = execStatement(last.statement, frame);
-        Value value;
-        if (result.flow == Flow::Abort)
-          value = result.value;
-        else if (Value *bound = frame.scope->find(name))
-          value = *bound;
-        else
-          value = Value::unknown("`" + std::string(name) + "` is not bound by " +
-                                 lineText(module, last.statement));
-        hostMemo_.emplace(std::move(key), value);
-        return value;
+        // Several launches in one function read the same locals, and one
+        // statement often binds several of them.
+        auto [memo, inserted] = hostMemo_.try_emplace({&module, last.statement});
+        HostStatement &statement = memo->second;
+        if (inserted) {
+          // Run the assignment alone, reading its inputs as they stood before it.
+          HostContext earlier = host;
+          earlier.position = tree.node(last.statement).startByte;
+          Frame frame;
+          frame.module = &module;
+          frame.host = &earlier;
+          frame.scope = std::make_shared<Scope>();
+          ExecResult result = execStatement(last.statement, frame);
+          statement.aborted = result.flow == Flow::Abort;
+          if (statement.aborted) statement.abortReason = std::move(result.value);
+          statement.bound = std::move(frame.scope);
+        }
+        if (statement.aborted) return statement.abortReason;
+        if (!statement.bound) // still running: the statement reads what it binds
+          return Value::unknown("`" + std::string(name) + "` is defined in terms of itself");
+        if (Value *bound = statement.bound->find(name)) return *bound;
+        return Value::unknown("`" + std::string(name) + "` is not bound by " + lineText(module, last.statement));
       }
     }
     // Not bound here: look in the enclosing function, if any.

@@ -298,16 +298,14 @@ private:
   void bindIteration(std::string_view name, const Value &value);
   void bindIterationTarget(const ModuleState &module, python::NodeId target, const Value &value);
 
-  // Host-function locals by the statement that binds them.
-  struct HostMemoKey {
-    const ModuleState *module;
-    python::NodeId statement;
-    std::string name;
-    bool operator<(const HostMemoKey &other) const {
-      return std::tie(module, statement, name) < std::tie(other.module, other.statement, other.name);
-    }
+  // Host-function assignments run once each: what the statement bound (or
+  // why it stopped), for every name it binds (`M, K = a.shape`).
+  struct HostStatement {
+    bool aborted = false;
+    Value abortReason;
+    std::shared_ptr<Scope> bound;
   };
-  std::map<HostMemoKey, Value> hostMemo_;
+  std::map<std::pair<const ModuleState *, python::NodeId>, HostStatement> hostMemo_;
 
   std::chrono::steady_clock::time_point deadline_;
   uint64_t steps_ = 0;

@@ -439,6 +439,36 @@ def launch(x, y):
   EXPECT_TRUE(paramNamed(kernelNamed(model, "add_kernel"), "n").uses.count(ParamUse::Grid));
 }
 
+// Locals of the launching function bound together by one statement: each
+// name gets its own value; an unknown input leaves every name unknown.
+TEST(PythonKernels, LaunchArgumentsFromUnpackedHostLocals) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def copy_kernel(x_ptr, n, BLOCK: tl.constexpr, STEP: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n), mask=offs < n)
+
+def launch(x):
+    BLOCK, STEP = 256, 2
+    n, m = x.shape
+    copy_kernel[(triton.cdiv(n, BLOCK),)](x, n, BLOCK, STEP)
+    copy_kernel[(triton.cdiv(m, BLOCK),)](x, m, STEP=STEP, BLOCK=BLOCK)
+)");
+  ASSERT_EQ(model.launches.size(), 2u);
+  for (const LaunchSite &launch : model.launches) {
+    ASSERT_EQ(launch.arguments.size(), 4u);
+    EXPECT_FALSE(launch.arguments[1].value.isKnown());
+    EXPECT_HAS_SUBSTR(launch.arguments[1].value.unknownReason(), ("`x` is an argument of `launch`"));
+  }
+  EXPECT_EQ(model.launches[0].arguments[2].value.asInt(), 256);
+  EXPECT_EQ(model.launches[0].arguments[3].value.asInt(), 2);
+  EXPECT_EQ(model.launches[1].arguments[2].value.asInt(), 2);
+  EXPECT_EQ(model.launches[1].arguments[3].value.asInt(), 256);
+}
+
 TEST(PythonKernels, BenchCallsAndHostClockTiming) {
   FileModel model = modelOf(R"(
 import time
