@@ -147,14 +147,15 @@ bool sameProgram(const TileDim &a, const TileDim &b) {
 
 } // namespace
 
-DimValueCache::DimValueCache(std::vector<const TileDim *> dims)
-    : dims_(std::move(dims)), distinct_(dims_.size()), known_(dims_.size(), 0), value_(dims_.size()) {
+DimValueCache::DimValueCache(std::vector<const TileDim *> dims, size_t rows)
+    : dims_(std::move(dims)), rowBound_(std::max<size_t>(rows, 1), 0), distinct_(dims_.size()),
+      known_(dims_.size() * rowBound_.size(), 0), value_(dims_.size() * rowBound_.size()) {
   for (const TileDim *dim : dims_)
     for (const DimOp &op : dim->program)
       if (op.kind == DimOp::Param &&
           std::find(paramNames_.begin(), paramNames_.end(), op.name) == paramNames_.end())
         paramNames_.push_back(op.name);
-  key_.resize(paramNames_.size());
+  keys_.assign(rowBound_.size(), std::vector<std::optional<int64_t>>(paramNames_.size()));
   hints_.assign(paramNames_.size(), UINT32_MAX);
   // Most extents are one parameter (`BLOCK_M`): their value is the key's.
   singleParam_.assign(dims_.size(), UINT32_MAX);
@@ -175,9 +176,26 @@ DimValueCache::DimValueCache(std::vector<const TileDim *> dims)
 }
 
 void DimValueCache::bind(const Config &config, const Kernel &kernel) {
+  row_ = 0;
+  computeKey(config, kernel);
+}
+
+void DimValueCache::bindRow(size_t row, const Config &config, const Kernel &kernel) {
+  row_ = row;
+  if (rowBound_[row]) {
+    config_ = &config;
+    kernel_ = &kernel;
+    return;
+  }
+  computeKey(config, kernel);
+}
+
+void DimValueCache::computeKey(const Config &config, const Kernel &kernel) {
   config_ = &config;
   kernel_ = &kernel;
-  std::fill(known_.begin(), known_.end(), 0);
+  rowBound_[row_] = 1;
+  std::fill_n(known_.begin() + static_cast<std::ptrdiff_t>(row_ * dims_.size()), dims_.size(), 0);
+  std::vector<std::optional<int64_t>> &key = keys_[row_];
   for (size_t i = 0; i < paramNames_.size(); ++i) {
     // The configs of one list keep their names in the same order: look
     // where this name was in the previous config first.
@@ -187,7 +205,7 @@ void DimValueCache::bind(const Config &config, const Kernel &kernel) {
       const auto &entry = config.params.begin()[hint];
       if (entry.first == name) {
         const ScalarValue &value = entry.second;
-        key_[i] = value.isInt() ? std::optional<int64_t>(value.asInt())
+        key[i] = value.isInt() ? std::optional<int64_t>(value.asInt())
                   : value.isBool() ? std::optional<int64_t>(value.asBool() ? 1 : 0)
                                    : std::nullopt;
         continue;
@@ -195,15 +213,15 @@ void DimValueCache::bind(const Config &config, const Kernel &kernel) {
     }
     auto found = config.params.find(name);
     if (found != config.params.end()) hint = static_cast<uint32_t>(found - config.params.begin());
-    key_[i] = lookupParam(name, &config, &kernel);
+    key[i] = lookupParam(name, &config, &kernel);
   }
 }
 
 std::optional<int64_t> DimValueCache::value(size_t index) {
-  const uint32_t first = distinct_[index];
+  const size_t first = row_ * dims_.size() + distinct_[index];
   if (!known_[first]) {
-    value_[first] = singleParam_[first] != UINT32_MAX ? key_[singleParam_[first]]
-                                                      : evaluateDim(*dims_[first], *config_, *kernel_);
+    const uint32_t param = singleParam_[distinct_[index]];
+    value_[first] = param != UINT32_MAX ? keys_[row_][param] : evaluateDim(*dims_[distinct_[index]], *config_, *kernel_);
     known_[first] = 1;
   }
   return value_[first];

@@ -31,9 +31,15 @@ std::optional<int64_t> evaluateNumel(const std::vector<TileDim> &dims, const Con
 class DimValueCache {
 public:
   // `dims`: every dimension the caller asks about, by index into this list.
-  explicit DimValueCache(std::vector<const TileDim *> dims);
+  // `rows`: bindings whose values are kept (bindRow) for later binds of the
+  // same row, as when several rules judge the same bindings in turn.
+  explicit DimValueCache(std::vector<const TileDim *> dims, size_t rows = 1);
   // Forgets the values: the next ones are for `config` of `kernel`.
   void bind(const Config &config, const Kernel &kernel);
+  // Binds row `row` to `config` of `kernel`: the first time it works as
+  // bind(), later the row's key and the values computed so far are kept.
+  // The caller binds a row to the same config every time.
+  void bindRow(size_t row, const Config &config, const Kernel &kernel);
   // evaluateDim(*dims[index], config, kernel).
   std::optional<int64_t> value(size_t index);
   // evaluateNumel over dims[first] ... dims[first + count - 1].
@@ -43,17 +49,21 @@ public:
   // dimension the same value. Configs that differ only in num_warps or
   // num_stages share their tile sizes, and a rule that found nothing under
   // one of them finds nothing under the others.
-  const std::vector<std::optional<int64_t>> &key() const { return key_; }
+  const std::vector<std::optional<int64_t>> &key() const { return keys_[row_]; }
 
 private:
+  void computeKey(const Config &config, const Kernel &kernel);
+
   std::vector<const TileDim *> dims_;
   std::vector<std::string> paramNames_; // parameters the programs read, each once
-  std::vector<std::optional<int64_t>> key_;
+  std::vector<std::vector<std::optional<int64_t>>> keys_; // per row
+  std::vector<uint8_t> rowBound_;                           // per row: its key is computed
+  size_t row_ = 0;
   std::vector<uint32_t> hints_; // per paramNames_: its index in the last bound config's params
   std::vector<uint32_t> singleParam_; // per dims_ index: paramNames_ index when the extent is that parameter
   std::vector<uint32_t> distinct_; // dims_ index -> index of its first equal dimension
-  std::vector<uint8_t> known_;     // per dims_ index: value_ holds its value
-  std::vector<std::optional<int64_t>> value_;
+  std::vector<uint8_t> known_;     // per row and dims_ index: value_ holds its value
+  std::vector<std::optional<int64_t>> value_; // per row and dims_ index
   const Config *config_ = nullptr;
   const Kernel *kernel_ = nullptr;
 };

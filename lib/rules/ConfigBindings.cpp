@@ -39,12 +39,36 @@ std::vector<ConfigBinding> bindingsOf(const Kernel &kernel, const RuleContext &c
   bindings.push_back(ConfigBinding{});
   return bindings;
 }
+
+// What the tile rules keep per kernel while its file is checked.
+struct TileScratch {
+  std::vector<ConfigBinding> bindings;
+  std::unique_ptr<DimValueCache> values; // built on first use
+};
+
+TileScratch &tileScratchOf(const Kernel &kernel, const RuleContext &context) {
+  if (!kernel.scratch.bindings) {
+    auto scratch = std::make_shared<TileScratch>();
+    scratch->bindings = bindingsOf(kernel, context);
+    kernel.scratch.bindings = std::move(scratch);
+  }
+  return *static_cast<TileScratch *>(kernel.scratch.bindings.get());
+}
 } // namespace
 
 const std::vector<ConfigBinding> &configBindingsOf(const Kernel &kernel, const RuleContext &context) {
-  if (!kernel.scratch.bindings)
-    kernel.scratch.bindings = std::make_shared<std::vector<ConfigBinding>>(bindingsOf(kernel, context));
-  return *static_cast<const std::vector<ConfigBinding> *>(kernel.scratch.bindings.get());
+  return tileScratchOf(kernel, context).bindings;
+}
+
+DimValueCache &tileValuesOf(const Kernel &kernel, const RuleContext &context) {
+  TileScratch &scratch = tileScratchOf(kernel, context);
+  if (!scratch.values) {
+    std::vector<const TileDim *> dims;
+    for (const TileShape &tile : kernel.tiles)
+      for (const TileDim &dim : tile.dims) dims.push_back(&dim);
+    scratch.values = std::make_unique<DimValueCache>(std::move(dims), scratch.bindings.size());
+  }
+  return *scratch.values;
 }
 
 const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {

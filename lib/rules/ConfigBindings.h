@@ -41,16 +41,24 @@ const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &contex
 // The values a launch passes for the kernel's parameters, by keyword or position.
 Config launchValues(const LaunchSite &launch, const Kernel &kernel);
 
-// Calls judge(binding) for each binding of `kernel`, with `values` bound to
-// it; judge returns true when something was wrong under the binding. An
-// autotune config whose tile sizes (values.key()) equal those of an earlier
-// config under which nothing was wrong is skipped: configs that differ only
-// in num_warps or num_stages share their tiles.
+// The values of every dimension of every tile of `kernel` (in the order of
+// kernel.tiles and their dims) under each of its bindings, one row per
+// binding of configBindingsOf: the tile rules read the same values, and each
+// is computed once for all of them (kept in the kernel's scratch).
+DimValueCache &tileValuesOf(const Kernel &kernel, const RuleContext &context);
+
+// Calls judge(binding) for each binding of `kernel`, with `values` (from
+// tileValuesOf) bound to it; judge returns true when something was wrong
+// under the binding. An autotune config whose tile sizes (values.key())
+// equal those of an earlier config under which nothing was wrong is skipped:
+// configs that differ only in num_warps or num_stages share their tiles.
 template <typename Judge>
 void judgeBindings(const Kernel &kernel, const RuleContext &context, DimValueCache &values, Judge &&judge) {
   std::set<std::vector<std::optional<int64_t>>> clean;
-  for (const ConfigBinding &binding : configBindingsOf(kernel, context)) {
-    values.bind(binding.values(), kernel);
+  const std::vector<ConfigBinding> &bindings = configBindingsOf(kernel, context);
+  for (size_t row = 0; row < bindings.size(); ++row) {
+    const ConfigBinding &binding = bindings[row];
+    values.bindRow(row, binding.values(), kernel);
     const bool keyed = binding.kind == ConfigBinding::Kind::AutotuneConfig;
     if (keyed && clean.count(values.key())) continue;
     if (!judge(binding) && keyed) clean.insert(values.key());

@@ -73,13 +73,9 @@ public:
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
       // The parameters each dimension reads, once per kernel rather than per binding.
       std::vector<std::vector<std::string>> dimParams;
-      std::vector<const TileDim *> dims;
       for (const TileShape &tile : kernel.tiles)
-        for (const TileDim &dim : tile.dims) {
-          dimParams.push_back(paramsRead(dim));
-          dims.push_back(&dim);
-        }
-      DimValueCache values(std::move(dims));
+        for (const TileDim &dim : tile.dims) dimParams.push_back(paramsRead(dim));
+      DimValueCache &values = tileValuesOf(kernel, context);
       judgeBindings(kernel, context, values, [&](const Binding &binding) {
         bool flagged = false;
         size_t next = 0;

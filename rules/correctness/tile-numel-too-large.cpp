@@ -80,14 +80,14 @@ public:
       if (kernel.language != Language::Python) continue;
       // The parameters each tile reads, once per kernel rather than per binding.
       std::vector<std::vector<std::string>> tileParams;
-      std::vector<const TileDim *> dims;
-      std::vector<size_t> firstDim;
+      std::vector<size_t> firstDim; // index of each tile's first dimension in tileValuesOf
+      size_t dims = 0;
       for (const TileShape &tile : kernel.tiles) {
         tileParams.push_back(paramsRead(tile.dims));
-        firstDim.push_back(dims.size());
-        for (const TileDim &dim : tile.dims) dims.push_back(&dim);
+        firstDim.push_back(dims);
+        dims += tile.dims.size();
       }
-      DimValueCache values(std::move(dims));
+      DimValueCache &values = tileValuesOf(kernel, context);
       judgeBindings(kernel, context, values, [&](const Binding &binding) {
         bool flagged = false;
         for (size_t i = 0; i < kernel.tiles.size(); ++i)

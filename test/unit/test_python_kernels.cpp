@@ -182,6 +182,17 @@ def kernel(x_ptr, BLOCK: tl.constexpr, SPLIT: tl.constexpr = 4, num_rows=8):
   EXPECT_NE(keys[0], keys[3]);
   EXPECT_EQ(keys[0], (std::vector<std::optional<int64_t>>{32, 4})); // SPLIT from its default
   EXPECT_EQ(keys[3], (std::vector<std::optional<int64_t>>{std::nullopt, 4}));
+
+  // One row per binding: rows bound again, in any order, give their own values.
+  DimValueCache rows(dims, 4);
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t c : {2, 0, 3, 1}) {
+      rows.bindRow(c, *configs[c], kernel);
+      for (size_t i = 0; i < dims.size(); ++i)
+        EXPECT_EQ(rows.value(i), evaluateDim(*dims[i], *configs[c], kernel)) << "row " << c << " dim " << i;
+      EXPECT_EQ(rows.numel(1, 2), evaluateNumel(kernel.tiles[1].dims, *configs[c], kernel)) << "row " << c;
+      EXPECT_EQ(rows.key(), keys[c]) << "row " << c;
+    }
 }
 
 TEST(PythonKernels, BlockPointersDescriptorsAndAtomics) {
