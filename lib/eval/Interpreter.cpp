@@ -1227,15 +1227,42 @@ Value Interpreter::evaluateDictionary(NodeId node, Frame &frame) {
   return Value::ofDict(std::move(dict), originOf(module, node));
 }
 
+namespace {
+// How a production names a bound value ("BLOCK_K=8"): scalars only.
+void showBinding(std::string_view name, const Value &value, std::string &shown) {
+  shown.clear();
+  ValueKind kind = value.kind();
+  if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool && kind != ValueKind::String &&
+      kind != ValueKind::None)
+    return;
+  shown.append(name);
+  shown += '=';
+  if (kind == ValueKind::Int) {
+    // Most bound values are integers: written in place, no string per value.
+    char digits[24];
+    const char *end = std::to_chars(digits, digits + sizeof digits, value.asInt()).ptr;
+    shown.append(digits, static_cast<size_t>(end - digits));
+  } else {
+    shown += value.str();
+  }
+}
+} // namespace
+
 void Interpreter::bindIteration(std::string_view name, const Value &value) {
   if (iterations_.empty()) return;
   auto &bindings = iterations_.back().bindings;
-  for (auto &[bound, boundValue] : bindings)
-    if (bound == name) {
-      boundValue = value;
+  // Formatted when bound: an outer loop's value is named by every config its
+  // inner loops produce.
+  for (auto &binding : bindings)
+    if (binding.name == name) {
+      binding.value = value;
+      showBinding(name, value, binding.shown);
       return;
     }
-  bindings.emplace_back(std::string(name), value);
+  auto &binding = bindings.emplace_back();
+  binding.name = std::string(name);
+  binding.value = value;
+  showBinding(name, value, binding.shown);
 }
 
 void Interpreter::bindIterationTarget(const ModuleState &module, NodeId target, const Value &value) {
@@ -2601,7 +2628,7 @@ std::string Interpreter::currentProduction() const {
     for (size_t later = frameIndex + 1; later < iterations_.size(); ++later) {
       if (!sameActivation(iterations_[later])) continue;
       for (const auto &binding : iterations_[later].bindings)
-        if (binding.first == name) return true;
+        if (binding.name == name) return true;
     }
     return false;
   };
@@ -2613,24 +2640,12 @@ std::string Interpreter::currentProduction() const {
   for (size_t index = 0; index < iterations_.size(); ++index) {
     const IterationFrame &iteration = iterations_[index];
     if (!sameActivation(iteration)) continue;
-    for (const auto &[name, value] : iteration.bindings) {
-      ValueKind kind = value.kind();
-      if (kind != ValueKind::Int && kind != ValueKind::Float && kind != ValueKind::Bool &&
-          kind != ValueKind::String && kind != ValueKind::None)
-        continue;
-      if (frames > 1 && shadowedLater(index, name)) continue;
+    for (const auto &binding : iteration.bindings) {
+      if (binding.shown.empty()) continue;
+      if (frames > 1 && shadowedLater(index, binding.name)) continue;
       text += first ? " with " : ", ";
       first = false;
-      text += name;
-      text += '=';
-      if (kind == ValueKind::Int) {
-        // Most bound values are integers: written in place, no string per value.
-        char digits[24];
-        const char *end = std::to_chars(digits, digits + sizeof digits, value.asInt()).ptr;
-        text.append(digits, static_cast<size_t>(end - digits));
-      } else {
-        text += value.str();
-      }
+      text += binding.shown;
     }
   }
   return text;

@@ -292,7 +292,12 @@ private:
     std::string description; // "the comprehension at line 31"
     const ModuleState *module = nullptr;
     int callDepth = 0;
-    std::vector<std::pair<std::string, Value>> bindings;
+    struct Binding {
+      std::string name;
+      Value value;
+      std::string shown; // "name=value" for the scalar values a production names; empty otherwise
+    };
+    std::vector<Binding> bindings;
   };
   std::vector<IterationFrame> iterations_;
   void bindIteration(std::string_view name, const Value &value);
