@@ -1270,6 +1270,13 @@ private:
   // tree-sitter's `expression`: lambda, named expression, conditional, or below.
   uint32_t expression() {
     DepthGuard guard(*this);
+    // A lone name or number before a token no operator level continues with
+    // (`f(a, b)`, `x[i]`, `n = 4`): what the whole chain below would build.
+    const Token &first = peek();
+    if ((first.type == T::Name || first.type == T::Integer || first.type == T::Float) && endsOperand(peek(1)))
+      return leaf(first.type == T::Name ? NodeKind::Identifier : first.type == T::Integer ? NodeKind::Integer
+                                                                                          : NodeKind::Float,
+                  take());
     if (at(K::Lambda)) return lambda();
     if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::Walrus)) {
       uint32_t name = identifier();
@@ -1292,6 +1299,19 @@ private:
     add(node, alternative);
     extend(node, endOf(alternative));
     return node;
+  }
+
+  // A token that ends an operand at every precedence level: no postfix,
+  // binary, comparison, boolean or conditional operator starts with it.
+  static bool endsOperand(const Token &token) {
+    if (token.type == T::Newline || token.type == T::End) return true;
+    if (token.type != T::Op) return false;
+    switch (token.op()) {
+    case O::Comma: case O::RParen: case O::RBracket: case O::RBrace: case O::Colon: case O::Assign:
+    case O::Semicolon:
+      return true;
+    default: return false;
+    }
   }
 
   uint32_t lambda() {
