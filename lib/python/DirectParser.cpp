@@ -49,10 +49,6 @@ struct Token {
   bool softKeyword() const { return type == T::Keyword && code >= static_cast<uint8_t>(K::Print); }
 };
 
-// The token list: its push_back stays inline (std::vector's is kept out of
-// line here, a call per token).
-using Tokens = llvm::SmallVector<Token, 0>;
-
 bool keywordOf(std::string_view word, K &out) {
   // Most names are not keywords: the first letter and the length rule most out.
   auto is = [&](std::string_view text, K k) {
@@ -115,7 +111,7 @@ public:
   Lexer(std::string_view text, uint32_t begin, uint32_t end, bool insideBrackets)
       : s_(text), pos_(begin), end_(end), depth_(insideBrackets ? 1 : 0), nested_(insideBrackets) {}
 
-  void run(Tokens &out) {
+  void run(std::vector<Token> &out) {
     out_ = &out;
     if (!nested_) lineStart(true);
     while (true) {
@@ -461,7 +457,7 @@ private:
   uint32_t pos_, end_;
   int depth_;
   bool nested_;
-  Tokens *out_ = nullptr;
+  std::vector<Token> *out_ = nullptr;
   std::vector<uint32_t> indents_{0};
   std::vector<CommentLine> comments_;
   bool lineHasTokens_ = false;
@@ -513,7 +509,7 @@ constexpr uint32_t kMaxTreeDepth = 4000;
 
 class Parser {
 public:
-  Parser(std::string_view text, std::vector<BuildNode> &pool, Tokens tokens)
+  Parser(std::string_view text, std::vector<BuildNode> &pool, std::vector<Token> tokens)
       : s_(text), pool_(pool), tokens_(std::move(tokens)) {}
 
   void parseModule(uint32_t module) {
@@ -1939,7 +1935,7 @@ private:
       ++i;
     }
     expressionEnd = i;
-    Tokens tokens;
+    std::vector<Token> tokens;
     Lexer(s_, open + 1, expressionEnd, true).run(tokens);
     if (tokens.size() < 2) giveUp();
     Parser inner(s_, pool_, std::move(tokens));
@@ -1978,7 +1974,7 @@ private:
 
   std::string_view s_;
   std::vector<BuildNode> &pool_;
-  Tokens tokens_;
+  std::vector<Token> tokens_;
   size_t index_ = 0;
   int depth_ = 0;
 };
@@ -1994,7 +1990,7 @@ bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
   thread_local std::vector<BuildNode> pool;
   pool.clear();
   try {
-    Tokens tokens;
+    std::vector<Token> tokens;
     tokens.reserve(text.size() / 4 + 16);
     Lexer(text, 0, static_cast<uint32_t>(text.size()), false).run(tokens);
     // The module starts at its first token or comment.
