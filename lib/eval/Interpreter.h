@@ -9,6 +9,7 @@
 // a note, never in a hang.
 #include "engine/FrontEnd.h"
 #include "eval/PyValue.h"
+#include "model/NameMap.h"
 #include "python/PythonModule.h"
 
 #include <chrono>
@@ -35,9 +36,7 @@ public:
   iterator end() { return entries_.end(); }
   iterator find(std::string_view name) {
     for (auto entry = entries_.begin(); entry != entries_.end(); ++entry)
-      if (entry->first.size() == name.size() && (name.empty() || entry->first.back() == name.back()) &&
-          entry->first == name)
-        return entry;
+      if (sameName(entry->first, name)) return entry;
     return entries_.end();
   }
   size_t count(std::string_view name) { return find(name) != end() ? 1 : 0; }

@@ -15,6 +15,13 @@
 
 namespace btlint {
 
+// Whether a stored name is `name`: lengths first, then the last character
+// (meta-parameter and local names tend to differ at the end: BLOCK_M,
+// BLOCK_N), then the whole text. The small name maps here all compare so.
+inline bool sameName(const std::string &key, std::string_view name) {
+  return key.size() == name.size() && (name.empty() || key.back() == name.back()) && key == name;
+}
+
 template <typename V> class NameMap {
 public:
   using value_type = std::pair<std::string, V>;
@@ -74,11 +81,8 @@ private:
   // The entry for `name`, or size() when there is none.
   size_t indexOf(std::string_view name) const {
     if (entries_.size() <= 12) {
-      for (size_t i = 0; i < entries_.size(); ++i) {
-        const std::string &key = entries_[i].first;
-        // Meta-parameter names tend to differ at the end (BLOCK_M, BLOCK_N).
-        if (key.size() == name.size() && (name.empty() || key.back() == name.back()) && key == name) return i;
-      }
+      for (size_t i = 0; i < entries_.size(); ++i)
+        if (sameName(entries_[i].first, name)) return i;
       return entries_.size();
     }
     auto position = lowerBound(name);
