@@ -133,17 +133,6 @@ std::string_view dtypeShortName(std::string_view path) {
     if (name == spelled) return shortName;
   return {};
 }
-
-// The static text of a dtype name the reader produced (see dtypeShortName,
-// dtypeOf and the literals below), for names kept in std::string.
-std::string_view internDtype(std::string_view dtype) {
-  static constexpr std::string_view known[] = {"fp16", "bf16", "fp32", "fp64", "tf32", "fp8e4nv", "fp8e5",
-                                               "fp8e4b15", "fp8e4b8", "fp8e5b16", "int8", "uint8", "int16",
-                                               "int32", "int64", "int1", "uint32", "fp4e2m1"};
-  for (std::string_view name : known)
-    if (name == dtype) return name;
-  return {};
-}
 } // namespace
 
 std::string dtypeNameForPath(std::string_view path) { return std::string(dtypeShortName(path)); }
@@ -1222,16 +1211,17 @@ private:
     } else {
       dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
     }
-    dot.accDtype = dtypeOf(keywordArgument(call, "out_dtype"));
-    if (dot.accDtype.empty()) dot.accDtype = acc.dtype;
+    std::string_view accDtype = dtypeOf(keywordArgument(call, "out_dtype"));
+    if (accDtype.empty()) accDtype = acc.dtype;
     NodeId parent = tree_.parent(call);
-    if (dot.accDtype.empty() && parent != kNoNode && tree_.kind(parent) == NodeKind::AugmentedAssignment) {
+    if (accDtype.empty() && parent != kNoNode && tree_.kind(parent) == NodeKind::AugmentedAssignment) {
       NodeId target = tree_.child(parent, Field::Left);
       if (target != kNoNode && tree_.kind(target) == NodeKind::Identifier) {
         auto local = locals_.find(tree_.text(target));
-        if (local != locals_.end()) dot.accDtype = local->second.info.dtype;
+        if (local != locals_.end()) accDtype = local->second.info.dtype;
       }
     }
+    dot.accDtype = accDtype;
     dot.loopDepth = static_cast<int>(loopStack_.size());
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
@@ -1256,7 +1246,7 @@ private:
       result.shape = makeShape({dot.a[0], dot.b[1]});
     else
       result.shape = acc.shape;
-    result.dtype = !dot.accDtype.empty() ? internDtype(dot.accDtype) : acc.dtype;
+    result.dtype = !accDtype.empty() ? accDtype : acc.dtype;
     kernel_.dots.push_back(std::move(dot));
     return result;
   }
