@@ -11,23 +11,22 @@ namespace {
 
 using Lookup = std::optional<int64_t> (*)(const std::string &, const Config *, const Kernel *);
 
+// A parameter value as an extent reads it: integers, and booleans as 0 or 1.
+std::optional<int64_t> integerOf(const ScalarValue &value) {
+  if (value.isInt()) return value.asInt();
+  if (value.isBool()) return value.asBool() ? 1 : 0;
+  return std::nullopt;
+}
+
 std::optional<int64_t> lookupParam(const std::string &name, const Config *config,
                                    const Kernel *kernel) {
   if (config) {
     auto found = config->params.find(name);
-    if (found != config->params.end()) {
-      const ScalarValue &value = found->second;
-      if (value.isInt()) return value.asInt();
-      if (value.isBool()) return value.asBool() ? 1 : 0;
-      return std::nullopt;
-    }
+    if (found != config->params.end()) return integerOf(found->second);
   }
   if (kernel) {
     const Param *param = kernel->findParam(name);
-    if (param && param->defaultValue) {
-      if (param->defaultValue->isInt()) return param->defaultValue->asInt();
-      if (param->defaultValue->isBool()) return param->defaultValue->asBool() ? 1 : 0;
-    }
+    if (param && param->defaultValue) return integerOf(*param->defaultValue);
   }
   return std::nullopt;
 }
@@ -201,19 +200,17 @@ void DimValueCache::computeKey(const Config &config, const Kernel &kernel) {
     // where this name was in the previous config first.
     const std::string &name = paramNames_[i];
     uint32_t &hint = hints_[i];
-    if (hint < config.params.size()) {
-      const auto &entry = config.params.begin()[hint];
-      if (entry.first == name) {
-        const ScalarValue &value = entry.second;
-        key[i] = value.isInt() ? std::optional<int64_t>(value.asInt())
-                  : value.isBool() ? std::optional<int64_t>(value.asBool() ? 1 : 0)
-                                   : std::nullopt;
-        continue;
-      }
+    if (hint < config.params.size() && config.params.begin()[hint].first == name) {
+      key[i] = integerOf(config.params.begin()[hint].second);
+      continue;
     }
     auto found = config.params.find(name);
-    if (found != config.params.end()) hint = static_cast<uint32_t>(found - config.params.begin());
-    key[i] = lookupParam(name, &config, &kernel);
+    if (found == config.params.end()) {
+      key[i] = lookupParam(name, nullptr, &kernel); // the parameter's default
+      continue;
+    }
+    hint = static_cast<uint32_t>(found - config.params.begin());
+    key[i] = integerOf(found->second);
   }
 }
 
