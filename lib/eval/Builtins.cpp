@@ -148,11 +148,19 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
   static constexpr std::string_view options[] = {"num_warps", "num_stages", "num_ctas", "maxnreg"};
   Value *fields[] = {&config->numWarps, &config->numStages, &config->numCtas, &config->maxnreg};
   // Compile options are rarely written inside the meta dict: look for them
-  // there only when a key could be one.
+  // there only when a key starts as one does.
+  static const std::string optionInitials = [] {
+    std::string initials;
+    for (std::string_view option : options)
+      if (initials.find(option[0]) == std::string::npos) initials += option[0];
+    return initials;
+  }();
   bool optionsInDict = false;
   for (const auto &[key, value] : config->kwargs->entries)
-    if (key.isString() && !key.text().empty() && (key.text()[0] == 'n' || key.text()[0] == 'm'))
+    if (key.isString() && !key.text().empty() && optionInitials.find(key.text()[0]) != std::string::npos) {
       optionsInDict = true;
+      break;
+    }
   for (size_t i = 0; i < 4; ++i) {
     const Value *given = i < 3 ? argument(arguments, i + 1, options[i]) : arguments.keyword(options[i]);
     // Compile options written inside the meta dict are read from there.
