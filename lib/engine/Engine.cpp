@@ -477,7 +477,9 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       if (std::find(state.archs().begin(), state.archs().end(), a) != state.archs().end()) archs.push_back(a);
     return archs;
   };
-  auto buildModel = [&](FileState &state, const ParsedFile &parsed, const std::string &archName) {
+  // `last`: the parse is the caller's own and read no more after this model.
+  auto buildModel = [&](FileState &state, const ParsedFile &parsed, const std::string &archName,
+                        ParsedFile *last = nullptr) {
     auto model = std::make_unique<FileModel>();
     model->path = state.file.path;
     model->language = state.file.language;
@@ -486,7 +488,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     context.settings = state.resolved->settings;
     context.modules = &resolver;
     context.kernelSettings = &state.config->kernels;
-    frontEndFor(state.file.language)->buildModel(parsed, context, *model);
+    if (last) frontEndFor(state.file.language)->buildLastModel(*last, context, *model);
+    else frontEndFor(state.file.language)->buildModel(parsed, context, *model);
     return model;
   };
   // The file's own parse: the import parse when an import already made it.
@@ -609,7 +612,9 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       std::vector<std::string> archs = archsOf(state);
       std::vector<std::unique_ptr<FileModel>> models;
       for (const std::string &archName : archs) {
-        auto model = buildModel(state, *parsed, archName);
+        // The file's own parse is freed after its last model: that one may take what it holds.
+        const bool lastUse = own && &archName == &archs.back();
+        auto model = buildModel(state, *parsed, archName, lastUse ? own.get() : nullptr);
         if (options.modelObserver) options.modelObserver(archName, *model);
         if (archName == state.archs().front()) {
           state.kernelCount = model->kernels.size();

@@ -88,6 +88,12 @@ public:
   virtual std::unique_ptr<ParsedFile> parse(const SourceFile &source) const = 0;
   virtual void buildModel(const ParsedFile &parsed, const ModelContext &context,
                           FileModel &model) const = 0;
+  // buildModel for the last model made from `parsed`, which nobody reads
+  // afterwards: the front-end may move what it read into the model instead
+  // of copying it.
+  virtual void buildLastModel(ParsedFile &parsed, const ModelContext &context, FileModel &model) const {
+    buildModel(parsed, context, model);
+  }
   // Editors (btlint lsp): a state for incremental parsing, or null when the
   // front-end parses whole. parseIncremental parses `source`, the text after
   // the edits `state` recorded, reusing and then replacing what it kept.

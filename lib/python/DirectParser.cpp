@@ -557,7 +557,7 @@ private:
   uint32_t leaf(NodeKind kind, const Token &token) { return make(kind, token.start, token.end); }
   void add(uint32_t parent, uint32_t child, Field field = Field::None) {
     BuildNode &p = pool_[parent];
-    pool_[child].field = childrenHaveFields(p.kind) ? field : Field::None;
+    pool_[child].field = field != Field::None && childrenHaveFields(p.kind) ? field : Field::None;
     if (p.last == kNil) p.first = child;
     else pool_[p.last].next = child;
     p.last = child;
@@ -1328,7 +1328,9 @@ private:
     return node;
   }
 
-  uint32_t booleanChain(K keyword, uint32_t (Parser::*operand)(), NodeKind opKind) {
+  // The operand parser is a template argument, not a member pointer, so that
+  // the chain of levels below it can be inlined.
+  template <uint32_t (Parser::*operand)()> uint32_t booleanChain(K keyword, NodeKind opKind) {
     uint32_t left = (this->*operand)();
     while (at(keyword)) {
       uint32_t node = wrap(NodeKind::BooleanOperator, left, Field::Left);
@@ -1340,8 +1342,8 @@ private:
     }
     return left;
   }
-  uint32_t orTest() { return booleanChain(K::Or, &Parser::andTest, NodeKind::OpOr); }
-  uint32_t andTest() { return booleanChain(K::And, &Parser::notTest, NodeKind::OpAnd); }
+  uint32_t orTest() { return booleanChain<&Parser::andTest>(K::Or, NodeKind::OpOr); }
+  uint32_t andTest() { return booleanChain<&Parser::notTest>(K::And, NodeKind::OpAnd); }
 
   uint32_t notTest() {
     if (!at(K::Not)) return comparison();

@@ -34,21 +34,26 @@ std::string normalizeDtype(std::string text) {
 // Builds the model of one file for one arch from what parse() read.
 class ModelBuilder {
 public:
-  ModelBuilder(const python::PythonParsedFile &file, const ModelContext &context, FileModel &model)
-      : file_(file), tree_(file.module.tree), context_(context), model_(model) {}
+  // With `consumable` (the same file as `file`), kernels and launches are
+  // moved out of it rather than copied: it is not read again.
+  ModelBuilder(const python::PythonParsedFile &file, const ModelContext &context, FileModel &model,
+               python::PythonParsedFile *consumable = nullptr)
+      : file_(file), tree_(file.module.tree), context_(context), model_(model), consumable_(consumable) {}
 
   void build() {
     model_.parseProblems = file_.problems;
     model_.notes = file_.notes;
     model_.importedModules = file_.importedModules;
-    for (const python::KernelSyntax &syntax : file_.kernels) model_.kernels.push_back(buildKernel(syntax));
+    model_.kernels.reserve(file_.kernels.size());
+    for (size_t k = 0; k < file_.kernels.size(); ++k) model_.kernels.push_back(buildKernel(file_.kernels[k], k));
     for (Kernel &callee : model_.kernels)
       for (const Kernel &caller : model_.kernels)
         if (&caller != &callee &&
             std::find(caller.calledFunctions.begin(), caller.calledFunctions.end(), callee.name) !=
                 caller.calledFunctions.end())
           callee.calledByKernel = true;
-    for (const python::LaunchSyntax &launch : file_.launches) model_.launches.push_back(buildLaunch(launch));
+    model_.launches.reserve(file_.launches.size());
+    for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));
     for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));
     keepFileNotes();
   }
@@ -58,6 +63,7 @@ private:
   const python::SyntaxTree &tree_;
   const ModelContext &context_;
   FileModel &model_;
+  python::PythonParsedFile *consumable_;
   std::unique_ptr<eval::Evaluator> evaluator_;
 
   void keepFileNotes() {
@@ -293,8 +299,8 @@ private:
     kernel.dtypeSource = context_.settings.dtypeSource;
   }
 
-  Kernel buildKernel(const python::KernelSyntax &syntax) {
-    Kernel kernel = syntax.kernel;
+  Kernel buildKernel(const python::KernelSyntax &syntax, size_t index) {
+    Kernel kernel = consumable_ ? std::move(consumable_->kernels[index].kernel) : syntax.kernel;
     for (const auto &[index, node] : syntax.defaultExpressions)
       if (index < kernel.params.size()) kernel.params[index].defaultValue = scalar(node, syntax.point);
     if (syntax.dimsReadGlobals) resolveGlobalDims(kernel, syntax);
@@ -327,8 +333,8 @@ private:
     return kernel;
   }
 
-  LaunchSite buildLaunch(const python::LaunchSyntax &launch) {
-    LaunchSite site = launch.site;
+  LaunchSite buildLaunch(const python::LaunchSyntax &launch, size_t index) {
+    LaunchSite site = consumable_ ? std::move(consumable_->launches[index].site) : launch.site;
     for (size_t i = 0; i < site.arguments.size() && i < launch.argumentValues.size(); ++i) {
       if (launch.argumentValues[i] == kNoNode) continue;
       site.arguments[i].value = scalar(launch.argumentValues[i], launch.point);
@@ -424,6 +430,14 @@ public:
       return;
     }
     ModelBuilder builder(*python, context, model);
+    builder.build();
+  }
+  void buildLastModel(ParsedFile &parsed, const ModelContext &context, FileModel &model) const override {
+    auto *python = dynamic_cast<python::PythonParsedFile *>(&parsed);
+    if (!python) return buildModel(parsed, context, model);
+    model.path = parsed.source().path();
+    model.language = Language::Python;
+    ModelBuilder builder(*python, context, model, python);
     builder.build();
   }
 };
