@@ -53,6 +53,10 @@ if [ "$mode" = test ]; then
 fi
 
 export BTLINT_PYTHON="$venv/bin/python"
+# Clang 22 (installed above for the CUDA front-end) builds btlint: its code runs
+# 3-4% faster than GCC 12's and compiles in a quarter less time
+# (docs/performance.md). A build folder configured earlier keeps its compiler.
+export CC=${CC:-clang-22} CXX=${CXX:-clang++-22}
 werror=OFF
 [ "$mode" = test ] && werror=ON
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBTLINT_WERROR=$werror >/dev/null
