@@ -122,14 +122,14 @@ private:
   // overflowed the stack (ASan's larger frames hit it at 3000 levels).
   void walk(NodeId root, NodeId function) {
     std::vector<NodeId> pending{root};
-    std::vector<NodeId> children;
     while (!pending.empty()) {
       NodeId node = pending.back();
       pending.pop_back();
       if (!visit(node, function)) continue;
-      children.clear();
-      for (NodeId child : tree_.children(node)) children.push_back(child);
-      pending.insert(pending.end(), children.rbegin(), children.rend());
+      // Children pushed last first, so that the first is walked next.
+      const size_t first = pending.size();
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+      std::reverse(pending.begin() + static_cast<std::ptrdiff_t>(first), pending.end());
     }
   }
 
