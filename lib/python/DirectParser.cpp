@@ -174,7 +174,7 @@ private:
     uint32_t indent, end;
   };
 
-  void emit(T type, uint32_t start, uint32_t end, uint8_t code = 0, bool fstring = false) {
+  [[gnu::always_inline]] void emit(T type, uint32_t start, uint32_t end, uint8_t code = 0, bool fstring = false) {
     Token token;
     token.start = start;
     token.end = end;
@@ -546,7 +546,7 @@ private:
   }
 
   // ---- nodes ----
-  uint32_t make(NodeKind kind, uint32_t start, uint32_t end) {
+  [[gnu::always_inline]] uint32_t make(NodeKind kind, uint32_t start, uint32_t end) {
     BuildNode node;
     node.start = start;
     node.end = end;
