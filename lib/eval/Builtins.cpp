@@ -445,7 +445,7 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   }
   if (path == "itertools.product") return itertoolsProduct(interpreter, arguments, site, frame);
   if (path == "itertools.chain" || path == "itertools.chain.from_iterable") {
-    std::vector<Value> sources = arguments.positional;
+    std::vector<Value> sources(arguments.positional.begin(), arguments.positional.end());
     if (path == "itertools.chain.from_iterable") {
       if (sources.size() != 1) return Value::unknown("chain.from_iterable needs one argument", origin);
       std::vector<Value> outer;
@@ -601,7 +601,7 @@ Value minMax(Interpreter &interpreter, bool isMax, CallArguments &arguments, Nod
     if (!interpreter.iterate(arguments.positional[0], site, items, partial, failure)) return failure;
     if (partial) return Value::unknown("min/max of a list not fully known", origin);
   } else {
-    items = arguments.positional;
+    items.assign(arguments.positional.begin(), arguments.positional.end());
   }
   if (items.empty()) {
     if (const Value *fallback = arguments.keyword("default")) return *fallback;

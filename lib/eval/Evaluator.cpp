@@ -35,7 +35,7 @@ Value Evaluator::lookupGlobal(std::string_view name, uint32_t position) {
 Value Evaluator::call(const Value &callee, std::vector<Value> positional,
                       std::vector<std::pair<std::string, Value>> keywords, python::NodeId site) {
   CallArguments arguments;
-  arguments.positional = std::move(positional);
+  arguments.positional.assign(std::make_move_iterator(positional.begin()), std::make_move_iterator(positional.end()));
   for (auto &[name, value] : keywords) {
     arguments.keywordNameOrigins.push_back(value.origin());
     arguments.keywords.emplace_back(std::move(name), std::move(value));

@@ -12,6 +12,8 @@
 #include "model/NameMap.h"
 #include "python/PythonModule.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <chrono>
 #include <deque>
 #include <map>
@@ -134,10 +136,12 @@ struct Frame {
   int callDepth = 0;
 };
 
+// Held inline for the usual few arguments: a call evaluated per config of a
+// comprehension (`triton.Config(...)`) allocates nothing for them.
 struct CallArguments {
-  std::vector<Value> positional;
-  std::vector<std::pair<std::string, Value>> keywords;
-  std::vector<Origin> keywordNameOrigins; // parallel to keywords
+  llvm::SmallVector<Value, 3> positional;
+  llvm::SmallVector<std::pair<std::string, Value>, 3> keywords;
+  llvm::SmallVector<Origin, 3> keywordNameOrigins; // parallel to keywords
   bool unknownSplat = false;
   std::string unknownSplatReason;
   const Value *keyword(std::string_view name) const {
