@@ -1,10 +1,10 @@
 #include "rules/Rule.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace btlint {
@@ -194,24 +194,36 @@ public:
       if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
       const bool tritonOptions = kernel.language != Language::Cuda;
-      std::unordered_map<size_t, std::vector<const Config *>> firstByHash;
+      // The configs with every value known, by identity hash (then position):
+      // only configs of one hash can run the same. Each config's original is
+      // the first earlier config of its hash that runs the same.
+      std::vector<std::pair<size_t, size_t>> byHash;
+      byHash.reserve(list.configs.size());
+      for (size_t i = 0; i < list.configs.size(); ++i)
+        if (allKnown(list.configs[i], tritonOptions))
+          byHash.emplace_back(identityHash(list.configs[i], tritonOptions), i);
+      std::sort(byHash.begin(), byHash.end());
+      std::vector<const Config *> originalOf(list.configs.size(), nullptr);
+      for (size_t first = 0, end = 0; first < byHash.size(); first = end) {
+        while (end < byHash.size() && byHash[end].first == byHash[first].first) ++end;
+        for (size_t k = first + 1; k < end; ++k) {
+          const Config &config = list.configs[byHash[k].second];
+          for (size_t j = first; j < k; ++j) {
+            const Config &earlier = list.configs[byHash[j].second];
+            if (originalOf[byHash[j].second] || !runTheSame(earlier, config, tritonOptions)) continue;
+            originalOf[byHash[k].second] = &earlier;
+            break;
+          }
+        }
+      }
       // Duplicates that come from the same expression (a comprehension) share
       // one finding at that expression.
       std::map<std::pair<uint32_t, uint32_t>, std::vector<const Config *>> duplicatesBySpan;
       std::vector<std::pair<const Config *, const Config *>> findings;
-      for (const Config &config : list.configs) {
-        if (!allKnown(config, tritonOptions)) continue;
-        std::vector<const Config *> &sameHash = firstByHash[identityHash(config, tritonOptions)];
-        const Config *original = nullptr;
-        for (const Config *earlier : sameHash)
-          if (runTheSame(*earlier, config, tritonOptions)) {
-            original = earlier;
-            break;
-          }
-        if (!original) {
-          sameHash.push_back(&config);
-          continue;
-        }
+      for (size_t i = 0; i < list.configs.size(); ++i) {
+        const Config &config = list.configs[i];
+        const Config *original = originalOf[i];
+        if (!original) continue;
         const SourceSpan span = reportSpan(config, list);
         auto &group = duplicatesBySpan[{span.line, span.column}];
         group.push_back(&config);
