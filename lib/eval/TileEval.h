@@ -50,6 +50,8 @@ public:
   // num_stages share their tile sizes, and a rule that found nothing under
   // one of them finds nothing under the others.
   const std::vector<std::optional<int64_t>> &key() const { return keys_[row_]; }
+  // The key of row `row` as last bound.
+  const std::vector<std::optional<int64_t>> &keyOf(size_t row) const { return keys_[row]; }
 
 private:
   void computeKey(const Config &config, const Kernel &kernel);

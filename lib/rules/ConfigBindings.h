@@ -9,7 +9,7 @@
 
 #include <memory>
 #include <optional>
-#include <set>
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -54,14 +54,18 @@ DimValueCache &tileValuesOf(const Kernel &kernel, const RuleContext &context);
 // configs that differ only in num_warps or num_stages share their tiles.
 template <typename Judge>
 void judgeBindings(const Kernel &kernel, const RuleContext &context, DimValueCache &values, Judge &&judge) {
-  std::set<std::vector<std::optional<int64_t>>> clean;
+  // Rows under which nothing was wrong, in the order of their keys (the
+  // table keeps every row's key: no copies).
+  std::vector<size_t> clean;
+  auto keyBefore = [&](size_t row, const std::vector<std::optional<int64_t>> &key) { return values.keyOf(row) < key; };
   const std::vector<ConfigBinding> &bindings = configBindingsOf(kernel, context);
   for (size_t row = 0; row < bindings.size(); ++row) {
     const ConfigBinding &binding = bindings[row];
     values.bindRow(row, binding.values(), kernel);
     const bool keyed = binding.kind == ConfigBinding::Kind::AutotuneConfig;
-    if (keyed && clean.count(values.key())) continue;
-    if (!judge(binding) && keyed) clean.insert(values.key());
+    auto at = keyed ? std::lower_bound(clean.begin(), clean.end(), values.key(), keyBefore) : clean.end();
+    if (keyed && at != clean.end() && values.keyOf(*at) == values.key()) continue;
+    if (!judge(binding) && keyed) clean.insert(at, row);
   }
 }
 
