@@ -20,7 +20,7 @@ sudo=""
 apt_packages=(
   cmake ninja-build g++ pkg-config git ca-certificates
   llvm-22-dev libclang-22-dev clang-22 clang-tidy-22 libclang-rt-22-dev
-  libtree-sitter-dev libyaml-cpp-dev libmimalloc-dev googletest libgtest-dev libbenchmark-dev
+  libtree-sitter-dev libyaml-cpp-dev libtcmalloc-minimal4 googletest libgtest-dev libbenchmark-dev
   zlib1g-dev
   python3 python3-venv python3-pip
 )

@@ -7,7 +7,7 @@
 #   (c) `ruff check` (PyPI) with the same number of threads (RAYON_NUM_THREADS=1),
 # and btlint's peak memory (/usr/bin/time -f %M) on the same files.
 # Prints the ratios whole/parse (target <= 1.3; also against the parse with the
-# allocator btlint links, where it links mimalloc), btlint/ruff (target < 1), peak MB (< 200),
+# allocator btlint links, tcmalloc or mimalloc, where it links one), btlint/ruff (target < 1), peak MB (< 200),
 # from wall time and from processor time (user+sys): on a shared, loaded machine the
 # wall time of a single-threaded run mostly measures the scheduler, the processor
 # time what the program did.
@@ -85,13 +85,13 @@ parse_out="$("$parse_bin" "$files" "$repeats")"
 parse=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_out")
 parse_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_out")
 [[ -n "$parse_cpu" ]] || parse_cpu=$parse
-# btlint links mimalloc where it is installed (CMakeLists.txt); the same parse
-# with that allocator shows how much of the ratio is the allocator's.
-mimalloc_lib=$(ldd "$btlint" 2>/dev/null | awk '/libmimalloc/ {print $3; exit}')
-if [[ -n "$mimalloc_lib" ]]; then
-  parse_mi_out="$(LD_PRELOAD="$mimalloc_lib" "$parse_bin" "$files" "$repeats")"
-  parse_mi=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_mi_out")
-  parse_mi_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_mi_out")
+# btlint links tcmalloc or mimalloc where one is installed (CMakeLists.txt);
+# the same parse with that allocator shows how much of the ratio is the allocator's.
+allocator_lib=$(ldd "$btlint" 2>/dev/null | awk '/libtcmalloc|libmimalloc/ {print $3; exit}')
+if [[ -n "$allocator_lib" ]]; then
+  parse_alloc_out="$(LD_PRELOAD="$allocator_lib" "$parse_bin" "$files" "$repeats")"
+  parse_alloc=$(awk '/^read_parse_seconds/ {printf "%.3f", $2}' <<<"$parse_alloc_out")
+  parse_alloc_cpu=$(awk '/^read_parse_cpu_seconds/ {printf "%.3f", $2}' <<<"$parse_alloc_out")
 fi
 read -r whole whole_cpu < <(best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out.json" .)
 read -r whole_ts whole_ts_cpu < <(BTLINT_PYTHON_PARSER=tree-sitter best "$btlint" --no-config --arch sm90 -j1 --format json --output "$work/out_ts.json" .)
@@ -109,8 +109,8 @@ status="ok"; ((rc > 1)) && status="btlint exited $rc (crash?)"
 printf 'files                    %d (%s)\n' "$nfiles" "$mode"
 printf 'load average             %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'tree-sitter parse alone  %ss wall, %ss cpu (read+parse, best of %d)\n' "$parse" "$parse_cpu" "$repeats"
-[[ -n "$mimalloc_lib" ]] &&
-  printf 'same parse, mimalloc     %ss wall, %ss cpu (the allocator btlint links)\n' "$parse_mi" "$parse_mi_cpu"
+[[ -n "$allocator_lib" ]] &&
+  printf 'same parse, %-13s %ss wall, %ss cpu (the allocator btlint links)\n' "$(basename "${allocator_lib%%.so*}")" "$parse_alloc" "$parse_alloc_cpu"
 printf 'btlint whole, -j1        %ss wall, %ss cpu  [%s]\n' "$whole" "$whole_cpu" "$status"
 same_output=no; cmp -s "$work/out.json" "$work/out_ts.json" && same_output=yes
 printf 'same, tree-sitter only   %ss wall, %ss cpu (BTLINT_PYTHON_PARSER=tree-sitter; identical findings: %s)\n' \
@@ -118,16 +118,16 @@ printf 'same, tree-sitter only   %ss wall, %ss cpu (BTLINT_PYTHON_PARSER=tree-si
 printf 'ruff check, 1 thread     %ss wall, %ss cpu (%s)\n' "$ruff_t" "$ruff_cpu" "$("$ruff" --version)"
 printf 'btlint peak RSS -j1      %.1f MB; all threads %.1f MB\n' "$(echo "$peak_kb/1024" | bc -l)" "$(echo "$peak_kb_all/1024" | bc -l)"
 printf 'RATIO whole/parse   %.2f wall, %.2f cpu (target <= 1.3)\n' "$(echo "$whole/$parse" | bc -l)" "$(echo "$whole_cpu/$parse_cpu" | bc -l)"
-[[ -n "$mimalloc_lib" ]] &&
+[[ -n "$allocator_lib" ]] &&
   printf 'RATIO whole/parse with the same allocator   %.2f wall, %.2f cpu\n' \
-    "$(echo "$whole/$parse_mi" | bc -l)" "$(echo "$whole_cpu/$parse_mi_cpu" | bc -l)"
+    "$(echo "$whole/$parse_alloc" | bc -l)" "$(echo "$whole_cpu/$parse_alloc_cpu" | bc -l)"
 printf 'RATIO btlint/ruff   %.2f wall, %.2f cpu (target < 1)\n' "$(echo "$whole/$ruff_t" | bc -l)" "$(echo "$whole_cpu/$ruff_cpu" | bc -l)"
 printf 'PEAK MB             %.1f (target < 200)\n' "$(echo "$peak_kb/1024" | bc -l)"
 
 if ((rounds > 0)); then
-  "$python" - "$rounds" "$parse_bin" "$files" "${mimalloc_lib:-}" "$btlint" "$ruff" <<'EOF'
+  "$python" - "$rounds" "$parse_bin" "$files" "${allocator_lib:-}" "$btlint" "$ruff" <<'EOF'
 import os, statistics, sys
-rounds, parse_bin, files, mimalloc, btlint, ruff = int(sys.argv[1]), *sys.argv[2:]
+rounds, parse_bin, files, allocator, btlint, ruff = int(sys.argv[1]), *sys.argv[2:]
 def cpu(args, env=None):
     null = os.open(os.devnull, os.O_WRONLY)
     pid = os.posix_spawn(args[0], args, env or os.environ,
@@ -140,8 +140,8 @@ commands = {
     "btlint": ([btlint, "--no-config", "--arch", "sm90", "-j1", "--format", "json", "."], None),
     "ruff": ([ruff, "check", "--no-cache", "--isolated", "--quiet", "."], dict(os.environ, RAYON_NUM_THREADS="1")),
 }
-if mimalloc:
-    commands["parse_same_allocator"] = ([parse_bin, files, "1"], dict(os.environ, LD_PRELOAD=mimalloc))
+if allocator:
+    commands["parse_same_allocator"] = ([parse_bin, files, "1"], dict(os.environ, LD_PRELOAD=allocator))
 names = list(commands)
 times = {name: [] for name in names}
 for r in range(rounds):
@@ -154,7 +154,7 @@ def median_ratio(a, b):
 print(f"rounds: {rounds}; median processor time per round: " +
       ", ".join(f"{n} {statistics.median(times[n]):.3f} s" for n in names))
 print(f"ROUNDS whole/parse   median {median_ratio('btlint', 'parse'):.2f} (target <= 1.3)")
-if mimalloc:
+if allocator:
     print(f"ROUNDS whole/parse with the same allocator   median {median_ratio('btlint', 'parse_same_allocator'):.2f}")
 print(f"ROUNDS btlint/ruff   median {median_ratio('btlint', 'ruff'):.2f} (target < 1)")
 EOF
