@@ -10,12 +10,16 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ConvertUTF.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <system_error>
+#include <unistd.h>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -314,31 +318,74 @@ private:
   mutable std::set<std::string> asked_;
 };
 
-// Runs work(i) for i in [0, count) on the pool and waits.
+// Runs work(i) for i in [0, count) on the pool and waits. With one thread
+// (-j1) the calling thread does the work itself: handing each file to a
+// worker costs a task, a future and two wake-ups for nothing.
 template <typename Work> void parallelFor(llvm::StdThreadPool &pool, size_t count, Work work) {
+  if (pool.getMaxConcurrency() <= 1) {
+    for (size_t i = 0; i < count; ++i) work(i);
+    return;
+  }
   for (size_t i = 0; i < count; ++i) pool.async([&work, i] { work(i); });
   pool.wait();
 }
 
 } // namespace
 
-std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error) {
-  uint64_t size = 0;
-  if (std::error_code ec = llvm::sys::fs::file_size(path, size)) {
-    error = "cannot read file: " + ec.message();
+namespace {
+// The whole content of `path`, read with open, fstat, read and close: four
+// system calls a file (llvm::MemoryBuffer makes seven, with its stats and the
+// signal masking around close), straight into the string that keeps it.
+std::optional<std::string> readWholeFile(const std::string &path, size_t maxBytes, std::string &error) {
+  auto failed = [&](int code) {
+    error = "cannot read file: " + std::error_code(code, std::generic_category()).message();
     return std::nullopt;
-  }
+  };
+  int fd;
+  do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) return failed(errno);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat status;
+  if (::fstat(fd, &status) != 0) return failed(errno);
+  const uint64_t size = S_ISREG(status.st_mode) ? static_cast<uint64_t>(status.st_size) : 0;
   if (size > maxBytes) {
     error = "file is " + std::to_string(size) + " bytes; btlint reads files up to " + std::to_string(maxBytes) +
             " bytes";
     return std::nullopt;
   }
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    error = "cannot read file: " + buffer.getError().message();
-    return std::nullopt;
+  std::string text;
+  // One byte more than the size: a read that fills it means the file grew.
+  text.resize(static_cast<size_t>(size) + 1);
+  size_t length = 0;
+  while (true) {
+    if (length == text.size()) {
+      if (text.size() > maxBytes) {
+        error = "file is over " + std::to_string(maxBytes) + " bytes; btlint reads files up to " +
+                std::to_string(maxBytes) + " bytes";
+        return std::nullopt;
+      }
+      text.resize(text.size() * 2 + 4096);
+    }
+    ssize_t got = ::read(fd, text.data() + length, text.size() - length);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) return failed(errno);
+    if (got == 0) break;
+    length += static_cast<size_t>(got);
+    if (size != 0 && length == size) break; // all fstat announced: no read to see the end
   }
-  llvm::StringRef text = (*buffer)->getBuffer();
+  text.resize(length);
+  return text;
+}
+} // namespace
+
+std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error) {
+  std::optional<std::string> content = readWholeFile(path, maxBytes, error);
+  if (!content) return std::nullopt;
+  llvm::StringRef text = *content;
   // Most source files are plain ASCII without NUL bytes: one pass over 8
   // bytes at a time tells, and only other files need the exact checks.
   bool plainAscii = true;
@@ -358,7 +405,7 @@ std::optional<std::string> readSourceText(const std::string &path, size_t maxByt
     for (; plainAscii && i < size; ++i)
       if (data[i] == '\0' || (static_cast<unsigned char>(data[i]) & 0x80)) plainAscii = false;
   }
-  if (plainAscii) return text.str();
+  if (plainAscii) return content;
   size_t nul = text.find('\0');
   if (nul != llvm::StringRef::npos) {
     error = "binary file (NUL byte at offset " + std::to_string(nul) + "); not analysed";
@@ -375,8 +422,8 @@ std::optional<std::string> readSourceText(const std::string &path, size_t maxByt
     return std::nullopt;
   }
   // A UTF-8 byte order mark is not part of the source.
-  if (text.starts_with("\xEF\xBB\xBF")) text = text.drop_front(3);
-  return text.str();
+  if (text.starts_with("\xEF\xBB\xBF")) content->erase(0, 3);
+  return content;
 }
 
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config) {
