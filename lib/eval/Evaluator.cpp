@@ -221,7 +221,8 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
   result.configs.reserve(configs.size());
   for (size_t i = 0; i < configs.size(); ++i) {
     const ConfigData &data = *configs[i];
-    Config config;
+    // Built in place: a Config is large, and a comprehension makes hundreds.
+    Config &config = result.configs.emplace_back();
     config.index = i;
     const ModuleState *home = data.call.module;
     config.span = spans.get(data.call);
@@ -234,7 +235,7 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     if (previous && sameKeys(*previous, data)) {
       // The configs of one comprehension write the same keys at the same
       // places: start from the previous config's names and change the values.
-      const Config &before = result.configs.back();
+      const Config &before = result.configs[result.configs.size() - 2];
       config.params = before.params;
       config.paramNameSpans = before.paramNameSpans;
       for (size_t e = 0; e < entries.size(); ++e)
@@ -281,7 +282,6 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
       config.expansion += ", ";
       config.expansion += where;
     }
-    result.configs.push_back(std::move(config));
   }
   return result;
 }
