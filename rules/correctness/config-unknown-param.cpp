@@ -106,16 +106,27 @@ public:
       std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
       // Each name judged once per list, for the same reason.
       std::vector<std::pair<std::string_view, bool>> judged;
-      auto known = [&](const std::string &name) {
-        for (const auto &[seen, isKnown] : judged)
-          if (seen == name) return isKnown;
+      // Where in `judged` the name at each position of the last config was:
+      // the configs of a list mostly hold the same names in the same order.
+      std::vector<size_t> judgedAt;
+      auto known = [&](const std::string &name, size_t position) {
+        if (position < judgedAt.size() && judged[judgedAt[position]].first == name)
+          return judged[judgedAt[position]].second;
+        if (position >= judgedAt.size()) judgedAt.resize(position + 1, 0);
+        for (size_t j = 0; j < judged.size(); ++j)
+          if (judged[j].first == name) {
+            judgedAt[position] = j;
+            return judged[j].second;
+          }
         const bool isKnown = anyHasParam(signatures, name) || launchOptionNames().count(name);
+        judgedAt[position] = judged.size();
         judged.emplace_back(name, isKnown);
         return isKnown;
       };
       for (const Config &config : list.configs) {
+        size_t position = 0;
         for (const auto &[name, value] : config.params) {
-          if (known(name)) continue;
+          if (known(name, position++)) continue;
           SourceSpan span = list.span;
           if (config.sourcePath.empty()) {
             auto nameSpan = config.paramNameSpans.find(name);
