@@ -554,18 +554,6 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
   }
 }
 
-NodeId SyntaxTree::child(NodeId id, Field field) const {
-  for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
-    if (nodes_[c].field == field) return c;
-  return kNoNode;
-}
-
-NodeId SyntaxTree::childOfKind(NodeId id, NodeKind kind) const {
-  for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
-    if (nodes_[c].kind == kind) return c;
-  return kNoNode;
-}
-
 NodeId SyntaxTree::unparenthesize(NodeId id) const {
   while (id != kNoNode && nodes_[id].kind == NodeKind::ParenthesizedExpression) {
     NodeId inner = kNoNode;

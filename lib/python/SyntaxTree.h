@@ -115,10 +115,19 @@ public:
     return nodes_[id].nextSibling ? nodes_[id].nextSibling : kNoNode;
   }
   NodeId parent(NodeId id) const { return id == 0 ? kNoNode : nodes_[id].parent; }
-  // First child filling `field`, or kNoNode.
-  NodeId child(NodeId id, Field field) const;
+  // First child filling `field`, or kNoNode. Inline: the readers and the
+  // evaluator ask it about a hundred times per kernel line.
+  NodeId child(NodeId id, Field field) const {
+    for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
+      if (nodes_[c].field == field) return c;
+    return kNoNode;
+  }
   // First child of `kind`, or kNoNode.
-  NodeId childOfKind(NodeId id, NodeKind kind) const;
+  NodeId childOfKind(NodeId id, NodeKind kind) const {
+    for (NodeId c = firstChild(id); c != kNoNode; c = nextSibling(c))
+      if (nodes_[c].kind == kind) return c;
+    return kNoNode;
+  }
   // Skips parentheses around an expression.
   NodeId unparenthesize(NodeId id) const;
 
