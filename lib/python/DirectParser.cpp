@@ -554,7 +554,7 @@ private:
     pool_.push_back(node);
     return static_cast<uint32_t>(pool_.size() - 1);
   }
-  uint32_t leaf(NodeKind kind, const Token &token) { return make(kind, token.start, token.end); }
+  [[gnu::always_inline]] uint32_t leaf(NodeKind kind, const Token &token) { return make(kind, token.start, token.end); }
   void add(uint32_t parent, uint32_t child, Field field = Field::None) {
     BuildNode &p = pool_[parent];
     pool_[child].field = field != Field::None && childrenHaveFields(p.kind) ? field : Field::None;
