@@ -2049,8 +2049,14 @@ bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
       else nodes[parent.lastChild].nextSibling = id;
       parent.lastChild = id;
       if (path.size() >= kMaxTreeDepth) return false;
+      // Most nodes are leaves: on to the next sibling without a level.
+      const uint32_t first = pool[child].first;
+      if (first == kNil) {
+        child = pool[child].next;
+        continue;
+      }
       path.push_back({child, id, kNil});
-      child = pool[child].first;
+      child = first;
       continue;
     }
     // No more children here: continue with the next sibling of the deepest
