@@ -196,7 +196,7 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
   };
 
   const ModuleState *main = &interpreter_->mainModule();
-  const std::string total = std::to_string(configs.size()) + (result.complete ? "" : " known");
+  const auto total = std::make_shared<const std::string>(std::to_string(configs.size()) + (result.complete ? "" : " known"));
   SpanCache spans;
   // The previous config, and where each of its meta-parameter keys sits in
   // its (sorted) names.
@@ -263,25 +263,16 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     config.numStages = option(data.numStages);
     config.numCtas = option(data.numCtas);
     config.maxnreg = option(data.maxnreg);
-    config.literalElement = data.writtenInListDisplay && home == main && data.production.empty() &&
+    config.literalElement = data.writtenInListDisplay && home == main && !data.production &&
                             writtenOnce(data);
-    std::string written;
-    std::string_view where = data.production;
-    if (where.empty() && home) {
+    std::shared_ptr<const std::string> where = data.production;
+    if (!where && home) {
       uint32_t line = home->source().lineColumn(data.call.startByte).first;
-      written = "written at line " + std::to_string(line);
+      std::string written = "written at line " + std::to_string(line);
       if (home != main) written += " of " + home->path();
-      where = written;
+      where = std::make_shared<const std::string>(std::move(written));
     }
-    config.expansion.reserve(24 + total.size() + where.size());
-    config.expansion += "config ";
-    config.expansion += std::to_string(i + 1);
-    config.expansion += " of ";
-    config.expansion += total;
-    if (!where.empty()) {
-      config.expansion += ", ";
-      config.expansion += where;
-    }
+    config.expansion.setListed(i + 1, total, std::move(where));
   }
   return result;
 }

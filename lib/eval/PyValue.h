@@ -199,8 +199,9 @@ struct ConfigData {
   bool hasPreHook = false;
   Origin call;                  // the triton.Config(...) call
   bool writtenInListDisplay = false; // the call is an element of a list display
-  // How it was produced: "from the comprehension at line 31 with BLOCK_K=8".
-  std::string production;
+  // How it was produced: "from the comprehension at line 31 with BLOCK_K=8";
+  // null for a config written out. Shared with the model's Config.
+  std::shared_ptr<const std::string> production;
 };
 
 // A function of an analysed module (def or lambda), a builtin method bound

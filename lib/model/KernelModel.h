@@ -140,6 +140,42 @@ struct LocalArray {
   SourceSpan span;
 };
 
+// How a config came to be, for notes: "config 7 of 24, from the
+// comprehension at line 31 with BLOCK_K=8". A config of an evaluated list
+// keeps the parts (its number, and the list's size and where the config was
+// made, shared by the configs of one expression) and writes the text only
+// when a finding asks for it: most configs are never named in a note.
+class ConfigExpansion {
+public:
+  ConfigExpansion() = default;
+  // A whole text ("the launch at line 12").
+  ConfigExpansion &operator=(std::string text) {
+    *this = ConfigExpansion();
+    text_ = std::move(text);
+    return *this;
+  }
+  // "config <number> of <total>, <where>" (no comma when `where` is empty).
+  void setListed(size_t number, std::shared_ptr<const std::string> total, std::shared_ptr<const std::string> where) {
+    *this = ConfigExpansion();
+    number_ = number;
+    total_ = std::move(total);
+    where_ = std::move(where);
+  }
+  bool empty() const { return number_ == 0 && text_.empty(); }
+  std::string str() const {
+    if (number_ == 0) return text_;
+    std::string text = "config " + std::to_string(number_) + " of " + *total_;
+    if (where_ && !where_->empty()) text += ", " + *where_;
+    return text;
+  }
+  operator std::string() const { return str(); }
+
+private:
+  std::string text_;
+  size_t number_ = 0; // 1-based; 0: text_ is the whole text
+  std::shared_ptr<const std::string> total_, where_;
+};
+
 struct Config {
   NameMap<ScalarValue> params; // kernel meta-parameters
   std::optional<ScalarValue> numWarps;
@@ -147,7 +183,7 @@ struct Config {
   std::optional<ScalarValue> numCtas;
   std::optional<ScalarValue> maxnreg;
   SourceSpan span;       // the expression that produced this config
-  std::string expansion; // "config 7 of 24, from the comprehension at line 31 with BLOCK_K=8"
+  ConfigExpansion expansion; // "config 7 of 24, from the comprehension at line 31 with BLOCK_K=8"
   size_t index = 0;      // 0-based position in the expanded list
   // Added for the rules (front-end fills them):
   // Span of each meta-parameter's key as written ('BLOCK_M' in the dict, or

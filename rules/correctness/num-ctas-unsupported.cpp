@@ -62,7 +62,7 @@ public:
           sites[entry->second].others.push_back(use.label());
           continue;
         }
-        sites.push_back({span, ctas->asInt(), use.label(), use.listed ? use.listed->expansion : "", kernel.name, {}});
+        sites.push_back({span, ctas->asInt(), use.label(), use.listed ? use.listed->expansion.str() : "", kernel.name, {}});
       }
     }
     for (const Site &site : sites) {

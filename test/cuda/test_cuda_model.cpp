@@ -290,7 +290,7 @@ void run(float *x) {
   EXPECT_EQ(list.configs[2].params.at("STAGES").span().line, 6u);
   EXPECT_TRUE(list.configs[0].literalElement);
   EXPECT_EQ(list.configs[0].span.line, 4u);
-  EXPECT_EQ(list.configs[1].expansion, "config 2 of 3, row 2 of `kTileConfigs`");
+  EXPECT_EQ(list.configs[1].expansion.str(), "config 2 of 3, row 2 of `kTileConfigs`");
   // The instantiation is a kernel of its own as well.
   EXPECT_TRUE(findKernel(model, "gemm<128, 128, 3>"));
 }

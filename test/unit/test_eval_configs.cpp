@@ -49,7 +49,7 @@ TEST(EvalConfigs, LiteralList) {
   EXPECT_EQ(second.paramNameSpans.at("BLOCK").column, 20u);
   EXPECT_EQ(second.numStages->span().line, 9u);
   EXPECT_TRUE(second.literalElement);
-  EXPECT_EQ(second.expansion, "config 2 of 2, written at line 9");
+  EXPECT_EQ(second.expansion.str(), "config 2 of 2, written at line 9");
   EXPECT_TRUE(second.sourcePath.empty());
 }
 
@@ -63,7 +63,7 @@ TEST(EvalConfigs, ComprehensionWithFilterRecordsTheBindings) {
   const ConfigList &list = configsOf(model);
   EXPECT_TRUE(list.complete);
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=64 w2", "BLOCK=64 w4", "BLOCK=128 w2", "BLOCK=128 w4", "BLOCK=256 w2"}));
-  EXPECT_EQ(list.configs[4].expansion,
+  EXPECT_EQ(list.configs[4].expansion.str(),
             "config 5 of 5, from the comprehension at line 7 with b=256, w=2");
   // The value points at `256` in the list it was taken from.
   EXPECT_EQ(list.configs[4].params.at("BLOCK").span().line, 9u);
@@ -88,7 +88,7 @@ TEST(EvalConfigs, FilterOnOuterNamesKeepsOrderBindingsAndLimits) {
             (python_test::Strings{"BLOCK=64,K=16 w2", "BLOCK=64,K=16 w4", "BLOCK=64,K=32 w2", "BLOCK=64,K=32 w4",
                                   "BLOCK=128,K=16 w2", "BLOCK=128,K=16 w4", "BLOCK=128,K=32 w2",
                                   "BLOCK=128,K=32 w4"}));
-  EXPECT_EQ(list.configs[0].expansion,
+  EXPECT_EQ(list.configs[0].expansion.str(),
             "config 1 of 8, from the comprehension at line 7 with b=64, k=16, w=2");
   // Each config's values point at their own literals; its keys at the dict's.
   const Config &seventh = list.configs[6];
@@ -133,7 +133,7 @@ ALL = BASIC + LARGE
   const ConfigList &list = configsOf(model);
   EXPECT_TRUE(list.complete) << list.unknownReason;
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=32 w4", "BLOCK=32 w8", "BLOCK=64 w4", "BLOCK=64 w8", "BLOCK=1024 w16"}));
-  EXPECT_EQ(list.configs[0].expansion, "config 1 of 5, from the comprehension at line 9 with b=32, w=4");
+  EXPECT_EQ(list.configs[0].expansion.str(), "config 1 of 5, from the comprehension at line 9 with b=32, w=4");
 }
 
 TEST(EvalConfigs, HelperFunctionWithArgumentsDefaultsAndLoops) {
@@ -154,7 +154,7 @@ def get_configs(stages=3, large=False):
   EXPECT_TRUE(list.complete) << list.unknownReason;
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=128 w4 s2", "BLOCK=256 w4 s2", "BLOCK=256 w8 s2",
                                           "BLOCK=4096 w32"}));
-  EXPECT_EQ(list.configs[2].expansion,
+  EXPECT_EQ(list.configs[2].expansion.str(),
             "config 3 of 4, from the loop at line 10 with block=256, warps=8");
 }
 
@@ -186,7 +186,7 @@ def warps_kernel_configs(warps=(4, 8)):
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=128 w4", "BLOCK=128 w8", "BLOCK=256 w4", "BLOCK=256 w8", "BLOCK=256"}));
   // Configs written in another module say where.
   EXPECT_EQ(list.configs[0].sourcePath, "pkg/utils.py");
-  EXPECT_EQ(list.configs[0].expansion,
+  EXPECT_EQ(list.configs[0].expansion.str(),
             "config 1 of 5, from the comprehension at line 6 of pkg/utils.py with b=128, w=4");
   // A value from a third module points at the config call in the helper's file.
   EXPECT_EQ(list.configs[0].params.at("BLOCK").span().line, 6u);

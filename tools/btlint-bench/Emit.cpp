@@ -547,7 +547,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
           json::Object co{{"index", static_cast<int64_t>(c.index)},
                           {"params", std::move(params)},
                           {"line", c.span.line},
-                          {"expansion", c.expansion}};
+                          {"expansion", c.expansion.str()}};
           co["num_warps"] = c.numWarps && c.numWarps->isInt() ? json::Value(c.numWarps->asInt())
                                                                 : json::Value(resources::kDefaultNumWarps);
           co["num_stages"] = c.numStages && c.numStages->isInt() ? json::Value(c.numStages->asInt())
