@@ -72,9 +72,17 @@ public:
       std::vector<std::string_view> passed;
       for (const LaunchArgument &argument : launch.arguments) passed.push_back(kernel->paramNameOf(argument));
       std::map<std::string, TunedName> tuned;
+      // Per position in a config's names: the name the previous config had
+      // there and whether the launch passes it (configs repeat their names).
+      std::vector<std::pair<std::string_view, bool>> lastAt;
       for (const Config &config : list.configs) {
+        size_t position = 0;
         for (const auto &[name, value] : config.params) {
-          if (std::find(passed.begin(), passed.end(), name) == passed.end()) continue;
+          if (position >= lastAt.size()) lastAt.emplace_back();
+          auto &last = lastAt[position++];
+          if (last.first != name || last.first.empty())
+            last = {name, std::find(passed.begin(), passed.end(), name) != passed.end()};
+          if (!last.second) continue;
           TunedName &entry = tuned[name];
           ++entry.configsSettingIt;
           const std::string text = value.str();
