@@ -111,7 +111,7 @@ std::vector<std::string> paramsRead(const std::vector<TileDim> &dims) {
   return names;
 }
 
-bool setElsewhere(const std::string &name, const Kernel &kernel, const ConfigBinding &binding) {
+bool setElsewhereSearched(const std::string &name, const Kernel &kernel, const ConfigBinding &binding) {
   for (const Heuristic &heuristic : kernel.heuristics)
     if (heuristic.param == name) return true;
   if (binding.kind != ConfigBinding::Kind::Defaults) return false;

@@ -73,10 +73,17 @@ void judgeBindings(const Kernel &kernel, const RuleContext &context, DimValueCac
 std::vector<std::string> paramsRead(const TileDim &dim);
 std::vector<std::string> paramsRead(const std::vector<TileDim> &dims);
 
+// setElsewhere's search of the heuristics and the autotune configs.
+bool setElsewhereSearched(const std::string &name, const Kernel &kernel, const ConfigBinding &binding);
 // Whether `name` gets its value from somewhere the binding does not show: a
 // heuristic (computed at run time, it overrides the rest), or, for the
-// defaults binding, an autotune config.
-bool setElsewhere(const std::string &name, const Kernel &kernel, const ConfigBinding &binding);
+// defaults binding, an autotune config. Asked for every parameter of every
+// dimension under every binding: the usual answer (no heuristics, a config
+// or launch binding) comes without a call.
+inline bool setElsewhere(const std::string &name, const Kernel &kernel, const ConfigBinding &binding) {
+  if (kernel.heuristics.empty() && binding.kind != ConfigBinding::Kind::Defaults) return false;
+  return setElsewhereSearched(name, kernel, binding);
+}
 
 // Where a parameter's value under a binding was written, and how to say so.
 struct ValueOrigin {
