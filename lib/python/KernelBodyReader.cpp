@@ -96,6 +96,7 @@ Shape broadcast(const Shape &a, const Shape &b) {
   if (b->empty()) return a;
   size_t rank = std::max(a->size(), b->size());
   std::vector<TileDim> out;
+  out.reserve(rank);
   for (size_t i = 0; i < rank; ++i) {
     const TileDim *x = i + a->size() >= rank ? &(*a)[i + a->size() - rank] : nullptr;
     const TileDim *y = i + b->size() >= rank ? &(*b)[i + b->size() - rank] : nullptr;
@@ -698,6 +699,7 @@ private:
       return result;
     }
     std::vector<TileDim> dims;
+    dims.reserve(indices.size() + value.shape->size());
     size_t source = 0;
     bool known = true;
     for (NodeId index : indices) {
