@@ -532,7 +532,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     model->language = state.file.language;
     ModelContext context;
     context.arch = findArch(archName);
-    context.settings = state.resolved->settings;
+    context.settings.dtype = state.resolved->settings.dtype;
+    context.settings.dtypeSource = state.resolved->settings.dtypeSource;
     context.modules = &resolver;
     context.kernelSettings = &state.config->kernels;
     if (last) frontEndFor(state.file.language)->buildLastModel(*last, context, *model);

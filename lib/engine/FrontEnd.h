@@ -54,6 +54,9 @@ struct EvaluationLimits {
 
 struct ModelContext {
   const ArchInfo *arch = nullptr; // the target arch the model is built for
+  // The file's element type (dtype, dtypeSource). The engine leaves
+  // enabledRules empty: the model does not depend on which rules run, and
+  // copying the set for every file and arch cost more than reading it.
   AnalysisSettings settings;
   const ModuleResolver *modules = nullptr;
   const std::map<std::string, KernelSettings> *kernelSettings = nullptr;
