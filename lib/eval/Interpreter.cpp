@@ -1275,7 +1275,7 @@ void Interpreter::bindIterationTarget(const ModuleState &module, NodeId target, 
   if (kind == NodeKind::PatternList || kind == NodeKind::TuplePattern ||
       kind == NodeKind::ListPattern || kind == NodeKind::Tuple || kind == NodeKind::List ||
       kind == NodeKind::ParenthesizedExpression) {
-    std::vector<NodeId> targets;
+    llvm::SmallVector<NodeId, 4> targets; // per iteration of a loop: kept off the heap
     for (NodeId child : tree.children(target))
       if (tree.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree.kind(child)))
         targets.push_back(child);
@@ -2214,7 +2214,7 @@ bool Interpreter::assignTarget(NodeId target, const Value &value, Frame &frame) 
   case NodeKind::Tuple:
   case NodeKind::List:
   case NodeKind::ExpressionList: {
-    std::vector<NodeId> targets;
+    llvm::SmallVector<NodeId, 4> targets; // per iteration of a loop: kept off the heap
     for (NodeId child : tree.children(target))
       if (tree.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree.kind(child)))
         targets.push_back(child);
