@@ -1,6 +1,12 @@
+#include "engine/Engine.h"
 #include "engine/SourceFile.h"
 
 #include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 using namespace btlint;
 
@@ -16,4 +22,42 @@ TEST(SourceFile, OffsetsMapToLinesAndColumns) {
   SourceSpan s = f.span(3, 6);
   EXPECT_EQ(s.line, 2u);
   EXPECT_EQ(s.endColumn, 4u);
+}
+
+namespace {
+// A file under a fresh temporary folder, removed with it.
+struct TempFolder {
+  std::string path;
+  TempFolder() {
+    char name[] = "/tmp/btlint-read-XXXXXX";
+    path = mkdtemp(name);
+  }
+  ~TempFolder() { std::filesystem::remove_all(path); }
+  std::string write(const std::string &file, const std::string &text) const {
+    std::string full = path + "/" + file;
+    std::ofstream(full, std::ios::binary) << text;
+    return full;
+  }
+};
+} // namespace
+
+TEST(SourceFile, ReadSourceTextReadsWholeFilesAndSaysWhyNot) {
+  TempFolder folder;
+  std::string error;
+  EXPECT_EQ(readSourceText(folder.write("empty.py", ""), 100, error), std::string());
+  EXPECT_EQ(readSourceText(folder.write("exact.py", std::string(100, 'x')), 100, error), std::string(100, 'x'));
+  EXPECT_EQ(readSourceText(folder.write("bom.py", "\xEF\xBB\xBFx = 1\n"), 100, error), std::string("x = 1\n"));
+  // A file larger than one read's worth comes whole.
+  std::string big(200000, 'y');
+  EXPECT_EQ(readSourceText(folder.write("big.py", big), 1 << 20, error), big);
+
+  error.clear();
+  EXPECT_FALSE(readSourceText(folder.write("over.py", std::string(101, 'x')), 100, error));
+  EXPECT_EQ(error, "file is 101 bytes; btlint reads files up to 100 bytes");
+  EXPECT_FALSE(readSourceText(folder.path + "/missing.py", 100, error));
+  EXPECT_EQ(error, "cannot read file: No such file or directory");
+  EXPECT_FALSE(readSourceText(folder.path, 1 << 20, error));
+  EXPECT_EQ(error, "cannot read file: Is a directory");
+  EXPECT_FALSE(readSourceText(folder.write("nul.py", std::string("x\0y", 3)), 100, error));
+  EXPECT_EQ(error, "binary file (NUL byte at offset 1); not analysed");
 }
