@@ -357,8 +357,9 @@ std::optional<std::string> readWholeFile(const std::string &path, size_t maxByte
             " bytes";
     return std::nullopt;
   }
+  // A regular file is read up to the size fstat gave; anything else (a
+  // pipe, a file fstat gives no size for) to its end, growing the string.
   std::string text;
-  // One byte more than the size: a read that fills it means the file grew.
   text.resize(static_cast<size_t>(size) + 1);
   size_t length = 0;
   while (true) {
