@@ -1,4 +1,5 @@
 #include "rules/ConfigBindings.h"
+#include "rules/ConfigNameAnswers.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -72,17 +73,12 @@ public:
       std::vector<std::string_view> passed;
       for (const LaunchArgument &argument : launch.arguments) passed.push_back(kernel->paramNameOf(argument));
       std::map<std::string, TunedName> tuned;
-      // Per position in a config's names: the name the previous config had
-      // there and whether the launch passes it (configs repeat their names).
-      std::vector<std::pair<std::string_view, bool>> lastAt;
+      ConfigNameAnswers isPassed;
+      auto search = [&](const std::string &name) { return std::find(passed.begin(), passed.end(), name) != passed.end(); };
       for (const Config &config : list.configs) {
         size_t position = 0;
         for (const auto &[name, value] : config.params) {
-          if (position >= lastAt.size()) lastAt.emplace_back();
-          auto &last = lastAt[position++];
-          if (last.first != name || last.first.empty())
-            last = {name, std::find(passed.begin(), passed.end(), name) != passed.end()};
-          if (!last.second) continue;
+          if (!isPassed(position++, name, search)) continue;
           TunedName &entry = tuned[name];
           ++entry.configsSettingIt;
           const std::string text = value.str();

@@ -1,3 +1,4 @@
+#include "rules/ConfigNameAnswers.h"
 #include "rules/Rule.h"
 #include "yaml/TableKernels.h"
 
@@ -104,29 +105,15 @@ public:
       // One finding per misspelt key as written: a comprehension repeats the
       // same dict for every config it produces.
       std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
-      // Each name judged once per list, for the same reason.
-      std::vector<std::pair<std::string_view, bool>> judged;
-      // Where in `judged` the name at each position of the last config was:
-      // the configs of a list mostly hold the same names in the same order.
-      std::vector<size_t> judgedAt;
-      auto known = [&](const std::string &name, size_t position) {
-        if (position < judgedAt.size() && judged[judgedAt[position]].first == name)
-          return judged[judgedAt[position]].second;
-        if (position >= judgedAt.size()) judgedAt.resize(position + 1, 0);
-        for (size_t j = 0; j < judged.size(); ++j)
-          if (judged[j].first == name) {
-            judgedAt[position] = j;
-            return judged[j].second;
-          }
-        const bool isKnown = anyHasParam(signatures, name) || launchOptionNames().count(name);
-        judgedAt[position] = judged.size();
-        judged.emplace_back(name, isKnown);
-        return isKnown;
+      // Each name judged once while the configs repeat it, for the same reason.
+      ConfigNameAnswers known;
+      auto judge = [&](const std::string &name) {
+        return anyHasParam(signatures, name) || launchOptionNames().count(name);
       };
       for (const Config &config : list.configs) {
         size_t position = 0;
         for (const auto &[name, value] : config.params) {
-          if (known(name, position++)) continue;
+          if (known(position++, name, judge)) continue;
           SourceSpan span = list.span;
           if (config.sourcePath.empty()) {
             auto nameSpan = config.paramNameSpans.find(name);
