@@ -30,7 +30,7 @@
 //       host: launch_gemm              (or a host function of the .cu file that launches it)
 //       args: [M * K, K * N, M * N, M, N, K, stream]   (positional)
 #include "diag/Diagnostic.h"
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 
 #include <map>
 #include <memory>

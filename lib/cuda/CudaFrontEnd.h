@@ -1,7 +1,8 @@
 #pragma once
-// The CUDA front-end (.cu, .cuh), built on Clang. btlint_core cannot depend
-// on it, so the CLI and tests register it: registerFrontEnd(makeCudaFrontEnd(...)).
-#include "engine/FrontEnd.h"
+// The CUDA front-end (.cu, .cuh), built on Clang. It takes options, so the
+// tools' set-up registers it (engine/AnalysisSetup.h: registerCudaFrontEnd);
+// tests make their own.
+#include "source/FrontEnd.h"
 
 #include <memory>
 #include <string>

@@ -5,7 +5,7 @@
 // with their block and dynamic shared memory; opt-ins to large dynamic shared
 // memory; tables of tile configs. Used by the front-end and the clang-tidy
 // plugin alike.
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "model/KernelModel.h"
 
 namespace clang {

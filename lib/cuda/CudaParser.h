@@ -3,7 +3,7 @@
 // command, the file's text taken from the SourceFile (so byte offsets agree),
 // compiler errors turned into parse problems, and the AST read into the model.
 #include "cuda/CudaCompileCommands.h"
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "model/KernelModel.h"
 
 #include <string>

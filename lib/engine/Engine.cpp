@@ -2,7 +2,7 @@
 
 #include <cstring>
 #include "engine/Discovery.h"
-#include "engine/FrontEnd.h"
+#include "engine/FrontEndRegistry.h"
 #include "engine/Glob.h"
 #include "engine/SourceProvider.h"
 #include "engine/Suppressions.h"

@@ -1,4 +1,4 @@
-#include "engine/FrontEnd.h"
+#include "engine/FrontEndRegistry.h"
 #include "python/PythonFrontEnd.h"
 #include "yaml/YamlConfigFrontEnd.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Where the engine gets a file's text and parse when they are not (only) on
 // the disk: an editor's unsaved buffers, parsed incrementally (btlint lsp).
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 
 #include <memory>
 #include <optional>

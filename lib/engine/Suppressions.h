@@ -5,7 +5,7 @@
 //   CUDA:         the same after `//`, and `// NOLINT(btlint-id, ...)`,
 //                 `// NOLINTNEXTLINE(btlint-id)`
 // The id list is mandatory: a bare `ignore` is reported, never read as "all".
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "rules/Rule.h"
 
 #include <vector>

@@ -2,8 +2,8 @@
 // The config evaluator: expands what autotune, launch and timing sites need
 // into model values, for one file and one target arch. See Interpreter.h for
 // how it works and what it refuses to guess.
-#include "engine/FrontEnd.h"
-#include "eval/ModuleIndex.h"
+#include "source/FrontEnd.h"
+#include "syntax/ModuleIndex.h"
 #include "eval/PyValue.h"
 #include "model/KernelModel.h"
 

@@ -7,10 +7,10 @@
 // module. Nothing is ever guessed: what it cannot resolve becomes Unknown with
 // a reason, and every limit (list size, call depth, time) ends in Unknown plus
 // a note, never in a hang.
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 #include "eval/PyValue.h"
 #include "model/NameMap.h"
-#include "python/PythonModule.h"
+#include "syntax/PythonModule.h"
 
 #include "llvm/ADT/SmallVector.h"
 

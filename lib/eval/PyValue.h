@@ -4,7 +4,7 @@
 // triton.Config, function, module, a named external object such as
 // `triton.Config` or `torch.float16`) or Unknown with a reason. Every value
 // keeps where it came from (the literal to change).
-#include "python/SyntaxTree.h"
+#include "syntax/SyntaxTree.h"
 
 #include <cstdint>
 #include <memory>

@@ -3,8 +3,8 @@
 // enforces, read from the body of `f`: "smem" when it compares against a
 // shared-memory limit, "registers" for a register limit, and "BLOCK_M<=M"
 // when it compares a config's meta-parameter with a kernel argument.
-#include "eval/ModuleIndex.h"
-#include "python/SyntaxTree.h"
+#include "syntax/ModuleIndex.h"
+#include "syntax/SyntaxTree.h"
 
 #include <set>
 #include <string>

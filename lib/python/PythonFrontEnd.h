@@ -1,5 +1,5 @@
 #pragma once
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 
 #include <memory>
 

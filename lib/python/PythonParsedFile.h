@@ -4,7 +4,7 @@
 // their decorators, launch sites and timing calls. Values that need the
 // evaluator (config lists, launch arguments) are kept as syntax nodes and
 // evaluated per arch in buildModel.
-#include "python/PythonModule.h"
+#include "syntax/PythonModule.h"
 
 #include <optional>
 #include <set>

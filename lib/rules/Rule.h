@@ -6,6 +6,7 @@
 #include "arch/ArchTable.h"
 #include "diag/Diagnostic.h"
 #include "model/KernelModel.h"
+#include "source/AnalysisSettings.h"
 
 #include <functional>
 #include <map>
@@ -58,13 +59,6 @@ public:
 
 private:
   std::map<std::string, std::string> values_;
-};
-
-// Per-file settings that rules may read (resolved from CLI and .btlint.yaml).
-struct AnalysisSettings {
-  std::string dtype = "fp16";        // --dtype / config default element type
-  std::string dtypeSource = "default";
-  std::set<std::string> enabledRules; // rules that run on this file
 };
 
 // Looks up kernels across all files of the run (for launches in other files).

@@ -20,7 +20,7 @@
 //
 // A YAML file is read as a tuning table only when it has a top-level
 // `configs` or `kernels` key; other YAML files are left alone.
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 
 #include <memory>
 

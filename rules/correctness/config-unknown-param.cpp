@@ -1,6 +1,6 @@
 #include "rules/ConfigNameAnswers.h"
 #include "rules/Rule.h"
-#include "yaml/TableKernels.h"
+#include "rules/TableKernels.h"
 
 #include <algorithm>
 #include <set>

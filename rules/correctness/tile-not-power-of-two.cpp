@@ -1,7 +1,7 @@
 #include "eval/TileEval.h"
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
-#include "yaml/TableKernels.h"
+#include "rules/TableKernels.h"
 
 #include <algorithm>
 #include <map>

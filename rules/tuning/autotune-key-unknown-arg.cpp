@@ -1,5 +1,5 @@
 #include "rules/Rule.h"
-#include "yaml/TableKernels.h"
+#include "rules/TableKernels.h"
 
 #include <algorithm>
 #include <string>

@@ -1,6 +1,6 @@
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
-#include "yaml/TableKernels.h"
+#include "rules/TableKernels.h"
 
 #include <algorithm>
 #include <map>

@@ -16,7 +16,7 @@
 #include "config/ProjectConfig.h"
 #include "engine/Discovery.h"
 #include "engine/Engine.h"
-#include "engine/FrontEnd.h"
+#include "engine/FrontEndRegistry.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"

@@ -3,7 +3,7 @@
 #   (a) tree-sitter parsing alone (test/bench/bench_parse.cpp, the grammar btlint links),
 #   (b) btlint's whole analysis (front-end, evaluator, all rules), single-threaded (-j1),
 #       and the same with tree-sitter as its only parser (BTLINT_PYTHON_PARSER=tree-sitter;
-#       btlint otherwise reads well-formed files with its own parser, lib/python/DirectParser.h),
+#       btlint otherwise reads well-formed files with its own parser, lib/syntax/DirectParser.h),
 #   (c) `ruff check` (PyPI) with the same number of threads (RAYON_NUM_THREADS=1),
 # and btlint's peak memory (/usr/bin/time -f %M) on the same files.
 # Prints the ratios whole/parse (target <= 1.3; also against the parse with the

@@ -3,7 +3,7 @@
 // real front-end and return the model for one arch.
 #include "arch/ArchTable.h"
 #include "cuda/CudaFrontEnd.h"
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "model/KernelModel.h"
 
 #include <filesystem>

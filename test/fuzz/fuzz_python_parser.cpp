@@ -4,9 +4,9 @@
 // file the own parser accepted but tree-sitter rejects would lose its
 // parse-error finding); anything else aborts. Inputs btlint would not read
 // (NUL bytes, invalid UTF-8) are skipped.
-#include "engine/SourceFile.h"
-#include "python/DirectParser.h"
-#include "python/SyntaxTree.h"
+#include "source/SourceFile.h"
+#include "syntax/DirectParser.h"
+#include "syntax/SyntaxTree.h"
 
 #include "llvm/Support/ConvertUTF.h"
 

@@ -3,7 +3,7 @@
 // inside the file, and matching diagnostics against them must not crash.
 #include <cstddef>
 #include <cstdint>
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "engine/Suppressions.h"
 
 #include <cstdio>

@@ -1,12 +1,12 @@
-// Checks that btlint's own Python parser (lib/python/DirectParser.h) builds
+// Checks that btlint's own Python parser (lib/syntax/DirectParser.h) builds
 // exactly the tree that the tree-sitter path builds, node for node: kind,
 // field, byte span, parent, children. Files the own parser leaves to
 // tree-sitter are counted, not compared. Exit status 1 on any difference.
 //
 // Usage: python_parser_agreement [--list FILE] [--quiet] FILE...
-#include "engine/SourceFile.h"
-#include "python/DirectParser.h"
-#include "python/SyntaxTree.h"
+#include "source/SourceFile.h"
+#include "syntax/DirectParser.h"
+#include "syntax/SyntaxTree.h"
 
 #include <cstdio>
 #include <fstream>

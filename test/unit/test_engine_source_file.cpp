@@ -1,5 +1,5 @@
 #include "engine/Engine.h"
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 
 #include <gtest/gtest.h>
 

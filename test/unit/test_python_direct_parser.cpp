@@ -1,9 +1,9 @@
-// btlint's own Python parser (lib/python/DirectParser.h): the trees it builds
+// btlint's own Python parser (lib/syntax/DirectParser.h): the trees it builds
 // are tree-sitter's, node for node, and what it does not read goes to
 // tree-sitter, which reports the syntax errors.
-#include "engine/SourceFile.h"
-#include "python/DirectParser.h"
-#include "python/SyntaxTree.h"
+#include "source/SourceFile.h"
+#include "syntax/DirectParser.h"
+#include "syntax/SyntaxTree.h"
 
 #include <gtest/gtest.h>
 

@@ -3,7 +3,7 @@
 // modules (a "run") that resolves imports between them, and model building
 // for a chosen arch.
 #include "arch/ArchTable.h"
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 #include "python/PythonFrontEnd.h"
 
 #include <gtest/gtest.h>

@@ -3,8 +3,8 @@
 
 #include "arch/ArchTable.h"
 #include "engine/Engine.h"
-#include "engine/FrontEnd.h"
-#include "engine/SourceFile.h"
+#include "engine/FrontEndRegistry.h"
+#include "source/SourceFile.h"
 #include "resources/KernelResourceAdapter.h"
 #include "rules/Rule.h"
 

@@ -7,12 +7,9 @@
 #include "Bench.h"
 
 #include "config/ProjectConfig.h"
+#include "engine/AnalysisSetup.h"
 #include "engine/Engine.h"
 #include "rules/Rule.h"
-#if __has_include("cuda/CudaFrontEnd.h")
-#include "cuda/CudaFrontEnd.h"
-#define BTLINT_HAS_CUDA_FRONTEND 1
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
@@ -64,43 +61,19 @@ int usageError(const std::string &message) {
 int emit(const std::string &dir) {
   if (paths.empty() && findingsOption.empty())
     return usageError("--emit needs PATHs to analyse or --findings FILE from `btlint --format json`");
-  for (const auto &a : archOption)
-    if (!findArch(a)) return usageError("unknown arch `" + a + "`; known: " + llvm::join(archNames(), ", "));
-  if (!dtypeOption.empty() && !isKnownDtype(dtypeOption))
-    return usageError("unknown dtype `" + dtypeOption + "`; known: " + llvm::join(knownDtypes(), ", "));
-
-#ifdef BTLINT_HAS_CUDA_FRONTEND
-  {
-    std::string cudaError;
-    auto cudaFrontEnd = makeCudaFrontEnd({"", cudaPathOption}, cudaError);
-    if (!cudaFrontEnd) return usageError(cudaError);
-    registerFrontEnd(std::move(cudaFrontEnd));
-  }
-#endif
+  if (std::string problem = checkArchs(archOption); !problem.empty()) return usageError(problem);
+  if (std::string problem = checkDtype(dtypeOption); !problem.empty()) return usageError(problem);
+  if (std::string cudaError; !registerCudaFrontEnd("", cudaPathOption, cudaError)) return usageError(cudaError);
 
   bench::EmitOptions options;
   options.dir = dir;
   options.widerSearch = widerOption;
-  if (!noConfigOption) {
-    std::string configPath = configOption;
-    if (configPath.empty()) {
-      llvm::SmallString<256> start(paths.empty() ? std::string(".") : paths.front());
-      if (!llvm::sys::fs::is_directory(start)) llvm::sys::path::remove_filename(start);
-      if (start.empty()) start = ".";
-      configPath = findProjectConfig(std::string(start));
-    } else if (!llvm::sys::fs::exists(configPath)) {
-      return usageError(configPath + ": config file not found");
-    }
-    if (!configPath.empty()) {
-      std::vector<ConfigError> errors;
-      options.config = loadProjectConfig(configPath, errors);
-      if (!errors.empty()) {
-        for (const auto &e : errors) llvm::errs() << e.str() << '\n';
-        return 2;
-      }
-      options.configPath = configPath;
-    }
-  }
+  RunConfig runConfig = loadRunConfig(configOption, paths.empty() ? std::string() : paths.front(), noConfigOption);
+  if (!runConfig.missing.empty()) return usageError(runConfig.missing);
+  for (const auto &e : runConfig.errors) llvm::errs() << e.str() << '\n';
+  if (!runConfig.errors.empty()) return 2;
+  options.config = std::move(runConfig.config);
+  options.configPath = runConfig.path;
   options.dtype = "fp16";
   options.dtypeSource = "default";
   if (options.config.dtype) {

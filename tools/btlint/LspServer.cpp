@@ -11,14 +11,12 @@
 
 #include "arch/ArchTable.h"
 #include "config/ProjectConfig.h"
+#include "engine/AnalysisSetup.h"
 #include "engine/Discovery.h"
+#include "engine/FrontEndRegistry.h"
 #include "engine/Engine.h"
 #include "engine/SourceProvider.h"
 #include "rules/Rule.h"
-#if __has_include("cuda/CudaFrontEnd.h")
-#include "cuda/CudaFrontEnd.h"
-#define BTLINT_LSP_HAS_CUDA 1
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -433,15 +431,11 @@ private:
   }
 
   void registerCudaFrontEnd() {
-#ifdef BTLINT_LSP_HAS_CUDA
     std::string error;
-    auto cuda = makeCudaFrontEnd({settings_.compileCommandsDir, settings_.cudaPath}, error);
-    if (!cuda) {
+    if (!btlint::registerCudaFrontEnd(settings_.compileCommandsDir, settings_.cudaPath, error)) {
       showMessage(1, error + "; CUDA files are analysed without the toolkit");
-      cuda = makeCudaFrontEnd({"", "none"}, error);
+      btlint::registerCudaFrontEnd("", "none", error);
     }
-    if (cuda) registerFrontEnd(std::move(cuda));
-#endif
   }
 
   // Asks the client to tell us about .btlint.yaml changes (when it can).

@@ -1,7 +1,7 @@
 #pragma once
 // Text handling for btlint lsp: file URIs, LSP positions (UTF-16 or UTF-8
 // code units per line) <-> byte offsets, and edits applied to a buffer.
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 
 #include <cstdint>
 #include <optional>

@@ -4,15 +4,12 @@
 #include "ReportCommand.h"
 
 #include "config/ProjectConfig.h"
+#include "engine/AnalysisSetup.h"
 #include "engine/Discovery.h"
 #include "engine/Engine.h"
-#include "engine/FrontEnd.h"
+#include "source/FrontEnd.h"
 #include "model/KernelModel.h"
 #include "report/ConfigReport.h"
-#if __has_include("cuda/CudaFrontEnd.h")
-#include "cuda/CudaFrontEnd.h"
-#define BTLINT_REPORT_HAS_CUDA_FRONTEND 1
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -101,10 +98,8 @@ int runReportCommand() {
     return reportError("`btlint report` needs a file; usage: btlint report FILE[::KERNEL] [PATH...]");
   if (reportFormat != "markdown" && reportFormat != "json")
     return reportError("unknown report format `" + reportFormat + "`; use markdown or json");
-  for (const auto &a : reportArchs)
-    if (!findArch(a)) return reportError("unknown arch `" + a + "`; known: " + llvm::join(archNames(), ", "));
-  if (!reportDtype.empty() && !isKnownDtype(reportDtype))
-    return reportError("unknown dtype `" + reportDtype + "`; known: " + llvm::join(knownDtypes(), ", "));
+  if (std::string problem = checkArchs(reportArchs); !problem.empty()) return reportError(problem);
+  if (std::string problem = checkDtype(reportDtype); !problem.empty()) return reportError(problem);
 
   auto [file, kernelName] = splitTarget(reportPaths.front());
   if (!llvm::sys::fs::exists(file)) return reportError(file + ": no such file");
@@ -113,35 +108,14 @@ int runReportCommand() {
   if (!languageForPath(file))
     return reportError(file + ": not a file btlint reads (.py, .cu, .cuh, .yaml, .yml)");
 
-#ifdef BTLINT_REPORT_HAS_CUDA_FRONTEND
-  {
-    std::string cudaError;
-    auto cudaFrontEnd = makeCudaFrontEnd({reportCompileCommands, reportCudaPath}, cudaError);
-    if (!cudaFrontEnd) return reportError(cudaError);
-    registerFrontEnd(std::move(cudaFrontEnd));
-  }
-#endif
+  if (std::string cudaError; !registerCudaFrontEnd(reportCompileCommands, reportCudaPath, cudaError))
+    return reportError(cudaError);
 
-  ProjectConfig config;
-  if (!reportNoConfig) {
-    std::string configPath = reportConfig;
-    if (configPath.empty()) {
-      llvm::SmallString<256> start(file);
-      llvm::sys::path::remove_filename(start);
-      if (start.empty()) start = ".";
-      configPath = findProjectConfig(std::string(start));
-    } else if (!llvm::sys::fs::exists(configPath)) {
-      return reportError(configPath + ": config file not found");
-    }
-    if (!configPath.empty()) {
-      std::vector<ConfigError> errors;
-      config = loadProjectConfig(configPath, errors);
-      if (!errors.empty()) {
-        for (const auto &e : errors) llvm::errs() << e.str() << '\n';
-        return 2;
-      }
-    }
-  }
+  RunConfig runConfig = loadRunConfig(reportConfig, file, reportNoConfig);
+  if (!runConfig.missing.empty()) return reportError(runConfig.missing);
+  for (const auto &e : runConfig.errors) llvm::errs() << e.str() << '\n';
+  if (!runConfig.errors.empty()) return 2;
+  const ProjectConfig &config = runConfig.config;
 
   EngineOptions options;
   options.paths.push_back(file);

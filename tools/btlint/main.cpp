@@ -3,15 +3,12 @@
 #include "config/ProjectConfig.h"
 #include "emit/Emitters.h"
 #include "emit/RuleDocs.h"
+#include "engine/AnalysisSetup.h"
 #include "engine/Baseline.h"
 #include "engine/Engine.h"
 #include "engine/FixApplier.h"
 #include "rules/Rule.h"
 #include "ReportCommand.h"
-#if __has_include("cuda/CudaFrontEnd.h")
-#include "cuda/CudaFrontEnd.h"
-#define BTLINT_HAS_CUDA_FRONTEND 1
-#endif
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -135,46 +132,22 @@ int lint() {
   if (paths.empty()) return usageError("no paths given; usage: btlint [options] PATH...");
   auto format = parseOutputFormat(formatOption);
   if (!format) return usageError("unknown format `" + formatOption + "`; use text, json, sarif, github or junit");
-  for (const auto &a : archOption)
-    if (!findArch(a))
-      return usageError("unknown arch `" + a + "`; known: " + llvm::join(archNames(), ", "));
-  if (!dtypeOption.empty() && !isKnownDtype(dtypeOption))
-    return usageError("unknown dtype `" + dtypeOption + "`; known: " + llvm::join(knownDtypes(), ", "));
+  if (std::string problem = checkArchs(archOption); !problem.empty()) return usageError(problem);
+  if (std::string problem = checkDtype(dtypeOption); !problem.empty()) return usageError(problem);
   for (const auto *list : {&selectOption, &ignoreOption})
     for (const auto &s : *list) {
       std::string problem = checkRuleSelector(s);
       if (!problem.empty()) return usageError(problem);
     }
 
-#ifdef BTLINT_HAS_CUDA_FRONTEND
-  {
-    std::string cudaError;
-    auto cudaFrontEnd = makeCudaFrontEnd({compileCommandsOption, cudaPathOption}, cudaError);
-    if (!cudaFrontEnd) return usageError(cudaError);
-    registerFrontEnd(std::move(cudaFrontEnd));
-  }
-#endif
+  if (std::string cudaError; !registerCudaFrontEnd(compileCommandsOption, cudaPathOption, cudaError))
+    return usageError(cudaError);
 
-  ProjectConfig config;
-  if (!noConfigOption) {
-    std::string configPath = configOption;
-    if (configPath.empty()) {
-      llvm::SmallString<256> start(paths.front());
-      if (!llvm::sys::fs::is_directory(start)) llvm::sys::path::remove_filename(start);
-      if (start.empty()) start = ".";
-      configPath = findProjectConfig(std::string(start));
-    } else if (!llvm::sys::fs::exists(configPath)) {
-      return usageError(configPath + ": config file not found");
-    }
-    if (!configPath.empty()) {
-      std::vector<ConfigError> errors;
-      config = loadProjectConfig(configPath, errors);
-      if (!errors.empty()) {
-        for (const auto &e : errors) llvm::errs() << e.str() << '\n';
-        return 2;
-      }
-    }
-  }
+  RunConfig runConfig = loadRunConfig(configOption, paths.front(), noConfigOption);
+  if (!runConfig.missing.empty()) return usageError(runConfig.missing);
+  for (const auto &e : runConfig.errors) llvm::errs() << e.str() << '\n';
+  if (!runConfig.errors.empty()) return 2;
+  const ProjectConfig &config = runConfig.config;
   Severity failOn = config.failOn.value_or(Severity::Warning);
   if (!failOnOption.empty()) {
     auto parsed = parseSeverity(failOnOption);

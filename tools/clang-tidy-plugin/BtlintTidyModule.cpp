@@ -5,7 +5,7 @@
 // what the rule finds as clang-tidy warnings, so NOLINT and .clang-tidy
 // configuration apply as for any check.
 #include "cuda/CudaModelExtractor.h"
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "engine/Suppressions.h"
 #include "rules/Rule.h"
 

@@ -4,9 +4,9 @@
 // arch, after every file of the run is parsed, so config lists can use
 // constants and helpers from sibling modules.
 #include "arch/ArchTable.h"
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 #include "model/KernelModel.h"
-#include "rules/Rule.h"
+#include "source/AnalysisSettings.h"
 
 #include <chrono>
 #include <map>
@@ -106,9 +106,5 @@ public:
     return parse(source);
   }
 };
-
-// The front-end for a language, or null when none is built in.
-const FrontEnd *frontEndFor(Language language);
-void registerFrontEnd(std::unique_ptr<FrontEnd> frontEnd);
 
 } // namespace btlint

@@ -2,7 +2,7 @@
 // Which top-level statements of a module bind which names, so the evaluator
 // can look a name up lazily as it stands at a given point of the module
 // (a decorator sees the bindings made above it, an importer sees them all).
-#include "python/SyntaxTree.h"
+#include "syntax/SyntaxTree.h"
 
 #include <string>
 #include <string_view>

@@ -7,7 +7,7 @@
 // type statements, async, Python 2 print, unusual f-strings); the caller then
 // parses the file with tree-sitter, which also reports the syntax errors.
 // test/python_parser_agreement checks that both parsers build identical trees.
-#include "python/SyntaxTree.h"
+#include "syntax/SyntaxTree.h"
 
 #include <vector>
 

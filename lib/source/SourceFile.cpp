@@ -1,4 +1,4 @@
-#include "engine/SourceFile.h"
+#include "source/SourceFile.h"
 
 #include <algorithm>
 #include <cstring>

@@ -1,4 +1,4 @@
-#include "python/DirectParser.h"
+#include "syntax/DirectParser.h"
 
 #include <array>
 #include <cstring>

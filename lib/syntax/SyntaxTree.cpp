@@ -1,6 +1,6 @@
-#include "python/SyntaxTree.h"
+#include "syntax/SyntaxTree.h"
 
-#include "python/DirectParser.h"
+#include "syntax/DirectParser.h"
 
 #include <tree_sitter/api.h>
 

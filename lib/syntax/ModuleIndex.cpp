@@ -1,4 +1,4 @@
-#include "eval/ModuleIndex.h"
+#include "syntax/ModuleIndex.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 #pragma once
 // A parsed Python module as the evaluator and the front-end share it.
-#include "engine/FrontEnd.h"
-#include "eval/ModuleIndex.h"
-#include "python/SyntaxTree.h"
+#include "source/FrontEnd.h"
+#include "syntax/ModuleIndex.h"
+#include "syntax/SyntaxTree.h"
 
 namespace btlint::python {
 

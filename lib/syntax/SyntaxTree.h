@@ -6,8 +6,8 @@
 // the TSTree be freed right after parsing. Well-formed files are read by
 // btlint's own parser (DirectParser.h), which builds the identical array
 // without tree-sitter; files it does not read go to tree-sitter.
-#include "engine/FrontEnd.h"
-#include "engine/SourceFile.h"
+#include "source/FrontEnd.h"
+#include "source/SourceFile.h"
 #include "model/KernelModel.h"
 
 #include <cstdint>

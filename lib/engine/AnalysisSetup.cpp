@@ -1,0 +1,52 @@
+#include "engine/AnalysisSetup.h"
+#include "arch/ArchTable.h"
+#include "engine/FrontEndRegistry.h"
+#ifdef BTLINT_HAS_CUDA_FRONTEND
+#include "cuda/CudaFrontEnd.h"
+#endif
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace btlint {
+
+std::string checkArchs(const std::vector<std::string> &archs) {
+  for (const std::string &arch : archs)
+    if (!findArch(arch)) return "unknown arch `" + arch + "`; known: " + llvm::join(archNames(), ", ");
+  return "";
+}
+
+std::string checkDtype(const std::string &dtype) {
+  if (dtype.empty() || isKnownDtype(dtype)) return "";
+  return "unknown dtype `" + dtype + "`; known: " + llvm::join(knownDtypes(), ", ");
+}
+
+RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firstPath, bool noConfig) {
+  RunConfig run;
+  if (noConfig) return run;
+  run.path = explicitPath;
+  if (run.path.empty()) {
+    llvm::SmallString<256> start(firstPath.empty() ? std::string(".") : firstPath);
+    if (!llvm::sys::fs::is_directory(start)) llvm::sys::path::remove_filename(start);
+    if (start.empty()) start = ".";
+    run.path = findProjectConfig(std::string(start));
+  } else if (!llvm::sys::fs::exists(run.path)) {
+    run.missing = run.path + ": config file not found";
+    return run;
+  }
+  if (!run.path.empty()) run.config = loadProjectConfig(run.path, run.errors);
+  return run;
+}
+
+bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error) {
+#ifdef BTLINT_HAS_CUDA_FRONTEND
+  auto cuda = makeCudaFrontEnd({compileCommandsDir, cudaPath}, error);
+  if (!cuda) return false;
+  registerFrontEnd(std::move(cuda));
+#endif
+  return true;
+}
+
+} // namespace btlint
