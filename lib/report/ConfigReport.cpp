@@ -1,6 +1,7 @@
 #include "report/ConfigReport.h"
 
 #include "eval/TileEval.h"
+#include "model/Launches.h"
 #include "resources/ConfigVerdict.h"
 #include "resources/KernelDescription.h"
 #include "resources/KernelResourceAdapter.h"
@@ -85,23 +86,14 @@ struct ArchList {
 };
 
 Config configFromLaunch(const LaunchSite &launch, const Kernel &kernel, size_t index) {
-  Config config;
-  config.span = launch.span;
+  Config config = launchConfig(launch, kernel);
   config.index = index;
   config.expansion = "the launch at line " + std::to_string(launch.span.line);
-  for (const LaunchArgument &argument : launch.arguments) {
-    const std::string name(kernel.paramNameOf(argument));
-    if (name.empty()) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    if (name == "num_warps") config.numWarps = value;
-    else if (name == "num_stages") config.numStages = value;
-    else if (name == "num_ctas") config.numCtas = value;
-    else if (name == "maxnreg") config.maxnreg = value;
-    else if (const Param *param = kernel.findParam(name);
-             param && (param->isConstexpr() || kernel.tileParams.count(name)))
-      config.params[name] = value;
-  }
+  // The table's columns are the meta-parameters: constexpr and tile parameters.
+  NameMap<ScalarValue> meta;
+  for (const auto &[name, value] : config.params)
+    if (kernel.findParam(name)->isConstexpr() || kernel.tileParams.count(name)) meta[name] = value;
+  config.params = std::move(meta);
   return config;
 }
 
@@ -163,7 +155,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
       for (const auto &[name, value] : kernel->templateArguments) config.params.emplace(name, value);
       config.expansion = kernel->templateName.empty() ? "the kernel" : "the instantiation `" + kernel->name + "`";
       for (const LaunchSite &launch : file.launches)
-        if (launch.kernel == kernel->name && launch.blockThreads && launch.blockThreads->isInt()) {
+        if (callsOwnKernel(launch, *kernel) && launch.blockThreads && launch.blockThreads->isInt()) {
           config.params["threads"] = ScalarValue::ofInt(launch.blockThreads->asInt());
           break;
         }
@@ -196,7 +188,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   }
   list.source = "launches";
   for (const LaunchSite &launch : file.launches)
-    if (first.answersTo(launch.kernelName())) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
+    if (callsOwnKernel(launch, first)) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
   if (list.configs.empty()) {
     list.source = "none";
     list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");
@@ -378,7 +370,7 @@ void judgeCuda(const ArchList &list, const Kernel *instance, const ArchInfo &arc
   bool dynamicUnknown = false;
   std::optional<int64_t> threads = intOf(instance->launchBoundsThreads);
   for (const LaunchSite &launch : list.file->launches) {
-    if (launch.kernel != instance->name) continue;
+    if (!callsOwnKernel(launch, *instance)) continue;
     if (launch.dynamicSmemBytes) {
       if (launch.dynamicSmemBytes->isInt()) dynamicBytes = std::max(dynamicBytes, launch.dynamicSmemBytes->asInt());
       else dynamicUnknown = true;

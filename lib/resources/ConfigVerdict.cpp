@@ -212,23 +212,6 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
 }
 } // namespace
 
-Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
-  Config values;
-  for (const LaunchArgument &argument : launch.arguments) {
-    const std::string name(kernel.paramNameOf(argument));
-    if (name.empty()) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    if (name == "num_warps") values.numWarps = value;
-    else if (name == "num_stages") values.numStages = value;
-    else if (name == "num_ctas") values.numCtas = value;
-    else if (name == "maxnreg") values.maxnreg = value;
-    else if (kernel.findParam(name)) values.params[name] = value;
-  }
-  values.span = launch.span;
-  return values;
-}
-
 std::string ConfigUse::label() const {
   if (listed) return "config " + std::to_string(listed->index + 1);
   if (launch) return "the launch at line " + std::to_string(launch->span.line);
@@ -251,7 +234,7 @@ const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vect
     return uses;
   }
   for (const LaunchSite &launch : launches) {
-    if (!kernel.answersTo(launch.kernelName())) continue;
+    if (!callsOwnKernel(launch, kernel)) continue;
     auto values = std::make_shared<const Config>(launchConfig(launch, kernel));
     ConfigUse use(*values);
     use.launchValues = std::move(values);

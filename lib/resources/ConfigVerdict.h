@@ -8,6 +8,7 @@
 // report and the rules can never disagree.
 #include "arch/ArchTable.h"
 #include "model/KernelModel.h"
+#include "model/Launches.h"
 #include "resources/KernelResourceAdapter.h"
 
 #include <cstdint>
@@ -132,8 +133,6 @@ struct JudgedUses {
 };
 const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, const std::vector<LaunchSite> &launches,
                                   const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource);
-// Launch values of a kernel (for kernels without autotune).
-Config launchConfig(const LaunchSite &launch, const Kernel &kernel);
 // Autotune configs of `kernel`, or one use per launch in `launches` that
 // calls it (`launches` are the launches of the file that is analysed).
 // Computed once per kernel and launch list (cached in the kernel's scratch).

@@ -28,10 +28,10 @@ std::vector<ConfigBinding> bindingsOf(const Kernel &kernel, const RuleContext &c
       bindings.push_back(autotuneBinding(config, kernel.autotune->configs));
   } else {
     for (const LaunchSite &launch : context.file().launches) {
-      if (launchedKernel(launch, context) != &kernel) continue;
+      if (context.calledKernel(launch) != &kernel) continue;
       ConfigBinding binding;
       binding.kind = ConfigBinding::Kind::Launch;
-      binding.launchValues = std::make_shared<const Config>(launchValues(launch, kernel));
+      binding.launchValues = std::make_shared<const Config>(launchConfig(launch, kernel));
       binding.launch = &launch;
       bindings.push_back(std::move(binding));
     }
@@ -69,25 +69,6 @@ DimValueCache &tileValuesOf(const Kernel &kernel, const RuleContext &context) {
     scratch.values = std::make_unique<DimValueCache>(std::move(dims), scratch.bindings.size());
   }
   return *scratch.values;
-}
-
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  const std::string name(launch.kernelName());
-  if (const Kernel *kernel = context.file().findKernel(name)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(name);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
-Config launchValues(const LaunchSite &launch, const Kernel &kernel) {
-  Config values;
-  for (const LaunchArgument &argument : launch.arguments) {
-    const std::string_view name = kernel.paramNameOf(argument);
-    if (name.empty() || !kernel.findParam(name)) continue;
-    ScalarValue value = argument.value;
-    if (!value.span().valid()) value.setSpan(argument.span);
-    values.params[name] = value;
-  }
-  return values;
 }
 
 std::vector<std::string> paramsRead(const TileDim &dim) {

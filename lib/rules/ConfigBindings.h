@@ -35,11 +35,6 @@ const std::vector<ConfigBinding> &configBindingsOf(const Kernel &kernel, const R
 // One config of a list (an autotune list or a YAML tuning table).
 ConfigBinding autotuneBinding(const Config &config, const ConfigList &list);
 
-// The kernel a launch calls: defined in the file, else the only kernel of
-// that name in the run.
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context);
-// The values a launch passes for the kernel's parameters, by keyword or position.
-Config launchValues(const LaunchSite &launch, const Kernel &kernel);
 
 // The values of every dimension of every tile of `kernel` (in the order of
 // kernel.tiles and their dims) under each of its bindings, one row per

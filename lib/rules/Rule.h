@@ -6,6 +6,7 @@
 #include "arch/ArchTable.h"
 #include "diag/Diagnostic.h"
 #include "model/KernelModel.h"
+#include "model/Launches.h"
 #include "source/AnalysisSettings.h"
 
 #include <functional>
@@ -61,13 +62,6 @@ private:
   std::map<std::string, std::string> values_;
 };
 
-// Looks up kernels across all files of the run (for launches in other files).
-class ProjectIndex {
-public:
-  virtual ~ProjectIndex() = default;
-  // Kernels with this name anywhere in the run, for the current arch.
-  virtual std::vector<const Kernel *> kernelsNamed(const std::string &name) const = 0;
-};
 
 // A suppression comment, as parsed from the source (see engine/Suppressions).
 struct Suppression {
@@ -113,6 +107,9 @@ public:
   const ArchInfo *arch() const { return arch_; }
   const AnalysisSettings &settings() const { return settings_; }
   const ProjectIndex &project() const { return project_; }
+  // The kernel a launch of this file calls (model/Launches.h), looked up in
+  // the whole run when the file does not define it.
+  const Kernel *calledKernel(const LaunchSite &launch) const { return btlint::calledKernel(launch, file_, &project_); }
   const RuleOptions &options() const { return options_; }
   // Suppressions of the file after filtering; only meta rules read them.
   const std::vector<Suppression> &suppressions() const;

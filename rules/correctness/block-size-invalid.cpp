@@ -25,12 +25,6 @@ constexpr const char *kAxisNames[3] = {"x", "y", "z"};
 // versions and drivers may return those.
 constexpr const char *kMeasuredError = "cudaErrorInvalidValue (invalid argument) on an H200 with CUDA 13";
 
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  if (const Kernel *kernel = context.file().findKernel(launch.kernel)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(launch.kernel);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
 class BlockSizeInvalid : public Rule {
 public:
   static RuleInfo info() {
@@ -106,7 +100,7 @@ public:
         }
         if (reported) continue;
       }
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       if (kernel && kernel->launchBoundsThreads && kernel->launchBoundsThreads->isInt() &&
           threads > kernel->launchBoundsThreads->asInt()) {
         const int64_t bound = kernel->launchBoundsThreads->asInt();

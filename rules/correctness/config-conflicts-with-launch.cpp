@@ -62,7 +62,7 @@ public:
 
   void check(RuleContext &context) const override {
     for (const LaunchSite &launch : context.file().launches) {
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       // A project's own autotune wrapper may filter or merge keywords itself.
       if (!kernel || !kernel->autotune || kernel->autotune->wrappedByCustomDecorator) continue;
       const ConfigList &list = kernel->autotune->configs;

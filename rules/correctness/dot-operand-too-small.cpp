@@ -1,6 +1,7 @@
 #include "eval/TileEval.h"
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <algorithm>
 #include <map>
@@ -104,7 +105,7 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch || arch->vendor != Vendor::Nvidia) return;
     std::vector<Finding> findings;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    LiteralSlots findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       const std::vector<Binding> &bindings = configBindingsOf(kernel, context);
@@ -123,13 +124,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (finding.configs.size() > 1) {
-        std::string others;
-        for (size_t i = 1; i < finding.configs.size(); ++i)
-          others += (i == 1 ? "" : ", ") + std::to_string(finding.configs[i]->index + 1);
-        diagnostic.note("the same value also reaches config" +
-                        std::string(finding.configs.size() > 2 ? "s " : " ") + others);
-      }
+      if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
     }
   }
 
@@ -138,7 +133,7 @@ private:
   static void checkReduction(const Kernel &kernel, const DotSite &dot, const TileDim &k,
                              const std::vector<std::string> &params, const InputType &input, int64_t minimum,
                              const Binding &binding, std::vector<Finding> &findings,
-                             std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+                             LiteralSlots &findingAt) {
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return;
     if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
@@ -161,10 +156,9 @@ private:
       finding.span = bindingSpan(binding, kernel);
       cause = bindingName(binding, kernel) + " makes `tl.dot`'s K (`" + k.text + "`) " + kValue;
     }
-    auto [entry, inserted] =
-        findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+    auto [slot, inserted] = findingAt.find(finding.span, findings.size());
     if (!inserted) {
-      Finding &existing = findings[entry->second];
+      Finding &existing = findings[slot];
       if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
                                       binding.config) == existing.configs.end())
         existing.configs.push_back(binding.config);

@@ -23,12 +23,6 @@ int64_t staticSharedLowerBound(const Kernel &kernel) {
   return bytes;
 }
 
-const Kernel *launchedKernel(const LaunchSite &launch, const RuleContext &context) {
-  if (const Kernel *kernel = context.file().findKernel(launch.kernel)) return kernel;
-  const std::vector<const Kernel *> candidates = context.project().kernelsNamed(launch.kernel);
-  return candidates.size() == 1 ? candidates.front() : nullptr;
-}
-
 // What the program opts the launched kernel in to: the largest known size,
 // nothing when it never opts in, and an empty optional inside when it opts
 // in to a size only known at run time.
@@ -95,7 +89,7 @@ public:
       const int64_t dynamicBytes = launch.dynamicSmemBytes->asInt();
       // Without dynamic shared memory there is nothing to opt in to.
       if (dynamicBytes <= 0) continue;
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       if (kernel && kernel->language != Language::Cuda) continue;
       // Static shared memory alone over 48 KiB cannot be opted in at all
       // (ptxas rejects the kernel); static-smem-over-48k reports it, and the

@@ -113,7 +113,7 @@ public:
 
   void check(RuleContext &context) const override {
     for (const LaunchSite &launch : context.file().launches) {
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       if (!kernel || !kernel->autotune || kernel->autotune->configs.configs.empty()) continue;
       // A grid that reads every extent from `meta` follows the configs.
       if (std::all_of(launch.gridDivisors.begin(), launch.gridDivisors.end(),

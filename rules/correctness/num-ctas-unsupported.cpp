@@ -1,5 +1,6 @@
 #include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <map>
 #include <string>
@@ -48,7 +49,7 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch) return;
     std::vector<Site> sites;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> siteAt;
+    LiteralSlots siteAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       for (const resources::ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
@@ -57,9 +58,9 @@ public:
         SourceSpan span = ctas->span().valid() ? ctas->span() : use.config.span;
         if (use.listed && !use.listed->sourcePath.empty()) span = use.list->span;
         if (use.launch && !span.valid()) span = use.launch->span;
-        auto [entry, inserted] = siteAt.try_emplace({span.line, span.column}, sites.size());
+        auto [slot, inserted] = siteAt.find(span, sites.size());
         if (!inserted) {
-          sites[entry->second].others.push_back(use.label());
+          sites[slot].others.push_back(use.label());
           continue;
         }
         sites.push_back({span, ctas->asInt(), use.label(), use.listed ? use.listed->expansion.str() : "", kernel.name, {}});
@@ -70,11 +71,7 @@ public:
                                                       std::to_string(site.value) + ", which " + arch->name +
                                                       " cannot run: " + resources::numCtasProblem(site.value, *arch));
       if (!site.expansion.empty()) diagnostic.note(site.expansion);
-      if (!site.others.empty()) {
-        std::string labels;
-        for (size_t i = 0; i < site.others.size(); ++i) labels += (i ? ", " : "") + site.others[i];
-        diagnostic.note("the same value also reaches " + labels);
-      }
+      if (!site.others.empty()) diagnostic.note(alsoNote("reaches", site.others));
       diagnostic.note("keep num_ctas=1 for this target (select the list by device capability)");
     }
   }

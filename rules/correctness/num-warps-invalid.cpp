@@ -1,5 +1,6 @@
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <map>
 #include <string>
@@ -17,13 +18,6 @@ struct WarpsSite {
   std::vector<const Config *> configs; // empty for a launch keyword
   std::string kernel;
 };
-
-std::string configNumbers(const std::vector<const Config *> &configs, size_t from) {
-  std::string text;
-  for (size_t i = from; i < configs.size(); ++i)
-    text += (i == from ? "" : ", ") + std::to_string(configs[i]->index + 1);
-  return text;
-}
 
 std::optional<ScalarValue> numWarpsOf(const Config &config) {
   if (config.numWarps) return config.numWarps;
@@ -63,12 +57,12 @@ public:
     const int64_t maxWarps = arch->maxThreadsPerBlock / arch->warpSize;
 
     std::vector<WarpsSite> sites;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> siteAt;
+    LiteralSlots siteAt;
     auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
                       const std::string &kernel) {
-      auto [entry, inserted] = siteAt.try_emplace({span.line, span.column}, sites.size());
+      auto [slot, inserted] = siteAt.find(span, sites.size());
       if (inserted) sites.push_back({span, value, {}, kernel});
-      if (config) sites[entry->second].configs.push_back(config);
+      if (config) sites[slot].configs.push_back(config);
     };
 
     for (const Kernel &kernel : context.file().kernels) {
@@ -86,7 +80,7 @@ public:
     for (const LaunchSite &launch : context.file().launches) {
       // An autotuned kernel's configs replace the launch's `num_warps`
       // (config-conflicts-with-launch says so), so that value never compiles.
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       if (kernel && kernel->autotune) continue;
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_warps" && argument.value.isInt())
@@ -111,10 +105,7 @@ public:
       if (!site.configs.empty()) {
         const Config &first = *site.configs.front();
         if (!first.expansion.empty()) diagnostic.note(first.expansion);
-        if (site.configs.size() > 1)
-          diagnostic.note("the same value also reaches config" +
-                          std::string(site.configs.size() > 2 ? "s " : " ") +
-                          configNumbers(site.configs, 1));
+        if (site.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(site.configs));
         if (!first.sourcePath.empty())
           diagnostic.note("the config is written in " + first.sourcePath + ":" +
                           std::to_string(first.span.line));

@@ -2,6 +2,7 @@
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <algorithm>
 #include <map>
@@ -64,7 +65,7 @@ public:
 
   void check(RuleContext &context) const override {
     std::vector<Finding> findings;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    LiteralSlots findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Yaml) {
         checkTable(kernel, context, findings, findingAt);
@@ -90,13 +91,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (finding.configs.size() > 1) {
-        std::string others;
-        for (size_t i = 1; i < finding.configs.size(); ++i)
-          others += (i == 1 ? "" : ", ") + std::to_string(finding.configs[i]->index + 1);
-        diagnostic.note("the same value also reaches config" +
-                        std::string(finding.configs.size() > 2 ? "s " : " ") + others);
-      }
+      if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
     }
   }
 
@@ -105,7 +100,7 @@ private:
   // that name defined elsewhere in the run (none: nothing to check). Only
   // values the table itself sets are reported, at the table.
   static void checkTable(const Kernel &table, const RuleContext &context, std::vector<Finding> &findings,
-                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+                         LiteralSlots &findingAt) {
     if (!table.autotune) return;
     const Kernel *definition = nullptr;
     for (const Kernel *k : kernelsWithSignature(table, context.project()))
@@ -130,7 +125,7 @@ private:
   // the dimension's value is not a power of two.
   static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const Binding &binding,
-                       std::vector<Finding> &findings, std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt,
+                       std::vector<Finding> &findings, LiteralSlots &findingAt,
                        DimValueCache *values, size_t index, bool inTable = false) {
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, binding)) return false;
@@ -157,9 +152,9 @@ private:
       cause = bindingName(binding, kernel) + " makes the tile dimension `" + dim.text + "` " +
               std::to_string(*value);
     }
-    auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+    auto [slot, inserted] = findingAt.find(finding.span, findings.size());
     if (!inserted) {
-      Finding &existing = findings[entry->second];
+      Finding &existing = findings[slot];
       if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
                                       binding.config) == existing.configs.end())
         existing.configs.push_back(binding.config);

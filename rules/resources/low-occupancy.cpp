@@ -1,5 +1,6 @@
 #include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <algorithm>
 #include <map>
@@ -99,7 +100,7 @@ public:
     const int64_t minimumWithoutDot = context.options().getInt("min-resident-warps");
     const int64_t minimumWithDot = context.options().getInt("min-resident-warps-with-dot");
     std::vector<Finding> findings;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    LiteralSlots findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       const int64_t minimum = kernel.dots.empty() ? minimumWithoutDot : minimumWithDot;
@@ -116,9 +117,9 @@ public:
         if (occupancy.warps >= minimum) continue;
         Finding finding;
         finding.span = drivingSpan(kernel, use, occupancy.limitedBy);
-        auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+        auto [slot, inserted] = findingAt.find(finding.span, findings.size());
         if (!inserted) {
-          findings[entry->second].others.push_back(use.label());
+          findings[slot].others.push_back(use.label());
           continue;
         }
         finding.message = use.label() + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
@@ -149,11 +150,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (!finding.others.empty()) {
-        std::string labels;
-        for (size_t i = 0; i < finding.others.size(); ++i) labels += (i ? ", " : "") + finding.others[i];
-        diagnostic.note("the same value also limits " + labels);
-      }
+      if (!finding.others.empty()) diagnostic.note(alsoNote("limits", finding.others));
     }
   }
 };

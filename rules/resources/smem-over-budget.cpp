@@ -1,6 +1,7 @@
 #include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <algorithm>
 #include <map>
@@ -174,11 +175,11 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch) return;
     std::vector<Finding> findings;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    LiteralSlots findingAt;
     auto add = [&](Finding finding, const std::string &label) {
-      auto [entry, inserted] = findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
+      auto [slot, inserted] = findingAt.find(finding.span, findings.size());
       if (inserted) findings.push_back(std::move(finding));
-      else findings[entry->second].others.push_back(label);
+      else findings[slot].others.push_back(label);
     };
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, add);
@@ -195,11 +196,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (!finding.others.empty()) {
-        std::string labels;
-        for (size_t i = 0; i < finding.others.size(); ++i) labels += (i ? ", " : "") + finding.others[i];
-        diagnostic.note("the same value also overflows in " + labels);
-      }
+      if (!finding.others.empty()) diagnostic.note(alsoNote("overflows in", finding.others));
     }
   }
 
@@ -249,7 +246,7 @@ private:
   static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
     if (arch.vendor != Vendor::Nvidia) return;
     for (const LaunchSite &launch : context.file().launches) {
-      if (launch.kernel != kernel.name) continue;
+      if (!callsOwnKernel(launch, kernel)) continue;
       const resources::CudaLaunchVerdict verdict = resources::judgeCudaLaunch(kernel, &launch, arch);
       if (verdict.shared != Fit::Overflows || !verdict.totalBytes) continue;
       Finding finding;

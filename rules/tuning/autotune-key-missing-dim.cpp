@@ -97,10 +97,6 @@ const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel
   return nullptr;
 }
 
-bool launchesKernel(const LaunchSite &launch, const Kernel &kernel) {
-  return kernel.answersTo(launch.kernelName());
-}
-
 class AutotuneKeyMissingDim : public Rule {
 public:
   static RuleInfo info() {
@@ -194,7 +190,7 @@ private:
     for (const std::string &proxy : proxies) {
       if (proxyNameCovers(proxy, shape)) return true;
       for (const LaunchSite &launch : context.file().launches) {
-        if (!launchesKernel(launch, kernel)) continue;
+        if (!callsOwnKernel(launch, kernel)) continue;
         const LaunchArgument *shapeArgument = argumentFor(launch, kernel, shape);
         const LaunchArgument *proxyArgument = argumentFor(launch, kernel, proxy);
         if (shapeArgument && proxyArgument && textReads(proxyArgument->text, shapeArgument->text))

@@ -1,6 +1,7 @@
 #include "rules/ConfigBindings.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
+#include "rules/MergeAtLiteral.h"
 
 #include <algorithm>
 #include <map>
@@ -94,12 +95,12 @@ public:
     if (!arch) return;
 
     std::vector<StagesSite> sites;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> siteAt;
+    LiteralSlots siteAt;
     auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
                       const std::string &kernel) {
-      auto [entry, inserted] = siteAt.try_emplace({span.line, span.column}, sites.size());
+      auto [slot, inserted] = siteAt.find(span, sites.size());
       if (inserted) sites.push_back({span, value, {}, kernel});
-      if (config) sites[entry->second].configs.push_back(config);
+      if (config) sites[slot].configs.push_back(config);
     };
 
     for (const Kernel &kernel : context.file().kernels) {
@@ -124,7 +125,7 @@ public:
         reportStagesWithoutLoop(context, kernel, list, depths);
     }
     for (const LaunchSite &launch : context.file().launches) {
-      const Kernel *kernel = launchedKernel(launch, context);
+      const Kernel *kernel = context.calledKernel(launch);
       if (kernel && kernel->autotune) continue; // the configs replace it
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_stages" && argument.value.isInt())
@@ -153,13 +154,7 @@ public:
       if (site.configs.empty()) continue;
       const Config &first = *site.configs.front();
       if (!first.expansion.empty()) diagnostic.note(first.expansion);
-      if (site.configs.size() > 1) {
-        std::string others;
-        for (size_t i = 1; i < site.configs.size(); ++i)
-          others += (i == 1 ? "" : ", ") + std::to_string(site.configs[i]->index + 1);
-        diagnostic.note("the same value also reaches config" +
-                        std::string(site.configs.size() > 2 ? "s " : " ") + others);
-      }
+      if (site.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(site.configs));
     }
   }
 

@@ -3,6 +3,7 @@
 
 #include "arch/ArchTable.h"
 #include "engine/Engine.h"
+#include "model/Launches.h"
 #include "engine/FrontEndRegistry.h"
 #include "source/SourceFile.h"
 #include "resources/KernelResourceAdapter.h"
@@ -632,7 +633,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       if (language == Language::Cuda && m)
         for (const auto &launch : m->launches) {
           if (!(spanContains(launch.span, d.span.line) || launch.span.line == d.span.line)) continue;
-          const Kernel *launched = model ? model->findKernel(launch.kernel) : nullptr;
+          const Kernel *launched = model ? calledKernel(launch, *model, nullptr) : nullptr;
           if (!launched) break;
           std::string id = kernelId(*launched);
           if (id.empty() && !error.empty()) return false;

@@ -1,0 +1,30 @@
+#include "model/Launches.h"
+
+namespace btlint {
+
+const Kernel *calledKernel(const LaunchSite &launch, const FileModel &file, const ProjectIndex *project) {
+  for (const Kernel &kernel : file.kernels)
+    if (callsOwnKernel(launch, kernel)) return &kernel;
+  if (!project) return nullptr;
+  const std::vector<const Kernel *> candidates = project->kernelsNamed(std::string(launch.kernelName()));
+  return candidates.size() == 1 ? candidates.front() : nullptr;
+}
+
+Config launchConfig(const LaunchSite &launch, const Kernel &kernel) {
+  Config values;
+  for (const LaunchArgument &argument : launch.arguments) {
+    const std::string_view name = kernel.paramNameOf(argument);
+    if (name.empty()) continue;
+    ScalarValue value = argument.value;
+    if (!value.span().valid()) value.setSpan(argument.span);
+    if (name == "num_warps") values.numWarps = value;
+    else if (name == "num_stages") values.numStages = value;
+    else if (name == "num_ctas") values.numCtas = value;
+    else if (name == "maxnreg") values.maxnreg = value;
+    else if (kernel.findParam(name)) values.params[name] = value;
+  }
+  values.span = launch.span;
+  return values;
+}
+
+} // namespace btlint

@@ -1,0 +1,40 @@
+#pragma once
+// Launches and the kernels they call: the one definition every rule,
+// `btlint report` and btlint-bench use of which kernel a launch calls, and of
+// the values it passes.
+#include "model/KernelModel.h"
+
+#include <string>
+#include <vector>
+
+namespace btlint {
+
+// The kernels of the whole run, by name: for launches of kernels defined in
+// another file.
+class ProjectIndex {
+public:
+  virtual ~ProjectIndex() = default;
+  // Kernels with this name anywhere in the run, for the current arch.
+  virtual std::vector<const Kernel *> kernelsNamed(const std::string &name) const = 0;
+};
+
+// Whether `launch`, a launch in the file that defines `kernel`, calls it: the
+// launched name without its module path (`mod.kernel` calls `kernel`) is the
+// kernel's name, or one a re-applied autotuner is bound to
+// (Kernel::answersTo).
+inline bool callsOwnKernel(const LaunchSite &launch, const Kernel &kernel) {
+  return kernel.answersTo(launch.kernelName());
+}
+
+// The kernel `launch` (a launch of `file`) calls: the first kernel of the file
+// it calls (callsOwnKernel), else the only kernel of the run with that name;
+// null when there is none or several, or no `project` to ask.
+const Kernel *calledKernel(const LaunchSite &launch, const FileModel &file, const ProjectIndex *project);
+
+// What a launch passes, as a config: the compile options (num_warps,
+// num_stages, num_ctas, maxnreg) and the values of the kernel's parameters,
+// by keyword or position, each with its span (the argument's where the value
+// has none); the config's span is the launch's.
+Config launchConfig(const LaunchSite &launch, const Kernel &kernel);
+
+} // namespace btlint
