@@ -3,6 +3,7 @@
 #include "eval/TileEval.h"
 #include "model/Launches.h"
 #include "resources/ConfigVerdict.h"
+#include "resources/DotLimits.h"
 #include "resources/KernelDescription.h"
 #include "resources/KernelResourceAdapter.h"
 
@@ -196,14 +197,6 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   return list;
 }
 
-std::optional<int> dtypeBits(const std::string &dtype) {
-  if (dtype.rfind("fp8", 0) == 0 || dtype == "int8" || dtype == "uint8") return 8;
-  if (dtype == "fp16" || dtype == "bf16" || dtype == "int16") return 16;
-  if (dtype == "fp32" || dtype == "tf32" || dtype == "int32") return 32;
-  if (dtype == "fp64" || dtype == "int64") return 64;
-  return std::nullopt;
-}
-
 std::string bytesText(int64_t minBytes, int64_t maxBytes) {
   return minBytes == maxBytes ? std::to_string(maxBytes) : std::to_string(minBytes) + "-" + std::to_string(maxBytes);
 }
@@ -227,16 +220,6 @@ std::optional<std::string> prunedByShape(const std::string &limit, const Config 
          std::to_string(shape->second) + " (the kernel's shapes in .btlint.yaml)";
 }
 
-// The rule that reports the same problem as a ConfigVerdict elimination
-// ("shared memory: needs ...", "num_warps: ...", "threads: ...", "num_ctas: ...").
-std::string reasonOfVerdictEntry(const std::string &entry) {
-  const std::string key = entry.substr(0, entry.find(':'));
-  if (key == "shared memory") return "smem-over-budget";
-  if (key == "num_warps" || key == "threads") return "num-warps-invalid";
-  if (key == "num_ctas") return "num-ctas-unsupported";
-  return key;
-}
-
 void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arch, const ReportOptions &options,
                  ArchVerdict &verdict) {
   const Kernel *kernel = list.definition;
@@ -249,7 +232,7 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
     // The resource rules' own verdict (lib/resources/ConfigVerdict.h), so the
     // report and smem-over-budget, register-spill-risk and all-configs-pruned agree.
     const resources::TritonConfigVerdict &judged = resources::judgeTritonConfig(*kernel, config, arch, dtype, dtypeSource);
-    for (const std::string &entry : judged.eliminatedBy) verdict.eliminatedBy.push_back({reasonOfVerdictEntry(entry), entry});
+    for (const resources::Elimination &e : judged.eliminatedBy) verdict.eliminatedBy.push_back({e.rule, e.text()});
     verdict.fit = std::string(resources::fitName(judged.shared));
     const auto explained = judged.estimate ? resources::explainTritonConfig(*kernel, config, arch, dtype, dtypeSource)
                                            : std::nullopt;
@@ -279,21 +262,8 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
     }
   } else {
     // No estimate: the checks that need none.
-    if (auto warps = intOf(config.numWarps)) {
-      const int64_t threads = *warps * arch.warpSize;
-      if (!isPowerOfTwo(*warps))
-        verdict.eliminatedBy.push_back({"num-warps-invalid", "num_warps: " + std::to_string(*warps) +
-                                                                 " is not a power of two"});
-      if (*warps > 0 && threads > arch.maxThreadsPerBlock)
-        verdict.eliminatedBy.push_back({"num-warps-invalid", "threads: " + std::to_string(*warps) + " warps are " +
-                                                                 std::to_string(threads) + " threads, " + arch.name +
-                                                                 " allows " + std::to_string(arch.maxThreadsPerBlock)});
-    }
-    if (auto ctas = intOf(config.numCtas)) {
-      std::string problem = resources::numCtasProblem(*ctas, arch);
-      if (!problem.empty())
-        verdict.eliminatedBy.push_back({"num-ctas-unsupported", "num_ctas: " + std::to_string(*ctas) + "; " + problem});
-    }
+    for (const resources::Elimination &e : resources::launchLimitEliminations(config, arch))
+      verdict.eliminatedBy.push_back({e.rule, e.text()});
     if (!kernel) verdict.unknownReason = "the kernel's definition is not in the run";
     else if (kernel->language != Language::Python) verdict.unknownReason = "the table configures a CUDA kernel";
     else {
@@ -323,9 +293,9 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
         if (dot.a.size() < 2) continue;
         auto k = evaluateDim(dot.a.back(), config, *kernel);
         const std::string input = dot.inputDtype.empty() ? dtype : dot.inputDtype;
-        auto bits = dtypeBits(input);
+        auto bits = resources::dtypeBits(input);
         if (!k || !bits) continue;
-        const int64_t minimum = *bits == 8 ? 32 : 16;
+        const int64_t minimum = resources::minimumDotK(*bits);
         if (*k < minimum)
           verdict.eliminatedBy.push_back(
               {"dot-operand-too-small", "the tl.dot at line " + std::to_string(dot.span.line) + " has K = " +

@@ -173,6 +173,23 @@ std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, 
   return estimateKernelResources(kernel, config, arch, dtype, dtypeSource, nullptr, Detail::Explained);
 }
 
+std::vector<Elimination> launchLimitEliminations(const Config &config, const ArchInfo &arch) {
+  std::vector<Elimination> found;
+  const int64_t warps = intOf(config.numWarps).value_or(kDefaultNumWarps);
+  if (!isPowerOfTwo(warps))
+    found.push_back({"num-warps-invalid", "num_warps", std::to_string(warps) + " is not a power of two"});
+  const int64_t threads = warps * arch.warpSize;
+  if (warps > 0 && threads > arch.maxThreadsPerBlock)
+    found.push_back({"num-warps-invalid", "threads",
+                     std::to_string(warps) + " warps are " + std::to_string(threads) + " threads, " + arch.name +
+                         " allows " + std::to_string(arch.maxThreadsPerBlock)});
+  if (auto ctas = intOf(config.numCtas)) {
+    std::string problem = numCtasProblem(*ctas, arch);
+    if (!problem.empty()) found.push_back({"num-ctas-unsupported", "num_ctas", std::to_string(*ctas) + "; " + problem});
+  }
+  return found;
+}
+
 namespace {
 void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, const Config &config,
                            const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource) {
@@ -180,18 +197,8 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
   verdict.numWarps = static_cast<int>(intOf(config.numWarps).value_or(kDefaultNumWarps));
   verdict.numStages = static_cast<int>(intOf(config.numStages).value_or(kDefaultNumStages));
 
-  // Checks that need no estimate: Triton refuses these whatever the kernel.
-  if (!isPowerOfTwo(verdict.numWarps))
-    verdict.eliminatedBy.push_back("num_warps: " + std::to_string(verdict.numWarps) + " is not a power of two");
+  verdict.eliminatedBy = launchLimitEliminations(config, arch);
   const int64_t threads = static_cast<int64_t>(verdict.numWarps) * arch.warpSize;
-  if (verdict.numWarps > 0 && threads > arch.maxThreadsPerBlock)
-    verdict.eliminatedBy.push_back("threads: " + std::to_string(verdict.numWarps) + " warps are " +
-                                   std::to_string(threads) + " threads, " + arch.name + " allows " +
-                                   std::to_string(arch.maxThreadsPerBlock));
-  if (auto ctas = intOf(config.numCtas)) {
-    std::string problem = numCtasProblem(*ctas, arch);
-    if (!problem.empty()) verdict.eliminatedBy.push_back("num_ctas: " + std::to_string(*ctas) + "; " + problem);
-  }
 
   std::string why;
   if (!estimateKernelNumbers(kernel, config, arch, dtype, dtypeSource, verdict.estimate, &why)) {
@@ -206,9 +213,10 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
                                     kernel.dots.empty() ? 0 : estimate.registers.registersPerThread, threads, arch);
   if (verdict.shared == Fit::Overflows)
     verdict.eliminatedBy.insert(verdict.eliminatedBy.begin(),
-                                "shared memory: needs " + std::to_string(estimate.shared.minBytes) +
-                                    (estimate.shared.exact() ? "" : " or more") + " bytes, " + arch.name +
-                                    " allows " + std::to_string(verdict.sharedLimit));
+                                {"smem-over-budget", "shared memory",
+                                 "needs " + std::to_string(estimate.shared.minBytes) +
+                                     (estimate.shared.exact() ? "" : " or more") + " bytes, " + arch.name +
+                                     " allows " + std::to_string(verdict.sharedLimit)});
 }
 } // namespace
 

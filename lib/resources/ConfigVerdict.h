@@ -71,6 +71,20 @@ Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t t
 std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,
                                                     std::string_view settingsDtypeSource);
 
+// One reason Triton cannot run a config on an arch, as data: the rule that
+// reports it, the short cause all-configs-pruned counts by, and the numbers.
+struct Elimination {
+  std::string rule;   // "smem-over-budget", "num-warps-invalid", "num-ctas-unsupported"
+  std::string cause;  // "shared memory", "threads", "num_warps", "num_ctas"
+  std::string detail; // "needs 245760 bytes, sm90 allows 232448"
+  std::string text() const { return cause + ": " + detail; }
+};
+
+// What a config breaks that needs no estimate, whatever the kernel: num_warps
+// not a power of two, more threads per block than the arch has, a num_ctas
+// the arch cannot run. (Triton's default num_warps when the config sets none.)
+std::vector<Elimination> launchLimitEliminations(const Config &config, const ArchInfo &arch);
+
 struct TritonConfigVerdict {
   // The numbers only (Detail::Numbers): explainTritonConfig gives the
   // breakdown and the assumptions. nullopt: see unknownReason.
@@ -85,10 +99,8 @@ struct TritonConfigVerdict {
   std::optional<Occupancy> occupancy;
   int numWarps = 0;  // as used (Triton's default when the config sets none)
   int numStages = 0;
-  // Why Triton cannot run this config on the arch (empty: it can). Each entry
-  // starts with a short key ("shared memory", "threads", "num_warps",
-  // "num_ctas") followed by ": " and the numbers.
-  std::vector<std::string> eliminatedBy;
+  // Why Triton cannot run this config on the arch (empty: it can).
+  std::vector<Elimination> eliminatedBy;
   bool eliminated() const { return !eliminatedBy.empty(); }
 };
 

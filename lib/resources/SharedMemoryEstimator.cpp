@@ -390,6 +390,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   }
   if (!explain) return estimate;
 
+  estimate.buffers = placed.placed;
   for (const auto &entry : placed.placed)
     estimate.breakdown.push_back(entry.buffer.name + ": " + std::to_string(entry.buffer.bytes) + " bytes at offset " +
                                  std::to_string(entry.offset) + " (" + lifetimeText(entry.buffer) + ")");

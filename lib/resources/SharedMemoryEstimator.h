@@ -8,6 +8,7 @@
 // test/calibration/ (docs/resource-model.md gives the figures).
 #include "arch/ArchTable.h"
 #include "resources/KernelDescription.h"
+#include "resources/SharedMemoryAllocator.h"
 
 #include <cstdint>
 #include <string>
@@ -35,6 +36,7 @@ struct SharedMemoryEstimate {
   MmaPath mmaPath = MmaPath::None;
   bool calibrated = true;               // false where the arch was derived, not measured
   // Filled only for Detail::Explained:
+  std::vector<PlacedBuffer> buffers;    // the buffers where the allocator placed them, in placement order
   std::vector<std::string> breakdown;   // one line per buffer: what, size, when live
   std::vector<std::string> assumptions; // what the estimate relies on (element type, MMA path)
 

@@ -1,5 +1,6 @@
 #include "eval/TileEval.h"
 #include "rules/ConfigBindings.h"
+#include "resources/DotLimits.h"
 #include "rules/Rule.h"
 #include "rules/MergeAtLiteral.h"
 
@@ -11,20 +12,6 @@
 
 namespace btlint {
 namespace {
-
-// Triton 3.6, third_party/nvidia/backend/compiler.py, min_dot_size: K >= 32
-// for 8-bit inputs and K >= 16 otherwise; M and N have no minimum (small ones
-// are padded to the tensor-core shape).
-int64_t minimumK(int bits) { return bits == 8 ? 32 : 16; }
-
-// Bits per element of the model's dtype names; nothing for names it does not know.
-std::optional<int> dtypeBits(const std::string &dtype) {
-  if (dtype.rfind("fp8", 0) == 0 || dtype == "int8" || dtype == "uint8") return 8;
-  if (dtype == "fp16" || dtype == "bf16" || dtype == "int16") return 16;
-  if (dtype == "fp32" || dtype == "tf32" || dtype == "int32") return 32;
-  if (dtype == "fp64" || dtype == "int64") return 64;
-  return std::nullopt;
-}
 
 using Binding = ConfigBinding;
 
@@ -114,11 +101,11 @@ public:
         const TileDim *k = reductionDim(dot);
         if (!k) continue;
         const InputType input = inputTypeOf(dot, kernel, context.settings());
-        const std::optional<int> bits = dtypeBits(input.dtype);
+        const std::optional<int> bits = resources::dtypeBits(input.dtype);
         if (!bits) continue;
         const std::vector<std::string> params = paramsRead(*k);
         for (const Binding &binding : bindings)
-          checkReduction(kernel, dot, *k, params, input, minimumK(*bits), binding, findings, findingAt);
+          checkReduction(kernel, dot, *k, params, input, resources::minimumDotK(*bits), binding, findings, findingAt);
       }
     }
     for (const Finding &finding : findings) {

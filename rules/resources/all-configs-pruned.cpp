@@ -66,8 +66,8 @@ public:
           allEliminated = false;
           break;
         }
-        reasons.push_back("config " + std::to_string(config.index + 1) + ": " + verdict.eliminatedBy.front());
-        byCause[verdict.eliminatedBy.front().substr(0, verdict.eliminatedBy.front().find(':'))]++;
+        reasons.push_back("config " + std::to_string(config.index + 1) + ": " + verdict.eliminatedBy.front().text());
+        byCause[verdict.eliminatedBy.front().cause]++;
       }
       if (!allEliminated) continue;
       std::string causes;

@@ -22,49 +22,35 @@ struct Finding {
   std::vector<std::string> others; // labels of further configs reported at the same literal
 };
 
-// One buffer of the estimate's breakdown, read back from its line
-// ("A ring: 3 x 128x64 fp16: 49152 bytes at offset 0 (whole loop)").
-struct Buffer {
-  std::string name; // "A ring 3 x 128x64 fp16"
-  int64_t bytes = 0;
-  int64_t offset = 0;
-};
-
-std::optional<Buffer> parseBuffer(const std::string &line) {
-  const size_t bytesAt = line.rfind(" bytes at offset ");
-  const size_t colon = line.rfind(": ", bytesAt);
-  if (bytesAt == std::string::npos || colon == std::string::npos) return std::nullopt;
-  Buffer buffer;
-  buffer.name = line.substr(0, colon);
-  if (const size_t inner = buffer.name.find(": "); inner != std::string::npos) buffer.name.replace(inner, 2, " ");
-  buffer.bytes = std::stoll(line.substr(colon + 2, bytesAt - colon - 2));
-  buffer.offset = std::stoll(line.substr(bytesAt + 17));
-  return buffer;
+// A buffer as the message names it: "A ring 3 x 128x64 fp16" for the
+// estimator's "A ring: 3 x 128x64 fp16".
+std::string bufferName(const resources::SharedBuffer &buffer) {
+  std::string name = buffer.name;
+  if (const size_t inner = name.find(": "); inner != std::string::npos) name.replace(inner, 2, " ");
+  return name;
 }
 
 // "B ring 5 x 64x256 fp16 (163840) + A ring 5 x 128x64 fp16 (81920) = 245760;
 // reusing that memory later: epilogue ... (32768)". Buffers that share memory
 // with an earlier one (never live at the same time) are listed apart.
-std::string breakdownText(const std::vector<std::string> &lines, int64_t total) {
-  std::vector<Buffer> own, reusing;
-  for (const std::string &line : lines) {
-    auto buffer = parseBuffer(line);
-    if (!buffer) return {};
-    const bool overlaps = std::any_of(own.begin(), own.end(), [&](const Buffer &other) {
-      return buffer->offset < other.offset + other.bytes && other.offset < buffer->offset + buffer->bytes;
+std::string breakdownText(const std::vector<resources::PlacedBuffer> &buffers, int64_t total) {
+  std::vector<const resources::PlacedBuffer *> own, reusing;
+  for (const resources::PlacedBuffer &buffer : buffers) {
+    const bool overlaps = std::any_of(own.begin(), own.end(), [&](const resources::PlacedBuffer *other) {
+      return buffer.offset < other->offset + other->buffer.bytes && other->offset < buffer.offset + buffer.buffer.bytes;
     });
-    (overlaps ? reusing : own).push_back(*buffer);
+    (overlaps ? reusing : own).push_back(&buffer);
   }
   std::string text;
   int64_t sum = 0;
-  for (const Buffer &buffer : own) {
-    text += (text.empty() ? "" : " + ") + buffer.name + " (" + std::to_string(buffer.bytes) + ")";
-    sum += buffer.bytes;
+  for (const resources::PlacedBuffer *buffer : own) {
+    text += (text.empty() ? "" : " + ") + bufferName(buffer->buffer) + " (" + std::to_string(buffer->buffer.bytes) + ")";
+    sum += buffer->buffer.bytes;
   }
   text += sum == total ? " = " + std::to_string(total) : ", placed in " + std::to_string(total);
   for (size_t i = 0; i < reusing.size(); ++i)
-    text += (i ? " + " : "; reusing that memory later: ") + reusing[i].name + " (" +
-            std::to_string(reusing[i].bytes) + ")";
+    text += (i ? " + " : "; reusing that memory later: ") + bufferName(reusing[i]->buffer) + " (" +
+            std::to_string(reusing[i]->buffer.bytes) + ")";
   return text;
 }
 
@@ -221,7 +207,7 @@ private:
       std::string what;
       finding.span = drivingSpan(body, use, verdict.numStages, what);
       const bool exact = estimate.shared.exact();
-      const std::string parts = breakdownText(estimate.shared.breakdown, estimate.shared.minBytes);
+      const std::string parts = breakdownText(estimate.shared.buffers, estimate.shared.minBytes);
       std::string message = use.label() + " of `" + kernel.name + "` needs " +
                             (exact ? "" : "at least ") + std::to_string(estimate.shared.minBytes) +
                             " bytes of shared memory per block, " + arch.name + " allows " +
