@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -18,15 +19,18 @@ namespace btlint {
 // The slot of each literal (where a span starts) among a rule's findings.
 class LiteralSlots {
 public:
-  // The slot of the finding at `span` and whether it is new there; a new
-  // literal takes `next`, the slot of the finding the caller adds.
-  std::pair<size_t, bool> find(const SourceSpan &span, size_t next) {
-    auto [entry, inserted] = slots_.try_emplace({span.line, span.column}, next);
+  // The slot of the finding at `span` with `value` and whether it is new
+  // there; a new one takes `next`, the slot of the finding the caller adds.
+  // `value` keeps apart the values that configs written in another file
+  // bring to the one span they are reported at (the list's): one literal
+  // holds one value, a list's span many.
+  std::pair<size_t, bool> find(const SourceSpan &span, size_t next, int64_t value = 0) {
+    auto [entry, inserted] = slots_.try_emplace({span.line, span.column, value}, next);
     return {entry->second, inserted};
   }
 
 private:
-  std::map<std::pair<uint32_t, uint32_t>, size_t> slots_;
+  std::map<std::tuple<uint32_t, uint32_t, int64_t>, size_t> slots_;
 };
 
 // "the same value also reaches config 4" or "... configs 4, 7": the configs

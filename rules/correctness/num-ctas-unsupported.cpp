@@ -58,7 +58,7 @@ public:
         SourceSpan span = ctas->span().valid() ? ctas->span() : use.config.span;
         if (use.listed && !use.listed->sourcePath.empty()) span = use.list->span;
         if (use.launch && !span.valid()) span = use.launch->span;
-        auto [slot, inserted] = siteAt.find(span, sites.size());
+        auto [slot, inserted] = siteAt.find(span, sites.size(), ctas->asInt());
         if (!inserted) {
           sites[slot].others.push_back(use.label());
           continue;

@@ -60,7 +60,7 @@ public:
     LiteralSlots siteAt;
     auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
                       const std::string &kernel) {
-      auto [slot, inserted] = siteAt.find(span, sites.size());
+      auto [slot, inserted] = siteAt.find(span, sites.size(), value);
       if (inserted) sites.push_back({span, value, {}, kernel});
       if (config) sites[slot].configs.push_back(config);
     };
