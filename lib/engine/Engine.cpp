@@ -210,8 +210,19 @@ std::unique_ptr<ParsedFile> parseFile(const FileState &state, const FrontEnd &fr
   return frontEnd.parse(*state.source);
 }
 
+// Finds the modules a file imports: among the files of the run first, else
+// on disk (a project module a file linted alone imports), read and parsed
+// once per run, never executed. Relative imports resolve against the
+// importing file's package; absolute ones against each ancestor folder that
+// can be an import root: one that is not itself a package (no __init__.py),
+// as the repository root, `src/` or a scripts folder are. A name found
+// nowhere (a third-party module) stays unknown.
 class RunModuleResolver : public ModuleResolver {
 public:
+  // Bounds on what imports read from disk in one run.
+  static constexpr size_t kMaxDiskModules = 512;
+  static constexpr size_t kMaxDiskModuleBytes = 4u << 20;
+
   RunModuleResolver(std::vector<std::unique_ptr<FileState>> &files, const SourceProvider *sources)
       : files_(files), sources_(sources) {
     for (size_t i = 0; i < files_.size(); ++i)
@@ -238,10 +249,10 @@ public:
       }
       addCandidates(dir, name, candidates);
     } else {
-      // Absolute import: try every ancestor folder of the importing file as a root.
+      // Absolute import: every ancestor folder of the importing file that can be a root.
       llvm::SmallString<256> dir = llvm::sys::path::parent_path(from);
       while (!dir.empty()) {
-        addCandidates(dir, name, candidates);
+        if (!isPackage(dir)) addCandidates(dir, name, candidates);
         llvm::StringRef parent = llvm::sys::path::parent_path(dir);
         if (parent == dir) break;
         dir = parent;
@@ -257,10 +268,67 @@ public:
         if (const FrontEnd *fe = frontEndFor(state.file.language)) state.importParse = parseFile(state, *fe, sources_);
       return state.importParse.get();
     }
+    for (const auto &candidate : candidates)
+      if (const ParsedFile *parsed = diskModule(candidate)) return parsed;
     return nullptr;
   }
 
 private:
+  // A Python file outside the run, read and parsed on first request; null
+  // when it is not a readable regular file or the run's bound is reached.
+  const ParsedFile *diskModule(const std::string &path) const {
+    DiskModule *module = nullptr;
+    {
+      std::lock_guard<std::mutex> lock(diskMutex_);
+      auto found = disk_.find(path);
+      if (found == disk_.end()) {
+        if (!llvm::sys::fs::is_regular_file(path) || disk_.size() >= kMaxDiskModules) return nullptr;
+        found = disk_.emplace(path, std::make_unique<DiskModule>()).first;
+      }
+      module = found->second.get();
+    }
+    std::lock_guard<std::mutex> lock(module->mutex);
+    if (!module->tried) {
+      module->tried = true;
+      std::string error;
+      std::optional<std::string> text = readSourceText(path, kMaxDiskModuleBytes, error);
+      const FrontEnd *python = frontEndFor(Language::Python);
+      if (text && python) {
+        module->source = std::make_unique<SourceFile>(displayPath(path), Language::Python, std::move(*text));
+        module->parse = python->parse(*module->source);
+      }
+    }
+    return module->parse.get();
+  }
+
+  // A folder that is a package (holds __init__.py), asked once per folder.
+  bool isPackage(const llvm::SmallString<256> &dir) const {
+    const std::string key(dir);
+    std::lock_guard<std::mutex> lock(diskMutex_);
+    auto found = packages_.find(key);
+    if (found != packages_.end()) return found->second;
+    llvm::SmallString<256> init(dir);
+    llvm::sys::path::append(init, "__init__.py");
+    return packages_[key] = llvm::sys::fs::exists(init);
+  }
+
+  // A module outside the run is named as the run names its files: relative to
+  // the working folder when it lies inside it.
+  static std::string displayPath(const std::string &absolute) {
+    llvm::SmallString<256> cwd;
+    if (!llvm::sys::fs::current_path(cwd)) {
+      llvm::StringRef path(absolute);
+      if (path.consume_front(cwd) && path.consume_front("/")) return path.str();
+    }
+    return absolute;
+  }
+
+  struct DiskModule {
+    std::mutex mutex;
+    bool tried = false;
+    std::unique_ptr<SourceFile> source;
+    std::unique_ptr<ParsedFile> parse;
+  };
   static void addCandidates(const llvm::SmallString<256> &dir, llvm::StringRef dotted,
                             std::vector<std::string> &out) {
     llvm::SmallString<256> base(dir);
@@ -278,6 +346,9 @@ private:
   std::vector<std::unique_ptr<FileState>> &files_;
   const SourceProvider *sources_;
   std::map<std::string, size_t> byAbsolutePath_;
+  mutable std::mutex diskMutex_;
+  mutable std::map<std::string, std::unique_ptr<DiskModule>> disk_;
+  mutable std::map<std::string, bool> packages_;
 };
 
 class RunProjectIndex : public ProjectIndex {

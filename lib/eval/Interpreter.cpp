@@ -158,8 +158,25 @@ Value Interpreter::moduleGlobal(const ModuleState &module, std::string_view name
                                 uint32_t position, bool &found) {
   const Binding *binding = module.index().visibleBinding(name, position);
   found = binding != nullptr;
-  if (!binding) return Value();
-  return evaluateBinding(module, name, *binding);
+  if (binding) return evaluateBinding(module, name, *binding);
+  // `from M import *` above `position` brings M's public names; the last
+  // such import that has the name wins, as in Python. Chains of them are
+  // followed a few modules deep (a package re-exporting a submodule).
+  const auto &stars = module.index().starImports();
+  if (stars.empty() || name.empty() || name.front() == '_' || starDepth_ >= kMaxStarImportDepth) return Value();
+  for (auto star = stars.rbegin(); star != stars.rend(); ++star) {
+    if (star->visibleFrom > position) continue;
+    ++starDepth_;
+    Value source = resolveModulePath(module, star->module);
+    Value value;
+    if (source.kind() == ValueKind::Module) {
+      const ModuleState &target = *source.module();
+      value = moduleGlobal(target, name, target.readPosition_, found);
+    }
+    --starDepth_;
+    if (found) return value;
+  }
+  return Value();
 }
 
 Value Interpreter::evaluateBinding(const ModuleState &module, std::string_view name,
@@ -348,9 +365,13 @@ Value Interpreter::importValue(const ModuleState &module, NodeId statement, Node
   if (sourceModule.kind() == ValueKind::Module) {
     bool found = false;
     const ModuleState &target = *sourceModule.module();
+    // An importer sees the whole module; a package importing from itself
+    // (`from . import util` in its __init__.py) only what is bound above the
+    // statement, and otherwise gets the submodule.
+    const uint32_t position = &target == &module ? tree.node(statement).startByte : UINT32_MAX;
     uint32_t saved = target.readPosition_;
-    target.readPosition_ = UINT32_MAX; // an importer sees the whole module
-    Value value = moduleGlobal(target, imported, UINT32_MAX, found);
+    target.readPosition_ = position;
+    Value value = moduleGlobal(target, imported, position, found);
     target.readPosition_ = saved;
     if (found) return value;
     Value submodule = resolveModulePath(module, fullPath);

@@ -319,6 +319,9 @@ private:
   uint64_t steps_ = 0;
   bool timeUp_ = false;
   int nesting_ = 0; // C++ recursion depth of evaluate()
+  // `from M import *` chains followed while looking a module's name up.
+  static constexpr int kMaxStarImportDepth = 8;
+  int starDepth_ = 0;
 };
 
 } // namespace btlint::eval

@@ -335,10 +335,17 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
 void ModuleIndex::build(const SyntaxTree &tree) {
   bindings_.clear();
   imports_.clear();
+  starImports_.clear();
   if (tree.empty()) return;
   for (NodeId statement : tree.children(tree.root())) {
     if (tree.kind(statement) == NodeKind::Comment) continue;
     indexStatement(tree, statement, bindings_, imports_);
+    if (tree.kind(statement) == NodeKind::ImportFromStatement)
+      for (NodeId child : tree.children(statement))
+        if (tree.kind(child) == NodeKind::WildcardImport) {
+          std::string source = importSourceModule(tree, statement);
+          if (!source.empty()) starImports_.push_back({std::move(source), tree.node(statement).endByte});
+        }
   }
 }
 

@@ -42,6 +42,13 @@ public:
   // object ("tl" -> "triton.language", "jit" -> "triton.jit",
   // "get_configs" -> ".configs.get_configs").
   const ImportMap &importedNames() const { return imports_; }
+  // Top-level `from M import *`: the module as written (".util", "pkg.ops")
+  // and the byte offset from which the names it brings hold.
+  struct StarImport {
+    std::string module;
+    uint32_t visibleFrom = 0;
+  };
+  const std::vector<StarImport> &starImports() const { return starImports_; }
   // Canonical dotted path of an expression written as a name or attribute
   // chain, through the imports ("tl.arange" -> "triton.language.arange");
   // empty when it is not such a chain.
@@ -57,6 +64,7 @@ public:
 private:
   std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> bindings_;
   ImportMap imports_;
+  std::vector<StarImport> starImports_;
 };
 
 // Names a statement binds or mutates in the scope it runs in (assignment and
