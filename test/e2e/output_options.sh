@@ -45,13 +45,36 @@ cat >expected_statistics.txt <<'EOF'
      1  invalid-suppression
      1  unused-suppression
      4  total
+autotune lists read whole: 0 of 0
 EOF
-check_same_file expected_statistics.txt "$OUT" "counts per rule, most frequent first, then the total"
+check_same_file expected_statistics.txt "$OUT" "counts per rule, most frequent first, the total, then the lists read whole"
 check_stdout_lacks "errors.py" "no individual findings"
 printf 'x = 1\n' >clean.py
 run_btlint --no-config --statistics clean.py
 check_rc 0 "--statistics on a clean file"
-check "a clean run counts 0 in total" test "$(tr -s ' ' <"$OUT")" = " 0 total"
+check "a clean run counts 0 in total" test "$(head -1 "$OUT" | tr -s ' ')" = " 0 total"
+cat >listed.py <<'PY'
+import triton
+import triton.language as tl
+from vendored_tuning import EXTRA_CONFIGS
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": b}) for b in (64, 128, 256)], key=["n"])
+@triton.jit
+def read_whole(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) + 1, mask=offs < n)
+
+
+@triton.autotune(configs=EXTRA_CONFIGS, key=["n"])
+@triton.jit
+def read_in_part(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) + 1, mask=offs < n)
+PY
+run_btlint --no-config --statistics --select config-list-unresolved listed.py
+check_rc 0 "a list not read whole is a note: the run passes at the default --fail-on"
+check "--statistics counts the lists read whole" grep -qx "autotune lists read whole: 1 of 2" "$OUT"
 
 echo "# colour"
 run_btlint --no-config project

@@ -1,0 +1,74 @@
+#include "rules/Rule.h"
+
+#include <string>
+
+namespace btlint {
+namespace {
+
+class ConfigListUnresolved : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "config-list-unresolved";
+    info.category = RuleCategory::Meta;
+    info.defaultSeverity = Severity::Note;
+    info.summary = "an autotune list or tuning table btlint could not read whole; findings about it may be missing";
+    info.doc.whatItDoes =
+        "Reports every autotune list (`@triton.autotune`, an autotuner applied by a call, a project's "
+        "own decorator that hands its configs to `triton.autotune`) and every YAML tuning table that "
+        "the evaluator could not expand completely, with what stopped it: a module that is not the "
+        "project's (a third-party package: btlint reads the project's own modules from disk, never "
+        "installed ones), a call or condition whose value is only known at run time, a work limit. "
+        "How many configs were read is in the message. Lists read whole are never reported. A note: "
+        "it never fails a run at the default `--fail-on warning`.";
+    info.doc.whyItMatters =
+        "The rules judge only the configs they can see: a list read in part is checked in part, and a "
+        "list not read at all is not checked. Without this note such a file looks clean. "
+        "`btlint --statistics` prints how many lists of the run were read whole.";
+    info.doc.example = "from vendored_tuning import MATMUL_CONFIGS  # not the project's: not read\n"
+                       "\n"
+                       "@triton.autotune(configs=MATMUL_CONFIGS, key=[\"M\", \"N\", \"K\"])\n";
+    info.doc.useInstead = "MATMUL_CONFIGS = [\n"
+                          "    triton.Config({\"BLOCK_M\": bm, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, num_warps=4)\n"
+                          "    for bm in (64, 128)\n"
+                          "]\n"
+                          "\n"
+                          "@triton.autotune(configs=MATMUL_CONFIGS, key=[\"M\", \"N\", \"K\"])\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    for (const Kernel &kernel : context.file().kernels) {
+      if (!kernel.autotune || kernel.autotune->configs.complete) continue;
+      const ConfigList &list = kernel.autotune->configs;
+      const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
+      const size_t read = list.configs.size();
+      const std::string what = kernel.language == Language::Yaml ? "the tuning table of `" + kernel.name + "`"
+                                                                 : "the autotune list of " + kernel.tunedObjectName();
+      auto diagnostic = context.report(
+          span, what + " was not read whole (" +
+                    (read == 0 ? std::string("no config read") : std::to_string(read) + " config" + (read == 1 ? "" : "s") + " read") +
+                    "): " + (list.unknownReason.empty() ? std::string("a value is not known statically") : list.unknownReason) +
+                    "; findings about its configs may be missing");
+      for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
+      diagnostic.note(hint(list.unknownReason));
+    }
+  }
+
+private:
+  // What would let btlint read the list.
+  static std::string hint(const std::string &reason) {
+    if (reason.find("is not part of the run") != std::string::npos)
+      return "btlint reads the project's own modules (relative imports, and absolute ones from each folder above "
+             "the file that is not a package); a module found in neither is taken for a third-party package";
+    if (reason.find("limit") != std::string::npos) return "the evaluation limits are in docs/reliability.md";
+    return "btlint evaluates the list without running it: values known only at run time (the device, the "
+           "environment, a call it does not model) stop it; configs written as literals, comprehensions or "
+           "helper functions over them are read whole";
+  }
+};
+
+BTLINT_REGISTER_RULE(ConfigListUnresolved);
+
+} // namespace
+} // namespace btlint
