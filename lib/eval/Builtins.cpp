@@ -78,7 +78,8 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.is_available", "torch.xpu.is_available", "torch.backends.mps.is_available",
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
-      "triton.runtime.driver.active.utils.get_device_properties", "torch.device"};
+      "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
+      "torch.are_deterministic_algorithms_enabled"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -506,6 +507,12 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     interpreter.note("the device name is that of " + arch->productName + ", the reference product for " +
                      arch->name);
     return Value::ofString(arch->productName, origin);
+  }
+  if (path == "torch.are_deterministic_algorithms_enabled") {
+    // A switch of the running program (torch.use_deterministic_algorithms),
+    // off unless it turns it on: lint as a program that does not.
+    interpreter.note("`torch.are_deterministic_algorithms_enabled()` is not known at lint time: took its default False");
+    return Value::ofBool(false, origin);
   }
   if (path == "torch.cuda.is_bf16_supported") {
     if (!arch) return noArch(origin);
