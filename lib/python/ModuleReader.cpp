@@ -71,6 +71,8 @@ private:
   PythonParsedFile &file_;
   const SyntaxTree &tree_;
   const eval::ModuleIndex &index_;
+  // While a grid function is read: the names its body binds from the config.
+  std::vector<std::string_view> metaAliases_;
   std::unordered_map<std::string_view, std::vector<NodeId>> definitionsByName_;
   std::unordered_set<NodeId> consumedCalls_;
   std::vector<AppliedChain> chains_;
@@ -677,11 +679,33 @@ private:
     LaunchSyntax probe;
     readGridExpression(inner, metaName, probe);
     entry.readsMeta = probe.site.gridReadsMeta;
+    // `BLOCK = META["BLOCK"]` above the return: the name is the config's value.
+    if (!entry.readsMeta && tree_.kind(inner) == NodeKind::Identifier)
+      entry.readsMeta = std::find(metaAliases_.begin(), metaAliases_.end(), tree_.text(inner)) != metaAliases_.end();
     int64_t literal = 0;
     if (tree_.kind(inner) == NodeKind::Integer && parseIntegerLiteral(tree_.text(inner), literal))
       entry.value = ScalarValue::ofInt(literal, entry.span);
     launch.site.gridDivisors.push_back(std::move(entry));
     launch.divisorNodes.push_back(inner);
+  }
+
+  // Names a grid function's body binds from the config (`BLOCK_N =
+  // META["BLOCK_N"]`, `bm = META["BLOCK_M"] * 2`), at its top level.
+  std::vector<std::string_view> metaAliasesIn(NodeId body, std::string_view metaName) {
+    std::vector<std::string_view> aliases;
+    if (metaName.empty()) return aliases;
+    for (NodeId statement : tree_.children(body)) {
+      if (tree_.kind(statement) != NodeKind::ExpressionStatement) continue;
+      NodeId assignment = tree_.firstChild(statement);
+      if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment) continue;
+      NodeId left = tree_.child(assignment, Field::Left);
+      NodeId right = tree_.child(assignment, Field::Right);
+      if (left == kNoNode || right == kNoNode || tree_.kind(left) != NodeKind::Identifier) continue;
+      LaunchSyntax probe;
+      readGridExpression(right, metaName, probe);
+      if (probe.site.gridReadsMeta) aliases.push_back(tree_.text(left));
+    }
+    return aliases;
   }
 
   std::string_view firstParameterName(NodeId parameters) const {
@@ -744,7 +768,10 @@ private:
       candidate.gridLooksLikeGrid = true;
       std::string_view meta = firstParameterName(tree_.child(resolved, Field::Parameters));
       NodeId body = tree_.child(resolved, Field::Body);
-      if (body != kNoNode) readGridExpression(body, meta, launch);
+      if (body == kNoNode) break;
+      metaAliases_ = metaAliasesIn(body, meta);
+      readGridExpression(body, meta, launch);
+      metaAliases_.clear();
       break;
     }
     case NodeKind::Tuple:
