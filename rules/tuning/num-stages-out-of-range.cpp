@@ -48,6 +48,28 @@ bool definitionHasPipelinableLoop(const Kernel &kernel, const RuleContext &conte
                      [&](const Kernel *k) { return hasPipelinableLoop(*k, context.file()); });
 }
 
+// The depths of the groups of configs that are equal in everything but
+// `num_stages` (parameters, warps, CTAs, registers), where a group holds two
+// or more depths: only those compile the same kernel twice when nothing is
+// pipelined. Configs that pair each depth with its own warps or tiles
+// (num_stages computed from the tile size) are not such a group.
+std::set<int64_t> depthsVaryingAlone(const ConfigList &list) {
+  std::map<std::string, std::set<int64_t>> depthsByRest;
+  for (const Config &config : list.configs) {
+    const std::optional<ScalarValue> stages = numStagesOf(config);
+    std::string rest;
+    for (const auto &[name, value] : config.params)
+      if (name != "num_stages") rest += name + "=" + value.str() + ";";
+    for (const std::optional<ScalarValue> *option : {&config.numWarps, &config.numCtas, &config.maxnreg})
+      rest += (*option ? (*option)->str() : std::string("-")) + ";";
+    depthsByRest[rest].insert(stages ? stages->asInt() : kDefaultNumStages);
+  }
+  std::set<int64_t> depths;
+  for (const auto &[rest, group] : depthsByRest)
+    if (group.size() > 1) depths.insert(group.begin(), group.end());
+  return depths;
+}
+
 struct StagesSite {
   SourceSpan span;
   int64_t value = 0;
@@ -70,7 +92,9 @@ public:
         "on sm70 and sm75, where Triton does not pipeline loads; 2 for AMD's stream "
         "pipeliner). It also reports an autotune list that varies `num_stages` for a kernel "
         "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops, in "
-        "the kernel and the helpers it calls).";
+        "the kernel and the helpers it calls), when two of its configs differ in `num_stages` "
+        "alone; a list that pairs each depth with its own warps or tile sizes (depths computed "
+        "from the tile) compiles a different kernel for each config and is not reported.";
     info.doc.whyItMatters =
         "`num_stages` is how many iterations of a loop's loads are kept in flight; each stage "
         "holds its own copy of the loaded tiles in shared memory. `0` is a convention of AMD's "
@@ -122,7 +146,8 @@ public:
         record(span, stages->asInt(), &config, kernel.name);
       }
       if (allKnown && depths.size() > 1 && !definitionHasPipelinableLoop(kernel, context))
-        reportStagesWithoutLoop(context, kernel, list, depths);
+        if (const std::set<int64_t> alone = depthsVaryingAlone(list); !alone.empty())
+          reportStagesWithoutLoop(context, kernel, list, alone);
     }
     for (const LaunchSite &launch : context.file().launches) {
       const Kernel *kernel = context.calledKernel(launch);
