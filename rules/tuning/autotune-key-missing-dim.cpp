@@ -112,7 +112,9 @@ public:
         "loops) do not change which tile is best and are not reported. It accepts the ways real code "
         "keys on a shape without naming it: a proxy argument that the launcher fills with a "
         "bucketed shape (`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by "
-        "its name or by the launch passing it an expression of the same value; shapes listed "
+        "its name or by the launch passing it an expression of the same value, and any key "
+        "argument the launch computes from the shape, a padded constexpr tile such as "
+        "`HEAD_DIM=next_power_of_2(head_dim)` included; shapes listed "
         "in `do_not_specialize`, which the author left out on purpose; and arguments that only "
         "offset pointers (strides, row indices), which size nothing. Kernels with a single "
         "config are not tuned, and are skipped.";
@@ -146,11 +148,13 @@ public:
       for (const std::string &name : keyNames)
         if (const Param *param = kernel.findParam(name); param && canBeProxy(*param))
           proxies.push_back(name);
+      const std::vector<std::string> keyed(keyNames.begin(), keyNames.end());
 
       std::vector<const Param *> missing;
       for (const Param &param : kernel.params) {
         if (!isWorkSizingShape(kernel, param) || keyNames.count(param.name) ||
-            kernel.doNotSpecialize.count(param.name) || coveredByProxy(context, kernel, param.name, proxies))
+            kernel.doNotSpecialize.count(param.name) ||
+            coveredByProxy(context, kernel, param.name, proxies, keyed))
           continue;
         missing.push_back(&param);
       }
@@ -183,12 +187,16 @@ private:
     return "`" + param.name + "` " + roles;
   }
 
-  // A key argument stands in for the shape when its name says so, or when a
-  // launch of the kernel passes it an expression of the shape's own argument.
-  static bool coveredByProxy(const RuleContext &context, const Kernel &kernel,
-                             const std::string &shape, const std::vector<std::string> &proxies) {
-    for (const std::string &proxy : proxies) {
+  // A key argument stands in for the shape when its name says so (`proxies`:
+  // key arguments that size nothing themselves), or when a launch of the
+  // kernel passes it an expression of the shape's own argument: any key
+  // argument, a padded constexpr tile (`HEADDIM=next_power_of_2(headdim)`)
+  // as well as a bucket, changes whenever that expression does.
+  static bool coveredByProxy(const RuleContext &context, const Kernel &kernel, const std::string &shape,
+                             const std::vector<std::string> &proxies, const std::vector<std::string> &keyed) {
+    for (const std::string &proxy : proxies)
       if (proxyNameCovers(proxy, shape)) return true;
+    for (const std::string &proxy : keyed) {
       for (const LaunchSite &launch : context.file().launches) {
         if (!callsOwnKernel(launch, kernel)) continue;
         const LaunchArgument *shapeArgument = argumentFor(launch, kernel, shape);
