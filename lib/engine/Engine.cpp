@@ -1,11 +1,11 @@
 #include "engine/Engine.h"
 
-#include <cstring>
 #include "engine/Discovery.h"
 #include "engine/FrontEndRegistry.h"
 #include "engine/Glob.h"
 #include "engine/SourceProvider.h"
 #include "engine/Suppressions.h"
+#include "rules/ConfigUses.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -625,12 +625,13 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   auto runRules = [&](FileState &state, size_t i, const FileModel &model, const std::string &archName,
                       const ProjectIndex &index) {
     const ArchInfo *arch = findArch(archName);
+    AnalysisCaches caches; // shared by this file's rules on this arch
     for (const auto &enabled : state.resolved->rules) {
       if (enabled.afterSuppressions) continue;
       const RuleInfo &info = enabled.rule->info;
       auto instance = enabled.rule->create();
       RuleContext context(model, info.archSpecific ? arch : nullptr, state.resolved->settings, index,
-                          enabled.options, nullptr, state.source->text());
+                          enabled.options, nullptr, state.source->text(), caches);
       instance->check(context);
       for (Diagnostic &d : context.takeDiagnostics()) {
         d.ruleId = info.id;
@@ -686,11 +687,12 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     // Runs the suppression-judging meta rules that `select` accepts.
     auto runMetaRules = [&](auto select) {
       std::vector<Diagnostic> found;
+      AnalysisCaches caches;
       for (const auto &enabled : state.resolved->rules) {
         if (!enabled.afterSuppressions || !select(enabled.rule->info.id)) continue;
         auto instance = enabled.rule->create();
         RuleContext context(emptyModel, nullptr, state.resolved->settings, noIndex, enabled.options,
-                            &state.suppressions, state.source->text());
+                            &state.suppressions, state.source->text(), caches);
         instance->check(context);
         for (Diagnostic &d : context.takeDiagnostics()) {
           d.ruleId = enabled.rule->info.id;

@@ -298,27 +298,9 @@ struct LaunchSite {
   }
 };
 
-// Memory a kernel lends to the analyses that run over it while its file is
-// checked: the resource verdicts several rules share (lib/resources) and the
-// config bindings the tile rules share (lib/rules/ConfigBindings). A copy of
-// the kernel starts empty, so what is kept never describes another kernel.
-// noexcept, so that vectors of kernels move rather than copy them when they grow.
-struct KernelScratch {
-  mutable std::shared_ptr<void> resources;
-  mutable std::shared_ptr<void> bindings;
-  KernelScratch() = default;
-  KernelScratch(const KernelScratch &) noexcept {}
-  KernelScratch &operator=(const KernelScratch &) noexcept {
-    resources.reset();
-    bindings.reset();
-    return *this;
-  }
-};
-
 struct Kernel {
   std::string name;
   Language language = Language::Python;
-  KernelScratch scratch;
   SourceSpan span;     // the whole definition
   SourceSpan nameSpan; // the name in the definition
   std::vector<Param> params;
@@ -439,6 +421,44 @@ struct DynamicSmemOptIn {
 static_assert(std::is_nothrow_move_constructible_v<Kernel>, "vectors of kernels must move, not copy, when they grow");
 
 // Everything one file contributes, for one target arch.
+// One set of values a kernel is compiled with, and where it came from: a
+// config of its autotune list (or YAML table), the values a launch in its
+// file passes, or its parameters' defaults. The one definition of "the
+// configs a kernel runs with" that rules, `btlint report` and btlint-bench read.
+struct ConfigUse {
+  enum class Source { AutotuneConfig, Launch, Defaults };
+  Source source = Source::Defaults;
+  const Config *listed = nullptr;   // the autotune config, for its expansion
+  const ConfigList *list = nullptr; // its list
+  const LaunchSite *launch = nullptr;
+  std::shared_ptr<const Config> launchValues; // what a launch passes (launchConfig)
+
+  // The values: the autotune config itself (not a copy), the launch's, or
+  // none (the defaults).
+  const Config &values() const;
+  // "config 3", "the launch at line 40"
+  std::string label() const;
+};
+
+// The config uses of each kernel of a file, bound on first use (once, from
+// any thread). A copy of the file binds its own: the uses point into the
+// kernels and launches of the file they were bound for.
+struct FileModel;
+class ConfigUseTable {
+public:
+  ConfigUseTable();
+  ConfigUseTable(const ConfigUseTable &);
+  ConfigUseTable &operator=(const ConfigUseTable &);
+  ConfigUseTable(ConfigUseTable &&) noexcept;
+  ConfigUseTable &operator=(ConfigUseTable &&) noexcept;
+  ~ConfigUseTable();
+  const std::vector<ConfigUse> &of(const FileModel &file, const Kernel &kernel) const;
+
+private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 struct FileModel {
   std::string path;
   Language language = Language::Python;
@@ -457,6 +477,12 @@ struct FileModel {
   // jax_triton.triton_call are autotuned by JAX's runtime, which copies and
   // restores aliased buffers itself.
   std::set<std::string> importedModules;
+  ConfigUseTable configUses;
+
+  // The configs `kernel` (one of this file's kernels) runs with: each config
+  // of its autotune list, or else one use per launch of this file that calls
+  // it (callsOwnKernel); then its defaults, last.
+  const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel) const { return configUses.of(*this, kernel); }
 
   const Kernel *findKernel(const std::string &n) const {
     for (const auto &k : kernels)

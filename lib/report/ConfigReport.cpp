@@ -1,9 +1,8 @@
 #include "report/ConfigReport.h"
 
 #include "eval/TileEval.h"
-#include "model/Launches.h"
+#include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
-#include "resources/DotLimits.h"
 #include "resources/KernelDescription.h"
 #include "resources/KernelResourceAdapter.h"
 
@@ -18,8 +17,6 @@
 
 namespace btlint::report {
 namespace {
-
-bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
 std::string normalisedPath(const std::string &path) {
   llvm::SmallString<256> absolute(path);
@@ -41,11 +38,6 @@ const FileModel *findFile(const std::vector<FileModel> &models, const std::strin
 std::string groupName(const Kernel &kernel) {
   if (kernel.reapplied && !kernel.boundNames.empty()) return kernel.boundNames.front();
   return kernel.language == Language::Cuda && !kernel.templateName.empty() ? kernel.templateName : kernel.name;
-}
-
-std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
-  if (value && value->isInt()) return value->asInt();
-  return std::nullopt;
 }
 
 std::string valueText(const ScalarValue &value) {
@@ -86,10 +78,11 @@ struct ArchList {
   std::vector<std::string> notes;
 };
 
-Config configFromLaunch(const LaunchSite &launch, const Kernel &kernel, size_t index) {
-  Config config = launchConfig(launch, kernel);
+// A launch's values as a row of the table.
+Config configFromLaunch(const ConfigUse &use, const Kernel &kernel, size_t index) {
+  Config config = use.values();
   config.index = index;
-  config.expansion = "the launch at line " + std::to_string(launch.span.line);
+  config.expansion = "the launch at line " + std::to_string(use.launch->span.line);
   // The table's columns are the meta-parameters: constexpr and tile parameters.
   NameMap<ScalarValue> meta;
   for (const auto &[name, value] : config.params)
@@ -155,9 +148,9 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
       config.span = kernel->nameSpan.valid() ? kernel->nameSpan : kernel->span;
       for (const auto &[name, value] : kernel->templateArguments) config.params.emplace(name, value);
       config.expansion = kernel->templateName.empty() ? "the kernel" : "the instantiation `" + kernel->name + "`";
-      for (const LaunchSite &launch : file.launches)
-        if (callsOwnKernel(launch, *kernel) && launch.blockThreads && launch.blockThreads->isInt()) {
-          config.params["threads"] = ScalarValue::ofInt(launch.blockThreads->asInt());
+      for (const ConfigUse &use : file.configUsesOf(*kernel))
+        if (use.launch && use.launch->blockThreads && use.launch->blockThreads->isInt()) {
+          config.params["threads"] = ScalarValue::ofInt(use.launch->blockThreads->asInt());
           break;
         }
       list.configs.push_back(std::move(config));
@@ -188,8 +181,8 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
     return list;
   }
   list.source = "launches";
-  for (const LaunchSite &launch : file.launches)
-    if (callsOwnKernel(launch, first)) list.configs.push_back(configFromLaunch(launch, first, list.configs.size()));
+  for (const ConfigUse &use : file.configUsesOf(first))
+    if (use.launch) list.configs.push_back(configFromLaunch(use, first, list.configs.size()));
   if (list.configs.empty()) {
     list.source = "none";
     list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");
@@ -201,27 +194,8 @@ std::string bytesText(int64_t minBytes, int64_t maxBytes) {
   return minBytes == maxBytes ? std::to_string(maxBytes) : std::to_string(minBytes) + "-" + std::to_string(maxBytes);
 }
 
-bool namedLikeTile(const std::string &name) {
-  std::string upper = llvm::StringRef(name).upper();
-  return llvm::StringRef(upper).starts_with("BLOCK") || llvm::StringRef(upper).starts_with("TILE");
-}
-
-// A pruner's shape limit ("BLOCK_M<=M") against the shapes of .btlint.yaml.
-std::optional<std::string> prunedByShape(const std::string &limit, const Config &config,
-                                         const std::map<std::string, int64_t> &shapes) {
-  size_t at = limit.find("<=");
-  if (at == std::string::npos) return std::nullopt;
-  std::string tile = limit.substr(0, at), size = limit.substr(at + 2);
-  auto value = config.params.find(tile);
-  auto shape = shapes.find(size);
-  if (value == config.params.end() || !value->second.isInt() || shape == shapes.end()) return std::nullopt;
-  if (value->second.asInt() <= shape->second) return std::nullopt;
-  return "`" + tile + "` = " + std::to_string(value->second.asInt()) + " is over " + size + " = " +
-         std::to_string(shape->second) + " (the kernel's shapes in .btlint.yaml)";
-}
-
 void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arch, const ReportOptions &options,
-                 ArchVerdict &verdict) {
+                 resources::VerdictCache &cache, ArchVerdict &verdict) {
   const Kernel *kernel = list.definition;
   const std::string dtype = kernel ? kernel->dtype : list.model->dtype;
   const std::string dtypeSource = kernel ? kernel->dtypeSource : list.model->dtypeSource;
@@ -231,7 +205,7 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
   if (estimable) {
     // The resource rules' own verdict (lib/resources/ConfigVerdict.h), so the
     // report and smem-over-budget, register-spill-risk and all-configs-pruned agree.
-    const resources::TritonConfigVerdict &judged = resources::judgeTritonConfig(*kernel, config, arch, dtype, dtypeSource);
+    const resources::TritonConfigVerdict &judged = resources::judgeTritonConfig(cache, *kernel, config, arch, dtype, dtypeSource);
     for (const resources::Elimination &e : judged.eliminatedBy) verdict.eliminatedBy.push_back({e.rule, e.text()});
     verdict.fit = std::string(resources::fitName(judged.shared));
     const auto explained = judged.estimate ? resources::explainTritonConfig(*kernel, config, arch, dtype, dtypeSource)
@@ -277,53 +251,22 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
     }
   }
 
-  if (kernel && kernel->language == Language::Python) {
-    std::set<std::string> said;
-    for (const TileShape &tile : kernel->tiles)
-      for (const TileDim &dim : tile.dims) {
-        auto value = evaluateDim(dim, config, *kernel);
-        if (!value || isPowerOfTwo(*value)) continue;
-        std::string message = "tile extent `" + dim.text + "` = " + std::to_string(*value) + " (line " +
-                              std::to_string(dim.span.valid() ? dim.span.line : tile.span.line) +
-                              ") is not a power of two";
-        if (said.insert(dim.text).second) verdict.eliminatedBy.push_back({"tile-not-power-of-two", message});
-      }
-    if (arch.vendor == Vendor::Nvidia)
-      for (const DotSite &dot : kernel->dots) {
-        if (dot.a.size() < 2) continue;
-        auto k = evaluateDim(dot.a.back(), config, *kernel);
-        const std::string input = dot.inputDtype.empty() ? dtype : dot.inputDtype;
-        auto bits = resources::dtypeBits(input);
-        if (!k || !bits) continue;
-        const int64_t minimum = resources::minimumDotK(*bits);
-        if (*k < minimum)
-          verdict.eliminatedBy.push_back(
-              {"dot-operand-too-small", "the tl.dot at line " + std::to_string(dot.span.line) + " has K = " +
-                                            std::to_string(*k) + "; " + input + " inputs need K >= " +
-                                            std::to_string(minimum)});
-      }
-  } else if (!kernel) {
-    for (const auto &[name, value] : config.params)
-      if (namedLikeTile(name) && value.isInt() && !isPowerOfTwo(value.asInt()))
-        verdict.eliminatedBy.push_back({"tile-not-power-of-two", "`" + name + "` = " + std::to_string(value.asInt()) +
-                                                                     " is not a power of two (a tile, by its name)"});
-  }
-
+  std::vector<resources::Elimination> checks;
+  if (kernel && kernel->language == Language::Python)
+    checks = resources::tileEliminations(*kernel, config, arch, dtype, dtypeSource);
+  else if (!kernel)
+    checks = resources::namedTileEliminations(config);
   // The autotuner's pruner, where what it checks is known.
   const Kernel *declared = list.model;
   const Kernel *tuned = declared && declared->autotune ? declared : kernel;
-  if (tuned && tuned->autotune && tuned->autotune->hasPruner) {
-    const AutotuneSpec &spec = *tuned->autotune;
-    const std::string pruner = spec.prunerName.empty() ? "the pruner" : "the pruner `" + spec.prunerName + "`";
-    if (spec.prunerLimits.count("smem") && verdict.fits && !*verdict.fits)
-      verdict.eliminatedBy.push_back({"pruner", pruner + " compares shared memory with the limit: it drops this config "
-                                                         "before compiling it"});
+  if (tuned && tuned->autotune) {
     auto shapes = options.shapes.find(tuned->name);
-    if (shapes != options.shapes.end())
-      for (const std::string &limit : spec.prunerLimits)
-        if (auto why = prunedByShape(limit, config, shapes->second))
-          verdict.eliminatedBy.push_back({"pruner", pruner + " drops it: " + *why});
+    for (resources::Elimination &e :
+         resources::prunerEliminations(*tuned->autotune, config, verdict.fits,
+                                       shapes == options.shapes.end() ? nullptr : &shapes->second))
+      checks.push_back(std::move(e));
   }
+  for (const resources::Elimination &e : checks) verdict.eliminatedBy.push_back({e.rule, e.text()});
 }
 
 void judgeCuda(const ArchList &list, const Kernel *instance, const ArchInfo &arch, ArchVerdict &verdict) {
@@ -332,56 +275,24 @@ void judgeCuda(const ArchList &list, const Kernel *instance, const ArchInfo &arc
     verdict.unknownReason = "no instantiation with these template arguments in this file";
     return;
   }
-  if (!instance->staticSharedBytes) {
+  const std::optional<resources::CudaInstanceVerdict> judged = resources::judgeCudaInstance(*instance, *list.file, arch);
+  if (!judged) {
     verdict.unknownReason = "the static shared memory of `" + instance->name + "` is not known";
     return;
   }
-  int64_t dynamicBytes = 0;
-  bool dynamicUnknown = false;
-  std::optional<int64_t> threads = intOf(instance->launchBoundsThreads);
-  for (const LaunchSite &launch : list.file->launches) {
-    if (!callsOwnKernel(launch, *instance)) continue;
-    if (launch.dynamicSmemBytes) {
-      if (launch.dynamicSmemBytes->isInt()) dynamicBytes = std::max(dynamicBytes, launch.dynamicSmemBytes->asInt());
-      else dynamicUnknown = true;
-    }
-    if (auto block = intOf(launch.blockThreads)) threads = std::max(threads.value_or(0), *block);
-  }
-  const int64_t staticBytes = *instance->staticSharedBytes;
-  const int64_t total = staticBytes + dynamicBytes;
   verdict.estimated = true;
-  verdict.smemMin = verdict.smemMax = total;
-  verdict.fits = total <= arch.maxSharedPerBlockOptIn;
-  verdict.fit = *verdict.fits ? "fits" : "overflows";
-  verdict.breakdown.push_back("static __shared__: " + std::to_string(staticBytes) + " bytes (as ptxas lays it out)");
-  if (dynamicBytes > 0)
-    verdict.breakdown.push_back("dynamic shared memory at the launch: " + std::to_string(dynamicBytes) + " bytes");
-  if (dynamicUnknown) {
+  verdict.smemMin = verdict.smemMax = judged->totalBytes;
+  verdict.fits = judged->fits;
+  verdict.fit = judged->fits ? "fits" : "overflows";
+  verdict.breakdown.push_back("static __shared__: " + std::to_string(judged->staticBytes) +
+                              " bytes (as ptxas lays it out)");
+  if (judged->dynamicBytes > 0)
+    verdict.breakdown.push_back("dynamic shared memory at the launch: " + std::to_string(judged->dynamicBytes) +
+                                " bytes");
+  if (judged->dynamicUnknown)
     verdict.assumptions.push_back("a launch's dynamic shared memory is not known statically: not counted");
-  }
   verdict.assumptions.push_back("registers are ptxas's choice: not estimated for CUDA");
-  if (staticBytes > arch.staticSharedLimit)
-    verdict.eliminatedBy.push_back({"static-smem-over-48k", std::to_string(staticBytes) +
-                                                                " bytes of static __shared__; ptxas allows " +
-                                                                std::to_string(arch.staticSharedLimit)});
-  if (!*verdict.fits)
-    verdict.eliminatedBy.push_back({"smem-over-budget", "needs " + std::to_string(total) + " bytes of shared memory, " +
-                                                            arch.name + " allows " +
-                                                            std::to_string(arch.maxSharedPerBlockOptIn)});
-  else if (dynamicBytes > arch.staticSharedLimit) {
-    bool optedIn = instance->hasOptInDynamicSmem;
-    for (const DynamicSmemOptIn &call : list.file->dynamicSmemOptIns)
-      if (call.kernel == instance->name && (!call.bytes || *call.bytes >= dynamicBytes)) optedIn = true;
-    if (!optedIn)
-      verdict.eliminatedBy.push_back(
-          {"dynamic-smem-missing-optin", std::to_string(dynamicBytes) +
-                                             " bytes of dynamic shared memory without cudaFuncSetAttribute(..., "
-                                             "cudaFuncAttributeMaxDynamicSharedMemorySize, ...): the launch fails"});
-  }
-  if (threads && *threads > arch.maxThreadsPerBlock)
-    verdict.eliminatedBy.push_back({"block-size-invalid", "blocks of " + std::to_string(*threads) + " threads; " +
-                                                              arch.name + " allows " +
-                                                              std::to_string(arch.maxThreadsPerBlock)});
+  for (const resources::Elimination &e : judged->eliminatedBy) verdict.eliminatedBy.push_back({e.rule, e.text()});
 }
 
 std::vector<std::string> groupNamesIn(const FileModel &file) {
@@ -409,6 +320,7 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
   std::vector<KernelReport> reports;
   std::vector<std::string> names;
   std::vector<std::string> archs;
+  std::map<std::string, resources::VerdictCache> verdicts; // by arch, as the rules keep them per arch
   for (const std::string &arch : options.archs)
     if (models.count(arch) && findFile(models.at(arch), path)) archs.push_back(arch);
   for (const std::string &name : kernelNamesIn(models, path))
@@ -496,7 +408,7 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
         if (list.model->language == Language::Cuda)
           judgeCuda(list, position < list.instances.size() ? list.instances[position] : nullptr, *arch, verdict);
         else
-          judgeTriton(list, config, *arch, options, verdict);
+          judgeTriton(list, config, *arch, options, verdicts[archName], verdict);
         report.configs[slot].archs[archName] = std::move(verdict);
       }
       for (const std::string &note : list.notes)

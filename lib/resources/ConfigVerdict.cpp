@@ -1,4 +1,5 @@
 #include "resources/ConfigVerdict.h"
+#include "resources/ConfigChecks.h"
 
 #include <algorithm>
 #include <limits>
@@ -11,7 +12,6 @@ std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
   return std::nullopt;
 }
 
-bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
 } // namespace
 
@@ -116,19 +116,6 @@ TritonConfigVerdict judgeTritonConfigUncached(const Kernel &kernel, const Config
 // Verdicts already computed for a kernel, by config values, arch and dtype:
 // smem-over-budget, register-spill-risk, low-occupancy, all-configs-pruned
 // and the report judge the same configs, and the estimate is the costly part.
-using VerdictCache = std::map<std::string, TritonConfigVerdict, std::less<>>;
-
-// What the resource rules keep per kernel while its file is analysed.
-struct ResourceScratch {
-  VerdictCache verdicts;                                           // by verdictKey
-  std::map<const std::vector<LaunchSite> *, std::vector<ConfigUse>> uses; // by launch list
-  std::map<std::string, JudgedUses, std::less<>> judged;          // by arch, dtype and body
-};
-
-ResourceScratch &scratchOf(const Kernel &kernel) {
-  if (!kernel.scratch.resources) kernel.scratch.resources = std::make_shared<ResourceScratch>();
-  return *static_cast<ResourceScratch *>(kernel.scratch.resources.get());
-}
 
 std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_view dtype,
                        std::string_view dtypeSource) {
@@ -158,9 +145,20 @@ std::string verdictKey(const Config &config, const ArchInfo &arch, std::string_v
 }
 } // namespace
 
-const TritonConfigVerdict &judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                             std::string_view dtype, std::string_view dtypeSource) {
-  auto &cache = scratchOf(kernel).verdicts;
+struct KernelVerdicts {
+  std::map<std::string, TritonConfigVerdict, std::less<>> byValues; // by verdictKey
+  std::map<std::string, JudgedUses, std::less<>> judged;            // by dtype and body
+};
+struct VerdictCache::State {
+  std::map<const Kernel *, KernelVerdicts> byKernel;
+};
+VerdictCache::VerdictCache() : state_(std::make_unique<State>()) {}
+VerdictCache::~VerdictCache() = default;
+
+const TritonConfigVerdict &judgeTritonConfig(VerdictCache &verdicts, const Kernel &kernel, const Config &config,
+                                             const ArchInfo &arch, std::string_view dtype,
+                                             std::string_view dtypeSource) {
+  auto &cache = verdicts.state_->byKernel[&kernel].byValues;
   std::string key = verdictKey(config, arch, dtype, dtypeSource);
   if (auto found = cache.find(key); found != cache.end()) return found->second;
   return cache.emplace(std::move(key), judgeTritonConfigUncached(kernel, config, arch, dtype, dtypeSource))
@@ -220,41 +218,9 @@ void judgeTritonConfigInto(TritonConfigVerdict &verdict, const Kernel &kernel, c
 }
 } // namespace
 
-std::string ConfigUse::label() const {
-  if (listed) return "config " + std::to_string(listed->index + 1);
-  if (launch) return "the launch at line " + std::to_string(launch->span.line);
-  return "the launch";
-}
-
-const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches) {
-  // An autotuned kernel runs its list whatever the launches pass.
-  const std::vector<LaunchSite> *key = kernel.autotune ? nullptr : &launches;
-  auto [found, inserted] = scratchOf(kernel).uses.try_emplace(key);
-  std::vector<ConfigUse> &uses = found->second;
-  if (!inserted) return uses;
-  if (kernel.autotune) {
-    for (const Config &config : kernel.autotune->configs.configs) {
-      ConfigUse use(config);
-      use.listed = &config;
-      use.list = &kernel.autotune->configs;
-      uses.push_back(std::move(use));
-    }
-    return uses;
-  }
-  for (const LaunchSite &launch : launches) {
-    if (!callsOwnKernel(launch, kernel)) continue;
-    auto values = std::make_shared<const Config>(launchConfig(launch, kernel));
-    ConfigUse use(*values);
-    use.launchValues = std::move(values);
-    use.launch = &launch;
-    uses.push_back(std::move(use));
-  }
-  return uses;
-}
-
-const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, const std::vector<LaunchSite> &launches,
-                                  const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource) {
-  ResourceScratch &scratch = scratchOf(kernel);
+const JudgedUses &judgeConfigUses(VerdictCache &verdicts, const FileModel &file, const Kernel &kernel,
+                                  const Kernel &body, const ArchInfo &arch, std::string_view dtype,
+                                  std::string_view dtypeSource) {
   std::string key = arch.name;
   key += '|';
   key += dtype;
@@ -262,15 +228,14 @@ const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, cons
   key += dtypeSource;
   key += '|';
   key += std::to_string(reinterpret_cast<uintptr_t>(&body));
-  key += '|';
-  key += std::to_string(reinterpret_cast<uintptr_t>(kernel.autotune ? nullptr : &launches));
-  auto [found, inserted] = scratch.judged.try_emplace(std::move(key));
+  auto [found, inserted] = verdicts.state_->byKernel[&kernel].judged.try_emplace(std::move(key));
   JudgedUses &judged = found->second;
   if (!inserted) return judged;
-  judged.uses = &configUsesOf(kernel, launches);
-  judged.verdicts.reserve(judged.uses->size());
-  for (const ConfigUse &use : *judged.uses)
-    judgeTritonConfigInto(judged.verdicts.emplace_back(), body, use.config, arch, dtype, dtypeSource);
+  for (const ConfigUse &use : file.configUsesOf(kernel))
+    if (use.source != ConfigUse::Source::Defaults) judged.uses.push_back(&use);
+  judged.verdicts.reserve(judged.uses.size());
+  for (const ConfigUse *use : judged.uses)
+    judgeTritonConfigInto(judged.verdicts.emplace_back(), body, use->values(), arch, dtype, dtypeSource);
   return judged;
 }
 

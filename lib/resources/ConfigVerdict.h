@@ -75,9 +75,9 @@ std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::s
 // reports it, the short cause all-configs-pruned counts by, and the numbers.
 struct Elimination {
   std::string rule;   // "smem-over-budget", "num-warps-invalid", "num-ctas-unsupported"
-  std::string cause;  // "shared memory", "threads", "num_warps", "num_ctas"
+  std::string cause;  // "shared memory", "threads", "num_warps", "num_ctas" (empty: the detail says it)
   std::string detail; // "needs 245760 bytes, sm90 allows 232448"
-  std::string text() const { return cause + ": " + detail; }
+  std::string text() const { return cause.empty() ? detail : cause + ": " + detail; }
 };
 
 // What a config breaks that needs no estimate, whatever the kernel: num_warps
@@ -104,10 +104,36 @@ struct TritonConfigVerdict {
   bool eliminated() const { return !eliminatedBy.empty(); }
 };
 
-// Judged once per kernel, config values, arch and dtype: the verdict lives in
-// the kernel's scratch cache as long as the kernel does.
-const TritonConfigVerdict &judgeTritonConfig(const Kernel &kernel, const Config &config, const ArchInfo &arch,
-                                             std::string_view dtype, std::string_view dtypeSource);
+// The uses of a kernel with their verdicts (judgeConfigUses).
+struct JudgedUses {
+  std::vector<const ConfigUse *> uses;
+  std::vector<TritonConfigVerdict> verdicts; // verdicts[i] judges *uses[i]
+};
+
+// The verdicts of one file's kernels on one arch, kept while its rules run
+// (one cache per file and arch: the engine gives each file's rules one, and
+// `btlint report` its own), so the rules that judge the same configs share
+// one computation.
+class VerdictCache {
+public:
+  VerdictCache();
+  ~VerdictCache();
+  VerdictCache(const VerdictCache &) = delete;
+  VerdictCache &operator=(const VerdictCache &) = delete;
+
+private:
+  friend const TritonConfigVerdict &judgeTritonConfig(VerdictCache &, const Kernel &, const Config &,
+                                                      const ArchInfo &, std::string_view, std::string_view);
+  friend const JudgedUses &judgeConfigUses(VerdictCache &, const FileModel &, const Kernel &, const Kernel &,
+                                           const ArchInfo &, std::string_view, std::string_view);
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+// Judged once per kernel, config values, arch and dtype (kept in `cache`).
+const TritonConfigVerdict &judgeTritonConfig(VerdictCache &cache, const Kernel &kernel, const Config &config,
+                                             const ArchInfo &arch, std::string_view dtype,
+                                             std::string_view dtypeSource);
 // The same estimate with its breakdown and assumptions, for the configs a
 // rule reports on and for `btlint report` (not cached: only those pay for the text).
 std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, const Config &config,
@@ -118,37 +144,14 @@ std::optional<KernelResourceEstimate> explainTritonConfig(const Kernel &kernel, 
 // 3.6 (not sm120, which Triton rejects; not AMD). Empty when supported.
 std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch);
 
-// The configs a Triton kernel runs with, as the resource rules judge them:
-// each config of its autotune list or, for a kernel without one, the values a
-// launch passes (meta-parameters by keyword or position, and the num_warps,
-// num_stages, num_ctas and maxnreg keywords).
-struct ConfigUse {
-  explicit ConfigUse(const Config &values) : config(values) {}
-  // The values of a launch, which `config` then refers to (shared, so that
-  // uses stay cheap to copy: an autotune config is referred to, not copied).
-  std::shared_ptr<const Config> launchValues;
-  const Config &config;             // the values
-  const Config *listed = nullptr;   // the autotune config, when it is one
-  const ConfigList *list = nullptr; // its list
-  const LaunchSite *launch = nullptr;
-  // "config 3", "the launch at line 40" (built when a rule reports the use).
-  std::string label() const;
-};
-// All config uses of `kernel` with their verdicts on one arch, estimated with
-// `body`'s code (the kernel itself, or for a YAML tuning table the Triton
-// kernel it tunes). The rules that judge every use on an arch share one
-// computation: the result lives in `kernel`'s scratch (never `body`'s, which
-// may belong to another file analysed on another thread).
-struct JudgedUses {
-  const std::vector<ConfigUse> *uses = nullptr;
-  std::vector<TritonConfigVerdict> verdicts; // verdicts[i] judges (*uses)[i]
-};
-const JudgedUses &judgeConfigUses(const Kernel &kernel, const Kernel &body, const std::vector<LaunchSite> &launches,
-                                  const ArchInfo &arch, std::string_view dtype, std::string_view dtypeSource);
-// Autotune configs of `kernel`, or one use per launch in `launches` that
-// calls it (`launches` are the launches of the file that is analysed).
-// Computed once per kernel and launch list (cached in the kernel's scratch).
-const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel, const std::vector<LaunchSite> &launches);
+// The config uses of `kernel` (a kernel of `file`: FileModel::configUsesOf)
+// but its defaults, with their verdicts on one arch, estimated with `body`'s
+// code (the kernel itself, or for a YAML tuning table the Triton kernel it
+// tunes). The rules that judge every use on an arch share one computation,
+// kept in `cache`.
+const JudgedUses &judgeConfigUses(VerdictCache &cache, const FileModel &file, const Kernel &kernel,
+                                  const Kernel &body, const ArchInfo &arch, std::string_view dtype,
+                                  std::string_view dtypeSource);
 
 // A CUDA kernel instantiation with a launch: static plus dynamic shared
 // memory against the arch's per-block opt-in limit.

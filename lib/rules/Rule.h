@@ -94,13 +94,15 @@ private:
   Diagnostic &d_;
 };
 
+struct AnalysisCaches; // rules/ConfigUses.h
+
 class RuleContext {
 public:
   RuleContext(const FileModel &file, const ArchInfo *arch, const AnalysisSettings &settings,
               const ProjectIndex &project, const RuleOptions &options,
-              const std::vector<Suppression> *suppressions, const std::string &source)
+              const std::vector<Suppression> *suppressions, const std::string &source, AnalysisCaches &caches)
       : file_(file), arch_(arch), settings_(settings), project_(project), options_(options),
-        suppressions_(suppressions), source_(source) {}
+        suppressions_(suppressions), source_(source), caches_(caches) {}
 
   const FileModel &file() const { return file_; }
   // Target arch; null for rules that are not arch-specific.
@@ -115,6 +117,8 @@ public:
   const std::vector<Suppression> &suppressions() const;
   // The file's text, for fixes that need the exact bytes.
   const std::string &source() const { return source_; }
+  // What the rules of this file and arch share (rules/ConfigUses.h).
+  AnalysisCaches &caches() const { return caches_; }
 
   DiagnosticBuilder report(SourceSpan span, std::string message);
   std::vector<Diagnostic> takeDiagnostics() { return std::move(diagnostics_); }
@@ -127,6 +131,7 @@ private:
   const RuleOptions &options_;
   const std::vector<Suppression> *suppressions_;
   const std::string &source_;
+  AnalysisCaches &caches_;
   std::vector<Diagnostic> diagnostics_;
 };
 

@@ -1,6 +1,6 @@
 #include "eval/TileEval.h"
-#include "rules/ConfigBindings.h"
-#include "resources/DotLimits.h"
+#include "rules/ConfigUses.h"
+#include "resources/ConfigChecks.h"
 #include "rules/Rule.h"
 #include "rules/MergeAtLiteral.h"
 
@@ -12,35 +12,6 @@
 
 namespace btlint {
 namespace {
-
-using Binding = ConfigBinding;
-
-// The K dimension of a dot: A's last dimension, else B's second to last.
-const TileDim *reductionDim(const DotSite &dot) {
-  if (dot.a.size() >= 2) return &dot.a.back();
-  if (dot.b.size() >= 2) return &dot.b[dot.b.size() - 2];
-  return nullptr;
-}
-
-struct InputType {
-  std::string dtype;
-  std::string assumption; // empty when the kernel's code shows the type
-};
-
-std::string describeAssumption(const std::string &dtype, const std::string &source) {
-  if (source.empty() || source == "default")
-    return "assumed " + dtype + " inputs, btlint's default; set `--dtype` or a "
-           "`# btlint: dtype=` comment if they differ";
-  if (source == "config" || source == "config override")
-    return "assumed " + dtype + " inputs, from .btlint.yaml";
-  return "assumed " + dtype + " inputs, from " + source;
-}
-
-InputType inputTypeOf(const DotSite &dot, const Kernel &kernel, const AnalysisSettings &settings) {
-  if (!dot.inputDtype.empty()) return {dot.inputDtype, ""};
-  if (!kernel.dtype.empty()) return {kernel.dtype, describeAssumption(kernel.dtype, kernel.dtypeSource)};
-  return {settings.dtype, describeAssumption(settings.dtype, settings.dtypeSource)};
-}
 
 struct Finding {
   SourceSpan span;
@@ -95,17 +66,13 @@ public:
     LiteralSlots findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      const std::vector<Binding> &bindings = configBindingsOf(kernel, context);
+      const std::vector<ConfigUse> &uses = context.file().configUsesOf(kernel);
       for (const DotSite &dot : kernel.dots) {
-        if (dot.scaled) continue; // tl.dot_scaled has its own shape rules
-        const TileDim *k = reductionDim(dot);
-        if (!k) continue;
-        const InputType input = inputTypeOf(dot, kernel, context.settings());
-        const std::optional<int> bits = resources::dtypeBits(input.dtype);
-        if (!bits) continue;
-        const std::vector<std::string> params = paramsRead(*k);
-        for (const Binding &binding : bindings)
-          checkReduction(kernel, dot, *k, params, input, resources::minimumDotK(*bits), binding, findings, findingAt);
+        const std::optional<resources::DotRequirement> requirement =
+            resources::dotRequirement(dot, kernel, context.settings().dtype, context.settings().dtypeSource);
+        if (!requirement) continue;
+        const std::vector<std::string> params = paramsRead(*requirement->k);
+        for (const ConfigUse &use : uses) checkReduction(kernel, dot, *requirement, params, use, findings, findingAt);
       }
     }
     for (const Finding &finding : findings) {
@@ -116,15 +83,16 @@ public:
   }
 
 private:
-  // `params`: what paramsRead(k) gives.
-  static void checkReduction(const Kernel &kernel, const DotSite &dot, const TileDim &k,
-                             const std::vector<std::string> &params, const InputType &input, int64_t minimum,
-                             const Binding &binding, std::vector<Finding> &findings,
-                             LiteralSlots &findingAt) {
+  // `params`: what paramsRead(*input.k) gives.
+  static void checkReduction(const Kernel &kernel, const DotSite &dot, const resources::DotRequirement &input,
+                             const std::vector<std::string> &params, const ConfigUse &use,
+                             std::vector<Finding> &findings, LiteralSlots &findingAt) {
+    const TileDim &k = *input.k;
+    const int64_t minimum = input.minimumK;
     for (const std::string &name : params)
-      if (setElsewhere(name, kernel, binding)) return;
-    if (params.empty() && binding.kind != Binding::Kind::Defaults) return;
-    const std::optional<int64_t> value = evaluateDim(k, binding.values(), kernel);
+      if (setElsewhere(name, kernel, use)) return;
+    if (params.empty() && use.source != ConfigUse::Source::Defaults) return;
+    const std::optional<int64_t> value = evaluateDim(k, use.values(), kernel);
     if (!value || *value >= minimum) return;
 
     Finding finding;
@@ -134,31 +102,31 @@ private:
       finding.span = k.span.valid() ? k.span : dot.span;
       cause = "`tl.dot`'s K is " + kValue;
     } else if (params.size() == 1) {
-      const std::optional<ValueOrigin> origin = originOf(params.front(), binding, kernel);
+      const std::optional<ValueOrigin> origin = originOf(params.front(), use, kernel);
       if (!origin) return;
       finding.span = origin->span;
       cause = origin->phrase;
       if (k.text != params.front()) cause += ", so `tl.dot`'s K (`" + k.text + "`) is " + kValue;
     } else {
-      finding.span = bindingSpan(binding, kernel);
-      cause = bindingName(binding, kernel) + " makes `tl.dot`'s K (`" + k.text + "`) " + kValue;
+      finding.span = useSpan(use, kernel);
+      cause = useName(use, kernel) + " makes `tl.dot`'s K (`" + k.text + "`) " + kValue;
     }
     auto [slot, inserted] = findingAt.find(finding.span, findings.size());
     if (!inserted) {
       Finding &existing = findings[slot];
-      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
-                                      binding.config) == existing.configs.end())
-        existing.configs.push_back(binding.config);
+      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
+                                      use.listed) == existing.configs.end())
+        existing.configs.push_back(use.listed);
       return;
     }
     finding.message = cause + "; `tl.dot` needs K >= " + std::to_string(minimum) + " for " +
                       input.dtype + " inputs";
-    if (binding.config && !binding.config->expansion.empty())
-      finding.notes.push_back(binding.config->expansion);
+    if (use.listed && !use.listed->expansion.empty())
+      finding.notes.push_back(use.listed->expansion);
     if (!input.assumption.empty()) finding.notes.push_back(input.assumption);
     if (dot.span.valid() && dot.span.line != finding.span.line)
       finding.notes.push_back("the dot is at line " + std::to_string(dot.span.line));
-    if (binding.config) finding.configs.push_back(binding.config);
+    if (use.listed) finding.configs.push_back(use.listed);
     findings.push_back(std::move(finding));
   }
 };

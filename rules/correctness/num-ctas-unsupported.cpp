@@ -52,10 +52,10 @@ public:
     LiteralSlots siteAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      for (const resources::ConfigUse &use : resources::configUsesOf(kernel, context.file().launches)) {
-        const std::optional<ScalarValue> &ctas = use.config.numCtas;
+      for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
+        const std::optional<ScalarValue> &ctas = use.values().numCtas;
         if (!ctas || !ctas->isInt() || resources::numCtasProblem(ctas->asInt(), *arch).empty()) continue;
-        SourceSpan span = ctas->span().valid() ? ctas->span() : use.config.span;
+        SourceSpan span = ctas->span().valid() ? ctas->span() : use.values().span;
         if (use.listed && !use.listed->sourcePath.empty()) span = use.list->span;
         if (use.launch && !span.valid()) span = use.launch->span;
         auto [slot, inserted] = siteAt.find(span, sites.size(), ctas->asInt());

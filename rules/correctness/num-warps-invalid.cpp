@@ -1,4 +1,5 @@
-#include "rules/ConfigBindings.h"
+#include "resources/ConfigChecks.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/MergeAtLiteral.h"
 
@@ -8,8 +9,8 @@
 
 namespace btlint {
 namespace {
+using resources::isPowerOfTwo;
 
-bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
 // One place a `num_warps` value is written, with every config it reaches.
 struct WarpsSite {

@@ -1,5 +1,6 @@
+#include "resources/ConfigChecks.h"
 #include "eval/TileEval.h"
-#include "rules/ConfigBindings.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
 #include "rules/MergeAtLiteral.h"
@@ -12,10 +13,9 @@
 
 namespace btlint {
 namespace {
+using resources::isPowerOfTwo;
 
-bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
-using Binding = ConfigBinding;
 
 std::string shapeRequirement(TileSource source) {
   return source == TileSource::Arange ? "`tl.arange` needs a power-of-two range"
@@ -72,17 +72,17 @@ public:
         continue;
       }
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
-      // The parameters each dimension reads, once per kernel rather than per binding.
+      // The parameters each dimension reads, once per kernel rather than per use.
       std::vector<std::vector<std::string>> dimParams;
       for (const TileShape &tile : kernel.tiles)
         for (const TileDim &dim : tile.dims) dimParams.push_back(paramsRead(dim));
       DimValueCache &values = tileValuesOf(kernel, context);
-      judgeBindings(kernel, context, values, [&](const Binding &binding) {
+      judgeUses(kernel, context, values, [&](const ConfigUse &use) {
         bool flagged = false;
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
           for (const TileDim &dim : tile.dims) {
-            flagged |= checkDim(kernel, tile, dim, dimParams[next], binding, findings, findingAt, &values, next);
+            flagged |= checkDim(kernel, tile, dim, dimParams[next], use, findings, findingAt, &values, next);
             ++next;
           }
         return flagged;
@@ -106,33 +106,33 @@ private:
     for (const Kernel *k : kernelsWithSignature(table, context.project()))
       if (k->language == Language::Python && !definition) definition = k;
     if (!definition) return;
-    for (const Config &config : table.autotune->configs.configs) {
-      const Binding binding = autotuneBinding(config, table.autotune->configs);
+    for (const ConfigUse &use : context.file().configUsesOf(table)) {
+      if (use.source != ConfigUse::Source::AutotuneConfig) continue;
       for (const TileShape &tile : definition->tiles)
         for (const TileDim &dim : tile.dims) {
           const std::vector<std::string> params = paramsRead(dim);
           const bool setByTable = !params.empty() && std::all_of(params.begin(), params.end(), [&](const auto &n) {
-            return config.params.count(n) != 0;
+            return use.listed->params.count(n) != 0;
           });
           if (setByTable)
-            checkDim(*definition, tile, dim, params, binding, findings, findingAt, nullptr, 0, /*inTable=*/true);
+            checkDim(*definition, tile, dim, params, use, findings, findingAt, nullptr, 0, /*inTable=*/true);
         }
     }
   }
 
   // `params`: what paramsRead(dim) gives. `values`, when given, holds the
-  // binding's dimension values and `dim` is its dimension `index`. True when
+  // use's dimension values and `dim` is its dimension `index`. True when
   // the dimension's value is not a power of two.
   static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
-                       const std::vector<std::string> &params, const Binding &binding,
+                       const std::vector<std::string> &params, const ConfigUse &use,
                        std::vector<Finding> &findings, LiteralSlots &findingAt,
                        DimValueCache *values, size_t index, bool inTable = false) {
     for (const std::string &name : params)
-      if (setElsewhere(name, kernel, binding)) return false;
-    // A constant dimension is the same under every binding: judge it once.
-    if (params.empty() && binding.kind != Binding::Kind::Defaults) return false;
+      if (setElsewhere(name, kernel, use)) return false;
+    // A constant dimension is the same under every use: judge it once.
+    if (params.empty() && use.source != ConfigUse::Source::Defaults) return false;
     const std::optional<int64_t> value =
-        values ? values->value(index) : evaluateDim(dim, binding.values(), kernel);
+        values ? values->value(index) : evaluateDim(dim, use.values(), kernel);
     if (!value || isPowerOfTwo(*value)) return false;
 
     Finding finding;
@@ -141,35 +141,35 @@ private:
       finding.span = dim.span;
       cause = "the tile dimension `" + dim.text + "` is " + std::to_string(*value);
     } else if (params.size() == 1) {
-      const std::optional<ValueOrigin> origin = originOf(params.front(), binding, kernel);
+      const std::optional<ValueOrigin> origin = originOf(params.front(), use, kernel);
       if (!origin) return true;
       finding.span = origin->span;
       cause = origin->phrase;
       if (dim.text != params.front())
         cause += ", so the tile dimension `" + dim.text + "` is " + std::to_string(*value);
     } else {
-      finding.span = bindingSpan(binding, kernel);
-      cause = bindingName(binding, kernel) + " makes the tile dimension `" + dim.text + "` " +
+      finding.span = useSpan(use, kernel);
+      cause = useName(use, kernel) + " makes the tile dimension `" + dim.text + "` " +
               std::to_string(*value);
     }
     auto [slot, inserted] = findingAt.find(finding.span, findings.size());
     if (!inserted) {
       Finding &existing = findings[slot];
-      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
-                                      binding.config) == existing.configs.end())
-        existing.configs.push_back(binding.config);
+      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
+                                      use.listed) == existing.configs.end())
+        existing.configs.push_back(use.listed);
       return true;
     }
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
-    if (binding.config && !binding.config->expansion.empty())
-      finding.notes.push_back(binding.config->expansion);
+    if (use.listed && !use.listed->expansion.empty())
+      finding.notes.push_back(use.listed->expansion);
     if (inTable && tile.span.valid())
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line) + " of `" + kernel.name +
                               "`'s definition");
     else if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
-    if (binding.config) finding.configs.push_back(binding.config);
+    if (use.listed) finding.configs.push_back(use.listed);
     findings.push_back(std::move(finding));
     return true;
   }

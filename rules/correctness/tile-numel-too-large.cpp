@@ -1,5 +1,5 @@
 #include "eval/TileEval.h"
-#include "rules/ConfigBindings.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -15,14 +15,13 @@ namespace {
 // elements one tensor may have; larger shapes fail at compile time.
 constexpr int64_t kMaxTensorNumel = 1048576;
 
-using Binding = ConfigBinding;
 
 // Where the single parameter behind an oversized tile got its value.
-std::optional<SourceSpan> valueSpan(const std::string &name, const Binding &binding,
+std::optional<SourceSpan> valueSpan(const std::string &name, const ConfigUse &use,
                                     const Kernel &kernel) {
-  if (auto found = binding.values().params.find(name); found != binding.values().params.end()) {
-    if (binding.kind == Binding::Kind::AutotuneConfig && !binding.config->sourcePath.empty())
-      return binding.list->span;
+  if (auto found = use.values().params.find(name); found != use.values().params.end()) {
+    if (use.source == ConfigUse::Source::AutotuneConfig && !use.listed->sourcePath.empty())
+      return use.list->span;
     return found->second.span().valid() ? std::optional<SourceSpan>(found->second.span()) : std::nullopt;
   }
   const Param *param = kernel.findParam(name);
@@ -78,7 +77,7 @@ public:
     std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
-      // The parameters each tile reads, once per kernel rather than per binding.
+      // The parameters each tile reads, once per kernel rather than per use.
       std::vector<std::vector<std::string>> tileParams;
       std::vector<size_t> firstDim; // index of each tile's first dimension in tileValuesOf
       size_t dims = 0;
@@ -88,10 +87,10 @@ public:
         dims += tile.dims.size();
       }
       DimValueCache &values = tileValuesOf(kernel, context);
-      judgeBindings(kernel, context, values, [&](const Binding &binding) {
+      judgeUses(kernel, context, values, [&](const ConfigUse &use) {
         bool flagged = false;
         for (size_t i = 0; i < kernel.tiles.size(); ++i)
-          flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], binding, values, firstDim[i], findings,
+          flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], use, values, firstDim[i], findings,
                                findingAt);
         return flagged;
       });
@@ -111,17 +110,17 @@ public:
   }
 
 private:
-  // `params`: what paramsRead(tile.dims) gives; `values` holds the binding's
+  // `params`: what paramsRead(tile.dims) gives; `values` holds the use's
   // dimension values, the tile's from index `firstDim` on. True when the tile
   // is over the limit.
   static bool checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
-                        const Binding &binding, DimValueCache &values, size_t firstDim,
+                        const ConfigUse &use, DimValueCache &values, size_t firstDim,
                         std::vector<Finding> &findings,
                         std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
     if (tile.dims.empty()) return false;
     for (const std::string &name : params)
-      if (setElsewhere(name, kernel, binding)) return false;
-    if (params.empty() && binding.kind != Binding::Kind::Defaults) return false;
+      if (setElsewhere(name, kernel, use)) return false;
+    if (params.empty() && use.source != ConfigUse::Source::Defaults) return false;
     const std::optional<int64_t> numel = values.numel(firstDim, tile.dims.size());
     if (!numel || *numel <= kMaxTensorNumel) return false;
 
@@ -136,32 +135,32 @@ private:
       finding.span = tile.span;
       subject = "the tile `" + shapeText(tile.dims) + "` has ";
     } else if (params.size() == 1) {
-      const std::optional<SourceSpan> span = valueSpan(params.front(), binding, kernel);
+      const std::optional<SourceSpan> span = valueSpan(params.front(), use, kernel);
       if (!span) return true;
       finding.span = *span;
-      subject = bindingName(binding, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
+      subject = useName(use, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
     } else {
-      finding.span = bindingSpan(binding, kernel);
-      subject = bindingName(binding, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
+      finding.span = useSpan(use, kernel);
+      subject = useName(use, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
     }
     auto [entry, inserted] =
         findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
     if (!inserted) {
       Finding &existing = findings[entry->second];
-      if (binding.config && std::find(existing.configs.begin(), existing.configs.end(),
-                                      binding.config) == existing.configs.end())
-        existing.configs.push_back(binding.config);
+      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
+                                      use.listed) == existing.configs.end())
+        existing.configs.push_back(use.listed);
       return true;
     }
     const std::string size = tile.dims.size() > 1 ? extents + " = " + std::to_string(*numel)
                                                   : std::to_string(*numel);
     finding.message = subject + size + " elements; Triton allows at most " +
                       std::to_string(kMaxTensorNumel) + " per tensor";
-    if (binding.config && !binding.config->expansion.empty())
-      finding.notes.push_back(binding.config->expansion);
+    if (use.listed && !use.listed->expansion.empty())
+      finding.notes.push_back(use.listed->expansion);
     if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
-    if (binding.config) finding.configs.push_back(binding.config);
+    if (use.listed) finding.configs.push_back(use.listed);
     findings.push_back(std::move(finding));
     return true;
   }

@@ -1,4 +1,5 @@
 #include "resources/ConfigVerdict.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 
 #include <map>
@@ -58,9 +59,9 @@ public:
       bool allEliminated = true;
       // An autotuned kernel's uses are its list, in order.
       const resources::JudgedUses &judged =
-          resources::judgeConfigUses(kernel, kernel, context.file().launches, *arch, dtype, dtypeSource);
-      for (size_t i = 0; i < judged.uses->size(); ++i) {
-        const Config &config = *(*judged.uses)[i].listed;
+          resources::judgeConfigUses(context.caches().verdicts, context.file(), kernel, kernel, *arch, dtype, dtypeSource);
+      for (size_t i = 0; i < judged.uses.size(); ++i) {
+        const Config &config = *judged.uses[i]->listed;
         const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
         if (!verdict.eliminated()) {
           allEliminated = false;

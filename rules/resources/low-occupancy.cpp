@@ -1,4 +1,5 @@
 #include "resources/ConfigVerdict.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/MergeAtLiteral.h"
 
@@ -10,7 +11,6 @@
 namespace btlint {
 namespace {
 
-using resources::ConfigUse;
 
 struct Finding {
   SourceSpan span;
@@ -23,7 +23,7 @@ std::string blocksText(int64_t blocks) { return std::to_string(blocks) + (blocks
 
 SourceSpan fallbackSpan(const ConfigUse &use) {
   if (use.launch) return use.launch->span;
-  return use.config.span.valid() ? use.config.span : use.list->span;
+  return use.values().span.valid() ? use.values().span : use.list->span;
 }
 
 // The literal to change for what limits the occupancy: the largest tile for
@@ -31,16 +31,16 @@ SourceSpan fallbackSpan(const ConfigUse &use) {
 SourceSpan drivingSpan(const Kernel &kernel, const ConfigUse &use, const std::string &limitedBy) {
   if (use.listed && !use.listed->sourcePath.empty()) return use.list->span;
   if (limitedBy == "threads per SM" || limitedBy == "blocks per SM") {
-    if (use.config.numWarps && use.config.numWarps->span().valid()) return use.config.numWarps->span();
+    if (use.values().numWarps && use.values().numWarps->span().valid()) return use.values().numWarps->span();
     return fallbackSpan(use);
   }
-  const bool pipelined = use.config.numStages && use.config.numStages->isInt() &&
-                         use.config.numStages->asInt() > 1 && use.config.numStages->span().valid() &&
+  const bool pipelined = use.values().numStages && use.values().numStages->isInt() &&
+                         use.values().numStages->asInt() > 1 && use.values().numStages->span().valid() &&
                          std::any_of(kernel.loops.begin(), kernel.loops.end(),
                                      [](const Loop &loop) { return loop.containsDot && !loop.isStaticRange; });
-  if (limitedBy == "shared memory" && pipelined) return use.config.numStages->span();
+  if (limitedBy == "shared memory" && pipelined) return use.values().numStages->span();
   const ScalarValue *largest = nullptr;
-  for (const auto &[name, value] : use.config.params) {
+  for (const auto &[name, value] : use.values().params) {
     if (!value.isInt() || !value.span().valid() || !kernel.tileParams.count(name)) continue;
     if (!largest || value.asInt() > largest->asInt()) largest = &value;
   }
@@ -108,9 +108,9 @@ public:
       const auto [dtype, dtypeSource] =
           resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
       const resources::JudgedUses &judged =
-          resources::judgeConfigUses(kernel, kernel, context.file().launches, *arch, dtype, dtypeSource);
-      for (size_t i = 0; i < judged.uses->size(); ++i) {
-        const ConfigUse &use = (*judged.uses)[i];
+          resources::judgeConfigUses(context.caches().verdicts, context.file(), kernel, kernel, *arch, dtype, dtypeSource);
+      for (size_t i = 0; i < judged.uses.size(); ++i) {
+        const ConfigUse &use = *judged.uses[i];
         const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
         if (!verdict.occupancy || verdict.eliminated()) continue; // other rules report those
         const resources::Occupancy &occupancy = *verdict.occupancy;

@@ -1,4 +1,5 @@
 #include "resources/ConfigVerdict.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/MergeAtLiteral.h"
 
@@ -10,7 +11,6 @@
 namespace btlint {
 namespace {
 
-using resources::ConfigUse;
 
 struct Finding {
   SourceSpan span;
@@ -24,14 +24,14 @@ struct Finding {
 SourceSpan largestTileSpan(const Kernel &kernel, const ConfigUse &use) {
   if (use.listed && !use.listed->sourcePath.empty()) return use.list->span;
   const ScalarValue *largest = nullptr;
-  for (const auto &[name, value] : use.config.params) {
+  for (const auto &[name, value] : use.values().params) {
     if (!value.isInt() || !value.span().valid()) continue;
     if (!kernel.tileParams.count(name)) continue;
     if (!largest || value.asInt() > largest->asInt()) largest = &value;
   }
   if (largest) return largest->span();
   if (use.launch) return use.launch->span;
-  return use.config.span.valid() ? use.config.span : use.list->span;
+  return use.values().span.valid() ? use.values().span : use.list->span;
 }
 
 class RegisterSpillRisk : public Rule {
@@ -103,12 +103,12 @@ private:
     const auto [dtype, dtypeSource] =
         resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
     const resources::JudgedUses &judged =
-        resources::judgeConfigUses(kernel, kernel, context.file().launches, arch, dtype, dtypeSource);
-    for (size_t i = 0; i < judged.uses->size(); ++i) {
-      const ConfigUse &use = (*judged.uses)[i];
+        resources::judgeConfigUses(context.caches().verdicts, context.file(), kernel, kernel, arch, dtype, dtypeSource);
+    for (size_t i = 0; i < judged.uses.size(); ++i) {
+      const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.spill != resources::Spill::Confident) continue;
-      const auto explained = resources::explainTritonConfig(kernel, use.config, arch, dtype, dtypeSource);
+      const auto explained = resources::explainTritonConfig(kernel, use.values(), arch, dtype, dtypeSource);
       const resources::RegisterEstimate &registers = explained ? explained->registers : verdict.estimate->registers;
       Finding finding;
       finding.span = largestTileSpan(kernel, use);

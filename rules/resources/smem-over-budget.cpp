@@ -1,4 +1,5 @@
 #include "resources/ConfigVerdict.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
 #include "rules/MergeAtLiteral.h"
@@ -12,7 +13,6 @@
 namespace btlint {
 namespace {
 
-using resources::ConfigUse;
 using resources::Fit;
 
 struct Finding {
@@ -83,7 +83,7 @@ std::vector<std::string> dotParams(const Kernel &kernel) {
 // The literal to change: num_stages when the operand rings dominate, else the
 // largest tile parameter the config sets; the config itself otherwise.
 SourceSpan drivingSpan(const Kernel &kernel, const ConfigUse &use, int numStages, std::string &what) {
-  const Config &config = use.config;
+  const Config &config = use.values();
   if (use.listed && !use.listed->sourcePath.empty()) {
     what = "the list";
     return use.list->span;
@@ -196,12 +196,12 @@ private:
     const auto [dtype, dtypeSource] =
         resources::resourceDtypeOf(body, context.settings().dtype, context.settings().dtypeSource);
     const resources::JudgedUses &judged =
-        resources::judgeConfigUses(kernel, body, context.file().launches, arch, dtype, dtypeSource);
-    for (size_t i = 0; i < judged.uses->size(); ++i) {
-      const ConfigUse &use = (*judged.uses)[i];
+        resources::judgeConfigUses(context.caches().verdicts, context.file(), kernel, body, arch, dtype, dtypeSource);
+    for (size_t i = 0; i < judged.uses.size(); ++i) {
+      const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.shared != Fit::Overflows) continue;
-      const auto explained = resources::explainTritonConfig(body, use.config, arch, dtype, dtypeSource);
+      const auto explained = resources::explainTritonConfig(body, use.values(), arch, dtype, dtypeSource);
       const resources::KernelResourceEstimate &estimate = explained ? *explained : *verdict.estimate;
       Finding finding;
       std::string what;
@@ -231,8 +231,9 @@ private:
   template <typename Add>
   static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
     if (arch.vendor != Vendor::Nvidia) return;
-    for (const LaunchSite &launch : context.file().launches) {
-      if (!callsOwnKernel(launch, kernel)) continue;
+    for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
+      if (!use.launch) continue;
+      const LaunchSite &launch = *use.launch;
       const resources::CudaLaunchVerdict verdict = resources::judgeCudaLaunch(kernel, &launch, arch);
       if (verdict.shared != Fit::Overflows || !verdict.totalBytes) continue;
       Finding finding;

@@ -1,4 +1,4 @@
-#include "rules/ConfigBindings.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
 #include "rules/MergeAtLiteral.h"

@@ -64,6 +64,7 @@ TEST(ResourceRuleVerdicts, AgreeWithTheCalibrationTableOnEveryRow) {
   std::map<std::string, Counts> byKind;
   std::vector<std::string> misses;
   std::map<int64_t, std::pair<int, int>> sweep; // margin -> (fires, fires without a spill)
+  VerdictCache cache;
   for (const Row &row : readRows(*dir / "triton-3.6.0.csv")) {
     if (row.at("status") != "ok" && row.at("status") != "out_of_resources") continue;
     const std::string &kind = row.at("kind");
@@ -88,7 +89,7 @@ TEST(ResourceRuleVerdicts, AgreeWithTheCalibrationTableOnEveryRow) {
     config.numStages = integer(row.at("num_stages"));
     const ArchInfo *arch = findArch(row.at("arch"));
     ASSERT_NE(arch, nullptr);
-    TritonConfigVerdict verdict = judgeTritonConfig(*found->second, config, *arch, row.at("dtype"), "calibration row");
+    TritonConfigVerdict verdict = judgeTritonConfig(cache, *found->second, config, *arch, row.at("dtype"), "calibration row");
     ASSERT_TRUE(verdict.estimate.has_value()) << kind << ": " << verdict.unknownReason;
 
     const bool measuredOverflows = row.at("fits") != "1";

@@ -7,6 +7,7 @@
 #include "cuda/CudaModelExtractor.h"
 #include "source/SourceFile.h"
 #include "engine/Suppressions.h"
+#include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 
 // GCC 12 reports a false -Wnonnull inside Clang's lazily loaded pointers; see
@@ -124,8 +125,9 @@ public:
     settings.enabledRules.insert(rule_.info.id);
     SingleFileIndex index(unit.model);
     RuleOptions options(rule_.info, optionValues_);
+    AnalysisCaches caches;
     RuleContext ruleContext(unit.model, rule_.info.archSpecific ? arch : nullptr, settings, index, options,
-                            nullptr, unit.source->text());
+                            nullptr, unit.source->text(), caches);
     rule_.create()->check(ruleContext);
 
     const clang::SourceManager &sm = result.Context->getSourceManager();
