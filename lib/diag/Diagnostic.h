@@ -1,6 +1,7 @@
 #pragma once
 #include "diag/SourceSpan.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,6 +37,12 @@ struct Diagnostic {
   std::optional<std::string> arch;
   std::vector<std::string> notes;
   std::optional<Fix> fix;
+  // What btlint-bench measures to judge this finding, when not what its
+  // rule declares (a measureName; empty: the rule's), and the limit the
+  // measurement is held against where the finding chose it (low-occupancy:
+  // the resident warps it asked for).
+  std::string measure;
+  std::optional<int64_t> measureLimit;
 };
 
 // Total order used for output: path, position, rule, arch, message.

@@ -56,7 +56,7 @@ static llvm::json::Value diagnosticToJson(const Diagnostic &d) {
           {"start_byte", e.startByte}, {"end_byte", e.endByte}, {"replacement", e.replacement}});
     fix = llvm::json::Object{{"description", d.fix->description}, {"safe", d.fix->safe}, {"edits", std::move(edits)}};
   }
-  return llvm::json::Object{
+  llvm::json::Object object{
       {"rule", d.ruleId},
       {"severity", std::string(severityName(d.severity))},
       {"path", d.path},
@@ -69,6 +69,10 @@ static llvm::json::Value diagnosticToJson(const Diagnostic &d) {
       {"notes", std::move(notes)},
       {"fix", std::move(fix)},
   };
+  // Only where a finding asks btlint-bench for another measurement than its rule's.
+  if (!d.measure.empty()) object["measure"] = d.measure;
+  if (d.measureLimit) object["measure_limit"] = *d.measureLimit;
+  return object;
 }
 
 void emitJson(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {

@@ -22,6 +22,25 @@ enum class RuleCategory { Correctness, Resources, Tuning, Benchmarking, Meta };
 std::string_view categoryName(RuleCategory category);
 std::optional<RuleCategory> parseCategory(std::string_view text);
 
+// What btlint-bench measures to confirm or refute a finding: the rule's
+// (RuleInfo::measure), or one a finding names itself (Diagnostic::measure).
+enum class Measure {
+  None,             // nothing the runner measures decides it
+  SharedMemory,     // the compiled kernel's shared memory over the arch's limit
+  StaticShared,     // ptxas's static shared memory over 48 KB
+  Spill,            // ptxas spills registers
+  CompileFails,     // the config does not compile
+  AllPruned,        // every config of the list is over the limits
+  Occupancy,        // resident warps per SM under the rule's threshold
+  Tuning,           // the configs' timings (a better one is missing)
+  Throughput,       // the grid's throughput across configs
+  StagesNoEffect,   // configs that differ only in num_stages compile alike
+  LaunchFails,      // CUDA refuses the launch
+  LaunchIdleLanes,  // the launch runs with lanes idle (what they waste is not measured)
+};
+std::string_view measureName(Measure measure);
+std::optional<Measure> parseMeasure(std::string_view text);
+
 struct RuleOption {
   std::string name;        // kebab-case, as written in .btlint.yaml
   std::string type;        // "int", "bool" or "string"
@@ -47,6 +66,7 @@ struct RuleInfo {
   RuleDoc doc;
   std::vector<RuleOption> options;
   bool archSpecific = false; // findings depend on the target arch
+  Measure measure = Measure::None; // what btlint-bench measures to judge a finding
 };
 
 // Option values for one rule: config values over declared defaults.
@@ -87,6 +107,13 @@ public:
   }
   DiagnosticBuilder &fix(Fix f) {
     d_.fix = std::move(f);
+    return *this;
+  }
+  // For a finding that asks btlint-bench to measure something other than
+  // its rule's RuleInfo::measure, or against a limit of its own.
+  DiagnosticBuilder &measure(Measure m, std::optional<int64_t> limit = std::nullopt) {
+    d_.measure = std::string(measureName(m));
+    d_.measureLimit = limit;
     return *this;
   }
 

@@ -25,6 +25,32 @@ std::optional<RuleCategory> parseCategory(std::string_view text) {
   return std::nullopt;
 }
 
+std::string_view measureName(Measure measure) {
+  switch (measure) {
+  case Measure::None: return "none";
+  case Measure::SharedMemory: return "shared-memory";
+  case Measure::StaticShared: return "static-shared-memory";
+  case Measure::Spill: return "spill";
+  case Measure::CompileFails: return "compile-fails";
+  case Measure::AllPruned: return "all-pruned";
+  case Measure::Occupancy: return "occupancy";
+  case Measure::Tuning: return "tuning";
+  case Measure::Throughput: return "throughput";
+  case Measure::StagesNoEffect: return "stages-no-effect";
+  case Measure::LaunchFails: return "launch-fails";
+  case Measure::LaunchIdleLanes: return "launch-idle-lanes";
+  }
+  return "none";
+}
+
+std::optional<Measure> parseMeasure(std::string_view text) {
+  for (Measure m : {Measure::None, Measure::SharedMemory, Measure::StaticShared, Measure::Spill,
+                    Measure::CompileFails, Measure::AllPruned, Measure::Occupancy, Measure::Tuning,
+                    Measure::Throughput, Measure::StagesNoEffect, Measure::LaunchFails, Measure::LaunchIdleLanes})
+    if (measureName(m) == text) return m;
+  return std::nullopt;
+}
+
 RuleOptions::RuleOptions(const RuleInfo &info,
                          const std::map<std::string, std::string> &overrides) {
   for (const RuleOption &option : info.options) values_[option.name] = option.defaultValue;

@@ -32,6 +32,7 @@ public:
     info.id = "block-size-invalid";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::LaunchFails;
     info.summary = "a CUDA launch whose block the GPU rejects or runs with partial warps";
     info.doc.whatItDoes =
         "Checks the block of every CUDA launch whose size is a compile-time constant (literals, "
@@ -119,6 +120,7 @@ public:
         const int64_t warps = (threads + kWarpSize - 1) / kWarpSize;
         auto diagnostic = context.report(span, block + shape + ", not a multiple of the warp size (" +
                                                    std::to_string(kWarpSize) + ")");
+        diagnostic.measure(Measure::LaunchIdleLanes); // it launches: the lanes are wasted, nothing fails
         diagnostic.note("it runs as " + std::to_string(warps) + " warp" + (warps == 1 ? "" : "s") + " with " +
                         std::to_string(warps * kWarpSize - threads) + " idle lane" +
                         (warps * kWarpSize - threads == 1 ? "" : "s"));

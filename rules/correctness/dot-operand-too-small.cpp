@@ -27,6 +27,7 @@ public:
     info.id = "dot-operand-too-small";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::CompileFails;
     info.summary = "a `tl.dot` whose K extent is below the minimum for its input type";
     info.doc.whatItDoes =
         "Evaluates the reduction (K) extent of each `tl.dot` under every autotune config, "

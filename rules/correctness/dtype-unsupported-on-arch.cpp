@@ -30,6 +30,7 @@ public:
     info.id = "dtype-unsupported-on-arch";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::CompileFails;
     info.summary = "a kernel uses an element type the target architecture cannot compile";
     info.doc.whatItDoes =
         "Reports `tl.float8e4nv` (fp8 e4m3, `torch.float8_e4m3fn`) on NVIDIA targets before "

@@ -86,6 +86,7 @@ public:
     info.id = "grid-ignores-config";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::Throughput;
     info.summary = "an autotuned kernel's grid uses a fixed block size instead of the chosen config";
     info.doc.whatItDoes =
         "Reports a launch of an autotuned kernel whose grid divides the problem size by a fixed "

@@ -34,6 +34,7 @@ public:
     info.id = "num-warps-invalid";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::CompileFails;
     info.summary = "`num_warps` is not a power of two, or needs more threads than a block allows";
     info.doc.whatItDoes =
         "Reports a `num_warps` value, in an autotune config or at a launch, that is not a power "

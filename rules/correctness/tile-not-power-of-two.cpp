@@ -43,6 +43,7 @@ public:
     info.id = "tile-not-power-of-two";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::CompileFails;
     info.summary = "a tile extent that is not a power of two";
     info.doc.whatItDoes =
         "Evaluates every tile shape of a Triton kernel (`tl.arange` ranges, `tl.zeros`/`tl.full` "

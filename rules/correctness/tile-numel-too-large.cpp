@@ -49,6 +49,7 @@ public:
     info.id = "tile-numel-too-large";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::CompileFails;
     info.summary = "a tile with more elements than Triton allows in one tensor (1048576)";
     info.doc.whatItDoes =
         "Multiplies out every tile shape of a Triton kernel under each autotune config, each "

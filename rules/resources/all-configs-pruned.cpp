@@ -16,6 +16,7 @@ public:
     info.id = "all-configs-pruned";
     info.category = RuleCategory::Resources;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::AllPruned;
     info.summary = "no config of an autotune list can run on the target arch";
     info.doc.whatItDoes =
         "Judges every config of a Triton kernel's autotune list for each target `--arch`, as "

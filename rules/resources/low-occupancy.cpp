@@ -17,6 +17,7 @@ struct Finding {
   std::string message;
   std::vector<std::string> notes;
   std::vector<std::string> others;
+  int64_t minimumWarps = 0; // the threshold it fell under
 };
 
 std::string blocksText(int64_t blocks) { return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks"); }
@@ -54,6 +55,7 @@ public:
     info.id = "low-occupancy";
     info.category = RuleCategory::Resources;
     info.defaultSeverity = Severity::Warning;
+    info.measure = Measure::Occupancy;
     info.summary = "a config leaves too few warps resident per SM";
     info.doc.whatItDoes =
         "For every config (or launch) of a Triton kernel and every target `--arch`, computes how "
@@ -117,6 +119,7 @@ public:
         if (occupancy.warps >= minimum) continue;
         Finding finding;
         finding.span = drivingSpan(kernel, use, occupancy.limitedBy);
+        finding.minimumWarps = minimum;
         auto [slot, inserted] = findingAt.find(finding.span, findings.size());
         if (!inserted) {
           findings[slot].others.push_back(use.label());
@@ -149,6 +152,7 @@ public:
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
+      diagnostic.measure(Measure::Occupancy, finding.minimumWarps);
       for (const std::string &note : finding.notes) diagnostic.note(note);
       if (!finding.others.empty()) diagnostic.note(alsoNote("limits", finding.others));
     }

@@ -41,6 +41,7 @@ public:
     info.id = "register-spill-risk";
     info.category = RuleCategory::Resources;
     info.defaultSeverity = Severity::Warning;
+    info.measure = Measure::Spill;
     info.summary = "a config whose per-thread working set cannot stay in registers";
     info.doc.whatItDoes =
         "Counts, for every autotune config (or launch) of a Triton kernel and every target "

@@ -114,6 +114,7 @@ public:
     info.id = "smem-over-budget";
     info.category = RuleCategory::Resources;
     info.defaultSeverity = Severity::Error;
+    info.measure = Measure::SharedMemory;
     info.summary = "a config or launch needs more shared memory per block than the target arch allows";
     info.doc.whatItDoes =
         "Estimates, for every autotune config (or, without autotuning, every launch) of a Triton "

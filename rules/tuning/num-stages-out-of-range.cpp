@@ -84,6 +84,7 @@ public:
     info.id = "num-stages-out-of-range";
     info.category = RuleCategory::Tuning;
     info.defaultSeverity = Severity::Warning;
+    info.measure = Measure::StagesNoEffect;
     info.summary = "`num_stages` below 1, deeper than the target can use, or tuned on a kernel "
                    "with no loop to pipeline";
     info.doc.whatItDoes =

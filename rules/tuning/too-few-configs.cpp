@@ -19,6 +19,7 @@ public:
     info.id = "too-few-configs";
     info.category = RuleCategory::Tuning;
     info.defaultSeverity = Severity::Warning;
+    info.measure = Measure::Tuning;
     info.summary = "an autotune list too short to find a good config";
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose fully expanded config list has fewer entries than "

@@ -3,6 +3,7 @@
 #include "Bench.h"
 
 #include "arch/ArchTable.h"
+#include "rules/Rule.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -82,32 +83,13 @@ std::string mdEscape(std::string text) {
   return out;
 }
 
-enum class Check { Shared, Spill, CompileFails, AllPruned, StaticShared, Tuning, Throughput, Occupancy, StagesNoEffect, None };
-
-// What the runner measures to judge a rule. Rules it does not know yet are
-// judged by what their message talks about.
-Check checkFor(const std::string &rule, const std::string &category, const std::string &message) {
-  if (rule == "smem-over-budget") return Check::Shared;
-  if (rule == "register-spill-risk") return Check::Spill;
-  if (rule == "static-smem-over-48k") return Check::StaticShared;
-  if (rule == "all-configs-pruned") return Check::AllPruned;
-  if (rule == "too-few-configs") return Check::Tuning;
-  if (rule == "grid-ignores-config") return Check::Throughput;
-  if (rule == "tile-not-power-of-two" || rule == "tile-numel-too-large" || rule == "dot-operand-too-small" ||
-      rule == "dtype-unsupported-on-arch" || rule == "num-warps-invalid")
-    return Check::CompileFails;
-  if (rule == "low-occupancy") return Check::Occupancy;
-  if (rule == "num-stages-out-of-range" && message.find("no loop to pipeline") != std::string::npos)
-    return Check::StagesNoEffect;
-  // Rules this runner does not know yet: judged by what the message is about.
-  if (category == "unknown") {
-    std::string lower = llvm::StringRef(message).lower();
-    if (lower.find("spill") != std::string::npos || lower.find("register") != std::string::npos)
-      return Check::Spill;
-    if (lower.find("shared memory") != std::string::npos || lower.find("smem") != std::string::npos)
-      return Check::Shared;
-  }
-  return Check::None;
+// What the runner measures to judge a finding: what the manifest says (the
+// finding's own measure, else its rule's), or for a manifest written before
+// manifests said it, what the finding's rule declares (RuleInfo::measure).
+Measure measureOf(const json::Object &finding) {
+  if (auto written = finding.getString("measure")) return parseMeasure(*written).value_or(Measure::None);
+  const RegisteredRule *rule = RuleRegistry::instance().find(str(finding, "rule"));
+  return rule ? rule->info.measure : Measure::None;
 }
 
 double peakFor(const ArchInfo &arch, const std::string &dtype) {
@@ -223,10 +205,7 @@ public:
                        ", no cudaFuncSetAttribute";
     std::string attributes = attributesText(row);
     if (status == "launch_failed") {
-      bool expectsFailure = rule == "dynamic-smem-missing-optin" ||
-                            llvm::StringRef(str(finding, "message")).contains("allows") ||
-                            llvm::StringRef(str(finding, "message")).contains("is empty");
-      v.verdict = expectsFailure ? "confirmed" : "refuted";
+      v.verdict = measureOf(finding) == Measure::LaunchFails ? "confirmed" : "refuted";
       v.evidence.push_back(what + ": the launch failed with " + cudaErrorText(row, "launch_error"));
       if (row.get("opt_in_launch_error")) {
         std::string again = cudaErrorText(row, "opt_in_launch_error");
@@ -235,7 +214,7 @@ public:
                              "): " + (again.empty() ? "the same launch ran" : "still failed with " + again));
       }
     } else if (status == "ran" || status == "faulted") {
-      bool partialWarps = llvm::StringRef(str(finding, "message")).contains("warp");
+      const bool partialWarps = measureOf(finding) == Measure::LaunchIdleLanes;
       v.verdict = partialWarps ? "not_checked" : "refuted";
       v.evidence.push_back(what + ": CUDA accepted the launch" +
                            (status == "faulted" ? " (the kernel then failed on the driver's synthesised arguments: " +
@@ -332,17 +311,10 @@ public:
     blocks = std::min(blocks, arch->maxBlocksPerSM);
     return blocks * warps;
   }
-  // The rule's threshold as its message states it ("fewer than 16"), else 16.
+  // The resident warps the finding asked for (its measure_limit), else
+  // low-occupancy's default.
   static int64_t occupancyThreshold(const json::Object &finding) {
-    llvm::StringRef message = finding.getString("message").value_or("");
-    size_t at = message.find("fewer than ");
-    int64_t value = 16;
-    if (at != llvm::StringRef::npos) {
-      llvm::StringRef digits = message.drop_front(at + 11);
-      digits = digits.take_while([](char c) { return c >= '0' && c <= '9'; });
-      if (!digits.empty()) digits.getAsInteger(10, value);
-    }
-    return value;
+    return finding.getInteger("measure_limit").value_or(16);
   }
 
   static bool overShared(const json::Object &row, int64_t limit) {
@@ -354,7 +326,7 @@ public:
     return integer(row, "spill_store_bytes", 0) > 0 || integer(row, "spill_load_bytes", 0) > 0;
   }
 
-  Verdict judgeTriton(const json::Object &finding, Check check) const {
+  Verdict judgeTriton(const json::Object &finding, Measure check) const {
     Verdict v;
     std::string kernel = str(finding, "kernel");
     std::string arch = str(finding, "arch");
@@ -368,9 +340,9 @@ public:
       v.evidence.push_back("the harness could not load the kernel: " + str(*record->second, "error"));
       return v;
     }
-    if (check == Check::Tuning) return judgeTuning(kernel);
-    if (check == Check::Throughput) return judgeThroughput(kernel, configs);
-    if (check == Check::StagesNoEffect) return judgeStages(kernel, arch);
+    if (check == Measure::Tuning) return judgeTuning(kernel);
+    if (check == Measure::Throughput) return judgeThroughput(kernel, configs);
+    if (check == Measure::StagesNoEffect) return judgeStages(kernel, arch);
     std::vector<const json::Object *> rows;
     auto it = compileRows_.find(kernel);
     if (it != compileRows_.end())
@@ -391,28 +363,28 @@ public:
       std::string status = str(*row, "status");
       bool hit = false;
       switch (check) {
-      case Check::Shared:
-      case Check::AllPruned: hit = overShared(*row, sharedLimit(str(*row, "arch"))); break;
-      case Check::Spill: hit = spills(*row); break;
-      case Check::CompileFails: hit = status == "compile_error"; break;
-      case Check::Occupancy: hit = status == "ok" && residentWarps(*row) >= 0 &&
+      case Measure::SharedMemory:
+      case Measure::AllPruned: hit = overShared(*row, sharedLimit(str(*row, "arch"))); break;
+      case Measure::Spill: hit = spills(*row); break;
+      case Measure::CompileFails: hit = status == "compile_error"; break;
+      case Measure::Occupancy: hit = status == "ok" && residentWarps(*row) >= 0 &&
                                    residentWarps(*row) < occupancyThreshold(finding);
         break;
       default: break;
       }
       if (status == "timeout" || status == "crashed" || status == "error" || status == "argument_error" ||
-          (status == "compile_error" && check != Check::CompileFails && check != Check::AllPruned))
+          (status == "compile_error" && check != Measure::CompileFails && check != Measure::AllPruned))
         failed.push_back(row);
       else
         (hit ? hits : misses).push_back(row);
     }
-    if (check == Check::None) {
+    if (check == Measure::None) {
       v.verdict = "not_checked";
       v.evidence.push_back("the runner has no measurement that decides this rule; compiled configs listed");
       for (size_t i = 0; i < rows.size() && i < 3; ++i) v.evidence.push_back(rowText(*rows[i], kernel));
       return v;
     }
-    bool confirmed = check == Check::AllPruned ? (!hits.empty() && misses.empty()) : !hits.empty();
+    bool confirmed = check == Measure::AllPruned ? (!hits.empty() && misses.empty()) : !hits.empty();
     if (hits.empty() && misses.empty()) {
       v.verdict = "not_measured";
     } else {
@@ -421,11 +393,11 @@ public:
     const auto &shown = confirmed ? hits : misses;
     for (size_t i = 0; i < shown.size() && i < 4; ++i)
       v.evidence.push_back(rowText(*shown[i], kernel) +
-                           (check == Check::Occupancy ? "; " + std::to_string(residentWarps(*shown[i])) +
+                           (check == Measure::Occupancy ? "; " + std::to_string(residentWarps(*shown[i])) +
                                                             " resident warps per SM from these numbers"
                                                       : std::string()));
     if (shown.size() > 4) v.evidence.push_back("... and " + std::to_string(shown.size() - 4) + " more configs");
-    if (confirmed && check != Check::AllPruned && !misses.empty())
+    if (confirmed && check != Measure::AllPruned && !misses.empty())
       v.evidence.push_back(std::to_string(misses.size()) + " of the configs it names did not reproduce it");
     for (size_t i = 0; i < failed.size() && i < 2; ++i) v.evidence.push_back(rowText(*failed[i], kernel));
     return v;
@@ -570,10 +542,10 @@ public:
     return v;
   }
 
-  Verdict judgeCuda(const json::Object &finding, Check check) const {
+  Verdict judgeCuda(const json::Object &finding, Measure check) const {
     // Launch findings are judged by the driver's launch; a manifest written
     // before the drivers existed (no `launch`, no launches) keeps the old verdict.
-    if ((str(finding, "rule") == "dynamic-smem-missing-optin" || str(finding, "rule") == "block-size-invalid") &&
+    if ((check == Measure::LaunchFails || check == Measure::LaunchIdleLanes) &&
         (finding.getObject("launch") || results_.getArray("cuda_launches")))
       return judgeLaunch(finding);
     Verdict v;
@@ -620,12 +592,12 @@ public:
       if (!str(e, "error").empty()) text += "; " + str(e, "error");
       return text;
     };
-    if (check == Check::StaticShared || check == Check::Shared || check == Check::Spill) {
+    if (check == Measure::StaticShared || check == Measure::SharedMemory || check == Measure::Spill) {
       std::vector<std::string> hits, misses;
       for (auto [row, e] : entries) {
-        bool hit = check == Check::Spill ? spills(*e)
+        bool hit = check == Measure::Spill ? spills(*e)
                                          : (str(*e, "status") == "compile_error" ||
-                                            integer(*e, "shared_bytes") > (check == Check::StaticShared ? 49152
+                                            integer(*e, "shared_bytes") > (check == Measure::StaticShared ? 49152
                                                                            : sharedLimit(str(*row, "arch"))));
         (hit ? hits : misses).push_back(entryText(*row, *e));
       }
@@ -642,8 +614,8 @@ public:
       return v;
     }
     v.verdict = "not_checked";
-    v.evidence.push_back(str(finding, "rule") == "dynamic-smem-missing-optin"
-                             ? "decided at launch (cudaErrorInvalidValue), which compiling does not show"
+    v.evidence.push_back(check == Measure::LaunchFails
+                             ? "decided at launch (CUDA refuses the launch), which compiling does not show"
                              : "the runner has no measurement that decides this rule");
     for (size_t i = 0; i < entries.size() && i < 2; ++i)
       v.evidence.push_back(entryText(*entries[i].first, *entries[i].second));
@@ -738,7 +710,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     const json::Object *finding = f.getAsObject();
     if (!finding) continue;
     std::string rule = str(*finding, "rule");
-    Check check = checkFor(rule, str(*finding, "category"), str(*finding, "message"));
+    Measure check = measureOf(*finding);
     Verdict v;
     std::string kernel = str(*finding, "kernel");
     const json::Object *k = nullptr;

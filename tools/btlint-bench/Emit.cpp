@@ -373,6 +373,8 @@ bool readFindingsJson(const std::string &file, std::vector<Diagnostic> &findings
     d.message = o->getString("message").value_or("").str();
     d.severity = parseSeverity(o->getString("severity").value_or("warning").str()).value_or(Severity::Warning);
     if (auto a = o->getString("arch")) d.arch = a->str();
+    if (auto m = o->getString("measure")) d.measure = m->str();
+    if (auto limit = o->getInteger("measure_limit")) d.measureLimit = *limit;
     if (const json::Array *notes = o->getArray("notes"))
       for (const auto &n : *notes)
         if (auto s = n.getAsString()) d.notes.push_back(s->str());
@@ -596,6 +598,11 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                       {"notes", json::Array(std::vector<json::Value>(d.notes.begin(), d.notes.end()))}};
       const RegisteredRule *rule = RuleRegistry::instance().find(d.ruleId);
       fo["category"] = rule ? std::string(categoryName(rule->info.category)) : std::string("unknown");
+      // What the collector measures: the finding's own, else its rule's.
+      fo["measure"] = !d.measure.empty() ? d.measure
+                      : rule             ? std::string(measureName(rule->info.measure))
+                                         : std::string(measureName(Measure::None));
+      if (d.measureLimit) fo["measure_limit"] = *d.measureLimit;
       // The model of the finding's arch, else the first.
       const FileModel *m = model;
       if (d.arch && models.count(*d.arch)) m = models[*d.arch].get();
