@@ -103,7 +103,7 @@ struct Loop {
 
 enum class AccessKind { Load, Store, Atomic };
 
-// Added: a kernel parameter an access is conditional on: `if INPLACE:` gives
+// A kernel parameter an access is conditional on: `if INPLACE:` gives
 // {"INPLACE", true}, the `else:` arm {"INPLACE", false}.
 struct AccessGuard {
   std::string param;
@@ -124,12 +124,12 @@ struct SharedAllocation {
   std::optional<int64_t> bytes; // unknown for dynamic/template-dependent sizes
   bool isDynamic = false;
   SourceSpan span;
-  // Added for CUDA: alignment in bytes (alignof, raised by __align__/alignas);
+  // Alignment in bytes (alignof, raised by __align__/alignas);
   // ptxas places static allocations in order, each at a multiple of it.
   std::optional<int64_t> alignment;
 };
 
-// Added for CUDA (register-spill-risk): a per-thread array in a kernel body,
+// A per-thread array in a kernel body,
 // such as the accumulator tile `float acc[TM * TN]`, which the compiler keeps
 // in registers when it can.
 struct LocalArray {
@@ -185,7 +185,7 @@ struct Config {
   SourceSpan span;       // the expression that produced this config
   ConfigExpansion expansion; // "config 7 of 24, from the comprehension at line 31 with BLOCK_K=8"
   size_t index = 0;      // 0-based position in the expanded list
-  // Added for the rules (front-end fills them):
+  // Where the config's parts were written (the front-end fills them):
   // Span of each meta-parameter's key as written ('BLOCK_M' in the dict, or
   // the keyword); config-unknown-param points at the misspelt name.
   NameMap<SourceSpan> paramNameSpans;
@@ -220,7 +220,7 @@ struct AutotuneSpec {
   ConfigList configs;
   std::vector<NameRef> key;
   bool keyKnown = true;
-  SourceSpan keySpan; // added for autotune-key-missing-dim: the key= argument
+  SourceSpan keySpan; // the key= argument
   bool hasPruner = false;             // prune_configs_by given
   std::string prunerName;             // early_config_prune function name
   std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
@@ -233,8 +233,8 @@ struct AutotuneSpec {
 struct Heuristic {
   std::string param;
   SourceSpan span;
-  std::string text;                   // added: source text of the value (lambda)
-  std::vector<std::string> readsArgs; // added: kernel arguments it reads (args["N"])
+  std::string text;                   // source text of the value (lambda)
+  std::vector<std::string> readsArgs; // kernel arguments it reads (args["N"])
 };
 
 struct LaunchArgument {
@@ -247,7 +247,7 @@ struct LaunchArgument {
 
 enum class GridKind { None, Tuple, Lambda, Function, Unknown };
 
-// Added for grid-ignores-config: a divisor the grid divides a problem size by
+// A divisor the grid divides a problem size by
 // (cdiv's second argument, the right side of `//`, the divisor of a
 // ceil-division idiom), so a fixed block size in the grid can be told from one
 // read from the chosen config.
@@ -258,7 +258,7 @@ struct GridDivisor {
   SourceSpan span;
 };
 
-// Added: a bound the launching function asserts before the launch
+// A bound the launching function asserts before the launch
 // (`assert group_size >= 16`): `name op value` with name a variable of the
 // launcher; a launch argument whose text is `name` carries the bound.
 struct LaunchGuard {
@@ -276,16 +276,16 @@ struct LaunchSite {
   SourceSpan gridSpan;
   bool gridReadsMeta = false;                // grid lambda/function reads META[...]
   std::vector<std::string> gridNames;        // names the grid expression reads
-  std::vector<GridDivisor> gridDivisors;     // added for grid-ignores-config
-  std::vector<std::string> gridMetaKeys;     // added: keys the grid reads from META
-  std::string enclosingFunction;             // added: host function holding the launch
-  std::vector<LaunchGuard> guards;           // added: asserts before the launch
+  std::vector<GridDivisor> gridDivisors;     // what the grid divides problem sizes by
+  std::vector<std::string> gridMetaKeys;     // keys the grid reads from META
+  std::string enclosingFunction;             // host function holding the launch
+  std::vector<LaunchGuard> guards;           // asserts before the launch
   std::vector<LaunchArgument> arguments;
   // CUDA launches.
   std::optional<ScalarValue> blockThreads;   // product of block dimensions
   std::optional<ScalarValue> dynamicSmemBytes;
   std::map<std::string, ScalarValue> templateArgs;
-  // Added for block-size-invalid (CUDA): the block's x, y, z extents when all
+  // The block's x, y, z extents when all
   // three are known (the limits are per dimension as well as in total), and
   // how the kernel was launched ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx").
   std::vector<ScalarValue> blockDims;
@@ -316,22 +316,22 @@ struct Kernel {
   std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
   std::optional<int64_t> optInDynamicSmemBytes;
-  // Added: decorators as written, outermost first, canonicalised through
+  // Decorators as written, outermost first, canonicalised through
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
   // order matters to Triton (autotune must wrap heuristics, which wraps jit).
   std::vector<std::string> decorators;
-  // Added: functions the kernel body calls by plain name (device helpers;
+  // Functions the kernel body calls by plain name (device helpers;
   // tl.* and builtins excluded), and whether a kernel of the same file calls
   // this one. A @triton.jit helper called from kernels is specialised on its
   // callers' arguments: a constexpr passed in stays constexpr inside, so it
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
-  // Added: host code that assigns `kernel.configs = ...` (a launcher that
+  // Host code that assigns `kernel.configs = ...` (a launcher that
   // swaps the autotuned list per call); the statically read list may not be
   // the one that runs.
   std::vector<SourceSpan> configsReplacedAt;
-  // Added: names a call-form application binds the kernel object to
+  // Names a call-form application binds the kernel object to
   // (`fast_add = triton.autotune(...)(add)`), which launches use instead of
   // `name`. `reapplied`: this Kernel is an autotuner applied to a function
   // that already has one: its own config list over the original's body,
@@ -351,7 +351,7 @@ struct Kernel {
     if (!reapplied || boundNames.empty()) return "`" + name + "`";
     return "`" + boundNames.front() + "` (a second autotuner over `" + name + "`)";
   }
-  // Added for dtype-unsupported-on-arch: element types the kernel names
+  // Element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the
   // model's spelling ("fp8e4nv"), at the span of the type expression.
   struct DtypeMention {
@@ -362,7 +362,7 @@ struct Kernel {
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
   std::vector<std::string> notes; // what the front-end could not read
-  // Added for CUDA. A kernel template yields one Kernel per instantiation
+  // CUDA templates. A kernel template yields one Kernel per instantiation
   // made in the file (name "gemm<128, 64>"), or, when the file instantiates it
   // nowhere, one pattern Kernel whose template-dependent sizes are unknown.
   std::string templateName;                             // "gemm" for an instantiation; empty otherwise
@@ -406,10 +406,10 @@ struct BenchCall {
 struct ParseProblem {
   SourceSpan span;
   std::string message;
-  std::vector<std::string> notes; // added: context, e.g. how a CUDA file was parsed
+  std::vector<std::string> notes; // context, e.g. how a CUDA file was parsed
 };
 
-// Added for dynamic-smem-missing-optin: a cudaFuncSetAttribute(kernel,
+// A cudaFuncSetAttribute(kernel,
 // cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) call. Kept per file
 // because the call often names a kernel defined in another file.
 struct DynamicSmemOptIn {
@@ -467,12 +467,12 @@ struct FileModel {
   std::vector<BenchCall> benchCalls;
   std::vector<ParseProblem> parseProblems;
   std::vector<std::string> notes;
-  // Added for analysis-limit: the work limits (EvaluationLimits) the model
+  // The work limits (EvaluationLimits) the model
   // builder ran into, one sentence each ("the comprehension at line 4 runs
   // more than 100000 iterations"); findings may be missing when not empty.
   std::vector<std::string> analysisLimits;
-  std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // added for CUDA
-  // Added for autotune-inplace-without-restore: top-level modules the file
+  std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // CUDA: the file's opt-in calls
+  // Top-level modules the file
   // imports ("triton", "torch", "jax_triton"). Kernels run through
   // jax_triton.triton_call are autotuned by JAX's runtime, which copies and
   // restores aliased buffers itself.

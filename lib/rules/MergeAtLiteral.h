@@ -1,11 +1,13 @@
 #pragma once
 // Several configs or launches that reach one literal (a list entry, a launch
 // argument, a default) make one finding there, reported once: rules keep
-// their findings in the order first met, find each literal's slot here, and
-// end the finding with a note naming the other uses.
+// their findings here, in the order first met, one per literal, and end each
+// with a note naming the other uses.
 #include "diag/SourceSpan.h"
 #include "model/KernelModel.h"
+#include "rules/Rule.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -33,6 +35,54 @@ private:
   std::map<std::tuple<uint32_t, uint32_t, int64_t>, size_t> slots_;
 };
 
+// A rule's findings, one per literal (and value), in the order first met.
+// `Finding` has a `span`; at() gives the one at a span, made there (span
+// set, the rest for the caller to fill) when it is the first.
+template <typename Finding> class FindingsAtLiterals {
+public:
+  // The finding at `span` with `value` (see LiteralSlots::find), and whether
+  // it is new. The reference holds until the next call.
+  std::pair<Finding &, bool> at(const SourceSpan &span, int64_t value = 0) {
+    auto [slot, fresh] = slots_.find(span, findings_.size(), value);
+    if (fresh) {
+      findings_.emplace_back();
+      findings_.back().span = span;
+    }
+    return {findings_[slot], fresh};
+  }
+  typename std::vector<Finding>::const_iterator begin() const { return findings_.begin(); }
+  typename std::vector<Finding>::const_iterator end() const { return findings_.end(); }
+  bool empty() const { return findings_.empty(); }
+
+private:
+  std::vector<Finding> findings_;
+  LiteralSlots slots_;
+};
+
+// What most such findings hold: the message and notes of the first use to
+// reach the literal, and the configs or the labels of the uses after it.
+struct LiteralFinding {
+  SourceSpan span;
+  std::string message;
+  std::vector<std::string> notes;
+  std::vector<const Config *> configs; // the configs that reach it, first met first
+  std::vector<std::string> others;     // the labels of the other uses that reach it
+};
+
+// A value written at one place (a config's `num_warps`, a launch keyword)
+// and the configs it reaches; none for a launch.
+struct ValueSite {
+  SourceSpan span;
+  int64_t value = 0;
+  std::vector<const Config *> configs;
+  std::string kernel; // as the launch or the list names it
+};
+
+// `config` joins the configs that reach a finding (once; null: a launch or a default).
+inline void addConfig(std::vector<const Config *> &configs, const Config *config) {
+  if (config && std::find(configs.begin(), configs.end(), config) == configs.end()) configs.push_back(config);
+}
+
 // "the same value also reaches config 4" or "... configs 4, 7": the configs
 // after the first (the one the finding names); empty when there is one.
 inline std::string alsoReachesConfigsNote(const std::vector<const Config *> &configs) {
@@ -49,6 +99,37 @@ inline std::string alsoNote(std::string_view verb, const std::vector<std::string
   std::string text = "the same value also " + std::string(verb) + " ";
   for (size_t i = 0; i < labels.size(); ++i) text += (i ? ", " : "") + labels[i];
   return text;
+}
+
+// Records that `value`, written at `span`, reaches `config` (null: a launch
+// of `kernel`).
+inline void recordValue(FindingsAtLiterals<ValueSite> &sites, const SourceSpan &span, int64_t value,
+                        const Config *config, const std::string &kernel) {
+  auto [site, fresh] = sites.at(span, value);
+  if (fresh) {
+    site.value = value;
+    site.kernel = kernel;
+  }
+  addConfig(site.configs, config);
+}
+
+// "config 3 sets" or "the launch of `k` sets": who writes a site's value.
+inline std::string setterOf(const ValueSite &site) {
+  return site.configs.empty() ? "the launch of `" + site.kernel + "` sets"
+                              : "config " + std::to_string(site.configs.front()->index + 1) + " sets";
+}
+
+// Reports each finding with its notes, then the note naming what else
+// reaches it: the other configs, or the other uses by label ("the same value
+// also <othersVerb> config 3, the launch at line 9").
+inline void reportFindings(RuleContext &context, const FindingsAtLiterals<LiteralFinding> &findings,
+                           std::string_view othersVerb = "") {
+  for (const LiteralFinding &finding : findings) {
+    auto diagnostic = context.report(finding.span, finding.message);
+    for (const std::string &note : finding.notes) diagnostic.note(note);
+    if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
+    if (!finding.others.empty()) diagnostic.note(alsoNote(othersVerb, finding.others));
+  }
 }
 
 } // namespace btlint

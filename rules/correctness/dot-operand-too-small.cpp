@@ -13,12 +13,7 @@
 namespace btlint {
 namespace {
 
-struct Finding {
-  SourceSpan span;
-  std::string message;
-  std::vector<std::string> notes;
-  std::vector<const Config *> configs;
-};
+using Finding = LiteralFinding;
 
 class DotOperandTooSmall : public Rule {
 public:
@@ -63,8 +58,7 @@ public:
     // FMA for small dots (min_dot_size (1, 1, 1)) and accepts any K.
     const ArchInfo *arch = context.arch();
     if (!arch || arch->vendor != Vendor::Nvidia) return;
-    std::vector<Finding> findings;
-    LiteralSlots findingAt;
+    FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       const std::vector<ConfigUse> &uses = context.file().configUsesOf(kernel);
@@ -73,21 +67,17 @@ public:
             resources::dotRequirement(dot, kernel, context.settings().dtype, context.settings().dtypeSource);
         if (!requirement) continue;
         const std::vector<std::string> params = paramsRead(*requirement->k);
-        for (const ConfigUse &use : uses) checkReduction(kernel, dot, *requirement, params, use, findings, findingAt);
+        for (const ConfigUse &use : uses) checkReduction(kernel, dot, *requirement, params, use, findings);
       }
     }
-    for (const Finding &finding : findings) {
-      auto diagnostic = context.report(finding.span, finding.message);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
-    }
+    reportFindings(context, findings);
   }
 
 private:
   // `params`: what paramsRead(*input.k) gives.
   static void checkReduction(const Kernel &kernel, const DotSite &dot, const resources::DotRequirement &input,
                              const std::vector<std::string> &params, const ConfigUse &use,
-                             std::vector<Finding> &findings, LiteralSlots &findingAt) {
+                             FindingsAtLiterals<Finding> &findings) {
     const TileDim &k = *input.k;
     const int64_t minimum = input.minimumK;
     for (const std::string &name : params)
@@ -112,12 +102,9 @@ private:
       finding.span = useSpan(use, kernel);
       cause = useName(use, kernel) + " makes `tl.dot`'s K (`" + k.text + "`) " + kValue;
     }
-    auto [slot, inserted] = findingAt.find(finding.span, findings.size());
-    if (!inserted) {
-      Finding &existing = findings[slot];
-      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
-                                      use.listed) == existing.configs.end())
-        existing.configs.push_back(use.listed);
+    auto [found, fresh] = findings.at(finding.span);
+    if (!fresh) {
+      addConfig(found.configs, use.listed);
       return;
     }
     finding.message = cause + "; `tl.dot` needs K >= " + std::to_string(minimum) + " for " +
@@ -128,7 +115,7 @@ private:
     if (dot.span.valid() && dot.span.line != finding.span.line)
       finding.notes.push_back("the dot is at line " + std::to_string(dot.span.line));
     if (use.listed) finding.configs.push_back(use.listed);
-    findings.push_back(std::move(finding));
+    found = std::move(finding);
   }
 };
 

@@ -48,8 +48,7 @@ public:
   void check(RuleContext &context) const override {
     const ArchInfo *arch = context.arch();
     if (!arch) return;
-    std::vector<Site> sites;
-    LiteralSlots siteAt;
+    FindingsAtLiterals<Site> sites;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
@@ -58,12 +57,15 @@ public:
         SourceSpan span = ctas->span().valid() ? ctas->span() : use.values().span;
         if (use.listed && !use.listed->sourcePath.empty()) span = use.list->span;
         if (use.launch && !span.valid()) span = use.launch->span;
-        auto [slot, inserted] = siteAt.find(span, sites.size(), ctas->asInt());
-        if (!inserted) {
-          sites[slot].others.push_back(use.label());
+        auto [site, fresh] = sites.at(span, ctas->asInt());
+        if (!fresh) {
+          site.others.push_back(use.label());
           continue;
         }
-        sites.push_back({span, ctas->asInt(), use.label(), use.listed ? use.listed->expansion.str() : "", kernel.name, {}});
+        site.value = ctas->asInt();
+        site.label = use.label();
+        site.expansion = use.listed ? use.listed->expansion.str() : "";
+        site.kernel = kernel.name;
       }
     }
     for (const Site &site : sites) {

@@ -12,14 +12,6 @@ namespace {
 using resources::isPowerOfTwo;
 
 
-// One place a `num_warps` value is written, with every config it reaches.
-struct WarpsSite {
-  SourceSpan span;
-  int64_t value = 0;
-  std::vector<const Config *> configs; // empty for a launch keyword
-  std::string kernel;
-};
-
 std::optional<ScalarValue> numWarpsOf(const Config &config) {
   if (config.numWarps) return config.numWarps;
   if (auto inDict = config.params.find("num_warps"); inDict != config.params.end())
@@ -58,14 +50,7 @@ public:
     if (!arch) return;
     const int64_t maxWarps = arch->maxThreadsPerBlock / arch->warpSize;
 
-    std::vector<WarpsSite> sites;
-    LiteralSlots siteAt;
-    auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
-                      const std::string &kernel) {
-      auto [slot, inserted] = siteAt.find(span, sites.size(), value);
-      if (inserted) sites.push_back({span, value, {}, kernel});
-      if (config) sites[slot].configs.push_back(config);
-    };
+    FindingsAtLiterals<ValueSite> sites;
 
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune) continue;
@@ -76,7 +61,7 @@ public:
         SourceSpan span = list.span;
         if (config.sourcePath.empty())
           span = warps->span().valid() ? warps->span() : config.span;
-        record(span, warps->asInt(), &config, kernel.name);
+        recordValue(sites, span, warps->asInt(), &config, kernel.name);
       }
     }
     for (const LaunchSite &launch : context.file().launches) {
@@ -86,14 +71,12 @@ public:
       if (kernel && kernel->autotune) continue;
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_warps" && argument.value.isInt())
-          record(argument.value.span().valid() ? argument.value.span() : argument.span,
+          recordValue(sites, argument.value.span().valid() ? argument.value.span() : argument.span,
                  argument.value.asInt(), nullptr, launch.kernel);
     }
 
-    for (const WarpsSite &site : sites) {
-      const std::string where = site.configs.empty()
-                                    ? "the launch of `" + site.kernel + "` sets"
-                                    : "config " + std::to_string(site.configs.front()->index + 1) + " sets";
+    for (const ValueSite &site : sites) {
+      const std::string where = setterOf(site);
       std::string problem;
       if (!isPowerOfTwo(site.value))
         problem = "`num_warps` must be a power of two";

@@ -29,12 +29,7 @@ std::string nearestPowersOfTwo(int64_t value) {
   return std::to_string(below) + " and " + std::to_string(below * 2);
 }
 
-struct Finding {
-  SourceSpan span;
-  std::string message;
-  std::vector<std::string> notes;
-  std::vector<const Config *> configs; // autotune configs that reach this value
-};
+using Finding = LiteralFinding;
 
 class TileNotPowerOfTwo : public Rule {
 public:
@@ -65,11 +60,10 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    std::vector<Finding> findings;
-    LiteralSlots findingAt;
+    FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Yaml) {
-        checkTable(kernel, context, findings, findingAt);
+        checkTable(kernel, context, findings);
         continue;
       }
       if (kernel.language != Language::Python) continue; // CUDA accepts any extent
@@ -83,25 +77,20 @@ public:
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
           for (const TileDim &dim : tile.dims) {
-            flagged |= checkDim(kernel, tile, dim, dimParams[next], use, findings, findingAt, &values, next);
+            flagged |= checkDim(kernel, tile, dim, dimParams[next], use, findings, &values, next);
             ++next;
           }
         return flagged;
       });
     }
-    for (const Finding &finding : findings) {
-      auto diagnostic = context.report(finding.span, finding.message);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
-    }
+    reportFindings(context, findings);
   }
 
 private:
   // A YAML tuning table: its configs bind the tiles of the Python kernel of
   // that name defined elsewhere in the run (none: nothing to check). Only
   // values the table itself sets are reported, at the table.
-  static void checkTable(const Kernel &table, const RuleContext &context, std::vector<Finding> &findings,
-                         LiteralSlots &findingAt) {
+  static void checkTable(const Kernel &table, const RuleContext &context, FindingsAtLiterals<Finding> &findings) {
     if (!table.autotune) return;
     const Kernel *definition = nullptr;
     for (const Kernel *k : kernelsWithSignature(table, context.project()))
@@ -116,7 +105,7 @@ private:
             return use.listed->params.count(n) != 0;
           });
           if (setByTable)
-            checkDim(*definition, tile, dim, params, use, findings, findingAt, nullptr, 0, /*inTable=*/true);
+            checkDim(*definition, tile, dim, params, use, findings, nullptr, 0, /*inTable=*/true);
         }
     }
   }
@@ -126,7 +115,7 @@ private:
   // the dimension's value is not a power of two.
   static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const ConfigUse &use,
-                       std::vector<Finding> &findings, LiteralSlots &findingAt,
+                       FindingsAtLiterals<Finding> &findings,
                        DimValueCache *values, size_t index, bool inTable = false) {
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
@@ -153,12 +142,9 @@ private:
       cause = useName(use, kernel) + " makes the tile dimension `" + dim.text + "` " +
               std::to_string(*value);
     }
-    auto [slot, inserted] = findingAt.find(finding.span, findings.size());
-    if (!inserted) {
-      Finding &existing = findings[slot];
-      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
-                                      use.listed) == existing.configs.end())
-        existing.configs.push_back(use.listed);
+    auto [found, fresh] = findings.at(finding.span);
+    if (!fresh) {
+      addConfig(found.configs, use.listed);
       return true;
     }
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
@@ -171,7 +157,7 @@ private:
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
     if (use.listed) finding.configs.push_back(use.listed);
-    findings.push_back(std::move(finding));
+    found = std::move(finding);
     return true;
   }
 };

@@ -1,5 +1,6 @@
 #include "eval/TileEval.h"
 #include "rules/ConfigUses.h"
+#include "rules/MergeAtLiteral.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -35,12 +36,7 @@ std::string shapeText(const std::vector<TileDim> &dims) {
   return text + "]";
 }
 
-struct Finding {
-  SourceSpan span;
-  std::string message;
-  std::vector<std::string> notes;
-  std::vector<const Config *> configs;
-};
+using Finding = LiteralFinding;
 
 class TileNumelTooLarge : public Rule {
 public:
@@ -74,8 +70,7 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    std::vector<Finding> findings;
-    std::map<std::pair<uint32_t, uint32_t>, size_t> findingAt;
+    FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       // The parameters each tile reads, once per kernel rather than per use.
@@ -91,8 +86,7 @@ public:
       judgeUses(kernel, context, values, [&](const ConfigUse &use) {
         bool flagged = false;
         for (size_t i = 0; i < kernel.tiles.size(); ++i)
-          flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], use, values, firstDim[i], findings,
-                               findingAt);
+          flagged |= checkTile(kernel, kernel.tiles[i], tileParams[i], use, values, firstDim[i], findings);
         return flagged;
       });
     }
@@ -116,8 +110,7 @@ private:
   // is over the limit.
   static bool checkTile(const Kernel &kernel, const TileShape &tile, const std::vector<std::string> &params,
                         const ConfigUse &use, DimValueCache &values, size_t firstDim,
-                        std::vector<Finding> &findings,
-                        std::map<std::pair<uint32_t, uint32_t>, size_t> &findingAt) {
+                        FindingsAtLiterals<Finding> &findings) {
     if (tile.dims.empty()) return false;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
@@ -144,13 +137,9 @@ private:
       finding.span = useSpan(use, kernel);
       subject = useName(use, kernel) + " makes the tile `" + shapeText(tile.dims) + "` ";
     }
-    auto [entry, inserted] =
-        findingAt.try_emplace({finding.span.line, finding.span.column}, findings.size());
-    if (!inserted) {
-      Finding &existing = findings[entry->second];
-      if (use.listed && std::find(existing.configs.begin(), existing.configs.end(),
-                                      use.listed) == existing.configs.end())
-        existing.configs.push_back(use.listed);
+    auto [found, fresh] = findings.at(finding.span);
+    if (!fresh) {
+      addConfig(found.configs, use.listed);
       return true;
     }
     const std::string size = tile.dims.size() > 1 ? extents + " = " + std::to_string(*numel)
@@ -162,7 +151,7 @@ private:
     if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     if (use.listed) finding.configs.push_back(use.listed);
-    findings.push_back(std::move(finding));
+    found = std::move(finding);
     return true;
   }
 };

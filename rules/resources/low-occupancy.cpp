@@ -101,8 +101,7 @@ public:
     if (!arch) return;
     const int64_t minimumWithoutDot = context.options().getInt("min-resident-warps");
     const int64_t minimumWithDot = context.options().getInt("min-resident-warps-with-dot");
-    std::vector<Finding> findings;
-    LiteralSlots findingAt;
+    FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language != Language::Python) continue;
       const int64_t minimum = kernel.dots.empty() ? minimumWithoutDot : minimumWithDot;
@@ -117,14 +116,12 @@ public:
         if (!verdict.occupancy || verdict.eliminated()) continue; // other rules report those
         const resources::Occupancy &occupancy = *verdict.occupancy;
         if (occupancy.warps >= minimum) continue;
-        Finding finding;
-        finding.span = drivingSpan(kernel, use, occupancy.limitedBy);
-        finding.minimumWarps = minimum;
-        auto [slot, inserted] = findingAt.find(finding.span, findings.size());
-        if (!inserted) {
-          findings[slot].others.push_back(use.label());
+        auto [finding, fresh] = findings.at(drivingSpan(kernel, use, occupancy.limitedBy));
+        if (!fresh) {
+          finding.others.push_back(use.label());
           continue;
         }
+        finding.minimumWarps = minimum;
         finding.message = use.label() + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
                           (occupancy.blocks == 1 ? " block" : " blocks") + " of " +
                           std::to_string(occupancy.warpsPerBlock) + (occupancy.warpsPerBlock == 1 ? " warp" : " warps") +
@@ -147,7 +144,6 @@ public:
         finding.notes.push_back(occupancy.limitedBy == "threads per SM" || occupancy.limitedBy == "blocks per SM"
                                     ? "use more warps per block"
                                     : "spread the tile over more warps, or use a smaller tile with a loop");
-        findings.push_back(std::move(finding));
       }
     }
     for (const Finding &finding : findings) {

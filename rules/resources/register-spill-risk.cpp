@@ -12,12 +12,7 @@ namespace btlint {
 namespace {
 
 
-struct Finding {
-  SourceSpan span;
-  std::string message;
-  std::vector<std::string> notes;
-  std::vector<std::string> others;
-};
+using Finding = LiteralFinding;
 
 // The tile parameter with the largest value in the config: the accumulator
 // grows with it.
@@ -74,22 +69,18 @@ public:
   void check(RuleContext &context) const override {
     const ArchInfo *arch = context.arch();
     if (!arch) return;
-    std::vector<Finding> findings;
-    LiteralSlots findingAt;
+    FindingsAtLiterals<Finding> findings;
+    // The first use to reach a literal makes its finding; the others are named in it.
     auto add = [&](Finding finding, const std::string &label) {
-      auto [slot, inserted] = findingAt.find(finding.span, findings.size());
-      if (inserted) findings.push_back(std::move(finding));
-      else findings[slot].others.push_back(label);
+      auto [found, fresh] = findings.at(finding.span);
+      if (fresh) found = std::move(finding);
+      else found.others.push_back(label);
     };
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, add);
       else if (kernel.language == Language::Cuda) checkCuda(*arch, kernel, add);
     }
-    for (const Finding &finding : findings) {
-      auto diagnostic = context.report(finding.span, finding.message);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (!finding.others.empty()) diagnostic.note(alsoNote("spills in", finding.others));
-    }
+    reportFindings(context, findings, "spills in");
   }
 
 private:

@@ -15,12 +15,7 @@ namespace {
 
 using resources::Fit;
 
-struct Finding {
-  SourceSpan span;
-  std::string message;
-  std::vector<std::string> notes;
-  std::vector<std::string> others; // labels of further configs reported at the same literal
-};
+using Finding = LiteralFinding;
 
 // A buffer as the message names it: "A ring 3 x 128x64 fp16" for the
 // estimator's "A ring: 3 x 128x64 fp16".
@@ -161,12 +156,12 @@ public:
   void check(RuleContext &context) const override {
     const ArchInfo *arch = context.arch();
     if (!arch) return;
-    std::vector<Finding> findings;
-    LiteralSlots findingAt;
+    FindingsAtLiterals<Finding> findings;
+    // The first use to reach a literal makes its finding; the others are named in it.
     auto add = [&](Finding finding, const std::string &label) {
-      auto [slot, inserted] = findingAt.find(finding.span, findings.size());
-      if (inserted) findings.push_back(std::move(finding));
-      else findings[slot].others.push_back(label);
+      auto [found, fresh] = findings.at(finding.span);
+      if (fresh) found = std::move(finding);
+      else found.others.push_back(label);
     };
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, add);
@@ -180,11 +175,7 @@ public:
           checkTriton(context, *arch, kernel, *bodies.front(), add);
       }
     }
-    for (const Finding &finding : findings) {
-      auto diagnostic = context.report(finding.span, finding.message);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
-      if (!finding.others.empty()) diagnostic.note(alsoNote("overflows in", finding.others));
-    }
+    reportFindings(context, findings, "overflows in");
   }
 
 private:

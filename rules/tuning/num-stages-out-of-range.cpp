@@ -70,13 +70,6 @@ std::set<int64_t> depthsVaryingAlone(const ConfigList &list) {
   return depths;
 }
 
-struct StagesSite {
-  SourceSpan span;
-  int64_t value = 0;
-  std::vector<const Config *> configs; // empty for a launch keyword
-  std::string kernel;
-};
-
 class NumStagesOutOfRange : public Rule {
 public:
   static RuleInfo info() {
@@ -119,14 +112,7 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch) return;
 
-    std::vector<StagesSite> sites;
-    LiteralSlots siteAt;
-    auto record = [&](const SourceSpan &span, int64_t value, const Config *config,
-                      const std::string &kernel) {
-      auto [slot, inserted] = siteAt.find(span, sites.size(), value);
-      if (inserted) sites.push_back({span, value, {}, kernel});
-      if (config) sites[slot].configs.push_back(config);
-    };
+    FindingsAtLiterals<ValueSite> sites;
 
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune) continue;
@@ -144,7 +130,7 @@ public:
         SourceSpan span = list.span;
         if (config.sourcePath.empty())
           span = stages->span().valid() ? stages->span() : config.span;
-        record(span, stages->asInt(), &config, kernel.name);
+        recordValue(sites, span, stages->asInt(), &config, kernel.name);
       }
       if (allKnown && depths.size() > 1 && !definitionHasPipelinableLoop(kernel, context))
         if (const std::set<int64_t> alone = depthsVaryingAlone(list); !alone.empty())
@@ -155,14 +141,12 @@ public:
       if (kernel && kernel->autotune) continue; // the configs replace it
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_stages" && argument.value.isInt())
-          record(argument.value.span().valid() ? argument.value.span() : argument.span,
+          recordValue(sites, argument.value.span().valid() ? argument.value.span() : argument.span,
                  argument.value.asInt(), nullptr, launch.kernel);
     }
 
-    for (const StagesSite &site : sites) {
-      const std::string where =
-          site.configs.empty() ? "the launch of `" + site.kernel + "` sets"
-                               : "config " + std::to_string(site.configs.front()->index + 1) + " sets";
+    for (const ValueSite &site : sites) {
+      const std::string where = setterOf(site);
       std::string problem;
       if (site.value < 1)
         problem = "the shallowest pipeline is 1 stage (no overlap), and 0 is a convention of "
