@@ -814,16 +814,7 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
                      : (name == "set" || name == "frozenset") ? ValueKind::Set
                                                               : ValueKind::List;
     if (kind == ValueKind::Set) {
-      std::vector<Value> unique;
-      for (Value &item : sequence->items) {
-        bool duplicate = false;
-        for (const Value &seen : unique) {
-          std::optional<bool> equal = valuesEqual(item, seen);
-          if (equal && *equal) duplicate = true;
-        }
-        if (!duplicate) unique.push_back(std::move(item));
-      }
-      sequence->items = std::move(unique);
+      dropEqualDuplicates(sequence->items);
     }
     return Value::ofSequence(kind, std::move(sequence), origin);
   }

@@ -67,6 +67,18 @@ std::optional<Evaluator::FunctionSource> Evaluator::functionSource(const Value &
 
 namespace {
 
+ScalarValue scalarWithSpan(const Value &value, SourceSpan span) {
+  switch (value.kind()) {
+  case ValueKind::Int: return ScalarValue::ofInt(value.asInt(), span);
+  case ValueKind::Float: return ScalarValue::ofFloat(value.asFloat(), span);
+  case ValueKind::Bool: return ScalarValue::ofBool(value.asBool(), span);
+  case ValueKind::String: return ScalarValue::ofString(value.text(), span);
+  case ValueKind::Unknown: return ScalarValue::unknown(value.unknownReason(), span);
+  case ValueKind::None: return ScalarValue::unknown("None", span);
+  default: return ScalarValue::unknown(std::string("a ") + value.typeName(), span);
+  }
+}
+
 SourceSpan spanOf(const Origin &origin) {
   if (!origin.valid()) return {};
   return origin.module->source().span(origin.startByte, origin.endByte);
@@ -78,15 +90,7 @@ ScalarValue scalarIn(const Value &value, const ModuleState *home, SourceSpan fal
   SourceSpan span = value.origin().valid() && value.origin().module == home
                         ? spanOf(value.origin())
                         : fallback;
-  switch (value.kind()) {
-  case ValueKind::Int: return ScalarValue::ofInt(value.asInt(), span);
-  case ValueKind::Float: return ScalarValue::ofFloat(value.asFloat(), span);
-  case ValueKind::Bool: return ScalarValue::ofBool(value.asBool(), span);
-  case ValueKind::String: return ScalarValue::ofString(value.text(), span);
-  case ValueKind::Unknown: return ScalarValue::unknown(value.unknownReason(), span);
-  case ValueKind::None: return ScalarValue::unknown("None", span);
-  default: return ScalarValue::unknown(std::string("a ") + value.typeName(), span);
-  }
+  return scalarWithSpan(value, span);
 }
 
 } // namespace
@@ -122,18 +126,6 @@ private:
   };
   std::unordered_map<Key, SourceSpan, KeyHash> cache_;
 };
-
-ScalarValue scalarWithSpan(const Value &value, SourceSpan span) {
-  switch (value.kind()) {
-  case ValueKind::Int: return ScalarValue::ofInt(value.asInt(), span);
-  case ValueKind::Float: return ScalarValue::ofFloat(value.asFloat(), span);
-  case ValueKind::Bool: return ScalarValue::ofBool(value.asBool(), span);
-  case ValueKind::String: return ScalarValue::ofString(value.text(), span);
-  case ValueKind::Unknown: return ScalarValue::unknown(value.unknownReason(), span);
-  case ValueKind::None: return ScalarValue::unknown("None", span);
-  default: return ScalarValue::unknown(std::string("a ") + value.typeName(), span);
-  }
-}
 
 } // namespace
 

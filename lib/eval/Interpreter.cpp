@@ -936,25 +936,19 @@ Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
         return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
       return Builtins::callMethod(*this, receiver, method, arguments, node, frame);
     }
-    Value callee = attributeOf(receiver, method, functionNode, frame);
-    if (callee.isUnknown())
-      return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
-    // A library call that is not evaluated needs no arguments evaluated.
-    if (callee.isExternal() && !Builtins::canCall(callee.text()))
-      return Builtins::uncallable(callee.text(), originOf(*frame.module, node));
-    CallArguments arguments;
-    evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
-    if (arguments.unknownSplat)
-      return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
-    return callValue(callee, arguments, node, frame);
+    return callWithArguments(attributeOf(receiver, method, functionNode, frame), node, frame);
   }
-  Value callee = evaluate(functionNode, frame);
+  return callWithArguments(evaluate(functionNode, frame), node, frame);
+}
+
+Value Interpreter::callWithArguments(const Value &callee, NodeId node, Frame &frame) {
   if (callee.isUnknown())
     return Value::unknown(callee.unknownReason(), originOf(*frame.module, node));
+  // A library call that is not evaluated needs no arguments evaluated.
   if (callee.isExternal() && !Builtins::canCall(callee.text()))
     return Builtins::uncallable(callee.text(), originOf(*frame.module, node));
   CallArguments arguments;
-  evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
+  evaluateArguments(frame.module->tree().child(node, Field::Arguments), frame, arguments);
   if (arguments.unknownSplat)
     return Value::unknown(arguments.unknownSplatReason, originOf(*frame.module, node));
   return callValue(callee, arguments, node, frame);
@@ -1164,17 +1158,7 @@ Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
     }
   }
   if (kind == ValueKind::Set) {
-    // Drop duplicates that are known to be equal.
-    std::vector<Value> unique;
-    for (Value &item : sequence->items) {
-      bool duplicate = false;
-      for (const Value &seen : unique) {
-        std::optional<bool> equal = valuesEqual(item, seen);
-        if (equal && *equal) duplicate = true;
-      }
-      if (!duplicate) unique.push_back(std::move(item));
-    }
-    sequence->items = std::move(unique);
+    dropEqualDuplicates(sequence->items);
   }
   return Value::ofSequence(kind, std::move(sequence), originOf(*frame.module, node));
 }
@@ -1579,16 +1563,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
   if (failure) return *failure;
   if (kind == NodeKind::DictionaryComprehension) return Value::ofDict(std::move(dict), origin);
   if (kind == NodeKind::SetComprehension) {
-    std::vector<Value> unique;
-    for (Value &item : results->items) {
-      bool duplicate = false;
-      for (const Value &seen : unique) {
-        std::optional<bool> equal = valuesEqual(item, seen);
-        if (equal && *equal) duplicate = true;
-      }
-      if (!duplicate) unique.push_back(std::move(item));
-    }
-    results->items = std::move(unique);
+    dropEqualDuplicates(results->items);
     return Value::ofSequence(ValueKind::Set, std::move(results), origin);
   }
   return Value::ofSequence(ValueKind::List, std::move(results), origin);

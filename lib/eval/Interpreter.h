@@ -208,6 +208,8 @@ private:
   Value subscriptValue(const Value &object, const Value &index, python::NodeId site, Frame &frame);
   Value evaluateSlice(const Value &object, python::NodeId slice, python::NodeId site, Frame &frame);
   Value evaluateCall(python::NodeId node, Frame &frame);
+  // Calls `callee` with the arguments of the call at `node`, evaluated in `frame`.
+  Value callWithArguments(const Value &callee, python::NodeId node, Frame &frame);
   bool evaluateArguments(python::NodeId argumentList, Frame &frame, CallArguments &out);
   Value evaluateDisplay(python::NodeId node, ValueKind kind, Frame &frame);
   Value evaluateDictionary(python::NodeId node, Frame &frame);

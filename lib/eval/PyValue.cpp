@@ -204,6 +204,19 @@ void DictData::set(Value key, Value value) {
     entries.emplace_back(std::move(key), std::move(value));
 }
 
+void dropEqualDuplicates(std::vector<Value> &items) {
+  std::vector<Value> unique;
+  for (Value &item : items) {
+    bool duplicate = false;
+    for (const Value &seen : unique) {
+      std::optional<bool> equal = valuesEqual(item, seen);
+      if (equal && *equal) duplicate = true;
+    }
+    if (!duplicate) unique.push_back(std::move(item));
+  }
+  items = std::move(unique);
+}
+
 std::optional<bool> valuesEqual(const Value &a, const Value &b) {
   if (a.isUnknown() || b.isUnknown()) return std::nullopt;
   if (a.isNumber() && b.isNumber()) {

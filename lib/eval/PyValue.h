@@ -220,5 +220,7 @@ struct FunctionData {
 
 // Structural equality as Python's == would decide it; nullopt when unknown.
 std::optional<bool> valuesEqual(const Value &a, const Value &b);
+// A set's elements: `items` without those known to equal an earlier one.
+void dropEqualDuplicates(std::vector<Value> &items);
 
 } // namespace btlint::eval

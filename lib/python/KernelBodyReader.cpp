@@ -304,34 +304,10 @@ private:
     return {};
   }
 
-  NodeId positionalArgument(NodeId call, size_t position) const {
-    NodeId arguments = tree_.child(call, Field::Arguments);
-    if (arguments == kNoNode) return kNoNode;
-    size_t seen = 0;
-    for (NodeId argument : tree_.children(arguments)) {
-      NodeKind kind = tree_.kind(argument);
-      if (kind == NodeKind::Comment || kind == NodeKind::KeywordArgument ||
-          kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat)
-        continue;
-      if (seen++ == position) return argument;
-    }
-    return kNoNode;
-  }
-
-  NodeId keywordArgument(NodeId call, std::string_view name) const {
-    NodeId arguments = tree_.child(call, Field::Arguments);
-    if (arguments == kNoNode) return kNoNode;
-    for (NodeId argument : tree_.children(arguments)) {
-      if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
-      NodeId key = tree_.child(argument, Field::Name);
-      if (key != kNoNode && tree_.text(key) == name) return tree_.child(argument, Field::Value);
-    }
-    return kNoNode;
-  }
-
+  NodeId positionalArgument(NodeId call, size_t position) const { return tree_.positionalArgument(call, position); }
+  NodeId keywordArgument(NodeId call, std::string_view name) const { return tree_.keywordArgument(call, name); }
   NodeId argument(NodeId call, size_t position, std::string_view name) const {
-    NodeId found = keywordArgument(call, name);
-    return found != kNoNode ? found : positionalArgument(call, position);
+    return tree_.callArgument(call, position, name);
   }
 
   std::string_view dtypeOf(NodeId node) {

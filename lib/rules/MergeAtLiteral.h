@@ -50,6 +50,13 @@ public:
     }
     return {findings_[slot], fresh};
   }
+  // `finding`, the first at its span; or, when one is there already, `label`
+  // (the use that found it again) joins that one's `others`.
+  void add(Finding finding, std::string label) {
+    auto [found, fresh] = at(finding.span);
+    if (fresh) found = std::move(finding);
+    else found.others.push_back(std::move(label));
+  }
   typename std::vector<Finding>::const_iterator begin() const { return findings_.begin(); }
   typename std::vector<Finding>::const_iterator end() const { return findings_.end(); }
   bool empty() const { return findings_.empty(); }

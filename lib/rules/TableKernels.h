@@ -23,6 +23,17 @@ inline std::vector<const Kernel *> kernelsWithSignature(const Kernel &kernel, co
   return definitions;
 }
 
+// Calls check(kernel, signatures) for each autotuned kernel of the file
+// whose signature is known (kernelsWithSignature): a table whose kernel the
+// run does not define is skipped.
+template <typename Check> void forEachTunedKernelWithSignature(const RuleContext &context, Check &&check) {
+  for (const Kernel &kernel : context.file().kernels) {
+    if (!kernel.autotune) continue;
+    const std::vector<const Kernel *> signatures = kernelsWithSignature(kernel, context.project());
+    if (!signatures.empty()) check(kernel, signatures);
+  }
+}
+
 // True when any of the kernels has a parameter `name`.
 inline bool anyHasParam(const std::vector<const Kernel *> &kernels, const std::string &name) {
   return std::any_of(kernels.begin(), kernels.end(), [&](const Kernel *k) { return k->findParam(name) != nullptr; });

@@ -1018,11 +1018,7 @@ private:
       add(node, clause, Field::Alternative);
       extend(node, endOf(clause));
     }
-    if (at(K::Else)) {
-      uint32_t clause = elseClause();
-      add(node, clause, Field::Alternative);
-      extend(node, endOf(clause));
-    }
+    optionalElse(node);
     add(parent, node);
   }
 
@@ -1030,6 +1026,14 @@ private:
     uint32_t clause = leaf(NodeKind::ElseClause, take());
     colonSuite(clause, Field::Body);
     return clause;
+  }
+
+  // The `else:` of an if, for or while statement, when there is one.
+  void optionalElse(uint32_t node) {
+    if (!at(K::Else)) return;
+    uint32_t clause = elseClause();
+    add(node, clause, Field::Alternative);
+    extend(node, endOf(clause));
   }
 
   // Targets of a for loop or comprehension: pattern or pattern_list.
@@ -1041,11 +1045,7 @@ private:
     expect(K::In);
     add(node, expressions(), Field::Right);
     colonSuite(node, Field::Body);
-    if (at(K::Else)) {
-      uint32_t clause = elseClause();
-      add(node, clause, Field::Alternative);
-      extend(node, endOf(clause));
-    }
+    optionalElse(node);
     add(parent, node);
   }
 
@@ -1053,11 +1053,7 @@ private:
     uint32_t node = leaf(NodeKind::WhileStatement, take());
     add(node, expression(), Field::Condition);
     colonSuite(node, Field::Body);
-    if (at(K::Else)) {
-      uint32_t clause = elseClause();
-      add(node, clause, Field::Alternative);
-      extend(node, endOf(clause));
-    }
+    optionalElse(node);
     add(parent, node);
   }
 

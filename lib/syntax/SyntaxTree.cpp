@@ -554,6 +554,34 @@ SyntaxTree SyntaxTree::parse(const SourceFile &source, std::vector<ParseProblem>
   }
 }
 
+NodeId SyntaxTree::positionalArgument(NodeId call, size_t position) const {
+  const NodeId arguments = child(call, Field::Arguments);
+  if (arguments == kNoNode || kind(arguments) != NodeKind::ArgumentList) return kNoNode;
+  size_t seen = 0;
+  for (NodeId argument : children(arguments)) {
+    const NodeKind k = kind(argument);
+    if (k == NodeKind::Comment || k == NodeKind::KeywordArgument || k == NodeKind::DictionarySplat) continue;
+    if (seen++ == position) return argument;
+  }
+  return kNoNode;
+}
+
+NodeId SyntaxTree::keywordArgument(NodeId call, std::string_view name) const {
+  const NodeId arguments = child(call, Field::Arguments);
+  if (arguments == kNoNode || kind(arguments) != NodeKind::ArgumentList) return kNoNode;
+  for (NodeId argument : children(arguments)) {
+    if (kind(argument) != NodeKind::KeywordArgument) continue;
+    const NodeId key = child(argument, Field::Name);
+    if (key != kNoNode && text(key) == name) return child(argument, Field::Value);
+  }
+  return kNoNode;
+}
+
+NodeId SyntaxTree::callArgument(NodeId call, size_t position, std::string_view name) const {
+  const NodeId found = keywordArgument(call, name);
+  return found != kNoNode ? found : positionalArgument(call, position);
+}
+
 NodeId SyntaxTree::unparenthesize(NodeId id) const {
   while (id != kNoNode && nodes_[id].kind == NodeKind::ParenthesizedExpression) {
     NodeId inner = kNoNode;

@@ -130,6 +130,13 @@ public:
   }
   // Skips parentheses around an expression.
   NodeId unparenthesize(NodeId id) const;
+  // A call's arguments: the one at `position` among the positional ones (a
+  // `*args` splat takes a position: what follows it is not where it is
+  // written), the value of keyword `name`, or the keyword else the
+  // positional one. kNoNode when absent.
+  NodeId positionalArgument(NodeId call, size_t position) const;
+  NodeId keywordArgument(NodeId call, std::string_view name) const;
+  NodeId callArgument(NodeId call, size_t position, std::string_view name) const;
 
   // Iteration over children: for (NodeId c : tree.children(n)).
   class ChildRange {

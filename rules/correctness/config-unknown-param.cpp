@@ -95,12 +95,8 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    for (const Kernel &kernel : context.file().kernels) {
-      if (!kernel.autotune) continue;
-      // A YAML table is checked against the kernel's definition elsewhere in
-      // the run; when the run has none, its signature is unknown.
-      const std::vector<const Kernel *> signatures = kernelsWithSignature(kernel, context.project());
-      if (signatures.empty()) continue;
+    // A YAML table is checked against the kernel's definition elsewhere in the run.
+    forEachTunedKernelWithSignature(context, [&](const Kernel &kernel, const std::vector<const Kernel *> &signatures) {
       const ConfigList &list = kernel.autotune->configs;
       // One finding per misspelt key as written: a comprehension repeats the
       // same dict for every config it produces.
@@ -136,7 +132,7 @@ public:
                             std::to_string(config.span.line));
         }
       }
-    }
+    });
   }
 };
 

@@ -70,22 +70,16 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch) return;
     FindingsAtLiterals<Finding> findings;
-    // The first use to reach a literal makes its finding; the others are named in it.
-    auto add = [&](Finding finding, const std::string &label) {
-      auto [found, fresh] = findings.at(finding.span);
-      if (fresh) found = std::move(finding);
-      else found.others.push_back(label);
-    };
     for (const Kernel &kernel : context.file().kernels) {
-      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, add);
-      else if (kernel.language == Language::Cuda) checkCuda(*arch, kernel, add);
+      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, findings);
+      else if (kernel.language == Language::Cuda) checkCuda(*arch, kernel, findings);
     }
     reportFindings(context, findings, "spills in");
   }
 
 private:
-  template <typename Add>
-  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+  static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel,
+                          FindingsAtLiterals<Finding> &findings) {
     if (arch.vendor != Vendor::Nvidia) return; // AMD's register file is not calibrated
     if (kernel.calledByKernel && !kernel.autotune) return;
     // Without dots the working set (every loaded tile live at once) is an
@@ -114,11 +108,11 @@ private:
       finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
       finding.notes.push_back("more warps or smaller tiles divide the working set; spilled values live in local "
                               "memory");
-      add(std::move(finding), use.label());
+      findings.add(std::move(finding), use.label());
     }
   }
 
-  template <typename Add> static void checkCuda(const ArchInfo &arch, const Kernel &kernel, Add &add) {
+  static void checkCuda(const ArchInfo &arch, const Kernel &kernel, FindingsAtLiterals<Finding> &findings) {
     if (arch.vendor != Vendor::Nvidia || kernel.localArrays.empty()) return;
     int64_t registers = 0;
     std::vector<std::string> parts;
@@ -151,7 +145,7 @@ private:
                       " registers per thread in per-thread arrays alone; on " + arch.name + " " + capReason;
     for (const std::string &part : parts) finding.notes.push_back(part);
     finding.notes.push_back("what does not fit goes to local memory (spills): split the tile over more threads");
-    add(std::move(finding), "`" + kernel.name + "`");
+    findings.add(std::move(finding), "`" + kernel.name + "`");
   }
 };
 

@@ -157,33 +157,26 @@ public:
     const ArchInfo *arch = context.arch();
     if (!arch) return;
     FindingsAtLiterals<Finding> findings;
-    // The first use to reach a literal makes its finding; the others are named in it.
-    auto add = [&](Finding finding, const std::string &label) {
-      auto [found, fresh] = findings.at(finding.span);
-      if (fresh) found = std::move(finding);
-      else found.others.push_back(label);
-    };
     for (const Kernel &kernel : context.file().kernels) {
-      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, add);
-      else if (kernel.language == Language::Cuda) checkCuda(context, *arch, kernel, add);
+      if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, findings);
+      else if (kernel.language == Language::Cuda) checkCuda(context, *arch, kernel, findings);
       else if (kernel.language == Language::Yaml) {
         // A tuning table: its configs, the body of the Triton kernel of that
         // name defined in the run. Several definitions of the name: which
         // one the table tunes is not known, so nothing is said.
         const std::vector<const Kernel *> bodies = kernelsWithSignature(kernel, context.project());
         if (bodies.size() == 1 && bodies.front()->language == Language::Python)
-          checkTriton(context, *arch, kernel, *bodies.front(), add);
+          checkTriton(context, *arch, kernel, *bodies.front(), findings);
       }
     }
     reportFindings(context, findings, "overflows in");
   }
 
 private:
-  template <typename Add>
   // `kernel` holds the configs (its autotune list or launches), `body` the
   // code they run: the same kernel, or for a YAML table its definition.
   static void checkTriton(RuleContext &context, const ArchInfo &arch, const Kernel &kernel,
-                          const Kernel &body, Add &add) {
+                          const Kernel &body, FindingsAtLiterals<Finding> &findings) {
     if (kernel.calledByKernel && !kernel.autotune) return; // a helper: judged inside its callers
     const auto [dtype, dtypeSource] =
         resources::resourceDtypeOf(body, context.settings().dtype, context.settings().dtypeSource);
@@ -216,12 +209,12 @@ private:
       if (what == "num_stages")
         finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
                                 "the tile sizes");
-      add(std::move(finding), use.label());
+      findings.add(std::move(finding), use.label());
     }
   }
 
-  template <typename Add>
-  static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, Add &add) {
+  static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel,
+                        FindingsAtLiterals<Finding> &findings) {
     if (arch.vendor != Vendor::Nvidia) return;
     for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
       if (!use.launch) continue;
@@ -241,7 +234,7 @@ private:
       finding.notes.push_back("the launch fails with cudaErrorInvalidValue whatever cudaFuncSetAttribute opts in "
                               "to: " + arch.name + "'s opt-in maximum is " + std::to_string(verdict.limit) +
                               " bytes");
-      add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
+      findings.add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
     }
   }
 };

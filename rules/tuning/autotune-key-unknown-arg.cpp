@@ -76,17 +76,13 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    for (const Kernel &kernel : context.file().kernels) {
-      if (!kernel.autotune) continue;
-      // A YAML table is checked against the kernel's definition elsewhere in
-      // the run; when the run has none, its signature is unknown.
-      const std::vector<const Kernel *> signatures = kernelsWithSignature(kernel, context.project());
-      if (signatures.empty()) continue;
+    // A YAML table is checked against the kernel's definition elsewhere in the run.
+    forEachTunedKernelWithSignature(context, [&](const Kernel &kernel, const std::vector<const Kernel *> &signatures) {
       const AutotuneSpec &spec = *kernel.autotune;
       if (spec.keyKnown) checkNames(context, kernel, signatures, spec.key, "autotune key");
       checkNames(context, kernel, signatures, spec.restoreValue, "`restore_value` entry");
       checkNames(context, kernel, signatures, spec.resetToZero, "`reset_to_zero` entry");
-    }
+    });
   }
 
 private:
