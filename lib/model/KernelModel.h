@@ -199,6 +199,11 @@ struct Config {
   std::string sourcePath;
 };
 
+// triton.Config's defaults, for a config that leaves them out.
+inline constexpr int kDefaultNumWarps = 4;
+inline constexpr int kDefaultNumStages = 3;
+inline constexpr int kDefaultNumCtas = 1;
+
 // A list of configs as evaluated. When the evaluator could not resolve the
 // whole list, complete is false, configs holds what was resolved, and
 // unknownReason says why.

@@ -365,7 +365,7 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
     for (const std::string &archName : archs) {
       const ArchList &list = lists[archName];
       const ArchInfo *arch = findArch(archName);
-      std::map<std::string, size_t> firstInList;
+      std::map<size_t, std::vector<size_t>> byIdentity; // positions of the list's configs by identityHash
       std::vector<bool> used(report.configs.size(), false);
       for (size_t position = 0; position < list.configs.size(); ++position) {
         const Config &config = list.configs[position];
@@ -401,9 +401,17 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
 
         ArchVerdict verdict;
         verdict.listIndex = position + 1;
-        auto [first, inserted] = firstInList.try_emplace(identity, position + 1);
-        if (!inserted)
-          verdict.eliminatedBy.push_back({"duplicate-config", "duplicate of config " + std::to_string(first->second)});
+        // duplicate-config's own judgement: the same values after triton.Config's defaults.
+        const bool tritonOptions = list.model && list.model->language != Language::Cuda;
+        if (resources::allKnown(config, tritonOptions)) {
+          std::vector<size_t> &alike = byIdentity[resources::identityHash(config, tritonOptions)];
+          for (size_t earlier : alike)
+            if (resources::runTheSame(list.configs[earlier], config, tritonOptions)) {
+              verdict.eliminatedBy.push_back({"duplicate-config", "duplicate of config " + std::to_string(earlier + 1)});
+              break;
+            }
+          alike.push_back(position);
+        }
         if (!list.model || !arch) continue;
         if (list.model->language == Language::Cuda)
           judgeCuda(list, position < list.instances.size() ? list.instances[position] : nullptr, *arch, verdict);

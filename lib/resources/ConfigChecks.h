@@ -19,6 +19,18 @@ namespace btlint::resources {
 
 constexpr bool isPowerOfTwo(int64_t value) { return value > 0 && (value & (value - 1)) == 0; }
 
+// duplicate-config: two configs run the same when their parameters are
+// equal and, for Triton kernels (`tritonOptions`), their launch options after
+// triton.Config's defaults (a config that leaves num_warps out equals one
+// that spells out 4). A config with an unknown value equals none.
+bool allKnown(const Config &config, bool tritonOptions);
+bool runTheSame(const Config &a, const Config &b, bool tritonOptions);
+// Equal for configs that run the same.
+size_t identityHash(const Config &config, bool tritonOptions);
+// What a config runs with, as text ("BLOCK=64, num_warps=4, ..."); nothing
+// when a value is unknown.
+std::optional<std::string> configIdentity(const Config &config, bool tritonOptions);
+
 // What a tl.dot requires of its K (DotLimits.h), with the input type it is
 // judged for.
 struct DotRequirement {

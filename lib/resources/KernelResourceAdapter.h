@@ -16,10 +16,6 @@
 
 namespace btlint::resources {
 
-// Triton 3.6's defaults when a config sets neither (CUDAOptions).
-constexpr int kDefaultNumWarps = 4;
-constexpr int kDefaultNumStages = 3;
-
 struct DescribedKernel {
   KernelDescription description;
   // The model cannot tell which axis of B is contiguous: the estimate covers

@@ -1,3 +1,4 @@
+#include "resources/ConfigChecks.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -9,102 +10,11 @@
 
 namespace btlint {
 namespace {
+using resources::allKnown;
+using resources::configIdentity;
+using resources::identityHash;
+using resources::runTheSame;
 
-// triton.Config's defaults: a config that leaves these out equals one that
-// spells them out.
-constexpr int64_t kDefaultNumWarps = 4;
-constexpr int64_t kDefaultNumStages = 3;
-constexpr int64_t kDefaultNumCtas = 1;
-
-// What a config compiles and launches with, as text; nothing when a value is
-// unknown (two unknowns are never called equal). The launch options and their
-// triton.Config defaults belong to Triton kernels; a CUDA config table's rows
-// hold only their own fields.
-std::optional<std::string> configIdentity(const Config &config, bool tritonOptions) {
-  std::string identity;
-  for (const auto &[name, value] : config.params) {
-    if (!value.isKnown()) return std::nullopt;
-    identity += name + "=" + value.str() + ", ";
-  }
-  auto option = [&](const char *name, const std::optional<ScalarValue> &value,
-                    std::optional<int64_t> fallback) -> bool {
-    if (value && !value->isKnown()) return false;
-    if (value)
-      identity += std::string(name) + "=" + value->str() + ", ";
-    else if (fallback)
-      identity += std::string(name) + "=" + std::to_string(*fallback) + ", ";
-    return true;
-  };
-  if (!tritonOptions) {
-    if (identity.size() >= 2) identity.resize(identity.size() - 2);
-    return identity;
-  }
-  if (!option("num_warps", config.numWarps, kDefaultNumWarps) ||
-      !option("num_stages", config.numStages, kDefaultNumStages) ||
-      !option("num_ctas", config.numCtas, kDefaultNumCtas) ||
-      !option("maxnreg", config.maxnreg, std::nullopt))
-    return std::nullopt;
-  if (identity.size() >= 2) identity.resize(identity.size() - 2);
-  return identity;
-}
-
-// Two configs run the same when their parameters are equal and, for Triton,
-// their launch options after defaults. Checked without building the text of
-// configIdentity, which only findings need: every config of every list is
-// compared, and texts would cost a string per value.
-std::optional<ScalarValue> effectiveOption(const std::optional<ScalarValue> &value, std::optional<int64_t> fallback) {
-  if (value) return value;
-  if (fallback) return ScalarValue::ofInt(*fallback);
-  return std::nullopt;
-}
-
-bool allKnown(const Config &config, bool tritonOptions) {
-  for (const auto &[name, value] : config.params)
-    if (!value.isKnown()) return false;
-  if (!tritonOptions) return true;
-  for (const auto *option : {&config.numWarps, &config.numStages, &config.numCtas, &config.maxnreg})
-    if (*option && !(*option)->isKnown()) return false;
-  return true;
-}
-
-bool runTheSame(const Config &a, const Config &b, bool tritonOptions) {
-  if (a.params != b.params) return false;
-  if (!tritonOptions) return true;
-  return effectiveOption(a.numWarps, kDefaultNumWarps) == effectiveOption(b.numWarps, kDefaultNumWarps) &&
-         effectiveOption(a.numStages, kDefaultNumStages) == effectiveOption(b.numStages, kDefaultNumStages) &&
-         effectiveOption(a.numCtas, kDefaultNumCtas) == effectiveOption(b.numCtas, kDefaultNumCtas) &&
-         a.maxnreg == b.maxnreg;
-}
-
-size_t mixHash(size_t seed, size_t value) { return seed ^ (value + 0x9E3779B97F4A7C15ull + (seed << 6) + (seed >> 2)); }
-
-size_t hashValue(const ScalarValue &value) {
-  if (value.isInt()) return std::hash<int64_t>{}(value.asInt());
-  if (value.isFloat()) return std::hash<double>{}(value.asFloat()) ^ 1;
-  if (value.isBool()) return value.asBool() ? 3 : 5;
-  if (value.isString()) return std::hash<std::string>{}(value.asString());
-  return 7;
-}
-
-// Equal for configs that run the same (runTheSame); the options hash after defaults.
-size_t identityHash(const Config &config, bool tritonOptions) {
-  // The configs of one list mostly set the same names: their values tell
-  // them apart, and the names' lengths and last letters are enough to mix in.
-  size_t hash = config.params.size();
-  for (const auto &[name, value] : config.params)
-    hash = mixHash(mixHash(hash, name.size() * 131 + (name.empty() ? 0 : static_cast<unsigned char>(name.back()))),
-                   hashValue(value));
-  if (!tritonOptions) return hash;
-  auto option = [&](const std::optional<ScalarValue> &value, std::optional<int64_t> fallback) {
-    std::optional<ScalarValue> effective = effectiveOption(value, fallback);
-    hash = mixHash(hash, effective ? hashValue(*effective) : 11);
-  };
-  option(config.numWarps, kDefaultNumWarps);
-  option(config.numStages, kDefaultNumStages);
-  option(config.numCtas, kDefaultNumCtas);
-  option(config.maxnreg, std::nullopt);
-  return hash;
-}
 
 bool isHorizontalSpace(char c) { return c == ' ' || c == '\t'; }
 

@@ -12,9 +12,6 @@
 namespace btlint {
 namespace {
 
-// triton.Config's default pipeline depth.
-constexpr int64_t kDefaultNumStages = 3;
-
 std::optional<ScalarValue> numStagesOf(const Config &config) {
   if (config.numStages) return config.numStages;
   if (auto inDict = config.params.find("num_stages"); inDict != config.params.end())

@@ -552,9 +552,9 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                           {"line", c.span.line},
                           {"expansion", c.expansion.str()}};
           co["num_warps"] = c.numWarps && c.numWarps->isInt() ? json::Value(c.numWarps->asInt())
-                                                                : json::Value(resources::kDefaultNumWarps);
+                                                                : json::Value(kDefaultNumWarps);
           co["num_stages"] = c.numStages && c.numStages->isInt() ? json::Value(c.numStages->asInt())
-                                                                   : json::Value(resources::kDefaultNumStages);
+                                                                   : json::Value(kDefaultNumStages);
           if (c.numCtas && c.numCtas->isInt()) co["num_ctas"] = c.numCtas->asInt();
           if (c.maxnreg && c.maxnreg->isInt()) co["maxnreg"] = c.maxnreg->asInt();
           json::Object estimates;
