@@ -3,6 +3,7 @@
 #include "Bench.h"
 
 #include "arch/ArchTable.h"
+#include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -250,6 +251,12 @@ public:
     return v;
   }
 
+  // ptxas's limit on static __shared__ (48 KiB on every NVIDIA arch).
+  static int64_t staticSharedLimit(const std::string &arch) {
+    const ArchInfo *a = findArch(arch);
+    return a ? a->staticSharedLimit : 49152;
+  }
+
   int64_t sharedLimit(const std::string &arch) const {
     if (const json::Object *info = manifest_.getObject("arch_info"))
       if (const json::Object *a = info->getObject(arch)) return integer(*a, "max_shared_per_block_optin");
@@ -297,19 +304,13 @@ public:
     return text;
   }
 
-  // Resident warps per SM from what the compiler allocated (CUDA occupancy
-  // calculator: registers per warp in units of 256, the per-block shared
-  // memory reservation); -1 when the arch's numbers are missing.
+  // Resident warps per SM from what the compiler allocated, by the
+  // occupancy model the rules use; -1 when the row lacks the numbers.
   int64_t residentWarps(const json::Object &row) const {
     const ArchInfo *arch = findArch(str(row, "arch"));
     int64_t regs = integer(row, "regs"), shared = integer(row, "shared_bytes"), warps = integer(row, "num_warps");
     if (!arch || regs <= 0 || shared < 0 || warps <= 0) return -1;
-    int64_t regsPerWarp = (regs * arch->warpSize + 255) / 256 * 256;
-    int64_t blocks = arch->registersPerSM / (regsPerWarp * warps);
-    if (shared > 0) blocks = std::min(blocks, arch->maxSharedPerSM / (shared + arch->reservedSharedPerBlock));
-    blocks = std::min(blocks, arch->maxThreadsPerSM / (warps * arch->warpSize));
-    blocks = std::min(blocks, arch->maxBlocksPerSM);
-    return blocks * warps;
+    return resources::occupancyOf(shared, regs, warps * arch->warpSize, *arch).warps;
   }
   // The resident warps the finding asked for (its measure_limit), else
   // low-occupancy's default.
@@ -597,8 +598,9 @@ public:
       for (auto [row, e] : entries) {
         bool hit = check == Measure::Spill ? spills(*e)
                                          : (str(*e, "status") == "compile_error" ||
-                                            integer(*e, "shared_bytes") > (check == Measure::StaticShared ? 49152
-                                                                           : sharedLimit(str(*row, "arch"))));
+                                            integer(*e, "shared_bytes") > (check == Measure::StaticShared
+                                                                               ? staticSharedLimit(str(*row, "arch"))
+                                                                               : sharedLimit(str(*row, "arch"))));
         (hit ? hits : misses).push_back(entryText(*row, *e));
       }
       if (entries.empty()) {

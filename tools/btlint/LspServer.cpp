@@ -401,18 +401,19 @@ private:
     Settings next = settings_;
     if (options.get("arch") || options.get("archs")) {
       next.archs.clear();
+      // An editor keeps the archs it knows and says which it dropped (the CLI stops).
       for (const auto &a : stringList(options.get("arch") ? options.get("arch") : options.get("archs"))) {
-        if (findArch(a))
+        if (std::string problem = checkArchs({a}); problem.empty())
           next.archs.push_back(a);
         else
-          showMessage(1, "unknown arch `" + a + "` in the editor's settings; known: " + llvm::join(archNames(), ", "));
+          showMessage(1, "the editor's settings: " + problem);
       }
     }
     if (auto dtype = options.getString("dtype")) {
-      if (isKnownDtype(dtype->str()))
+      if (std::string problem = checkDtype(dtype->str()); problem.empty())
         next.dtype = dtype->str();
       else
-        showMessage(1, "unknown dtype `" + dtype->str() + "` in the editor's settings");
+        showMessage(1, "the editor's settings: " + problem);
     }
     for (auto [key, list] : {std::pair{"select", &next.select}, std::pair{"ignore", &next.ignore}}) {
       if (!options.get(key)) continue;
