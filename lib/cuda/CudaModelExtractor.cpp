@@ -1289,9 +1289,15 @@ private:
       allocation.isDynamic = dynamic;
       kernel.sharedAllocations.push_back(std::move(allocation));
     };
+    // The alignment of a variable whose type depends on a template parameter
+    // (`extern __shared__ T s[]` in a template nobody instantiates) is not
+    // known, and asking Clang for it recurses without end.
+    auto alignmentOf = [&](const VarDecl *variable) -> std::optional<int64_t> {
+      if (variable->getType()->isDependentType()) return std::nullopt;
+      return context_.getDeclAlign(variable).getQuantity();
+    };
     for (const Placement &placement : whole) addAllocation(placement.variable, placement.bytes, placement.alignment, false);
-    for (const auto &[variable, bytes] : splitBytes)
-      addAllocation(variable, bytes, context_.getDeclAlign(variable).getQuantity(), false);
+    for (const auto &[variable, bytes] : splitBytes) addAllocation(variable, bytes, alignmentOf(variable), false);
 
     std::vector<const VarDecl *> dynamic;
     for (const VarDecl *variable : own.declaredShared)
@@ -1305,7 +1311,7 @@ private:
     });
     dynamic.insert(dynamic.end(), otherDynamic.begin(), otherDynamic.end());
     for (const VarDecl *variable : dynamic)
-      addAllocation(variable, std::nullopt, context_.getDeclAlign(variable).getQuantity(), true);
+      addAllocation(variable, std::nullopt, alignmentOf(variable), true);
   }
 
   // --- config tables -----------------------------------------------------------
