@@ -2,6 +2,7 @@
 #include "cuda/CudaCompileCommands.h"
 #include "cuda/CudaParser.h"
 #include "cuda/CudaToolkit.h"
+#include "source/CrashIsolation.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -59,7 +60,8 @@ public:
       }
     }
     const cuda::ParseCommand command = commands_->commandFor(file.absolutePath, gpuArch);
-    const cuda::CudaParseOutcome outcome = cuda::parseCudaFile(command, parsed.source(), file.absolutePath, model);
+    cuda::CudaParseOutcome outcome;
+    if (!parseIsolated(command, parsed.source(), file.absolutePath, model, outcome)) return;
     addContextNotes(command, model);
     if (!outcome.readsCudaArch) {
       std::lock_guard<std::mutex> lock(file.cacheMutex);
@@ -68,6 +70,33 @@ public:
   }
 
 private:
+  // Clang and the model extraction run on a thread of their own with a large
+  // stack (deep template instantiation), under a crash recovery context: a
+  // crash or a stack overflow in one translation unit becomes an
+  // internal-error finding on that file, and the run goes on. False when it
+  // crashed (the model then holds only the internal error).
+  static bool parseIsolated(const cuda::ParseCommand &command, const SourceFile &source,
+                            const std::string &absolutePath, FileModel &model, cuda::CudaParseOutcome &outcome) {
+    cuda::CudaStage stage = cuda::CudaStage::SettingUp;
+    const bool finished =
+        runIsolated([&] { outcome = cuda::parseCudaFile(command, source, absolutePath, model, stage); });
+    if (finished) return true;
+    FileModel crashed;
+    crashed.path = model.path;
+    crashed.language = model.language;
+    ParseProblem problem;
+    problem.span = SourceSpan{1, 1, 1, 1};
+    problem.message = std::string("btlint crashed while ") + cuda::cudaStageName(stage) +
+                      " this file: its kernels are not analysed; the other files are";
+    problem.notes.push_back("compiled with " + command.origin + "; please report it with the file (or a reduced "
+                            "copy) at btlint's issue tracker");
+    crashed.internalErrors.push_back(std::move(problem));
+    // What the crash left half written is moved aside and never freed.
+    static_cast<void>(new FileModel(std::move(model)));
+    model = std::move(crashed);
+    return false;
+  }
+
   static void copyModel(const FileModel &from, FileModel &to) {
     const std::string path = to.path;
     to = from;

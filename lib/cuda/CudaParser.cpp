@@ -159,18 +159,23 @@ private:
 
 class ModelConsumer : public clang::ASTConsumer {
 public:
-  ModelConsumer(const SourceFile &source, FileModel &model) : source_(source), model_(model) {}
-  void HandleTranslationUnit(clang::ASTContext &context) override { extractCudaModel(context, source_, model_); }
+  ModelConsumer(const SourceFile &source, FileModel &model, CudaStage &stage)
+      : source_(source), model_(model), stage_(stage) {}
+  void HandleTranslationUnit(clang::ASTContext &context) override {
+    stage_ = CudaStage::ReadingKernels;
+    extractCudaModel(context, source_, model_);
+  }
 
 private:
   const SourceFile &source_;
   FileModel &model_;
+  CudaStage &stage_;
 };
 
 class ModelAction : public clang::ASTFrontendAction {
 public:
-  ModelAction(const SourceFile &source, FileModel &model, bool &readsCudaArch)
-      : source_(source), model_(model), readsCudaArch_(readsCudaArch) {}
+  ModelAction(const SourceFile &source, FileModel &model, bool &readsCudaArch, CudaStage &stage)
+      : source_(source), model_(model), readsCudaArch_(readsCudaArch), stage_(stage) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
@@ -179,13 +184,14 @@ protected:
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<ModelConsumer>(source_, model_);
+    return std::make_unique<ModelConsumer>(source_, model_, stage_);
   }
 
 private:
   const SourceFile &source_;
   FileModel &model_;
   bool &readsCudaArch_;
+  CudaStage &stage_;
 };
 
 // A file system without the files of installed CUDA toolkits: a file whose
@@ -253,8 +259,18 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand
 
 } // namespace
 
+const char *cudaStageName(CudaStage stage) {
+  switch (stage) {
+  case CudaStage::SettingUp: return "setting up the compiler";
+  case CudaStage::Parsing: return "parsing";
+  case CudaStage::ReadingKernels: return "reading the kernels";
+  }
+  return "parsing";
+}
+
 CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &source,
-                               const std::string &absolutePath, FileModel &model) {
+                               const std::string &absolutePath, FileModel &model, CudaStage &stage) {
+  stage = CudaStage::SettingUp;
   CudaParseOutcome outcome;
   ProblemCollector problems(source, command.usesBuiltinHeaders);
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem = fileSystemFor(command);
@@ -288,7 +304,8 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   // A missing header must not end the parse: what follows still counts.
   compiler.getDiagnostics().setFatalsAsError(true);
   compiler.getDiagnostics().setIgnoreAllWarnings(true);
-  ModelAction action(source, model, outcome.readsCudaArch);
+  ModelAction action(source, model, outcome.readsCudaArch, stage);
+  stage = CudaStage::Parsing;
   compiler.ExecuteAction(action);
   model.parseProblems = problems.takeProblems();
   return outcome;

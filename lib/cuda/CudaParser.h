@@ -16,9 +16,15 @@ struct CudaParseOutcome {
   bool readsCudaArch = false;
 };
 
+// Where parseCudaFile is, for the internal-error finding when Clang or the
+// model extraction crashes.
+enum class CudaStage { SettingUp, Parsing, ReadingKernels };
+const char *cudaStageName(CudaStage stage); // "setting up the compiler", "parsing", "reading the kernels"
+
 // Parses `source` (at absolutePath) with `command` and fills model.kernels,
-// launches, dynamicSmemOptIns and parseProblems. Never throws on bad input.
+// launches, dynamicSmemOptIns and parseProblems, keeping `stage` current.
+// Never throws on bad input.
 CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &source,
-                               const std::string &absolutePath, FileModel &model);
+                               const std::string &absolutePath, FileModel &model, CudaStage &stage);
 
 } // namespace btlint::cuda

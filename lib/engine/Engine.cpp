@@ -68,6 +68,7 @@ struct FileState {
   std::set<std::string> askedNames;
   std::vector<std::unique_ptr<FileModel>> keptModels;
   size_t kernelCount = 0, listCount = 0, completeCount = 0;
+  bool crashed = false; // a model of the file holds an internal error
   const std::vector<std::string> &archs() const { return resolved->archs; }
 };
 
@@ -738,6 +739,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
         const bool lastUse = own && &archName == &archs.back();
         auto model = buildModel(state, *parsed, archName, lastUse ? own.get() : nullptr);
         if (options.modelObserver) options.modelObserver(archName, *model);
+        if (!model->internalErrors.empty()) state.crashed = true;
         if (archName == state.archs().front()) {
           state.kernelCount = model->kernels.size();
           for (const auto &k : model->kernels)
@@ -819,6 +821,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     result.statistics.kernels += state.kernelCount;
     result.statistics.autotuneLists += state.listCount;
     result.statistics.autotuneListsComplete += state.completeCount;
+    if (state.crashed) ++result.statistics.internalErrors;
     for (auto &d : state.diagnostics) result.diagnostics.push_back(std::move(d));
   }
   std::sort(result.diagnostics.begin(), result.diagnostics.end(), diagnosticLess);

@@ -44,6 +44,7 @@ struct RunStatistics {
   size_t kernels = 0;
   size_t autotuneLists = 0;
   size_t autotuneListsComplete = 0;
+  size_t internalErrors = 0; // files whose analysis crashed (internal-error findings)
 };
 
 struct RunResult {

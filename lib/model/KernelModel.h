@@ -471,6 +471,10 @@ struct FileModel {
   std::vector<LaunchSite> launches;
   std::vector<BenchCall> benchCalls;
   std::vector<ParseProblem> parseProblems;
+  // Where the analysis of the file crashed (a bug in btlint or the compiler
+  // it links, never in the input): the file's findings are missing, the
+  // other files are analysed (the internal-error rule reports these).
+  std::vector<ParseProblem> internalErrors;
   std::vector<std::string> notes;
   // The work limits (EvaluationLimits) the model
   // builder ran into, one sentence each ("the comprehension at line 4 runs

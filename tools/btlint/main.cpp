@@ -262,7 +262,8 @@ int lint() {
   out->flush();
   if (outputFile) outputFile->keep();
 
-  if (!result.inputErrors.empty()) return 2;
+  // A crash on a file (internal-error) fails the run whatever --fail-on says.
+  if (!result.inputErrors.empty() || result.statistics.internalErrors > 0) return 2;
   for (const auto &d : result.diagnostics)
     if (d.severity >= failOn) return 1;
   return 0;

@@ -1,0 +1,3 @@
+// btlint-test: --select internal-error,static-smem-over-48k
+#pragma clang __debug crash
+__global__ void trapped(float *x) { x[threadIdx.x] = 0.0f; }
