@@ -818,6 +818,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   for (size_t i = 0; i < files.size(); ++i) {
     FileState &state = *files[i];
     if ((state.parsed || state.importParse) && !state.moduleOnly) ++result.statistics.filesParsed;
+    if (state.readable && state.resolved && !state.moduleOnly && !state.mayContainKernels)
+      ++result.statistics.filesSkippedByLanguage[languageName(state.file.language)];
     result.statistics.kernels += state.kernelCount;
     result.statistics.autotuneLists += state.listCount;
     result.statistics.autotuneListsComplete += state.completeCount;

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <optional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -41,6 +42,9 @@ struct EngineOptions {
 struct RunStatistics {
   size_t filesFound = 0;
   size_t filesParsed = 0;  // passed the pre-filter
+  // Read but not analysed: their text holds nothing a rule reads (no kernel,
+  // config, launch or timing call: FrontEnd::mayContainKernelCode), by language.
+  std::map<std::string, size_t> filesSkippedByLanguage;
   size_t kernels = 0;
   size_t autotuneLists = 0;
   size_t autotuneListsComplete = 0;

@@ -46,8 +46,9 @@ cat >expected_statistics.txt <<'EOF'
      1  unused-suppression
      4  total
 autotune lists read whole: 0 of 0
+files read but not analysed (no kernel, config, launch or timing call in their text): 2 (2 python)
 EOF
-check_same_file expected_statistics.txt "$OUT" "counts per rule, most frequent first, the total, then the lists read whole"
+check_same_file expected_statistics.txt "$OUT" "counts per rule, most frequent first, the total, the lists read whole, the files passed over"
 check_stdout_lacks "errors.py" "no individual findings"
 printf 'x = 1\n' >clean.py
 run_btlint --no-config --statistics clean.py
@@ -75,6 +76,14 @@ PY
 run_btlint --no-config --statistics --select config-list-unresolved listed.py
 check_rc 0 "a list not read whole is a note: the run passes at the default --fail-on"
 check "--statistics counts the lists read whole" grep -qx "autotune lists read whole: 1 of 2" "$OUT"
+
+# A CUDA header without a kernel of its own is passed over, and said to be.
+mkdir -p cudaproject
+printf '#pragma once\nconstexpr int kTile = 64;\n' >cudaproject/tiles.cuh
+printf '__global__ void k(float *x) { x[threadIdx.x] = 0.0f; }\n' >cudaproject/k.cu
+run_btlint --no-config --statistics --arch sm90 cudaproject
+check "--statistics counts the CUDA files passed over" grep -qx \
+  "files read but not analysed (no kernel, config, launch or timing call in their text): 1 (1 cuda)" "$OUT"
 
 echo "# colour"
 run_btlint --no-config project

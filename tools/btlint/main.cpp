@@ -257,6 +257,15 @@ int lint() {
     const RunStatistics &statistics = result.statistics;
     *out << "autotune lists read whole: " << statistics.autotuneListsComplete << " of " << statistics.autotuneLists
          << '\n';
+    // Files the pre-filter passed over (docs/cuda.md, "Which files are analysed"): said, never silent.
+    size_t skipped = 0;
+    std::string byLanguage;
+    for (const auto &[language, count] : statistics.filesSkippedByLanguage) {
+      skipped += count;
+      byLanguage += (byLanguage.empty() ? "" : ", ") + std::to_string(count) + " " + language;
+    }
+    *out << "files read but not analysed (no kernel, config, launch or timing call in their text): " << skipped
+         << (byLanguage.empty() ? std::string() : " (" + byLanguage + ")") << '\n';
   } else
     emit(*format, *out, result.diagnostics, emitOptions);
   out->flush();
