@@ -12,6 +12,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace btlint::cuda {
 namespace {
 
@@ -104,6 +107,78 @@ std::string findClangDriver() {
 
 } // namespace
 
+// Without a compile database: the folders a project's own headers are
+// usually found in, from the file's folder up to the repository root (the
+// nearest folder holding .git) or, outside a repository, the working
+// directory when the file is under it (else the file's folder alone). Each such
+// folder and its `csrc/` and `src/` are searched for quoted includes
+// (-iquote: never in front of a system header); its `include/`, its
+// children's `include/` (a vendored library's) and those under
+// `third_party/`, `3rdparty/` and `third-party/` for all includes (-I).
+static std::vector<std::string> guessedIncludeFlags(const std::string &absolutePath) {
+  std::vector<std::string> quoted, angled;
+  auto isDir = [](const llvm::Twine &path) { return llvm::sys::fs::is_directory(path); };
+  auto childrenIncludes = [&](llvm::StringRef folder, std::vector<std::string> &into) {
+    std::error_code ec;
+    std::vector<std::string> found;
+    for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
+      llvm::SmallString<256> include(it->path());
+      llvm::sys::path::append(include, "include");
+      if (isDir(include)) found.push_back(std::string(include));
+    }
+    std::sort(found.begin(), found.end()); // directory order is the file system's
+    into.insert(into.end(), found.begin(), found.end());
+  };
+  llvm::SmallString<256> folder = llvm::sys::path::parent_path(absolutePath);
+  // Where the walk up ends: never above the project (a folder such as / has
+  // /usr/include below it).
+  std::string top = std::string(folder);
+  for (llvm::StringRef up = folder; !up.empty(); up = llvm::sys::path::parent_path(up)) {
+    llvm::SmallString<256> git(up);
+    llvm::sys::path::append(git, ".git");
+    if (llvm::sys::fs::exists(git)) {
+      top = up.str();
+      break;
+    }
+    if (llvm::sys::path::parent_path(up) == up) {
+      llvm::SmallString<256> cwd;
+      if (!llvm::sys::fs::current_path(cwd) && llvm::StringRef(folder).starts_with(cwd) &&
+          (folder.size() == cwd.size() || llvm::sys::path::is_separator(folder[cwd.size()])))
+        top = std::string(cwd);
+      break;
+    }
+  }
+  if (top == llvm::sys::path::root_path(top)) top = std::string(folder); // a run from /
+  for (int level = 0; !folder.empty(); ++level) {
+    if (level > 0) quoted.push_back(std::string(folder)); // the file's own folder is searched already
+    for (const char *sub : {"csrc", "src"}) {
+      llvm::SmallString<256> path(folder);
+      llvm::sys::path::append(path, sub);
+      if (isDir(path)) quoted.push_back(std::string(path));
+    }
+    llvm::SmallString<256> include(folder);
+    llvm::sys::path::append(include, "include");
+    if (isDir(include)) angled.push_back(std::string(include));
+    childrenIncludes(folder, angled);
+    for (const char *vendored : {"third_party", "3rdparty", "third-party"}) {
+      llvm::SmallString<256> path(folder);
+      llvm::sys::path::append(path, vendored);
+      if (isDir(path)) childrenIncludes(path, angled);
+    }
+    if (folder == top) break;
+    llvm::StringRef parent = llvm::sys::path::parent_path(folder);
+    if (parent == folder) break;
+    folder = parent;
+  }
+  std::vector<std::string> flags;
+  for (const std::string &dir : quoted) {
+    flags.push_back("-iquote");
+    flags.push_back(dir);
+  }
+  for (const std::string &dir : angled) flags.push_back("-I" + dir);
+  return flags;
+}
+
 const std::string &clangDriverPath() {
   static const std::string path = findClangDriver();
   return path;
@@ -164,12 +239,18 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
         if (llvm::StringRef(flag).starts_with("--cuda-path")) userCudaPath = true;
         command.arguments.push_back(flag);
       }
+      command.fromDatabase = true;
       command.origin = std::string("flags from ") + databaseDir_ + "/compile_commands.json" +
                        (nvcc ? " (nvcc's include paths, macros and -std)" : "") +
                        (entry.Heuristic.empty() ? "" : ", " + entry.Heuristic);
     }
   }
-  if (command.origin.empty()) command.origin = "default CUDA flags";
+  if (command.origin.empty()) {
+    command.origin = "default CUDA flags";
+    std::vector<std::string> guessed = guessedIncludeFlags(absolutePath);
+    if (!guessed.empty()) command.origin += " and the include folders of the project's layout";
+    command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
+  }
   // A --cuda-path in the build's flags names the toolkit the build uses.
   if (userCudaPath) command.usesBuiltinHeaders = false;
   appendParseFlags(command.arguments, gpuArch, userCudaPath);

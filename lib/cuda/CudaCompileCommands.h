@@ -20,6 +20,7 @@ struct ParseCommand {
   std::vector<std::string> arguments; // argv[0] is the clang driver; the file is last
   std::string workingDirectory;       // relative paths in arguments resolve against it
   std::string origin;                 // where the flags came from, for notes
+  bool fromDatabase = false;          // the flags are the build's (-p), not btlint's defaults
   bool usesBuiltinHeaders = false;    // parsed with btlint's own CUDA declarations
 };
 

@@ -108,7 +108,7 @@ private:
     if (command.usesBuiltinHeaders)
       notes.push_back("no CUDA toolkit found (--cuda-path, CUDA_PATH, /usr/local/cuda): parsed with btlint's own "
                       "minimal CUDA declarations, which lack some of CUDA's names");
-    if (command.origin != "default CUDA flags") notes.push_back("compiled with " + command.origin);
+    if (command.fromDatabase) notes.push_back("compiled with " + command.origin);
     for (ParseProblem &problem : model.parseProblems)
       problem.notes.insert(problem.notes.end(), notes.begin(), notes.end());
     if (command.usesBuiltinHeaders) model.notes.push_back(notes.front());

@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
@@ -64,6 +65,15 @@ public:
       locate(info.getSourceManager(), info.getLocation(), problem);
     else
       problem.message = "compiler: " + problem.message;
+    if (info.getID() == clang::diag::err_pp_file_not_found) {
+      const std::string header = info.getNumArgs() > 0 && info.getArgKind(0) == clang::DiagnosticsEngine::ak_std_string
+                                     ? info.getArgStdStr(0)
+                                     : std::string();
+      if (missingHeaders_.insert(header).second && missingHeaders_.size() == 1) {
+        firstMissing_ = problem;
+        firstMissingName_ = header;
+      }
+    }
     auto key = std::make_tuple(problem.span.line, problem.span.column, problem.message);
     if (!seen_.insert(key).second) return;
     if (problems_.size() >= kMaxProblemsPerFile) {
@@ -73,7 +83,25 @@ public:
     problems_.push_back(std::move(problem));
   }
 
-  std::vector<ParseProblem> takeProblems() {
+  // `guessedFlags`: the flags are btlint's guess, not the build's. A header
+  // they do not find makes every error after it a consequence: the file gets
+  // one problem, at most a warning, that names the first missing header and
+  // how to give btlint the build's flags.
+  std::vector<ParseProblem> takeProblems(bool guessedFlags) {
+    if (guessedFlags && !missingHeaders_.empty()) {
+      ParseProblem summary = firstMissing_;
+      const size_t others = missingHeaders_.size() - 1;
+      summary.message = "`" + firstMissingName_ + "` not found" +
+                        (others == 0 ? std::string()
+                                     : " (and " + std::to_string(others) + " other header" + (others == 1 ? "" : "s") +
+                                           ")") +
+                        ": the file is analysed only as far as it parses without it";
+      summary.notes.push_back("btlint guessed the include folders from the project's layout (include/, csrc/, "
+                              "src/, vendored include/ folders); pass -p BUILD_DIR with the build's "
+                              "compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) for its flags");
+      summary.severityCap = Severity::Warning;
+      return {std::move(summary)};
+    }
     if (dropped_ > 0) {
       ParseProblem summary;
       summary.span = problems_.back().span;
@@ -116,6 +144,9 @@ private:
   std::vector<ParseProblem> problems_;
   std::set<std::tuple<uint32_t, uint32_t, std::string>> seen_;
   size_t dropped_ = 0;
+  std::set<std::string> missingHeaders_; // headers not found, by name as written
+  ParseProblem firstMissing_;
+  std::string firstMissingName_;
 };
 
 // Notices code outside system headers that tests __CUDA_ARCH__ (or one of
@@ -285,7 +316,7 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   invocationOptions.RecoverOnError = true;
   std::shared_ptr<clang::CompilerInvocation> invocation = clang::createInvocation(arguments, invocationOptions);
   if (!invocation) {
-    model.parseProblems = problems.takeProblems();
+    model.parseProblems = problems.takeProblems(!command.fromDatabase);
     ParseProblem failure;
     failure.message = "could not set up the compiler for this file (" + command.origin + ")";
     model.parseProblems.push_back(std::move(failure));
@@ -307,7 +338,7 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   ModelAction action(source, model, outcome.readsCudaArch, stage);
   stage = CudaStage::Parsing;
   compiler.ExecuteAction(action);
-  model.parseProblems = problems.takeProblems();
+  model.parseProblems = problems.takeProblems(!command.fromDatabase);
   return outcome;
 }
 

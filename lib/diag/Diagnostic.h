@@ -43,6 +43,9 @@ struct Diagnostic {
   // the resident warps it asked for).
   std::string measure;
   std::optional<int64_t> measureLimit;
+  // At most this severity, whatever the rule's configured one (the engine
+  // applies it): a finding its rule knows to be weaker than usual.
+  std::optional<Severity> severityCap;
 };
 
 // Total order used for output: path, position, rule, arch, message.

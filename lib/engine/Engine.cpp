@@ -636,7 +636,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       instance->check(context);
       for (Diagnostic &d : context.takeDiagnostics()) {
         d.ruleId = info.id;
-        d.severity = enabled.severity;
+        d.severity = d.severityCap ? std::min(enabled.severity, *d.severityCap) : enabled.severity;
         d.path = state.file.path;
         if (info.archSpecific) {
           d.arch = archName;
@@ -697,7 +697,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
         instance->check(context);
         for (Diagnostic &d : context.takeDiagnostics()) {
           d.ruleId = enabled.rule->info.id;
-          d.severity = enabled.severity;
+          d.severity = d.severityCap ? std::min(enabled.severity, *d.severityCap) : enabled.severity;
           d.path = state.file.path;
           found.push_back(std::move(d));
         }

@@ -1,6 +1,7 @@
 #pragma once
 // The language-neutral kernel model. Front-ends (Python, CUDA, YAML) fill it;
 // rules read it and never see syntax.
+#include "diag/Diagnostic.h"
 #include "diag/SourceSpan.h"
 #include "model/NameMap.h"
 #include "model/Value.h"
@@ -412,6 +413,9 @@ struct ParseProblem {
   SourceSpan span;
   std::string message;
   std::vector<std::string> notes; // context, e.g. how a CUDA file was parsed
+  // At most this severity, whatever the rule's (a header btlint's guessed
+  // flags miss says little about the code).
+  std::optional<Severity> severityCap;
 };
 
 // A cudaFuncSetAttribute(kernel,

@@ -109,6 +109,11 @@ public:
     d_.fix = std::move(f);
     return *this;
   }
+  // A finding weaker than its rule's usual ones: reported at `cap` at most.
+  DiagnosticBuilder &atMost(Severity cap) {
+    d_.severityCap = cap;
+    return *this;
+  }
   // For a finding that asks btlint-bench to measure something other than
   // its rule's RuleInfo::measure, or against a limit of its own.
   DiagnosticBuilder &measure(Measure m, std::optional<int64_t> limit = std::nullopt) {

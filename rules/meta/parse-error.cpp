@@ -27,6 +27,7 @@ public:
   void check(RuleContext &context) const override {
     for (const ParseProblem &problem : context.file().parseProblems) {
       auto diagnostic = context.report(problem.span, problem.message);
+      if (problem.severityCap) diagnostic.atMost(*problem.severityCap);
       for (const std::string &note : problem.notes) diagnostic.note(note);
     }
   }
