@@ -352,23 +352,6 @@ private:
   mutable std::map<std::string, bool> packages_;
 };
 
-class RunProjectIndex : public ProjectIndex {
-public:
-  void add(const FileModel &model) {
-    for (const auto &k : model.kernels) {
-      if (!k.reapplied) byName_[k.name].push_back(&k);
-      for (const std::string &bound : k.boundNames) byName_[bound].push_back(&k); // never `name` unless reapplied
-    }
-  }
-  std::vector<const Kernel *> kernelsNamed(const std::string &name) const override {
-    auto it = byName_.find(name);
-    return it == byName_.end() ? std::vector<const Kernel *>{} : it->second;
-  }
-
-private:
-  std::map<std::string, std::vector<const Kernel *>> byName_;
-};
-
 // The index a file's rules see before the other files are modelled: it
 // answers from the file's own kernels and records every name asked. Findings
 // made while something was asked are dropped, and the file waits for the
@@ -684,7 +667,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     FileModel emptyModel;
     emptyModel.path = state.file.path;
     emptyModel.language = state.file.language;
-    RunProjectIndex noIndex;
+    KernelIndex noIndex;
     // Runs the suppression-judging meta rules that `select` accepts.
     auto runMetaRules = [&](auto select) {
       std::vector<Diagnostic> found;
@@ -796,7 +779,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       for (const std::string &archName : archsOf(state)) state.keptModels.push_back(buildModel(state, *parsed, archName));
     });
     for (const std::string &archName : result.archs) {
-      RunProjectIndex index;
+      KernelIndex index;
       std::vector<std::pair<size_t, const FileModel *>> toCheck;
       for (size_t i = 0; i < files.size(); ++i) {
         const FileState &state = *files[i];

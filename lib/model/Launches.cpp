@@ -2,6 +2,26 @@
 
 namespace btlint {
 
+void KernelIndex::add(const FileModel &model) {
+  for (const Kernel &kernel : model.kernels) {
+    if (!kernel.reapplied) byName_[kernel.name].push_back(&kernel);
+    for (const std::string &bound : kernel.boundNames) byName_[bound].push_back(&kernel); // never `name` unless reapplied
+  }
+}
+
+std::vector<const Kernel *> KernelIndex::kernelsNamed(const std::string &name) const {
+  auto found = byName_.find(name);
+  return found == byName_.end() ? std::vector<const Kernel *>{} : found->second;
+}
+
+std::vector<const Kernel *> kernelsWithSignature(const Kernel &kernel, const ProjectIndex &project) {
+  if (kernel.language != Language::Yaml) return {&kernel};
+  std::vector<const Kernel *> definitions;
+  for (const Kernel *candidate : project.kernelsNamed(kernel.name))
+    if (candidate->language != Language::Yaml) definitions.push_back(candidate);
+  return definitions;
+}
+
 const Kernel *calledKernel(const LaunchSite &launch, const FileModel &file, const ProjectIndex *project) {
   for (const Kernel &kernel : file.kernels)
     if (callsOwnKernel(launch, kernel)) return &kernel;

@@ -4,6 +4,7 @@
 // the values it passes.
 #include "model/KernelModel.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,24 @@ public:
   // Kernels with this name anywhere in the run, for the current arch.
   virtual std::vector<const Kernel *> kernelsNamed(const std::string &name) const = 0;
 };
+
+// The ProjectIndex of a set of files: their kernels by the names they answer
+// to (Kernel::answersTo), in the order the files were added.
+class KernelIndex : public ProjectIndex {
+public:
+  void add(const FileModel &model);
+  std::vector<const Kernel *> kernelsNamed(const std::string &name) const override;
+
+private:
+  std::map<std::string, std::vector<const Kernel *>> byName_;
+};
+
+// The kernels whose parameters `kernel`'s configs and key are checked
+// against, and whose body they configure: the kernel itself when it is
+// defined in code; for a YAML table, every kernel of that name defined in
+// code anywhere in the run (for the current arch). Empty when a table names
+// a kernel the run does not define: its signature is unknown.
+std::vector<const Kernel *> kernelsWithSignature(const Kernel &kernel, const ProjectIndex &project);
 
 // Whether `launch`, a launch in the file that defines `kernel`, calls it: the
 // launched name without its module path (`mod.kernel` calls `kernel`) is the

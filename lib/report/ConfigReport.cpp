@@ -1,6 +1,7 @@
 #include "report/ConfigReport.h"
 
 #include "eval/TileEval.h"
+#include "model/Launches.h"
 #include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
 #include "resources/KernelDescription.h"
@@ -91,16 +92,15 @@ Config configFromLaunch(const ConfigUse &use, const Kernel &kernel, size_t index
   return config;
 }
 
-// The kernel whose body a YAML table configures: one of that name elsewhere in the run.
-const Kernel *findDefinition(const std::vector<FileModel> &models, const std::string &name,
-                             const FileModel *&definitionFile) {
+// The kernel whose body a YAML table configures (kernelsWithSignature, as
+// the rules find it): one defined in Python, else in CUDA.
+const Kernel *findDefinition(const std::vector<FileModel> &models, const Kernel &table) {
+  KernelIndex index;
+  for (const FileModel &model : models) index.add(model);
+  const std::vector<const Kernel *> definitions = kernelsWithSignature(table, index);
   for (Language language : {Language::Python, Language::Cuda})
-    for (const FileModel &model : models)
-      for (const Kernel &kernel : model.kernels)
-        if (kernel.language == language && kernel.name == name) {
-          definitionFile = &model;
-          return &kernel;
-        }
+    for (const Kernel *kernel : definitions)
+      if (kernel->language == language) return kernel;
   return nullptr;
 }
 
@@ -165,8 +165,7 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   if (first.language == Language::Yaml) {
     list.source = "table";
     if (first.autotune) list.configs = first.autotune->configs.configs;
-    const FileModel *definitionFile = nullptr;
-    list.definition = findDefinition(allModels, name, definitionFile);
+    list.definition = findDefinition(allModels, first);
     if (!list.definition)
       list.notes.push_back("the definition of `" + name +
                            "` is not among the files given: resources are not estimated and tiles are taken from "

@@ -2,26 +2,15 @@
 // A YAML tuning table names its kernel; the kernel itself is defined in code
 // (Python or CUDA), usually in another file of the run. Rules that check a
 // config against the kernel's signature (config-unknown-param,
-// autotune-key-unknown-arg) look the definition up here.
+// autotune-key-unknown-arg) find it through kernelsWithSignature
+// (model/Launches.h), as btlint report does.
+#include "model/Launches.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
 #include <vector>
 
 namespace btlint {
-
-// The kernels whose parameters `kernel`'s configs and key are checked against:
-// the kernel itself when it is defined in code; for a YAML table, every
-// kernel of that name defined in code anywhere in the run (for the current
-// arch). Empty when a table names a kernel the run does not define: its
-// signature is unknown, and rules that need it stay silent.
-inline std::vector<const Kernel *> kernelsWithSignature(const Kernel &kernel, const ProjectIndex &project) {
-  if (kernel.language != Language::Yaml) return {&kernel};
-  std::vector<const Kernel *> definitions;
-  for (const Kernel *candidate : project.kernelsNamed(kernel.name))
-    if (candidate->language != Language::Yaml) definitions.push_back(candidate);
-  return definitions;
-}
 
 // Calls check(kernel, signatures) for each autotuned kernel of the file
 // whose signature is known (kernelsWithSignature): a table whose kernel the
