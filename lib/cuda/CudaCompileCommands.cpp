@@ -13,6 +13,7 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <tuple>
 #include <vector>
 
 namespace btlint::cuda {
@@ -132,21 +133,20 @@ static std::vector<std::string> guessedIncludeFlags(const std::string &absoluteP
   llvm::SmallString<256> folder = llvm::sys::path::parent_path(absolutePath);
   // Where the walk up ends: never above the project (a folder such as / has
   // /usr/include below it).
-  std::string top = std::string(folder);
-  for (llvm::StringRef up = folder; !up.empty(); up = llvm::sys::path::parent_path(up)) {
+  std::string top;
+  for (llvm::StringRef up = folder; !up.empty() && top.empty(); ) {
     llvm::SmallString<256> git(up);
     llvm::sys::path::append(git, ".git");
-    if (llvm::sys::fs::exists(git)) {
-      top = up.str();
-      break;
-    }
-    if (llvm::sys::path::parent_path(up) == up) {
-      llvm::SmallString<256> cwd;
-      if (!llvm::sys::fs::current_path(cwd) && llvm::StringRef(folder).starts_with(cwd) &&
-          (folder.size() == cwd.size() || llvm::sys::path::is_separator(folder[cwd.size()])))
-        top = std::string(cwd);
-      break;
-    }
+    if (llvm::sys::fs::exists(git)) top = up.str();
+    llvm::StringRef parent = llvm::sys::path::parent_path(up);
+    if (parent == up) break;
+    up = parent;
+  }
+  if (top.empty()) {
+    llvm::SmallString<256> cwd;
+    const bool underCwd = !llvm::sys::fs::current_path(cwd) && llvm::StringRef(folder).starts_with(cwd) &&
+                          (folder.size() == cwd.size() || llvm::sys::path::is_separator(folder[cwd.size()]));
+    top = underCwd ? std::string(cwd) : std::string(folder);
   }
   if (top == llvm::sys::path::root_path(top)) top = std::string(folder); // a run from /
   for (int level = 0; !folder.empty(); ++level) {
@@ -277,6 +277,16 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
   if (keepUserCudaPath) return;
   if (toolkit_.found()) {
     arguments.push_back("--cuda-path=" + toolkit_.path);
+    // What nvcc predefines and Clang does not: code tests the compiler's
+    // CUDA version (`#if __CUDACC_VER_MAJOR__ >= 12`).
+    llvm::StringRef major, minor;
+    std::tie(major, minor) = llvm::StringRef(toolkit_.version).split('.');
+    unsigned majorNumber = 0, minorNumber = 0;
+    if (!major.getAsInteger(10, majorNumber) && !minor.getAsInteger(10, minorNumber)) {
+      arguments.push_back("-D__CUDACC_VER_MAJOR__=" + std::to_string(majorNumber));
+      arguments.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(minorNumber));
+      arguments.push_back("-D__CUDACC_VER_BUILD__=0");
+    }
     // CUDA 13 moved libcu++, CUB and Thrust to include/cccl, which nvcc adds
     // to the search path and Clang 22 does not know about.
     llvm::SmallString<256> cccl(toolkit_.path);

@@ -374,6 +374,48 @@ __global__ void k(float *x) {
   EXPECT_EQ(kernel->staticSharedBytes, 64 * 4 * 2 * 4);
 }
 
+// nvcc's version macros, from the toolkit (with btlint's own declarations
+// there is no version to give).
+TEST(CudaModel, NvccVersionMacrosArePredefined) {
+  if (!cudaToolkitInstalled()) GTEST_SKIP() << "no CUDA toolkit: no version to predefine";
+  FileModel model = cudaModelOf(R"(
+#include <cuda_runtime.h>
+#if defined(__CUDACC_VER_MAJOR__) && __CUDACC_VER_MAJOR__ >= 11 && defined(__CUDACC_VER_MINOR__)
+constexpr int kTile = 64;
+#endif
+__global__ void k(float *x) {
+  __shared__ float a[kTile];
+  a[threadIdx.x] = x[1];
+  x[0] = a[threadIdx.x + 1];
+}
+)");
+  EXPECT_TRUE(model.parseProblems.empty()) << model.parseProblems.front().message;
+  const Kernel *kernel = findKernel(model, "k");
+  ASSERT_TRUE(kernel);
+  EXPECT_EQ(kernel->staticSharedBytes, 64 * 4);
+}
+
+// Outside a repository the walk up ends at the working directory.
+TEST(CudaModel, IncludeFoldersGuessedUpToTheWorkingDirectory) {
+  ScratchDir scratch;
+  scratch.write("csrc/params.h", "#pragma once\nconstexpr int kTile = 64;\n");
+  auto file = scratch.write("csrc/sm90/kernel.cu", R"(#include "params.h"
+__global__ void k(float *x) {
+  __shared__ float a[kTile];
+  a[threadIdx.x] = x[1];
+  x[0] = a[threadIdx.x + 1];
+}
+)");
+  const std::filesystem::path previous = std::filesystem::current_path();
+  std::filesystem::current_path(scratch.path());
+  FileModel model = cudaModelOfFile(file);
+  std::filesystem::current_path(previous);
+  EXPECT_TRUE(model.parseProblems.empty()) << model.parseProblems.front().message;
+  const Kernel *kernel = findKernel(model, "k");
+  ASSERT_TRUE(kernel);
+  EXPECT_EQ(kernel->staticSharedBytes, 64 * 4);
+}
+
 TEST(CudaModel, BuiltinDeclarationsParseKernelsWithoutToolkit) {
   CudaModelOptions options;
   options.cudaPath = "none";
