@@ -10,15 +10,6 @@
 namespace btlint {
 namespace {
 
-// Recurses far deeper than any stack holds (the volatile frame keeps it a
-// real recursion: no tail call, no folding).
-int exhaustStack(int depth) {
-  volatile char frame[512];
-  frame[0] = static_cast<char>(depth);
-  if (depth == INT32_MAX) return 0;
-  return exhaustStack(depth + 1) + frame[0];
-}
-
 TEST(CrashIsolation, WorkThatReturnsRunsToItsEnd) {
   int steps = 0;
   EXPECT_TRUE(runIsolated([&] { steps = 42; }));
@@ -46,6 +37,15 @@ TEST(CrashIsolation, AnAbortEndsTheWorkNotTheRun) {
 #endif
 #if !__has_feature(address_sanitizer)
 // AddressSanitizer reports a stack overflow itself and ends the process.
+// Recurses far deeper than any stack holds (the volatile frame keeps it a
+// real recursion: no tail call, no folding).
+int exhaustStack(int depth) {
+  volatile char frame[512];
+  frame[0] = static_cast<char>(depth);
+  if (depth == INT32_MAX) return 0;
+  return exhaustStack(depth + 1) + frame[0];
+}
+
 TEST(CrashIsolation, AStackOverflowEndsTheWorkNotTheRun) {
   EXPECT_FALSE(runIsolated([] { exhaustStack(0); }, size_t(1) << 20));
   EXPECT_TRUE(runIsolated([] {}));
