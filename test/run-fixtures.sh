@@ -4,7 +4,9 @@
 #   <case>.py|.cu|.yaml  one file, run as `btlint --select RULE --arch sm90 <case>`
 #   <case>/              a folder of files, run as a directory
 #   first line `# btlint-test: ARGS` (or `// btlint-test:`) adds arguments;
-#   an --arch there replaces the default.
+#   an --arch there replaces the default. A case whose first file holds
+#   `btlint-test-skip-when-sanitized` is left out under the sanitizers
+#   (BTLINT_SANITIZED=1): it crashes on purpose, and ASan cannot go on.
 # Every rule folder needs fires_*, silent_* and boundary_* cases.
 set -u
 btlint=$1 dir=$2 update=${3:-}
@@ -20,6 +22,10 @@ for case_path in *; do
   case "$kind" in fires|silent|boundary) kinds[$kind]=1 ;; *) echo "FAIL $rule/$case_path: case names start with fires_, silent_ or boundary_"; failures=$((failures+1)); continue ;; esac
   first_file=$case_path
   [ -d "$case_path" ] && first_file=$(find "$case_path" -type f | sort | head -1)
+  if [ -n "${BTLINT_SANITIZED:-}" ] && grep -q "btlint-test-skip-when-sanitized" "$first_file"; then
+    echo "skip $rule/$case_path: crashes on purpose (sanitizer build)"
+    continue
+  fi
   args=$(head -1 "$first_file" | sed -n 's/^\(#\|\/\/\) *btlint-test: *//p')
   arch_args=(--arch sm90)
   case " $args " in *" --arch "*|*" --arch="*) arch_args=() ;; esac

@@ -103,12 +103,15 @@ check_stdout_matches "^btlint [0-9]+\.[0-9]+" "--version prints the version"
 
 # A file that crashes the compiler front-end: its internal-error finding and
 # the other files' findings print, and the run exits 2 whatever --fail-on says.
-mkdir -p crashing
-printf '#pragma clang __debug crash\n__global__ void k(float *x) { x[0] = 1.0f; }\n' >crashing/a.cu
-printf '__global__ void big(float *x) { __shared__ float t[16384]; t[threadIdx.x] = x[0]; x[1] = t[3]; }\n' >crashing/b.cu
-run_btlint --no-config --arch sm90 --fail-on error crashing
-check_rc 2 "a file whose analysis crashed"
-check_stdout_has "[internal-error]" "the crash is reported on its file"
-check_stdout_has "crashing/b.cu:1:" "the other file is analysed"
+# (Not under the sanitizers: ASan cannot go on after a recovered crash.)
+if [ -z "${BTLINT_SANITIZED:-}" ]; then
+  mkdir -p crashing
+  printf '#pragma clang __debug crash\n__global__ void k(float *x) { x[0] = 1.0f; }\n' >crashing/a.cu
+  printf '__global__ void big(float *x) { __shared__ float t[16384]; t[threadIdx.x] = x[0]; x[1] = t[3]; }\n' >crashing/b.cu
+  run_btlint --no-config --arch sm90 --fail-on error crashing
+  check_rc 2 "a file whose analysis crashed"
+  check_stdout_has "[internal-error]" "the crash is reported on its file"
+  check_stdout_has "crashing/b.cu:1:" "the other file is analysed"
+fi
 
 finish
