@@ -60,14 +60,6 @@ std::string identityOf(const Config &config) {
   return identity;
 }
 
-bool hasUnknownValue(const Config &config) {
-  for (const auto &[name, value] : config.params)
-    if (!value.isKnown()) return true;
-  for (const auto *value : {&config.numWarps, &config.numStages, &config.numCtas, &config.maxnreg})
-    if (*value && !(*value)->isKnown()) return true;
-  return false;
-}
-
 // One arch's list for one reported kernel, before verdicts.
 struct ArchList {
   std::string source; // "autotune", "launches", "table", "instantiations", "kernel", "none"
@@ -200,7 +192,8 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
   const std::string dtypeSource = kernel ? kernel->dtypeSource : list.model->dtypeSource;
   verdict.smemLimit = arch.maxSharedPerBlockOptIn;
 
-  const bool estimable = kernel && kernel->language == Language::Python && !hasUnknownValue(config);
+  const bool estimable = kernel && kernel->language == Language::Python &&
+                         resources::allKnown(config, /*tritonOptions=*/true);
   if (estimable) {
     // The resource rules' own verdict (lib/resources/ConfigVerdict.h), so the
     // report and smem-over-budget, register-spill-risk and all-configs-pruned agree.

@@ -8,11 +8,6 @@
 
 namespace btlint::resources {
 namespace {
-std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
-  if (value && value->isInt()) return value->asInt();
-  return std::nullopt;
-}
-
 std::string describeAssumption(std::string_view dtype, std::string_view source) {
   const std::string type(dtype);
   if (source.empty() || source == "default")

@@ -5,15 +5,11 @@
 #include <limits>
 
 namespace btlint::resources {
-namespace {
 
 std::optional<int64_t> intOf(const std::optional<ScalarValue> &value) {
   if (value && value->isInt()) return value->asInt();
   return std::nullopt;
 }
-
-
-} // namespace
 
 std::string_view fitName(Fit fit) {
   switch (fit) {

@@ -20,6 +20,9 @@
 
 namespace btlint::resources {
 
+// The integer a config field or launch value holds, when it is one.
+std::optional<int64_t> intOf(const std::optional<ScalarValue> &value);
+
 enum class Fit {
   Fits,        // even the upper end of the estimate is within the limit
   Overflows,   // even the lower end is above the limit
