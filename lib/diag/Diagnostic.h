@@ -46,6 +46,12 @@ struct Diagnostic {
   // At most this severity, whatever the rule's configured one (the engine
   // applies it): a finding its rule knows to be weaker than usual.
   std::optional<Severity> severityCap;
+  // What the finding is about, as data for the tools that act on it
+  // (btlint-bench compiles that kernel with those configs): the kernel's
+  // name and the configs of its autotune list it concerns (0-based, the one
+  // the message names first). Empty: the file, or a launch of no kernel.
+  std::string kernel;
+  std::vector<size_t> configs;
 };
 
 // Total order used for output: path, position, rule, arch, message.

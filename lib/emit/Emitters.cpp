@@ -72,6 +72,11 @@ static llvm::json::Value diagnosticToJson(const Diagnostic &d) {
   // Only where a finding asks btlint-bench for another measurement than its rule's.
   if (!d.measure.empty()) object["measure"] = d.measure;
   if (d.measureLimit) object["measure_limit"] = *d.measureLimit;
+  // What the finding is about, for tools that act on it (btlint-bench --findings).
+  if (!d.kernel.empty()) {
+    object["kernel"] = d.kernel;
+    object["configs"] = llvm::json::Array(std::vector<llvm::json::Value>(d.configs.begin(), d.configs.end()));
+  }
   return object;
 }
 

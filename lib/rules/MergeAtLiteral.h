@@ -18,6 +18,11 @@
 
 namespace btlint {
 
+// `config` joins the configs that reach a finding (once; null: a launch or a default).
+inline void addConfig(std::vector<const Config *> &configs, const Config *config) {
+  if (config && std::find(configs.begin(), configs.end(), config) == configs.end()) configs.push_back(config);
+}
+
 // The slot of each literal (where a span starts) among a rule's findings.
 class LiteralSlots {
 public:
@@ -52,10 +57,15 @@ public:
   }
   // `finding`, the first at its span; or, when one is there already, `label`
   // (the use that found it again) joins that one's `others`.
+  // Its configs join that one's.
   void add(Finding finding, std::string label) {
     auto [found, fresh] = at(finding.span);
-    if (fresh) found = std::move(finding);
-    else found.others.push_back(std::move(label));
+    if (fresh) {
+      found = std::move(finding);
+      return;
+    }
+    found.others.push_back(std::move(label));
+    for (const Config *config : finding.configs) addConfig(found.configs, config);
   }
   typename std::vector<Finding>::const_iterator begin() const { return findings_.begin(); }
   typename std::vector<Finding>::const_iterator end() const { return findings_.end(); }
@@ -72,6 +82,7 @@ struct LiteralFinding {
   SourceSpan span;
   std::string message;
   std::vector<std::string> notes;
+  const Kernel *kernel = nullptr;      // whose configs these are
   std::vector<const Config *> configs; // the configs that reach it, first met first
   std::vector<std::string> others;     // the labels of the other uses that reach it
 };
@@ -82,13 +93,9 @@ struct ValueSite {
   SourceSpan span;
   int64_t value = 0;
   std::vector<const Config *> configs;
-  std::string kernel; // as the launch or the list names it
+  std::string kernel;            // as the launch or the list names it
+  const Kernel *owner = nullptr; // the kernel that name is, where known
 };
-
-// `config` joins the configs that reach a finding (once; null: a launch or a default).
-inline void addConfig(std::vector<const Config *> &configs, const Config *config) {
-  if (config && std::find(configs.begin(), configs.end(), config) == configs.end()) configs.push_back(config);
-}
 
 // "the same value also reaches config 4" or "... configs 4, 7": the configs
 // after the first (the one the finding names); empty when there is one.
@@ -109,13 +116,14 @@ inline std::string alsoNote(std::string_view verb, const std::vector<std::string
 }
 
 // Records that `value`, written at `span`, reaches `config` (null: a launch
-// of `kernel`).
+// of `kernel`, which is `owner` where the run defines it).
 inline void recordValue(FindingsAtLiterals<ValueSite> &sites, const SourceSpan &span, int64_t value,
-                        const Config *config, const std::string &kernel) {
+                        const Config *config, const std::string &kernel, const Kernel *owner) {
   auto [site, fresh] = sites.at(span, value);
   if (fresh) {
     site.value = value;
     site.kernel = kernel;
+    site.owner = owner;
   }
   addConfig(site.configs, config);
 }
@@ -127,15 +135,16 @@ inline std::string setterOf(const ValueSite &site) {
 }
 
 // Reports each finding with its notes, then the note naming what else
-// reaches it: the other configs, or the other uses by label ("the same value
-// also <othersVerb> config 3, the launch at line 9").
+// reaches it: the other uses by label when they were kept ("the same value
+// also <othersVerb> config 3, the launch at line 9"), else the other configs.
 inline void reportFindings(RuleContext &context, const FindingsAtLiterals<LiteralFinding> &findings,
                            std::string_view othersVerb = "") {
   for (const LiteralFinding &finding : findings) {
     auto diagnostic = context.report(finding.span, finding.message);
+    if (finding.kernel) diagnostic.about(*finding.kernel, finding.configs);
     for (const std::string &note : finding.notes) diagnostic.note(note);
-    if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
     if (!finding.others.empty()) diagnostic.note(alsoNote(othersVerb, finding.others));
+    else if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
   }
 }
 

@@ -116,6 +116,15 @@ public:
   }
   // For a finding that asks btlint-bench to measure something other than
   // its rule's RuleInfo::measure, or against a limit of its own.
+  // The kernel the finding is about and the configs of its list that reach
+  // it, first named first (null entries, launches and defaults, are left out).
+  DiagnosticBuilder &about(const Kernel &kernel, const std::vector<const Config *> &configs = {}) {
+    d_.kernel = kernel.name;
+    d_.configs.clear();
+    for (const Config *config : configs)
+      if (config) d_.configs.push_back(config->index);
+    return *this;
+  }
   DiagnosticBuilder &measure(Measure m, std::optional<int64_t> limit = std::nullopt) {
     d_.measure = std::string(measureName(m));
     d_.measureLimit = limit;

@@ -174,6 +174,7 @@ public:
               .report(span, "`" + kernel.name + "` accumulates into `" + pointer +
                                 "` with `tl.atomic_" + atomic.atomicOp +
                                 "`, but the autotuner does not reset it between runs")
+              .about(kernel)
               .note("`tl.atomic_" + atomic.atomicOp + "` on `" + pointer + "` at line " +
                     lineOf(atomic) + "; every benchmark run adds to the result")
               .note("add `reset_to_zero=[\"" + pointer + "\"]` to `triton.autotune`");
@@ -181,6 +182,7 @@ public:
           context
               .report(span, "`" + kernel.name + "` reads and writes `" + pointer +
                                 "` in place, but the autotuner does not restore it between runs")
+              .about(kernel)
               .note("`" + pointer + "` is loaded at line " + lineOf(*accesses.firstLoad) +
                     " and stored at line " + lineOf(*accesses.firstStore) +
                     "; each benchmark run starts from the previous run's output")

@@ -75,14 +75,20 @@ public:
       const std::string block = "the block of `" + launch.kernel + "` has " + std::to_string(threads) + " thread" +
                                 (threads == 1 ? "" : "s");
       const std::string shape = shapeText(launch);
+      const Kernel *kernel = context.calledKernel(launch);
+      auto report = [&](std::string message) {
+        DiagnosticBuilder diagnostic = context.report(span, std::move(message));
+        if (kernel) diagnostic.about(*kernel);
+        return diagnostic;
+      };
 
       if (threads <= 0) {
-        context.report(span, "the block of `" + launch.kernel + "` is empty" + shape +
+        report("the block of `" + launch.kernel + "` is empty" + shape +
                                  "; the launch fails with " + kMeasuredError);
         continue;
       }
       if (threads > kMaxThreadsPerBlock) {
-        auto diagnostic = context.report(span, block + shape + "; CUDA allows at most " +
+        auto diagnostic = report(block + shape + "; CUDA allows at most " +
                                                    std::to_string(kMaxThreadsPerBlock) + " per block");
         diagnostic.note(std::string("the launch fails and the kernel does not run: ") + kMeasuredError);
         diagnostic.note("other CUDA versions and drivers may report cudaErrorInvalidConfiguration, which CUDA's "
@@ -93,7 +99,7 @@ public:
         bool reported = false;
         for (int axis = 0; axis < 3 && !reported; ++axis) {
           if (!launch.blockDims[axis].isInt() || launch.blockDims[axis].asInt() <= kMaxBlockExtent[axis]) continue;
-          context.report(span, "the block of `" + launch.kernel + "` is " +
+          report("the block of `" + launch.kernel + "` is " +
                                    std::to_string(launch.blockDims[axis].asInt()) + " threads along " +
                                    kAxisNames[axis] + shape + "; CUDA allows at most " +
                                    std::to_string(kMaxBlockExtent[axis]));
@@ -101,11 +107,10 @@ public:
         }
         if (reported) continue;
       }
-      const Kernel *kernel = context.calledKernel(launch);
       if (kernel && kernel->launchBoundsThreads && kernel->launchBoundsThreads->isInt() &&
           threads > kernel->launchBoundsThreads->asInt()) {
         const int64_t bound = kernel->launchBoundsThreads->asInt();
-        auto diagnostic = context.report(span, block + shape + " but its __launch_bounds__ allows " +
+        auto diagnostic = report(block + shape + " but its __launch_bounds__ allows " +
                                                    std::to_string(bound));
         if (kernel->launchBoundsThreads->span().valid())
           diagnostic.note("__launch_bounds__ at line " + std::to_string(kernel->launchBoundsThreads->span().line));
@@ -118,7 +123,7 @@ public:
       }
       if (requireWarpMultiple && threads > 1 && threads % kWarpSize != 0) {
         const int64_t warps = (threads + kWarpSize - 1) / kWarpSize;
-        auto diagnostic = context.report(span, block + shape + ", not a multiple of the warp size (" +
+        auto diagnostic = report(block + shape + ", not a multiple of the warp size (" +
                                                    std::to_string(kWarpSize) + ")");
         diagnostic.measure(Measure::LaunchIdleLanes); // it launches: the lanes are wasted, nothing fails
         diagnostic.note("it runs as " + std::to_string(warps) + " warp" + (warps == 1 ? "" : "s") + " with " +

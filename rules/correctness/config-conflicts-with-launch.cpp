@@ -101,6 +101,7 @@ public:
                                          (how.empty() ? "" : " " + how) +
                                          ", which the autotuner of `" + kernel->name +
                                          "` also sets")
+              .about(*kernel)
               .note(std::to_string(entry->second.configsSettingIt) + " of " + configCount +
                     " configs set `" + name + "` (" + joinValues(entry->second.values) + "); " +
                     (argument.name.empty()
@@ -111,6 +112,7 @@ public:
           context
               .report(argument.span, "the launch passes `" + name + "`, which the autotuner of `" +
                                          kernel->name + "` replaces with each config's value")
+              .about(*kernel)
               .note("set `" + name + "` in the configs; the value passed here has no effect");
         }
       }

@@ -124,6 +124,7 @@ public:
           auto diagnostic = context.report(
               span, "config " + std::to_string(config.index + 1) + " sets `" + name +
                         "`, which is not a parameter of `" + kernel.name + "`");
+          diagnostic.about(kernel, {&config});
           const std::string suggestion = closestParam(name, *signatures.front());
           if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
           if (!config.expansion.empty()) diagnostic.note(config.expansion);

@@ -114,6 +114,7 @@ private:
     if (!input.assumption.empty()) finding.notes.push_back(input.assumption);
     if (dot.span.valid() && dot.span.line != finding.span.line)
       finding.notes.push_back("the dot is at line " + std::to_string(dot.span.line));
+    finding.kernel = &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);
   }

@@ -101,6 +101,7 @@ private:
       const Use &first = written.front();
       auto diagnostic = context.report(first.span, "`" + kernel.name + "` uses " + first.dtype +
                                                        ", which " + arch.name + " cannot compile");
+      diagnostic.about(kernel);
       diagnostic.note(failure);
       std::set<uint32_t> otherLines;
       for (size_t i = 1; i < written.size(); ++i)
@@ -117,6 +118,7 @@ private:
     context
         .report(first.span, "`tl.dot` in `" + kernel.name + "` takes " + first.dtype +
                                 " inputs, which " + arch.name + " cannot compile")
+        .about(kernel)
         .note(failure)
         .note(first.assumption);
   }

@@ -114,6 +114,7 @@ public:
                   " but never opted in; without cudaFuncSetAttribute the launch fails above " +
                   std::to_string(kDefaultSharedLimit) + " bytes";
       auto diagnostic = context.report(span, message);
+      if (kernel) diagnostic.about(*kernel);
       if (optIn.found && optIn.span.valid())
         diagnostic.note("the opt-in is at line " + std::to_string(optIn.span.line));
       if (staticBytes)

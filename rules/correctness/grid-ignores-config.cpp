@@ -171,8 +171,14 @@ private:
         divisor.span, "the grid divides by " + what +
                           ", a fixed block size, but the autotuner of `" + kernel.name +
                           "` picks `" + tile.name + "` per config (" + tile.distinctValues() + ")");
+    diagnostic.about(kernel);
     if (divisor.value.isInt()) {
       const int64_t fixed = divisor.value.asInt();
+      // The configs the grid leaves short: each sets a smaller block.
+      std::vector<const Config *> shortConfigs;
+      for (const auto &[config, value] : tile.valueByConfig)
+        if (value < fixed) shortConfigs.push_back(config);
+      diagnostic.about(kernel, shortConfigs);
       for (const auto &[config, value] : tile.valueByConfig) {
         if (value >= fixed) continue;
         diagnostic.note("config " + std::to_string(config->index + 1) + " sets `" + tile.name +

@@ -15,6 +15,8 @@ struct Site {
   std::string label;
   std::string expansion;
   std::string kernel;
+  const Kernel *owner = nullptr;
+  std::vector<const Config *> configs;
   std::vector<std::string> others;
 };
 
@@ -58,10 +60,12 @@ public:
         if (use.listed && !use.listed->sourcePath.empty()) span = use.list->span;
         if (use.launch && !span.valid()) span = use.launch->span;
         auto [site, fresh] = sites.at(span, ctas->asInt());
+        addConfig(site.configs, use.listed);
         if (!fresh) {
           site.others.push_back(use.label());
           continue;
         }
+        site.owner = &kernel;
         site.value = ctas->asInt();
         site.label = use.label();
         site.expansion = use.listed ? use.listed->expansion.str() : "";
@@ -72,6 +76,7 @@ public:
       auto diagnostic = context.report(site.span, site.label + " of `" + site.kernel + "` sets `num_ctas` to " +
                                                       std::to_string(site.value) + ", which " + arch->name +
                                                       " cannot run: " + resources::numCtasProblem(site.value, *arch));
+      diagnostic.about(*site.owner, site.configs);
       if (!site.expansion.empty()) diagnostic.note(site.expansion);
       if (!site.others.empty()) diagnostic.note(alsoNote("reaches", site.others));
       diagnostic.note("keep num_ctas=1 for this target (select the list by device capability)");

@@ -61,7 +61,7 @@ public:
         SourceSpan span = list.span;
         if (config.sourcePath.empty())
           span = warps->span().valid() ? warps->span() : config.span;
-        recordValue(sites, span, warps->asInt(), &config, kernel.name);
+        recordValue(sites, span, warps->asInt(), &config, kernel.name, &kernel);
       }
     }
     for (const LaunchSite &launch : context.file().launches) {
@@ -72,7 +72,7 @@ public:
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_warps" && argument.value.isInt())
           recordValue(sites, argument.value.span().valid() ? argument.value.span() : argument.span,
-                 argument.value.asInt(), nullptr, launch.kernel);
+                 argument.value.asInt(), nullptr, launch.kernel, kernel);
     }
 
     for (const ValueSite &site : sites) {
@@ -87,6 +87,7 @@ public:
         continue;
       auto diagnostic = context.report(site.span, where + " `num_warps` to " +
                                                       std::to_string(site.value) + "; " + problem);
+      if (site.owner) diagnostic.about(*site.owner, site.configs);
       if (!site.configs.empty()) {
         const Config &first = *site.configs.front();
         if (!first.expansion.empty()) diagnostic.note(first.expansion);

@@ -123,12 +123,14 @@ public:
         if (kernel.language == Language::Cuda) {
           context.report(param.span, "`" + param.name + "` sizes a shared array in `" +
                                          kernel.name + "` but is not a compile-time constant")
+              .about(kernel)
               .note("make it a template parameter or a `constexpr` value");
           continue;
         }
         auto diagnostic = context.report(param.span, "`" + param.name + "` sizes a tile in `" +
                                                          kernel.name +
                                                          "` but is not declared `tl.constexpr`");
+        diagnostic.about(kernel);
         diagnostic.note("Triton needs tile extents at compile time; a run-time `int` fails with "
                         "\"arange's arguments must be of type tl.constexpr\"");
         if (!spelling) continue;

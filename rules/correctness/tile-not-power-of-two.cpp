@@ -105,18 +105,20 @@ private:
             return use.listed->params.count(n) != 0;
           });
           if (setByTable)
-            checkDim(*definition, tile, dim, params, use, findings, nullptr, 0, /*inTable=*/true);
+            checkDim(*definition, tile, dim, params, use, findings, nullptr, 0, &table);
         }
     }
   }
 
   // `params`: what paramsRead(dim) gives. `values`, when given, holds the
-  // use's dimension values and `dim` is its dimension `index`. True when
-  // the dimension's value is not a power of two.
+  // use's dimension values and `dim` is its dimension `index`. `table`: the
+  // YAML table whose config `use` is, when not `kernel`'s own. True when the
+  // dimension's value is not a power of two.
   static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const ConfigUse &use,
                        FindingsAtLiterals<Finding> &findings,
-                       DimValueCache *values, size_t index, bool inTable = false) {
+                       DimValueCache *values, size_t index, const Kernel *table = nullptr) {
+    const bool inTable = table != nullptr;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
     // A constant dimension is the same under every use: judge it once.
@@ -156,6 +158,7 @@ private:
     else if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
+    finding.kernel = inTable ? table : &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);
     return true;

@@ -92,6 +92,7 @@ public:
     }
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
+      diagnostic.about(*finding.kernel, finding.configs);
       for (const std::string &note : finding.notes) diagnostic.note(note);
       if (finding.configs.size() > 1) {
         std::string others;
@@ -150,6 +151,7 @@ private:
       finding.notes.push_back(use.listed->expansion);
     if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
+    finding.kernel = &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);
     return true;

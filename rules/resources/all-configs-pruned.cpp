@@ -81,6 +81,9 @@ public:
           span, (count == 1 ? std::string("the only config") : "all " + std::to_string(count) + " configs") +
                     " of " + kernel.tunedObjectName() + " are eliminated on " + arch->name + " (" + causes +
                     "); the first launch fails there");
+      std::vector<const Config *> configs;
+      for (const Config &config : list.configs) configs.push_back(&config);
+      diagnostic.about(kernel, configs);
       for (size_t i = 0; i < reasons.size() && i < 8; ++i) diagnostic.note(reasons[i]);
       if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");
       diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");

@@ -18,6 +18,8 @@ struct Finding {
   std::vector<std::string> notes;
   std::vector<std::string> others;
   int64_t minimumWarps = 0; // the threshold it fell under
+  const Kernel *kernel = nullptr;
+  std::vector<const Config *> configs;
 };
 
 std::string blocksText(int64_t blocks) { return std::to_string(blocks) + (blocks == 1 ? " block" : " blocks"); }
@@ -117,11 +119,13 @@ public:
         const resources::Occupancy &occupancy = *verdict.occupancy;
         if (occupancy.warps >= minimum) continue;
         auto [finding, fresh] = findings.at(drivingSpan(kernel, use, occupancy.limitedBy));
+        addConfig(finding.configs, use.listed);
         if (!fresh) {
           finding.others.push_back(use.label());
           continue;
         }
         finding.minimumWarps = minimum;
+        finding.kernel = &kernel;
         finding.message = use.label() + " of `" + kernel.name + "` allows " + std::to_string(occupancy.blocks) +
                           (occupancy.blocks == 1 ? " block" : " blocks") + " of " +
                           std::to_string(occupancy.warpsPerBlock) + (occupancy.warpsPerBlock == 1 ? " warp" : " warps") +
@@ -149,6 +153,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       diagnostic.measure(Measure::Occupancy, finding.minimumWarps);
+      diagnostic.about(*finding.kernel, finding.configs);
       for (const std::string &note : finding.notes) diagnostic.note(note);
       if (!finding.others.empty()) diagnostic.note(alsoNote("limits", finding.others));
     }

@@ -108,6 +108,8 @@ private:
       finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
       finding.notes.push_back("more warps or smaller tiles divide the working set; spilled values live in local "
                               "memory");
+      finding.kernel = &kernel;
+      addConfig(finding.configs, use.listed);
       findings.add(std::move(finding), use.label());
     }
   }
@@ -145,6 +147,7 @@ private:
                       " registers per thread in per-thread arrays alone; on " + arch.name + " " + capReason;
     for (const std::string &part : parts) finding.notes.push_back(part);
     finding.notes.push_back("what does not fit goes to local memory (spills): split the tile over more threads");
+    finding.kernel = &kernel;
     findings.add(std::move(finding), "`" + kernel.name + "`");
   }
 };

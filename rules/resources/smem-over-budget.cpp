@@ -209,6 +209,8 @@ private:
       if (what == "num_stages")
         finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
                                 "the tile sizes");
+      finding.kernel = &kernel;
+      addConfig(finding.configs, use.listed);
       findings.add(std::move(finding), use.label());
     }
   }
@@ -234,6 +236,7 @@ private:
       finding.notes.push_back("the launch fails with cudaErrorInvalidValue whatever cudaFuncSetAttribute opts in "
                               "to: " + arch.name + "'s opt-in maximum is " + std::to_string(verdict.limit) +
                               " bytes");
+      finding.kernel = &kernel;
       findings.add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
     }
   }

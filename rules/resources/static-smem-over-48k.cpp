@@ -79,6 +79,7 @@ public:
       auto diagnostic = context.report(
           span, "`" + kernel.name + "` uses " + (exact ? "" : "at least ") + bytesWithKiB(total) +
                     " of static shared memory; ptxas accepts at most " + bytesWithKiB(kStaticSharedLimit));
+      diagnostic.about(kernel);
       addBreakdown(kernel, total, knownBytes, diagnostic);
       if (!allKnown)
         diagnostic.note("the sizes of the other __shared__ arrays depend on template parameters and are "

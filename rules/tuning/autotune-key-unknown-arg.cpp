@@ -92,6 +92,7 @@ private:
       if (anyHasParam(signatures, ref.name)) continue;
       auto diagnostic = context.report(ref.span, what + " `" + ref.name +
                                                      "` is not an argument of `" + kernel.name + "`");
+      diagnostic.about(kernel);
       const std::string suggestion = closestArgument(ref.name, *signatures.front());
       if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
     }

@@ -145,6 +145,9 @@ public:
         const auto &group = duplicatesBySpan[{span.line, span.column}];
         auto diagnostic = context.report(span, configLabel(*duplicate) + " is identical to " +
                                                    configLabel(*original));
+        std::vector<const Config *> named{duplicate, original};
+        named.insert(named.end(), group.begin() + 1, group.end());
+        diagnostic.about(kernel, named);
         diagnostic.note("both run with `" + *configIdentity(*duplicate, tritonOptions) + "`");
         if (!duplicate->expansion.empty()) diagnostic.note(duplicate->expansion);
         if (!original->expansion.empty()) diagnostic.note(original->expansion);

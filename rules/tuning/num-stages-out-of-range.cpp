@@ -127,7 +127,7 @@ public:
         SourceSpan span = list.span;
         if (config.sourcePath.empty())
           span = stages->span().valid() ? stages->span() : config.span;
-        recordValue(sites, span, stages->asInt(), &config, kernel.name);
+        recordValue(sites, span, stages->asInt(), &config, kernel.name, &kernel);
       }
       if (allKnown && depths.size() > 1 && !definitionHasPipelinableLoop(kernel, context))
         if (const std::set<int64_t> alone = depthsVaryingAlone(list); !alone.empty())
@@ -139,7 +139,7 @@ public:
       for (const LaunchArgument &argument : launch.arguments)
         if (argument.name == "num_stages" && argument.value.isInt())
           recordValue(sites, argument.value.span().valid() ? argument.value.span() : argument.span,
-                 argument.value.asInt(), nullptr, launch.kernel);
+                 argument.value.asInt(), nullptr, launch.kernel, kernel);
     }
 
     for (const ValueSite &site : sites) {
@@ -158,6 +158,7 @@ public:
         continue;
       auto diagnostic = context.report(
           site.span, where + " `num_stages` to " + std::to_string(site.value) + "; " + problem);
+      if (site.owner) diagnostic.about(*site.owner, site.configs);
       if (site.configs.empty()) continue;
       const Config &first = *site.configs.front();
       if (!first.expansion.empty()) diagnostic.note(first.expansion);
@@ -174,6 +175,7 @@ private:
     context
         .report(span, kernel.tunedObjectName() + " has no loop to pipeline, but its configs vary "
                       "`num_stages` (" + values + ")")
+        .about(kernel)
         .note("configs that differ only in `num_stages` compile the same kernel and are "
               "benchmarked again for nothing");
   }

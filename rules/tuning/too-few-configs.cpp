@@ -73,6 +73,7 @@ public:
                     (count == 1 ? "" : "s") + "; " +
                     matmulPhrase(kernel.language, hasDot) + " need at least " +
                     std::to_string(minimum) + " to find a good one");
+      diagnostic.about(kernel);
       for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
       diagnostic.note(std::string("the threshold is the `") +
                       (hasDot ? "min-configs-with-dot" : "min-configs") +

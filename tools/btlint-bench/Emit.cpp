@@ -15,7 +15,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
@@ -257,60 +256,18 @@ bool spanContains(const SourceSpan &span, uint32_t line) {
   return span.valid() && span.line <= line && line <= std::max(span.endLine, span.line);
 }
 
-// The configs a finding names: "config 3 of 12" in its message or notes when
-// the count matches the list, else the configs written on the finding's line.
+// The kernel a finding is about (Diagnostic::kernel), in `model`.
+const Kernel *kernelOfFinding(const Diagnostic &d, const FileModel &model) {
+  return d.kernel.empty() ? nullptr : model.findKernel(d.kernel);
+}
+
+// Its configs that `kernel`'s autotune list holds.
 std::vector<size_t> configsOfFinding(const Diagnostic &d, const Kernel &kernel) {
   std::vector<size_t> out;
   if (!kernel.autotune) return out;
-  const auto &configs = kernel.autotune->configs.configs;
-  llvm::Regex numbered("config ([0-9]+)( of ([0-9]+))?");
-  std::vector<std::string> texts{d.message};
-  texts.insert(texts.end(), d.notes.begin(), d.notes.end());
-  for (const auto &text : texts) {
-    llvm::StringRef rest(text);
-    llvm::SmallVector<llvm::StringRef> match;
-    while (numbered.match(rest, &match)) {
-      unsigned n = 0, of = static_cast<unsigned>(configs.size());
-      if (!match[3].empty() && match[3].getAsInteger(10, of)) of = 0;
-      if (!match[1].getAsInteger(10, n) && of == configs.size() && n >= 1 && n <= of &&
-          std::find(out.begin(), out.end(), n - 1) == out.end())
-        out.push_back(n - 1);
-      rest = rest.drop_front(match[0].data() - rest.data() + match[0].size());
-    }
-  }
-  if (!out.empty()) return out;
-  for (const auto &c : configs)
-    if (c.sourcePath.empty() && c.span.valid() && c.span.line == d.span.line) out.push_back(c.index);
-  // A comprehension puts every config on one line: that names no config.
-  if (out.size() == configs.size() && configs.size() > 1) out.clear();
+  for (size_t index : d.configs)
+    if (index < kernel.autotune->configs.configs.size()) out.push_back(index);
   return out;
-}
-
-const Kernel *kernelOfFinding(const Diagnostic &d, const FileModel &model) {
-  for (const auto &k : model.kernels)
-    if (k.autotune)
-      for (const auto &c : k.autotune->configs.configs)
-        if (c.sourcePath.empty() && c.span.line == d.span.line) return &k;
-  for (const auto &k : model.kernels)
-    if (spanContains(k.span, d.span.line) || (k.autotune && (spanContains(k.autotune->span, d.span.line) ||
-                                                             spanContains(k.autotune->configs.span, d.span.line))))
-      return &k;
-  for (const auto &k : model.kernels)
-    if (llvm::StringRef(d.message).contains("`" + k.name + "`") || llvm::StringRef(d.message).contains(k.name + "("))
-      return &k;
-  // A finding at a module-level constant that a config uses ("config 1 sets
-  // `BLOCK_R` to 8"): the autotuned kernel with that meta-parameter.
-  const Kernel *only = nullptr;
-  size_t autotuned = 0;
-  for (const auto &k : model.kernels) {
-    if (!k.autotune) continue;
-    ++autotuned;
-    only = &k;
-    for (const auto &c : k.autotune->configs.configs)
-      for (const auto &[name, value] : c.params)
-        if (llvm::StringRef(d.message).contains("`" + name + "`")) return &k;
-  }
-  return autotuned == 1 ? only : nullptr;
 }
 
 json::Object archInfoJson(const ArchInfo &a) {
@@ -375,6 +332,10 @@ bool readFindingsJson(const std::string &file, std::vector<Diagnostic> &findings
     if (auto a = o->getString("arch")) d.arch = a->str();
     if (auto m = o->getString("measure")) d.measure = m->str();
     if (auto limit = o->getInteger("measure_limit")) d.measureLimit = *limit;
+    if (auto kernel = o->getString("kernel")) d.kernel = kernel->str();
+    if (const json::Array *configs = o->getArray("configs"))
+      for (const auto &c : *configs)
+        if (auto index = c.getAsInteger(); index && *index >= 0) d.configs.push_back(static_cast<size_t>(*index));
     if (const json::Array *notes = o->getArray("notes"))
       for (const auto &n : *notes)
         if (auto s = n.getAsString()) d.notes.push_back(s->str());
