@@ -95,9 +95,33 @@ struct DotSite {
   bool bFromLoad = false;
 };
 
+// One way an extent (a loop's end, the bound a mask compares against) is
+// bounded from above: by a function of these parameters alone. `program`: it
+// also grows with a program id (the grid); `data`: with a value loaded from
+// memory. `chunk = min(chunk_size, seqlen - pid * chunk_size)` is bounded by
+// {chunk_size} and by {seqlen}: keying chunk_size bounds it, whatever seqlen.
+struct ExtentBound {
+  std::vector<std::string> params;
+  bool program = false;
+  bool data = false;
+};
+
+// The bound of one mask comparison (`offs < n`: n) of a load, store or
+// atomic, or a dimension of a block pointer's or tensor descriptor's shape.
+struct MaskExtent {
+  SourceSpan span;
+  std::vector<ExtentBound> bounds; // any one of them bounds the extent
+  // The tile compared against it: the parameters of its extent (BLOCK_M for
+  // `pid * BLOCK_M + tl.arange(0, BLOCK_M)`; none for a constant one), when
+  // the front-end knows its shape.
+  std::vector<std::string> tileParams;
+  bool tileKnown = false;
+};
+
 struct Loop {
   SourceSpan span;
   std::vector<std::string> boundParams; // parameters in range(...) or the condition
+  std::vector<ExtentBound> endBounds;   // how its end is bounded (range's stop, the condition's limit)
   bool containsDot = false;
   bool isStaticRange = false;           // tl.static_range: unrolled, not pipelined
 };
@@ -248,6 +272,10 @@ struct LaunchArgument {
   size_t position = 0; // position for positional arguments
   ScalarValue value;   // known constant, or unknown
   std::string text;    // source text
+  // For a name, what the launching function last assigned to it before the
+  // launch, at the launch's level or one enclosing it ("triton.next_power_of_2(dim)"
+  // for `BLOCK_D=BLOCK_D`); empty otherwise.
+  std::string definitionText;
   SourceSpan span;
 };
 
@@ -314,6 +342,7 @@ struct Kernel {
   std::vector<TileShape> tiles;
   std::vector<DotSite> dots;
   std::vector<Loop> loops;
+  std::vector<MaskExtent> maskExtents;
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;
   std::optional<AutotuneSpec> autotune;

@@ -1,6 +1,7 @@
 #include "python/KernelBodyReader.h"
 
 #include <algorithm>
+#include <array>
 #include <bitset>
 #include <deque>
 #include <memory>
@@ -12,6 +13,11 @@ namespace btlint::python {
 namespace {
 
 constexpr size_t kMaxParams = 128;
+// Two bits of a parameter set stand for what is not a parameter, in the
+// upper bounds of values (Bounds): a program id, a value loaded from memory.
+constexpr size_t kProgramBit = kMaxParams - 1;
+constexpr size_t kDataBit = kMaxParams - 2;
+constexpr size_t kMaxNamedParams = kMaxParams - 2;
 // Kernel bodies nested deeper than this are not analysed further; keeps the
 // recursive reader safe on generated code.
 constexpr int kMaxDepth = 200;
@@ -25,6 +31,61 @@ using Dims = std::vector<TileDim>;
 using Shape = const Dims *; // null: not known
 
 thread_local std::deque<Dims> *shapeArena = nullptr;
+
+// What bounds a value from above, as alternatives: a function of any one set
+// alone (ExtentBound in the model). `min(a, b)` has a's and b's; `a - b` and
+// `a // b` have a's; `a + b` and `a * b` the unions of one of each. Few are
+// kept: dropping one only loses a way to be bounded.
+constexpr size_t kMaxBounds = 4;
+struct Bounds {
+  std::array<std::bitset<kMaxParams>, kMaxBounds> sets;
+  uint8_t count = 0;
+  void add(const std::bitset<kMaxParams> &set) {
+    if (count < kMaxBounds) sets[count++] = set;
+  }
+};
+thread_local std::deque<Bounds> *boundsArena = nullptr;
+const Bounds *keepBounds(const Bounds &bounds) {
+  boundsArena->push_back(bounds);
+  return &boundsArena->back();
+}
+Bounds eitherBound(const Bounds &a, const Bounds &b) { // min(a, b)
+  Bounds out = a;
+  for (size_t i = 0; i < b.count; ++i) out.add(b.sets[i]);
+  return out;
+}
+Bounds bothBound(const Bounds &a, const Bounds &b) { // a + b, max(a, b)
+  Bounds out;
+  for (size_t i = 0; i < a.count; ++i)
+    for (size_t j = 0; j < b.count; ++j) out.add(a.sets[i] | b.sets[j]);
+  return out;
+}
+Bounds boundOf(size_t bit) {
+  Bounds out;
+  out.add(std::bitset<kMaxParams>().set(bit));
+  return out;
+}
+
+// One comparison of a mask (`offs < n`): the bound side's bounds and the
+// tile compared against it (the parameters of its extent, when known).
+struct Limit {
+  Bounds bound;
+  std::bitset<kMaxParams> tile;
+  bool tileKnown = false;
+};
+using Limits = const std::vector<Limit> *; // null: none known
+thread_local std::deque<std::vector<Limit>> *limitsArena = nullptr;
+Limits keepLimits(std::vector<Limit> limits) {
+  limitsArena->push_back(std::move(limits));
+  return &limitsArena->back();
+}
+Limits bothLimits(Limits a, Limits b) { // a & b: each bounds the extent
+  if (!a) return b;
+  if (!b) return a;
+  std::vector<Limit> out = *a;
+  out.insert(out.end(), b->begin(), b->end());
+  return keepLimits(std::move(out));
+}
 
 // Every value starts as a scalar: no function-local static (and its guard) per value.
 const Dims kScalarDims;
@@ -42,7 +103,16 @@ struct Info {
   std::string_view dtype; // element type when visible (a name of the table below: static)
   int loadLoop = -2;     // loop index of the tl.load it comes straight from; -1: outside loops
   NodeId load = kNoNode; // that tl.load
+  const Bounds *bounds = nullptr; // what bounds it from above; null: `params`
+  Limits limits = nullptr;        // a mask's comparisons
 };
+
+Bounds boundsOf(const Info &value) {
+  if (value.bounds) return *value.bounds;
+  Bounds out;
+  out.add(value.params);
+  return out;
+}
 
 struct Local {
   Info info;
@@ -255,13 +325,13 @@ private:
         param.defaultValue = literalValue(value);
         if (!param.defaultValue) syntax_.defaultExpressions.emplace_back(kernel_.params.size(), value);
       }
-      if (kernel_.params.size() < kMaxParams) paramIndex_[tree_.text(name)] = kernel_.params.size();
+      if (kernel_.params.size() < kMaxNamedParams) paramIndex_[tree_.text(name)] = kernel_.params.size();
       kernel_.params.push_back(std::move(param));
     }
   }
 
   void finish() {
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       Param &param = kernel_.params[i];
       for (size_t use = 0; use <= static_cast<size_t>(ParamUse::Grid); ++use)
         if (roles_[use].test(i)) param.uses.insert(static_cast<ParamUse>(use));
@@ -285,7 +355,7 @@ private:
   }
 
   void markPointers(const ParamSet &roots) {
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i)
       if (roots.test(i) && kernel_.params[i].kind == ParamKind::Unknown)
         kernel_.params[i].kind = ParamKind::Pointer;
   }
@@ -551,6 +621,131 @@ private:
     into.shape = broadcast(into.shape, from.shape);
   }
 
+  // `a < b` (and `b > a`, chains): b limits a tile's extent when the
+  // comparison masks an access.
+  Info analyzeComparison(NodeId node) {
+    std::vector<Info> operands;
+    std::vector<NodeKind> ops;
+    Info result;
+    for (NodeId child : tree_.children(node)) {
+      NodeKind kind = tree_.kind(child);
+      if (kind == NodeKind::Comment) continue;
+      if (SyntaxTree::isOperatorToken(kind)) {
+        ops.push_back(kind);
+        continue;
+      }
+      Info part = analyze(child);
+      merge(result, part);
+      operands.push_back(std::move(part));
+    }
+    result.dtype = "int1";
+    if (operands.empty() || ops.size() + 1 != operands.size()) return result;
+    std::vector<Limit> limits;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const bool less = ops[i] == NodeKind::OpLess || ops[i] == NodeKind::OpLessEqual;
+      const bool greater = ops[i] == NodeKind::OpGreater || ops[i] == NodeKind::OpGreaterEqual;
+      if (!less && !greater) continue;
+      const Info &bound = less ? operands[i + 1] : operands[i];
+      const Info &index = less ? operands[i] : operands[i + 1];
+      limits.push_back({boundsOf(bound), tileParamsOf(index), index.shape != nullptr});
+    }
+    if (!limits.empty()) result.limits = keepLimits(std::move(limits));
+    return result;
+  }
+
+  // The parameters a tile value's extent reads (its shape's dimensions).
+  ParamSet tileParamsOf(const Info &value) const {
+    ParamSet out;
+    if (!value.shape) return out;
+    for (const TileDim &dim : *value.shape)
+      for (const std::string &name : dim.params)
+        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) out.set(found->second);
+    return out;
+  }
+
+  // min(...): any argument's bounds; max(...): one of each argument's.
+  static Bounds extremeBound(const std::vector<Info> &arguments, bool minimum) {
+    Bounds out = boundsOf(arguments.front());
+    for (size_t i = 1; i < arguments.size(); ++i)
+      out = minimum ? eitherBound(out, boundsOf(arguments[i])) : bothBound(out, boundsOf(arguments[i]));
+    return out;
+  }
+
+  std::vector<ExtentBound> extentBounds(const Bounds &bounds) const {
+    std::vector<ExtentBound> out;
+    for (size_t i = 0; i < bounds.count; ++i) {
+      ExtentBound bound;
+      bound.params = paramNames(bounds.sets[i]);
+      bound.program = bounds.sets[i].test(kProgramBit);
+      bound.data = bounds.sets[i].test(kDataBit);
+      out.push_back(std::move(bound));
+    }
+    return out;
+  }
+
+  std::vector<std::string> paramNames(const ParamSet &set) const {
+    std::vector<std::string> names;
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i)
+      if (set.test(i)) names.push_back(kernel_.params[i].name);
+    return names;
+  }
+
+  // The elements of a tuple or list, each analysed; any other value as one.
+  std::vector<Info> analyzeElements(NodeId node) {
+    std::vector<Info> out;
+    NodeId inner = tree_.unparenthesize(node);
+    if (inner == kNoNode) return out;
+    if (tree_.kind(inner) != NodeKind::Tuple && tree_.kind(inner) != NodeKind::List) {
+      out.push_back(analyze(inner));
+      return out;
+    }
+    for (NodeId element : tree_.children(inner))
+      if (tree_.kind(element) != NodeKind::Comment) out.push_back(analyze(element));
+    return out;
+  }
+
+  // A block pointer's or tensor descriptor's shape bounds its block the way a
+  // mask does: each dimension the block dimension at its place (the whole
+  // block when they do not pair up).
+  void recordDescriptorExtents(NodeId shapeNode, const std::vector<Info> &extents, NodeId blockShapeNode) {
+    if (shapeNode == kNoNode) return;
+    std::vector<Info> block = blockShapeNode != kNoNode ? blockDims(blockShapeNode) : std::vector<Info>{};
+    ParamSet wholeBlock;
+    for (const Info &dim : block) wholeBlock |= dim.params;
+    const bool paired = block.size() == extents.size();
+    for (size_t i = 0; i < extents.size(); ++i) {
+      if (!extents[i].params.any()) continue;
+      kernel_.maskExtents.push_back({tree_.span(shapeNode), extentBounds(boundsOf(extents[i])),
+                                     paramNames(paired ? block[i].params : wholeBlock), !block.empty()});
+    }
+  }
+
+  // The parameters of each block dimension, read from the syntax (no roles).
+  std::vector<Info> blockDims(NodeId node) {
+    std::vector<Info> out;
+    Shape shape = shapeFromNode(node);
+    if (!shape) return out;
+    for (const TileDim &dim : *shape) {
+      Info info;
+      for (const std::string &name : dim.params)
+        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) info.params.set(found->second);
+      out.push_back(info);
+    }
+    return out;
+  }
+
+  // The extents a load's, store's or atomic's mask limits (Kernel::maskExtents).
+  void recordMask(const Info &mask, NodeId node) {
+    if (node == kNoNode) return;
+    if (mask.limits) {
+      for (const Limit &limit : *mask.limits)
+        kernel_.maskExtents.push_back(
+            {tree_.span(node), extentBounds(limit.bound), paramNames(limit.tile), limit.tileKnown});
+      return;
+    }
+    if (mask.params.any()) kernel_.maskExtents.push_back({tree_.span(node), extentBounds(boundsOf(mask)), {}, false});
+  }
+
   Info analyzeChildren(NodeId node) {
     Info info;
     bool first = true;
@@ -626,6 +821,16 @@ private:
       NodeKind opKind = op != kNoNode ? tree_.kind(op) : NodeKind::Other;
       if (opKind == NodeKind::OpPlus) result.pointerRoots = left.pointerRoots | right.pointerRoots;
       else if (opKind == NodeKind::OpMinus) result.pointerRoots = left.pointerRoots;
+      // Upper bounds, taking the operands for non-negative sizes and offsets.
+      if (opKind == NodeKind::OpMinus || opKind == NodeKind::OpSlash || opKind == NodeKind::OpDoubleSlash ||
+          opKind == NodeKind::OpShiftRight) {
+        if (right.params.any() || right.bounds || left.bounds) result.bounds = keepBounds(boundsOf(left));
+      } else if (opKind == NodeKind::OpPercent || opKind == NodeKind::OpAmpersand) {
+        result.bounds = keepBounds(eitherBound(boundsOf(left), boundsOf(right)));
+      } else if (left.bounds || right.bounds) {
+        result.bounds = keepBounds(bothBound(boundsOf(left), boundsOf(right)));
+      }
+      if (opKind == NodeKind::OpAmpersand) result.limits = bothLimits(left.limits, right.limits);
       return result;
     }
     case NodeKind::UnaryOperator: {
@@ -634,16 +839,39 @@ private:
       argument.loadLoop = -2;
       return argument;
     }
-    case NodeKind::ComparisonOperator:
-    case NodeKind::BooleanOperator:
+    case NodeKind::ComparisonOperator: return analyzeComparison(node);
+    case NodeKind::BooleanOperator: {
+      Info left = analyze(tree_.child(node, Field::Left));
+      Info right = analyze(tree_.child(node, Field::Right));
+      Info result;
+      merge(result, left);
+      merge(result, right);
+      result.dtype = "int1";
+      NodeId op = tree_.child(node, Field::Operator);
+      result.limits = op != kNoNode && tree_.kind(op) == NodeKind::OpAnd ? bothLimits(left.limits, right.limits)
+                                                                          : nullptr;
+      return result;
+    }
     case NodeKind::NotOperator: {
       Info result = analyzeChildren(node);
       result.dtype = "int1";
       return result;
     }
     case NodeKind::ConditionalExpression: {
-      Info result = analyzeChildren(node);
-      result.pointerRoots.reset();
+      // `a if c else b` is at most the larger of a and b.
+      std::vector<Info> parts;
+      for (NodeId child : tree_.children(node)) {
+        NodeKind kind = tree_.kind(child);
+        if (kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind)) continue;
+        parts.push_back(analyze(child));
+      }
+      Info result;
+      for (size_t i = 0; i < parts.size(); ++i) {
+        if (i == 0) result.dtype = parts[i].dtype;
+        merge(result, parts[i]);
+      }
+      if (parts.size() == 3 && (parts[0].bounds || parts[2].bounds))
+        result.bounds = keepBounds(bothBound(boundsOf(parts[0]), boundsOf(parts[2])));
       return result;
     }
     case NodeKind::Tuple:
@@ -730,7 +958,7 @@ private:
   // Records a load, store or atomic on every pointer the address is based on.
   void recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
     markPointers(address.pointerRoots);
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       if (!address.pointerRoots.test(i)) continue;
       MemoryAccess access;
       access.pointer = kernel_.params[i].name;
@@ -749,7 +977,7 @@ private:
   ParamSet narrowRoots(const ParamSet &roots) const {
     ParamSet named;
     size_t count = 0, first = kMaxParams;
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i) {
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       if (!roots.test(i)) continue;
       ++count;
       if (first == kMaxParams) first = i;
@@ -814,18 +1042,15 @@ private:
     // Other calls (device helpers, builtins): the result derives from the arguments.
     Info result;
     result.shape = nullptr;
-    NodeId arguments = tree_.child(call, Field::Arguments);
-    if (arguments != kNoNode)
-      for (NodeId argument : tree_.children(arguments)) {
-        NodeId value = tree_.kind(argument) == NodeKind::KeywordArgument
-                           ? tree_.child(argument, Field::Value)
-                           : argument;
-        if (tree_.kind(argument) == NodeKind::Comment) continue;
-        result.params |= analyze(value).params;
-      }
+    std::vector<Info> arguments;
+    analyzeArguments(call, result, &arguments);
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
+    if (!arguments.empty()) {
+      if (path == "min" || path == "max") result.bounds = keepBounds(extremeBound(arguments, path == "min"));
+      else if (path == "triton.cdiv" || path == "int") result.bounds = keepBounds(boundsOf(arguments.front()));
+    }
     return result;
   }
 
@@ -856,6 +1081,7 @@ private:
       result.shape = receiver.shape;
       result.loadLoop = currentLoop();
       result.load = call;
+      result.bounds = keepBounds(boundOf(kDataBit));
       recordTile(TileSource::Load, result.shape, "", call);
       return result;
     }
@@ -902,15 +1128,17 @@ private:
     return result;
   }
 
-  void analyzeArguments(NodeId call, Info &into) {
+  // The arguments' parameters join `into`; `positional`, when given, gets
+  // each positional argument's value.
+  void analyzeArguments(NodeId call, Info &into, std::vector<Info> *positional = nullptr) {
     NodeId arguments = tree_.child(call, Field::Arguments);
     if (arguments == kNoNode) return;
     for (NodeId argument : tree_.children(arguments)) {
       if (tree_.kind(argument) == NodeKind::Comment) continue;
-      NodeId value = tree_.kind(argument) == NodeKind::KeywordArgument
-                         ? tree_.child(argument, Field::Value)
-                         : argument;
-      into.params |= analyze(value).params;
+      const bool keyword = tree_.kind(argument) == NodeKind::KeywordArgument;
+      Info value = analyze(keyword ? tree_.child(argument, Field::Value) : argument);
+      into.params |= value.params;
+      if (positional && !keyword) positional->push_back(std::move(value));
     }
   }
 
@@ -1008,14 +1236,17 @@ private:
       Info address = analyze(pointer);
       address.pointerRoots = narrowRoots(address.pointerRoots);
       recordAccess(address, AccessKind::Load, "", call);
-      Info mask = analyze(keywordArgument(call, "mask"));
-      if (keywordArgument(call, "mask") == kNoNode) mask = analyze(positionalArgument(call, 1));
+      NodeId maskNode = keywordArgument(call, "mask");
+      if (maskNode == kNoNode) maskNode = positionalArgument(call, 1);
+      Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
+      recordMask(mask, maskNode);
       analyze(keywordArgument(call, "other"));
       result.params = address.params | mask.params;
       result.shape = address.shape;
       result.loadLoop = currentLoop();
       result.load = call;
+      result.bounds = keepBounds(boundOf(kDataBit));
       recordTile(TileSource::Load, result.shape, "", call);
       return result;
     }
@@ -1024,8 +1255,10 @@ private:
       address.pointerRoots = narrowRoots(address.pointerRoots);
       recordAccess(address, AccessKind::Store, "", call);
       analyze(argument(call, 1, "value"));
-      Info mask = analyze(argument(call, 2, "mask"));
+      NodeId maskNode = argument(call, 2, "mask");
+      Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
+      recordMask(mask, maskNode);
       return result;
     }
     if (function.substr(0, 7) == "atomic_") {
@@ -1034,8 +1267,10 @@ private:
       recordAccess(address, AccessKind::Atomic, std::string(function.substr(7)), call);
       analyze(positionalArgument(call, 1));
       analyze(positionalArgument(call, 2));
-      Info mask = analyze(keywordArgument(call, "mask"));
+      NodeId maskNode = keywordArgument(call, "mask");
+      Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
+      recordMask(mask, maskNode);
       result.shape = address.shape;
       return result;
     }
@@ -1043,11 +1278,15 @@ private:
     if (function == "make_block_ptr" || function == "make_tensor_descriptor") {
       bool blockPointer = function == "make_block_ptr";
       Info base = analyze(argument(call, 0, "base"));
-      Info shapeInfo = analyze(argument(call, 1, "shape"));
+      NodeId shapeNode = argument(call, 1, "shape");
+      const std::vector<Info> extents = analyzeElements(shapeNode);
+      Info shapeInfo;
+      for (const Info &extent : extents) shapeInfo.params |= extent.params;
       Info strides = analyze(argument(call, 2, "strides"));
       NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
       Info offsets = blockPointer ? analyze(argument(call, 3, "offsets")) : Info{};
       addRole(shapeInfo.params, ParamUse::Mask);
+      recordDescriptorExtents(shapeNode, extents, blockShapeNode);
       addRole(strides.params | offsets.params, ParamUse::PointerOffset);
       result.pointerRoots = narrowRoots(base.pointerRoots);
       markPointers(result.pointerRoots);
@@ -1129,11 +1368,16 @@ private:
         function == "device_assert" || function == "static_print" || function == "device_print" ||
         function == "debug_barrier") {
       analyzeArguments(call, result);
-      if (function == "program_id" || function == "num_programs") result.dtype = "int32";
+      if (function == "program_id" || function == "num_programs") {
+        result.dtype = "int32";
+        result.bounds = keepBounds(boundOf(kProgramBit));
+      }
       return result;
     }
-    if (function == "cdiv") {
-      analyzeArguments(call, result);
+    if (function == "cdiv") { // at most its dividend
+      std::vector<Info> arguments;
+      analyzeArguments(call, result, &arguments);
+      if (!arguments.empty()) result.bounds = keepBounds(boundsOf(arguments.front()));
       return result;
     }
     return analyzeElementwise(call, function);
@@ -1144,6 +1388,7 @@ private:
   Info analyzeElementwise(NodeId call, std::string_view function) {
     Info combined;
     bool first = true;
+    std::vector<Info> parts; // tl.minimum's and tl.maximum's, for their bounds
     NodeId arguments = tree_.child(call, Field::Arguments);
     if (arguments != kNoNode)
       for (NodeId argumentNode : tree_.children(arguments)) {
@@ -1158,8 +1403,10 @@ private:
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
+        if (function == "minimum" || function == "maximum") parts.push_back(std::move(part));
       }
     if (function == "where") combined.dtype = {};
+    if (!parts.empty()) combined.bounds = keepBounds(extremeBound(parts, function == "minimum"));
     return combined;
   }
 
@@ -1303,6 +1550,11 @@ private:
       Loop loop;
       loop.span = tree_.span(statement);
       addBoundParams(loop, condition.params);
+      // `while i < n and j < m`: it ends when any comparison fails.
+      Bounds end;
+      if (condition.limits)
+        for (const Limit &limit : *condition.limits) end = end.count ? eitherBound(end, limit.bound) : limit.bound;
+      loop.endBounds = extentBounds(end.count ? end : boundsOf(condition));
       addRole(condition.params, ParamUse::LoopBound);
       kernel_.loops.push_back(std::move(loop));
       loopStack_.push_back(static_cast<int>(kernel_.loops.size() - 1));
@@ -1357,7 +1609,7 @@ private:
   }
 
   void addBoundParams(Loop &loop, const ParamSet &params) {
-    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i)
       if (params.test(i)) loop.boundParams.push_back(kernel_.params[i].name);
   }
 
@@ -1367,6 +1619,7 @@ private:
     Loop loop;
     loop.span = tree_.span(statement);
     Info bounds;
+    std::vector<Info> rangeArguments; // positional, of a call
     if (right != kNoNode && tree_.kind(right) == NodeKind::Call) {
       std::string path = canonical(tree_.child(right, Field::Function));
       loop.isStaticRange = path == "triton.language.static_range" || path == "static_range";
@@ -1380,17 +1633,24 @@ private:
             analyze(tree_.child(argument, Field::Value));
             continue;
           }
-          bounds.params |= analyze(argument).params;
+          rangeArguments.push_back(analyze(argument));
+          bounds.params |= rangeArguments.back().params;
         }
     } else {
       bounds = analyze(right);
     }
     addBoundParams(loop, bounds.params);
+    // range(stop) or range(start, stop[, step]): the loop ends at stop.
+    const Bounds end = rangeArguments.empty()      ? boundsOf(bounds)
+                       : rangeArguments.size() == 1 ? boundsOf(rangeArguments[0])
+                                                    : boundsOf(rangeArguments[1]);
+    loop.endBounds = extentBounds(end);
     addRole(bounds.params, ParamUse::LoopBound);
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
     Info variable;
     variable.params = bounds.params;
+    variable.bounds = keepBounds(end);
     if (left != kNoNode) assign(left, variable, kNoNode);
     loopStack_.push_back(index);
     NodeId body = tree_.child(statement, Field::Body);
@@ -1403,10 +1663,16 @@ private:
 
 void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax &syntax) {
   std::deque<Dims> arena;
+  std::deque<Bounds> bounds;
+  std::deque<std::vector<Limit>> limits;
   shapeArena = &arena;
+  boundsArena = &bounds;
+  limitsArena = &limits;
   KernelBodyReader reader(module, syntax);
   reader.read(definition);
   shapeArena = nullptr;
+  boundsArena = nullptr;
+  limitsArena = nullptr;
 }
 
 } // namespace btlint::python

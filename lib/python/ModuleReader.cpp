@@ -818,6 +818,11 @@ private:
         }
         entry.text = std::string(tree_.text(value));
         entry.span = tree_.span(value);
+        if (function != kNoNode && tree_.kind(value) == NodeKind::Identifier)
+          if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
+            if (NodeId assigned = lastAssignmentBefore(body, tree_.text(value), tree_.node(call).startByte);
+                assigned != kNoNode)
+              entry.definitionText = std::string(tree_.text(assigned));
         site.arguments.push_back(std::move(entry));
         launch.argumentValues.push_back(value);
       }
@@ -921,6 +926,39 @@ private:
   }
 
   // Asserts on the way from the function's start to `position`.
+  // The value last assigned to `name` by a plain `name = value` before
+  // `position`, in `block` or the blocks of it that hold `position`.
+  NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
+    NodeId found = kNoNode;
+    for (NodeId statement : tree_.children(block)) {
+      const SyntaxNode &node = tree_.node(statement);
+      if (node.startByte >= position) break;
+      NodeKind kind = tree_.kind(statement);
+      if (node.endByte <= position) {
+        if (kind != NodeKind::ExpressionStatement) continue;
+        NodeId assignment = tree_.firstChild(statement);
+        if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment) continue;
+        NodeId left = tree_.child(assignment, Field::Left);
+        NodeId right = tree_.child(assignment, Field::Right);
+        if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name)
+          found = right;
+        continue;
+      }
+      if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition ||
+          kind == NodeKind::ClassDefinition)
+        break;
+      for (NodeId child : tree_.children(statement)) {
+        NodeId inner = tree_.kind(child) == NodeKind::Block ? child : tree_.childOfKind(child, NodeKind::Block);
+        if (inner == kNoNode) continue;
+        const SyntaxNode &innerNode = tree_.node(inner);
+        if (innerNode.startByte <= position && position <= innerNode.endByte)
+          if (NodeId deeper = lastAssignmentBefore(inner, name, position); deeper != kNoNode) found = deeper;
+      }
+      break;
+    }
+    return found;
+  }
+
   void readGuards(NodeId block, uint32_t position, std::vector<LaunchGuard> &guards) {
     for (NodeId statement : tree_.children(block)) {
       const SyntaxNode &node = tree_.node(statement);

@@ -15,29 +15,84 @@ bool isTileParam(const Kernel &kernel, const std::string &name) {
   return param && param->uses.count(ParamUse::TileExtent);
 }
 
-// Loops whose bounds read `name` together with a tile size: they walk the
-// dimension tile by tile (`range(0, K, BLOCK_K)`, `range(cdiv(K, BLOCK_K))`),
-// so the trip count, and the best tile, depend on it. A loop over rows one at
-// a time (`range(row_start, row_end)`, a grid-stride loop) does not.
-std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::string &name) {
+// What the key fixes: its arguments, and the kernel's constexpr parameters
+// (compile-time values the configs or the launcher choose).
+struct Fixed {
+  const Kernel &kernel;
+  const std::set<std::string> &keyNames;
+  bool contains(const std::string &name) const {
+    if (keyNames.count(name)) return true;
+    const Param *param = kernel.findParam(name);
+    return param && param->isConstexpr();
+  }
+  // An extent is bounded when one of its bounds reads only fixed values.
+  bool bounds(const std::vector<ExtentBound> &bounds) const {
+    return std::any_of(bounds.begin(), bounds.end(), [&](const ExtentBound &bound) {
+      return !bound.program && !bound.data &&
+             std::all_of(bound.params.begin(), bound.params.end(), [&](const std::string &n) { return contains(n); });
+    });
+  }
+};
+
+bool boundReads(const std::vector<ExtentBound> &bounds, const std::string &name) {
+  return std::any_of(bounds.begin(), bounds.end(), [&](const ExtentBound &bound) {
+    return std::find(bound.params.begin(), bound.params.end(), name) != bound.params.end();
+  });
+}
+
+// Loops that walk a dimension tile by tile (`range(0, K, BLOCK_K)`,
+// `range(cdiv(K, BLOCK_K))`: a tile size among the bounds) whose end `name`
+// can grow past what the key fixes: the trip count, and the best tile and
+// pipeline depth, depend on it. A loop over rows one at a time
+// (`range(row_start, row_end)`, a grid-stride loop) does not; nor one whose
+// end the key bounds (`range(0, min(chunk_size, seqlen - start), BLOCK)`), nor
+// one whose tile the key fixes (`range(cdiv(seqlen, CHUNK))`, CHUNK keyed):
+// each step is then the same work for every shape of the key.
+std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
   std::vector<const Loop *> loops;
   for (const Loop &loop : kernel.loops) {
     const auto &bounds = loop.boundParams;
     if (std::find(bounds.begin(), bounds.end(), name) == bounds.end()) continue;
-    if (std::any_of(bounds.begin(), bounds.end(),
-                    [&](const std::string &bound) { return bound != name && isTileParam(kernel, bound); }))
-      loops.push_back(&loop);
+    if (!std::any_of(bounds.begin(), bounds.end(), [&](const std::string &bound) {
+          return bound != name && isTileParam(kernel, bound) && !fixed.keyNames.count(bound);
+        }))
+      continue;
+    // Front-ends that give no end bounds: the bounds as a whole.
+    if (!loop.endBounds.empty() && (!boundReads(loop.endBounds, name) || fixed.bounds(loop.endBounds))) continue;
+    loops.push_back(&loop);
   }
   return loops;
 }
 
+// Masks whose extent `name` can grow past what the key fixes, compared with
+// a tile the key does not fix. A tile at a program's offset that the key
+// fixes (`pid * CHUNK + tl.arange(0, CHUNK)`, CHUNK keyed, or a row per
+// program) is the same work whatever `name`, which then only sets how many
+// programs run; one that the configs or the launcher choose is not.
+std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
+  std::vector<const MaskExtent *> masks;
+  for (const MaskExtent &mask : kernel.maskExtents) {
+    if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds)) continue;
+    const auto &tile = mask.tileParams;
+    if (mask.tileKnown &&
+        std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.keyNames.count(t) != 0; }))
+      continue;
+    masks.push_back(&mask);
+  }
+  return masks;
+}
+
 // Shape arguments that size what a config's tiles cover: run-time integers (or
 // parameters whose kind the front-end could not tell) that mask tile loads and
-// stores or bound a loop over tiles. Strides and row indices that only offset
-// pointers, and row counts walked one row at a time, size no tile.
-bool isWorkSizingShape(const Kernel &kernel, const Param &param) {
+// stores or bound a loop over tiles, beyond what the key fixes. Strides and
+// row indices that only offset pointers, values that only clip an extent the
+// key bounds, and row counts walked one row at a time, size no tile.
+bool isWorkSizingShape(const Kernel &kernel, const Param &param, const Fixed &fixed) {
   if (param.kind != ParamKind::Int && param.kind != ParamKind::Unknown) return false;
-  return param.uses.count(ParamUse::Mask) || !tiledLoopsBoundBy(kernel, param.name).empty();
+  if (!tiledLoopsBoundBy(kernel, param.name, fixed).empty()) return true;
+  // Front-ends that record no mask extents: any mask.
+  if (kernel.maskExtents.empty()) return param.uses.count(ParamUse::Mask) != 0;
+  return !masksBoundBy(kernel, param.name, fixed).empty();
 }
 
 // A key argument that sizes nothing itself can stand in for a shape.
@@ -107,15 +162,25 @@ public:
     info.summary = "the autotune `key` omits a shape argument that sizes the kernel's work";
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose `key` leaves out a run-time shape argument that "
-        "masks loads and stores or bounds a loop over tiles (`range(0, K, BLOCK_K)`). Row "
-        "counts walked one row at a time (`for row in range(row_start, row_end)`, grid-stride "
-        "loops) do not change which tile is best and are not reported. It accepts the ways real code "
-        "keys on a shape without naming it: a proxy argument that the launcher fills with a "
-        "bucketed shape (`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by "
-        "its name or by the launch passing it an expression of the same value, and any key "
-        "argument the launch computes from the shape, a padded constexpr tile such as "
-        "`HEAD_DIM=next_power_of_2(head_dim)` included; shapes listed "
-        "in `do_not_specialize`, which the author left out on purpose; and arguments that only "
+        "sizes the work of a program beyond what the key fixes: one that bounds a loop over "
+        "tiles (`range(0, K, BLOCK_K)`) whose tile the key does not fix, or one that a load's "
+        "or store's mask (or a block pointer's shape) compares a tile with, when the tile is "
+        "one the configs or the launcher choose. It follows each extent's upper bounds "
+        "through the kernel: `min(chunk_size, seqlen - start)` is bounded by a keyed "
+        "`chunk_size` whatever `seqlen`, `a - b` and `a // b` by `a`, a value loaded from "
+        "memory by nothing the key could name, so a dimension that only clips an extent the "
+        "key bounds, or only reaches it through a decoded program id or a stride into "
+        "metadata, is not reported. Row counts walked one row at a time (`for row in "
+        "range(row_start, row_end)`, grid-stride loops, a block pointer with a row block of "
+        "1) and loops over chunks of a keyed size only set how many programs or steps run "
+        "and are not reported either. It accepts the ways real code keys on a shape without "
+        "naming it: a proxy argument that the launcher fills with a bucketed shape "
+        "(`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by its name or by "
+        "the launch passing it an expression of the same value (written in the call or "
+        "assigned to the name it passes just before), and any key argument the launch "
+        "computes from the shape, a padded constexpr tile such as "
+        "`HEAD_DIM=next_power_of_2(head_dim)` included; shapes listed in "
+        "`do_not_specialize`, which the author left out on purpose; and arguments that only "
         "offset pointers (strides, row indices), which size nothing. Kernels with a single "
         "config are not tuned, and are skipped.";
     info.doc.whyItMatters =
@@ -150,9 +215,10 @@ public:
           proxies.push_back(name);
       const std::vector<std::string> keyed(keyNames.begin(), keyNames.end());
 
+      const Fixed fixed{kernel, keyNames};
       std::vector<const Param *> missing;
       for (const Param &param : kernel.params) {
-        if (!isWorkSizingShape(kernel, param) || keyNames.count(param.name) ||
+        if (keyNames.count(param.name) || !isWorkSizingShape(kernel, param, fixed) ||
             kernel.doNotSpecialize.count(param.name) ||
             coveredByProxy(context, kernel, param.name, proxies, keyed))
           continue;
@@ -168,7 +234,8 @@ public:
           span, "the autotune key of " + kernel.tunedObjectName() + " omits " + names + ", which " +
                     (missing.size() == 1 ? "sizes" : "size") +
                     " its work; the config tuned for one shape is reused for every other");
-      for (const Param *param : missing) diagnostic.note(describeUse(kernel, *param));
+      diagnostic.about(kernel);
+      for (const Param *param : missing) diagnostic.note(describeUse(kernel, *param, fixed));
       if (spec.hasPruner)
         diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
                         " runs only when the key changes, so it cannot adapt the configs to "
@@ -177,13 +244,14 @@ public:
   }
 
 private:
-  static std::string describeUse(const Kernel &kernel, const Param &param) {
+  static std::string describeUse(const Kernel &kernel, const Param &param, const Fixed &fixed) {
     std::string roles;
-    const std::vector<const Loop *> loops = tiledLoopsBoundBy(kernel, param.name);
+    const std::vector<const Loop *> loops = tiledLoopsBoundBy(kernel, param.name, fixed);
     if (!loops.empty())
       roles = "bounds the loop over tiles at line " + std::to_string(loops.front()->span.line);
-    if (param.uses.count(ParamUse::Mask))
-      roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
+    const bool masks = kernel.maskExtents.empty() ? param.uses.count(ParamUse::Mask) != 0
+                                                  : !masksBoundBy(kernel, param.name, fixed).empty();
+    if (masks) roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
     return "`" + param.name + "` " + roles;
   }
 
@@ -201,7 +269,9 @@ private:
         if (!callsOwnKernel(launch, kernel)) continue;
         const LaunchArgument *shapeArgument = argumentFor(launch, kernel, shape);
         const LaunchArgument *proxyArgument = argumentFor(launch, kernel, proxy);
-        if (shapeArgument && proxyArgument && textReads(proxyArgument->text, shapeArgument->text))
+        if (shapeArgument && proxyArgument &&
+            (textReads(proxyArgument->text, shapeArgument->text) ||
+             textReads(proxyArgument->definitionText, shapeArgument->text)))
           return true;
       }
     }
