@@ -926,50 +926,18 @@ private:
   }
 
   // Asserts on the way from the function's start to `position`.
-  // The value last assigned to `name` by a plain `name = value` before
-  // `position`, in `block` or the blocks of it that hold `position`.
-  NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
-    NodeId found = kNoNode;
-    for (NodeId statement : tree_.children(block)) {
-      const SyntaxNode &node = tree_.node(statement);
-      if (node.startByte >= position) break;
-      NodeKind kind = tree_.kind(statement);
-      if (node.endByte <= position) {
-        if (kind != NodeKind::ExpressionStatement) continue;
-        NodeId assignment = tree_.firstChild(statement);
-        if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment) continue;
-        NodeId left = tree_.child(assignment, Field::Left);
-        NodeId right = tree_.child(assignment, Field::Right);
-        if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name)
-          found = right;
-        continue;
-      }
-      if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition ||
-          kind == NodeKind::ClassDefinition)
-        break;
-      for (NodeId child : tree_.children(statement)) {
-        NodeId inner = tree_.kind(child) == NodeKind::Block ? child : tree_.childOfKind(child, NodeKind::Block);
-        if (inner == kNoNode) continue;
-        const SyntaxNode &innerNode = tree_.node(inner);
-        if (innerNode.startByte <= position && position <= innerNode.endByte)
-          if (NodeId deeper = lastAssignmentBefore(inner, name, position); deeper != kNoNode) found = deeper;
-      }
-      break;
-    }
-    return found;
-  }
-
-  void readGuards(NodeId block, uint32_t position, std::vector<LaunchGuard> &guards) {
+  // Calls `visit` with each statement that ends before `position`, in
+  // order: those of `block`, then of the blocks of it that hold `position`
+  // (the arms the code at `position` runs in), not entering definitions.
+  template <typename Visit> void forEachStatementBefore(NodeId block, uint32_t position, Visit &&visit) const {
     for (NodeId statement : tree_.children(block)) {
       const SyntaxNode &node = tree_.node(statement);
       if (node.startByte >= position) return;
-      NodeKind kind = tree_.kind(statement);
-      if (kind == NodeKind::AssertStatement && node.endByte <= position) {
-        NodeId condition = firstExpression(statement);
-        if (condition != kNoNode) readGuard(condition, guards);
+      if (node.endByte <= position) {
+        visit(statement);
         continue;
       }
-      if (node.endByte <= position) continue;
+      NodeKind kind = tree_.kind(statement);
       if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition ||
           kind == NodeKind::ClassDefinition)
         return;
@@ -978,10 +946,34 @@ private:
         if (inner == kNoNode) continue;
         const SyntaxNode &innerNode = tree_.node(inner);
         if (innerNode.startByte <= position && position <= innerNode.endByte)
-          readGuards(inner, position, guards);
+          forEachStatementBefore(inner, position, visit);
       }
       return;
     }
+  }
+
+  // The value last assigned to `name` by a plain `name = value` before
+  // `position`, on the way to it.
+  NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
+    NodeId found = kNoNode;
+    forEachStatementBefore(block, position, [&](NodeId statement) {
+      if (tree_.kind(statement) != NodeKind::ExpressionStatement) return;
+      NodeId assignment = tree_.firstChild(statement);
+      if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment) return;
+      NodeId left = tree_.child(assignment, Field::Left);
+      NodeId right = tree_.child(assignment, Field::Right);
+      if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name)
+        found = right;
+    });
+    return found;
+  }
+
+  void readGuards(NodeId block, uint32_t position, std::vector<LaunchGuard> &guards) {
+    forEachStatementBefore(block, position, [&](NodeId statement) {
+      if (tree_.kind(statement) != NodeKind::AssertStatement) return;
+      NodeId condition = firstExpression(statement);
+      if (condition != kNoNode) readGuard(condition, guards);
+    });
   }
 
   // ---- host timing -------------------------------------------------------------
