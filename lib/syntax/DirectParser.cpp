@@ -597,6 +597,24 @@ private:
     return splat;
   }
 
+  // `*operand` in a bare tuple (`return dx, *[None] * 10`): Python splats
+  // the whole `bitwise_or` after the star. tree-sitter reads that only for
+  // some operands and reports a syntax error for others; this parser reads
+  // it as Python does, a plain `*name` the way both do.
+  uint32_t starredItem() {
+    const Token &after = peek(1);
+    const Token &next = peek(2);
+    if (after.type == T::Name && (next.is(O::Comma) || next.is(O::RParen) || next.is(O::Assign) ||
+                                  next.is(O::Semicolon) || next.is(O::Colon) || next.is(K::In) ||
+                                  next.type == T::Newline || next.type == T::End))
+      return plainSplat();
+    const Token &star = take();
+    uint32_t operand = bitwiseOr();
+    uint32_t splat = make(NodeKind::ListSplat, star.start, endOf(operand));
+    add(splat, operand);
+    return splat;
+  }
+
   // ---- statements ----
   void statement(uint32_t parent) {
     DepthGuard guard(*this);
@@ -857,7 +875,7 @@ private:
   ItemList commaItems(bool targets = false) {
     ItemList items;
     while (true) {
-      uint32_t item = at(O::Star) ? plainSplat() : targets ? bitwiseOr() : expression();
+      uint32_t item = at(O::Star) ? (targets ? plainSplat() : starredItem()) : targets ? bitwiseOr() : expression();
       items.nodes.push_back(item);
       items.end = endOf(item);
       items.trailingComma = false;

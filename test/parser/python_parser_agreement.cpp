@@ -80,6 +80,9 @@ int main(int argc, char **argv) {
         if (!quiet)
           std::printf("left to tree-sitter (no syntax error): %s (DirectParser.cpp:%d)\n", path.c_str(),
                       directParserGiveUpLine());
+      } else if (!quiet) {
+        std::printf("left to tree-sitter, which reports %s at line %u: %s (DirectParser.cpp:%d)\n",
+                    problems[0].message.c_str(), problems[0].span.line, path.c_str(), directParserGiveUpLine());
       }
       continue;
     }

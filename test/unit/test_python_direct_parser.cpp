@@ -103,6 +103,24 @@ TEST(DirectParser, LeavesWhatItDoesNotReadToTreeSitter) {
   EXPECT_FALSE(parseDirect(chain + "\n", nodes)); // deeper than SyntaxTree's limit
 }
 
+// Python splats the whole operand after a star in a bare tuple; tree-sitter
+// reports a syntax error for some of these in real files.
+TEST(DirectParser, ReadsStarredOperandsInBareTuples) {
+  for (const char *text : {"def f(dx):\n    return dx, *[None] * 10\n",
+                           "def g(a, b):\n    return a, b, *((None,) * 21)\n", "t = 1, *f(x), 2\n"}) {
+    std::vector<SyntaxNode> nodes;
+    ASSERT_TRUE(parseDirect(text, nodes)) << text;
+    size_t splats = 0;
+    for (const SyntaxNode &node : nodes)
+      if (node.kind == NodeKind::ListSplat) {
+        ++splats;
+        ASSERT_NE(node.firstChild, 0u) << text;
+        EXPECT_NE(nodes[node.firstChild].kind, NodeKind::Identifier) << text; // the whole operand
+      }
+    EXPECT_EQ(splats, 1u) << text;
+  }
+}
+
 TEST(DirectParser, SyntaxErrorsAreStillReported) {
   SourceFile source("kernel.py", Language::Python, "def f(:\n    pass\n\nx = [1, 2\n");
   std::vector<ParseProblem> problems;
