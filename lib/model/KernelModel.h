@@ -113,9 +113,11 @@ struct MaskExtent {
   std::vector<ExtentBound> bounds; // any one of them bounds the extent
   // The tile compared against it: the parameters of its extent (BLOCK_M for
   // `pid * BLOCK_M + tl.arange(0, BLOCK_M)`; none for a constant one), when
-  // the front-end knows its shape.
+  // the front-end knows its shape, and whether it starts at a program id's
+  // offset (each program then covers one tile of the extent).
   std::vector<std::string> tileParams;
   bool tileKnown = false;
+  bool programIndexed = false;
 };
 
 struct Loop {

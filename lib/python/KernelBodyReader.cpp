@@ -67,11 +67,13 @@ Bounds boundOf(size_t bit) {
 }
 
 // One comparison of a mask (`offs < n`): the bound side's bounds and the
-// tile compared against it (the parameters of its extent, when known).
+// tile compared against it (the parameters of its extent, when known, and
+// whether it starts at a program id's offset).
 struct Limit {
   Bounds bound;
   std::bitset<kMaxParams> tile;
   bool tileKnown = false;
+  bool programIndexed = false;
 };
 using Limits = const std::vector<Limit> *; // null: none known
 thread_local std::deque<std::vector<Limit>> *limitsArena = nullptr;
@@ -647,7 +649,7 @@ private:
       if (!less && !greater) continue;
       const Info &bound = less ? operands[i + 1] : operands[i];
       const Info &index = less ? operands[i] : operands[i + 1];
-      limits.push_back({boundsOf(bound), tileParamsOf(index), index.shape != nullptr});
+      limits.push_back({boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index)});
     }
     if (!limits.empty()) result.limits = keepLimits(std::move(limits));
     return result;
@@ -669,6 +671,15 @@ private:
     for (size_t i = 1; i < arguments.size(); ++i)
       out = minimum ? eitherBound(out, boundsOf(arguments[i])) : bothBound(out, boundsOf(arguments[i]));
     return out;
+  }
+
+  // Every bound of the value grows with a program id: an offset per program.
+  static bool startsAtProgram(const Info &value) {
+    const Bounds bounds = boundsOf(value);
+    if (bounds.count == 0) return false;
+    for (size_t i = 0; i < bounds.count; ++i)
+      if (!bounds.sets[i].test(kProgramBit)) return false;
+    return true;
   }
 
   std::vector<ExtentBound> extentBounds(const Bounds &bounds) const {
@@ -706,8 +717,10 @@ private:
 
   // A block pointer's or tensor descriptor's shape bounds its block the way a
   // mask does: each dimension the block dimension at its place (the whole
-  // block when they do not pair up).
-  void recordDescriptorExtents(NodeId shapeNode, const std::vector<Info> &extents, NodeId blockShapeNode) {
+  // block when they do not pair up), at a program's offset when the offset
+  // given there is (a descriptor's come with each load: taken as per program).
+  void recordDescriptorExtents(NodeId shapeNode, const std::vector<Info> &extents, const std::vector<Info> &offsets,
+                               NodeId blockShapeNode) {
     if (shapeNode == kNoNode) return;
     std::vector<Info> block = blockShapeNode != kNoNode ? blockDims(blockShapeNode) : std::vector<Info>{};
     ParamSet wholeBlock;
@@ -715,8 +728,9 @@ private:
     const bool paired = block.size() == extents.size();
     for (size_t i = 0; i < extents.size(); ++i) {
       if (!extents[i].params.any()) continue;
+      const bool programIndexed = offsets.empty() || (offsets.size() == extents.size() && startsAtProgram(offsets[i]));
       kernel_.maskExtents.push_back({tree_.span(shapeNode), extentBounds(boundsOf(extents[i])),
-                                     paramNames(paired ? block[i].params : wholeBlock), !block.empty()});
+                                     paramNames(paired ? block[i].params : wholeBlock), !block.empty(), programIndexed});
     }
   }
 
@@ -740,10 +754,12 @@ private:
     if (mask.limits) {
       for (const Limit &limit : *mask.limits)
         kernel_.maskExtents.push_back(
-            {tree_.span(node), extentBounds(limit.bound), paramNames(limit.tile), limit.tileKnown});
+            {tree_.span(node), extentBounds(limit.bound), paramNames(limit.tile), limit.tileKnown,
+             limit.programIndexed});
       return;
     }
-    if (mask.params.any()) kernel_.maskExtents.push_back({tree_.span(node), extentBounds(boundsOf(mask)), {}, false});
+    if (mask.params.any())
+      kernel_.maskExtents.push_back({tree_.span(node), extentBounds(boundsOf(mask)), {}, false, false});
   }
 
   Info analyzeChildren(NodeId node) {
@@ -1284,9 +1300,12 @@ private:
       for (const Info &extent : extents) shapeInfo.params |= extent.params;
       Info strides = analyze(argument(call, 2, "strides"));
       NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
-      Info offsets = blockPointer ? analyze(argument(call, 3, "offsets")) : Info{};
+      std::vector<Info> offsetParts;
+      if (blockPointer) offsetParts = analyzeElements(argument(call, 3, "offsets"));
+      Info offsets;
+      for (const Info &part : offsetParts) offsets.params |= part.params;
       addRole(shapeInfo.params, ParamUse::Mask);
-      recordDescriptorExtents(shapeNode, extents, blockShapeNode);
+      recordDescriptorExtents(shapeNode, extents, offsetParts, blockShapeNode);
       addRole(strides.params | offsets.params, ParamUse::PointerOffset);
       result.pointerRoots = narrowRoots(base.pointerRoots);
       markPointers(result.pointerRoots);
@@ -1509,6 +1528,32 @@ private:
     }
   }
 
+  // `a, b = x, y`: each target its own value, when both sides are plain
+  // lists of the same length (no splats). False when they are not.
+  bool assignPairwise(NodeId left, NodeId right) {
+    auto isList = [&](NodeKind kind) {
+      return kind == NodeKind::PatternList || kind == NodeKind::TuplePattern || kind == NodeKind::Tuple ||
+             kind == NodeKind::ExpressionList;
+    };
+    if (!isList(tree_.kind(left)) || !isList(tree_.kind(right))) return false;
+    auto parts = [&](NodeId node) {
+      std::vector<NodeId> out;
+      for (NodeId child : tree_.children(node)) {
+        NodeKind kind = tree_.kind(child);
+        if (kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind)) continue;
+        if (kind == NodeKind::ListSplat || kind == NodeKind::ListSplatPattern) return std::vector<NodeId>{};
+        out.push_back(child);
+      }
+      return out;
+    };
+    const std::vector<NodeId> targets = parts(left), values = parts(right);
+    if (targets.empty() || targets.size() != values.size()) return false;
+    std::vector<Info> infos;
+    for (NodeId value : values) infos.push_back(analyze(value));
+    for (size_t i = 0; i < targets.size(); ++i) assign(targets[i], infos[i], values[i]);
+    return true;
+  }
+
   void readStatement(NodeId statement) {
     if (depth_ > kMaxDepth) return;
     ++depth_;
@@ -1520,6 +1565,7 @@ private:
           NodeId right = tree_.child(child, Field::Right);
           NodeId left = tree_.child(child, Field::Left);
           if (right == kNoNode || left == kNoNode) continue;
+          if (assignPairwise(left, right)) continue;
           Info info = analyze(right);
           assign(left, info, right);
         } else if (kind == NodeKind::AugmentedAssignment) {

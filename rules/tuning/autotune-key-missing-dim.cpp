@@ -1,3 +1,4 @@
+#include "model/KernelCalls.h"
 #include "rules/Rule.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ bool isTileParam(const Kernel &kernel, const std::string &name) {
 // (compile-time values the configs or the launcher choose).
 struct Fixed {
   const Kernel &kernel;
+  const FileModel &file;
   const std::set<std::string> &keyNames;
   bool contains(const std::string &name) const {
     if (keyNames.count(name)) return true;
@@ -65,18 +67,23 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
 }
 
 // Masks whose extent `name` can grow past what the key fixes, compared with
-// a tile the key does not fix. A tile at a program's offset that the key
-// fixes (`pid * CHUNK + tl.arange(0, CHUNK)`, CHUNK keyed, or a row per
-// program) is the same work whatever `name`, which then only sets how many
-// programs run; one that the configs or the launcher choose is not.
+// a tile the key does not fix. A tile the key fixes (`tl.arange(0, BLOCK_D) <
+// dim` with BLOCK_D keyed, `pid * CHUNK + ...` with CHUNK keyed, a row per
+// program) is the same work whatever `name`. A tile at a program's offset in
+// a kernel without `tl.dot` is one program's share of an element-wise pass:
+// `name` only sets how many programs run. In a kernel with one (M of a GEMM
+// whose row tile the configs or the launcher choose), the best tile depends
+// on it.
 std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
   std::vector<const MaskExtent *> masks;
+  const bool elementwise = dotPresence(kernel, fixed.file) == Presence::No;
   for (const MaskExtent &mask : kernel.maskExtents) {
     if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds)) continue;
     const auto &tile = mask.tileParams;
     if (mask.tileKnown &&
         std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.keyNames.count(t) != 0; }))
       continue;
+    if (mask.programIndexed && elementwise) continue;
     masks.push_back(&mask);
   }
   return masks;
@@ -173,7 +180,11 @@ public:
         "metadata, is not reported. Row counts walked one row at a time (`for row in "
         "range(row_start, row_end)`, grid-stride loops, a block pointer with a row block of "
         "1) and loops over chunks of a keyed size only set how many programs or steps run "
-        "and are not reported either. It accepts the ways real code keys on a shape without "
+        "and are not reported either; nor are the dimensions of an element-wise pass (a "
+        "kernel without `tl.dot`, in its body or its helpers) that only set how many "
+        "programs run, each over a tile at its program's offset. In a kernel with a dot the "
+        "same dimension is reported when the configs or the launcher choose the tile: M of a "
+        "GEMM whose row tile is a bucket of M the key leaves out. It accepts the ways real code keys on a shape without "
         "naming it: a proxy argument that the launcher fills with a bucketed shape "
         "(`CACHE_KEY_M=M // 32`, `M_BUCKET=next_power_of_2(M)`), recognised by its name or by "
         "the launch passing it an expression of the same value (written in the call or "
@@ -215,7 +226,7 @@ public:
           proxies.push_back(name);
       const std::vector<std::string> keyed(keyNames.begin(), keyNames.end());
 
-      const Fixed fixed{kernel, keyNames};
+      const Fixed fixed{kernel, context.file(), keyNames};
       std::vector<const Param *> missing;
       for (const Param &param : kernel.params) {
         if (keyNames.count(param.name) || !isWorkSizingShape(kernel, param, fixed) ||

@@ -1,4 +1,5 @@
 #include "rules/ConfigUses.h"
+#include "model/KernelCalls.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
 #include "rules/MergeAtLiteral.h"
@@ -24,16 +25,10 @@ std::optional<ScalarValue> numStagesOf(const Config &config) {
 // kernel, so a loop in a called @triton.jit function counts (the main loop of
 // many attention kernels lives in such a helper); a called function this file
 // does not define may hold one, so it counts too.
-bool hasPipelinableLoop(const Kernel &kernel, const FileModel &file, int depth = 0) {
-  if (std::any_of(kernel.loops.begin(), kernel.loops.end(),
-                  [](const Loop &loop) { return !loop.isStaticRange; }))
-    return true;
-  if (depth > 8) return true; // deep call chains: do not claim there is no loop
-  for (const std::string &name : kernel.calledFunctions) {
-    const Kernel *helper = file.findKernel(name);
-    if (!helper || hasPipelinableLoop(*helper, file, depth + 1)) return true;
-  }
-  return false;
+bool hasPipelinableLoop(const Kernel &kernel, const FileModel &file) {
+  return presentThroughHelpers(kernel, file, [](const Kernel &k) {
+           return std::any_of(k.loops.begin(), k.loops.end(), [](const Loop &loop) { return !loop.isStaticRange; });
+         }) != Presence::No;
 }
 
 // A YAML table has no body: its loops are those of the kernel's definition in

@@ -1,3 +1,4 @@
+#include "model/KernelCalls.h"
 #include "rules/Rule.h"
 
 #include <string>
@@ -23,8 +24,8 @@ public:
     info.summary = "an autotune list too short to find a good config";
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose fully expanded config list has fewer entries than "
-        "`min-configs-with-dot` (kernels with a `tl.dot`, or CUDA kernels with a tensor-core MMA, "
-        "default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
+        "`min-configs-with-dot` (kernels with a `tl.dot`, in their body or in a `@triton.jit` "
+        "helper of the file they call, or CUDA kernels with a tensor-core MMA, default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
         "array of structs) counts as the config list of the kernel it configures. A list the evaluator could not expand completely is never "
         "reported, since it may be longer than what was read.";
     info.doc.whyItMatters =
@@ -63,7 +64,8 @@ public:
       if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
       if (!list.complete) continue;
-      const bool hasDot = !kernel.dots.empty();
+      // A dot in a @triton.jit helper it calls is the kernel's own (inlined).
+      const bool hasDot = dotPresence(kernel, context.file()) == Presence::Yes;
       const int64_t minimum = hasDot ? minimumWithDot : minimumOther;
       const int64_t count = static_cast<int64_t>(list.configs.size());
       if (count >= minimum) continue;

@@ -4,8 +4,9 @@ import triton.language as tl
 
 
 # One row per program through a block pointer whose row block is 1: the row
-# count only sets the grid and is rightly left out of the key. The same kernel
-# with a tuned row tile (below) walks rows tile by tile: there it sizes the work.
+# count only sets the grid and is rightly left out of the key. Below, the row
+# count is keyed instead and the row length is not: the loop over the tuned
+# BLOCK_X tiles of a row runs once per tile, so there x_size sizes the work.
 @triton.autotune(
     configs=[triton.Config({"BLOCK_X": bx}, num_warps=w) for bx in (256, 512, 1024) for w in (4, 8)],
     key=["x_size"],
@@ -26,7 +27,7 @@ def row_scale_kernel(out_ptr, in_ptr, y_size, x_size, y_stride, BLOCK_X: tl.cons
 @triton.autotune(
     configs=[triton.Config({"BLOCK_X": bx, "BLOCK_Y": by}, num_warps=w)
              for bx in (256, 512) for by in (1, 8) for w in (4, 8)],
-    key=["x_size"],
+    key=["y_size"],
 )
 @triton.jit
 def tile_scale_kernel(out_ptr, in_ptr, y_size, x_size, y_stride, BLOCK_X: tl.constexpr, BLOCK_Y: tl.constexpr):

@@ -1,0 +1,33 @@
+#include "model/KernelCalls.h"
+
+namespace btlint {
+namespace {
+
+constexpr int kMaxHelperDepth = 8;
+
+Presence presentAt(const Kernel &kernel, const FileModel &file, const std::function<bool(const Kernel &)> &has,
+                   int depth) {
+  if (has(kernel)) return Presence::Yes;
+  if (depth > kMaxHelperDepth) return Presence::Unknown;
+  Presence result = Presence::No;
+  for (const std::string &name : kernel.calledFunctions) {
+    const Kernel *helper = file.findKernel(name);
+    const Presence inHelper = helper ? presentAt(*helper, file, has, depth + 1) : Presence::Unknown;
+    if (inHelper == Presence::Yes) return Presence::Yes;
+    if (inHelper == Presence::Unknown) result = Presence::Unknown;
+  }
+  return result;
+}
+
+} // namespace
+
+Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
+                               const std::function<bool(const Kernel &)> &has) {
+  return presentAt(kernel, file, has, 0);
+}
+
+Presence dotPresence(const Kernel &kernel, const FileModel &file) {
+  return presentThroughHelpers(kernel, file, [](const Kernel &k) { return !k.dots.empty(); });
+}
+
+} // namespace btlint
