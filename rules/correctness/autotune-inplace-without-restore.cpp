@@ -24,6 +24,21 @@ struct PointerAccesses {
 
 std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
 
+bool spanWithin(const SourceSpan &inner, const SourceSpan &outer) {
+  return outer.valid() && !(inner < outer) && inner.line <= std::max(outer.endLine, outer.line);
+}
+
+// The kernel overwrites the buffer before it reads it: an unconditional
+// store that comes first and shares no loop with the load. Each run then
+// reads what it wrote itself, not the previous run's output.
+bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses) {
+  const MemoryAccess &store = *accesses.firstStore, &load = *accesses.firstLoad;
+  if (!store.guards.empty() || !(store.span < load.span)) return false;
+  return std::none_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
+    return spanWithin(store.span, loop.span) && spanWithin(load.span, loop.span);
+  });
+}
+
 // The values the kernel's `if` tests can take at run time: one binding per
 // launch in the file (the launch's constant argument, else the parameter's
 // default), or the defaults alone when the file has no launch. A parameter
@@ -95,7 +110,10 @@ public:
     info.doc.whatItDoes =
         "Reports an autotuned kernel that loads from and stores to the same pointer argument, "
         "or accumulates into one with `tl.atomic_add` (or `atomic_xor`), when the autotuner "
-        "is not told to restore or zero that argument. Idempotent atomics (`max`, `min`, `and`, "
+        "is not told to restore or zero that argument. A buffer the kernel overwrites before "
+        "it reads it (an unconditional store that comes first and shares no loop with the "
+        "load: scratch written in one pass and read back in the next) is not reported, since "
+        "every run reads what it wrote itself. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs is assumed to restore the state, and single-config lists, which are "
         "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
@@ -157,7 +175,8 @@ public:
           auto found = underBinding.find(access.pointer);
           if (found == underBinding.end() || byPointer.count(access.pointer)) continue;
           const PointerAccesses &accesses = found->second;
-          if (accesses.firstAccumulation || (accesses.firstLoad && accesses.firstStore)) {
+          if (accesses.firstAccumulation ||
+              (accesses.firstLoad && accesses.firstStore && !writtenBeforeRead(kernel, accesses))) {
             byPointer[access.pointer] = accesses;
             pointerOrder.push_back(access.pointer);
           }
