@@ -240,6 +240,7 @@ private:
   ParamSet readAnywhere_;
   ParamSet withRole_;
   ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
+  std::vector<Limit> recordedLimits_; // those of kernel_.maskExtents
   int depth_ = 0;
 
   // ---- parameters ------------------------------------------------------
@@ -729,8 +730,8 @@ private:
     for (size_t i = 0; i < extents.size(); ++i) {
       if (!extents[i].params.any()) continue;
       const bool programIndexed = offsets.empty() || (offsets.size() == extents.size() && startsAtProgram(offsets[i]));
-      kernel_.maskExtents.push_back({tree_.span(shapeNode), extentBounds(boundsOf(extents[i])),
-                                     paramNames(paired ? block[i].params : wholeBlock), !block.empty(), programIndexed});
+      recordExtent({boundsOf(extents[i]), paired ? block[i].params : wholeBlock, !block.empty(), programIndexed},
+                   shapeNode);
     }
   }
 
@@ -752,14 +753,29 @@ private:
   void recordMask(const Info &mask, NodeId node) {
     if (node == kNoNode) return;
     if (mask.limits) {
-      for (const Limit &limit : *mask.limits)
-        kernel_.maskExtents.push_back(
-            {tree_.span(node), extentBounds(limit.bound), paramNames(limit.tile), limit.tileKnown,
-             limit.programIndexed});
+      for (const Limit &limit : *mask.limits) recordExtent(limit, node);
       return;
     }
-    if (mask.params.any())
-      kernel_.maskExtents.push_back({tree_.span(node), extentBounds(boundsOf(mask)), {}, false, false});
+    if (mask.params.any()) recordExtent({boundsOf(mask), ParamSet(), false, false}, node);
+  }
+
+  // One MaskExtent per distinct limit: the loads and stores of a kernel
+  // mostly share one mask, and the rules ask only whether an extent exists.
+  void recordExtent(const Limit &limit, NodeId node) {
+    for (const Limit &seen : recordedLimits_)
+      if (sameLimit(seen, limit)) return;
+    recordedLimits_.push_back(limit);
+    kernel_.maskExtents.push_back({tree_.span(node), extentBounds(limit.bound), paramNames(limit.tile), limit.tileKnown,
+                                   limit.programIndexed});
+  }
+
+  static bool sameLimit(const Limit &a, const Limit &b) {
+    if (a.tile != b.tile || a.tileKnown != b.tileKnown || a.programIndexed != b.programIndexed ||
+        a.bound.count != b.bound.count)
+      return false;
+    for (size_t i = 0; i < a.bound.count; ++i)
+      if (a.bound.sets[i] != b.bound.sets[i]) return false;
+    return true;
   }
 
   Info analyzeChildren(NodeId node) {
