@@ -952,18 +952,22 @@ private:
     }
   }
 
-  // The value last assigned to `name` by a plain `name = value` before
-  // `position`, on the way to it.
+  // The value last assigned to `name` by a plain `name = value` (or a chain,
+  // `a = name = value`) before `position`, on the way to it.
   NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
     NodeId found = kNoNode;
     forEachStatementBefore(block, position, [&](NodeId statement) {
       if (tree_.kind(statement) != NodeKind::ExpressionStatement) return;
       NodeId assignment = tree_.firstChild(statement);
-      if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment) return;
-      NodeId left = tree_.child(assignment, Field::Left);
-      NodeId right = tree_.child(assignment, Field::Right);
-      if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name)
-        found = right;
+      bool assigns = false;
+      NodeId value = kNoNode;
+      for (; assignment != kNoNode && tree_.kind(assignment) == NodeKind::Assignment;
+           assignment = tree_.child(assignment, Field::Right)) {
+        NodeId left = tree_.child(assignment, Field::Left);
+        if (left != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name) assigns = true;
+        value = tree_.child(assignment, Field::Right);
+      }
+      if (assigns && value != kNoNode) found = value;
     });
     return found;
   }

@@ -22,6 +22,23 @@ struct Fixed {
   const Kernel &kernel;
   const FileModel &file;
   const std::set<std::string> &keyNames;
+  // Tile parameters the key fixes: keyed ones, and those a launch passes the
+  // same value as a keyed argument (`BC = BS = block_size`, BS keyed).
+  std::set<std::string> tiles;
+  Fixed(const Kernel &k, const FileModel &f, const std::set<std::string> &keys) : kernel(k), file(f), keyNames(keys) {
+    tiles = keys;
+    for (const LaunchSite &launch : file.launches) {
+      if (!callsOwnKernel(launch, kernel)) continue;
+      std::set<std::string> keyedValues;
+      for (const LaunchArgument &argument : launch.arguments)
+        if (keys.count(std::string(kernel.paramNameOf(argument)))) keyedValues.insert(valueText(argument));
+      for (const LaunchArgument &argument : launch.arguments)
+        if (keyedValues.count(valueText(argument))) tiles.insert(std::string(kernel.paramNameOf(argument)));
+    }
+  }
+  static std::string valueText(const LaunchArgument &argument) {
+    return argument.definitionText.empty() ? argument.text : argument.definitionText;
+  }
   bool contains(const std::string &name) const {
     if (keyNames.count(name)) return true;
     const Param *param = kernel.findParam(name);
@@ -56,7 +73,7 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
     const auto &bounds = loop.boundParams;
     if (std::find(bounds.begin(), bounds.end(), name) == bounds.end()) continue;
     if (!std::any_of(bounds.begin(), bounds.end(), [&](const std::string &bound) {
-          return bound != name && isTileParam(kernel, bound) && !fixed.keyNames.count(bound);
+          return bound != name && isTileParam(kernel, bound) && !fixed.tiles.count(bound);
         }))
       continue;
     // Front-ends that give no end bounds: the bounds as a whole.
@@ -81,7 +98,7 @@ std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::st
     if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds)) continue;
     const auto &tile = mask.tileParams;
     if (mask.tileKnown &&
-        std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.keyNames.count(t) != 0; }))
+        std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.tiles.count(t) != 0; }))
       continue;
     if (mask.programIndexed && elementwise) continue;
     masks.push_back(&mask);
@@ -179,7 +196,8 @@ public:
         "key bounds, or only reaches it through a decoded program id or a stride into "
         "metadata, is not reported. Row counts walked one row at a time (`for row in "
         "range(row_start, row_end)`, grid-stride loops, a block pointer with a row block of "
-        "1) and loops over chunks of a keyed size only set how many programs or steps run "
+        "1) and loops over chunks of a keyed size (or of a tile the launch passes the value of a "
+        "keyed argument, `BC = BS = block_size`) only set how many programs or steps run "
         "and are not reported either; nor are the dimensions of an element-wise pass (a "
         "kernel without `tl.dot`, in its body or its helpers) that only set how many "
         "programs run, each over a tile at its program's offset. In a kernel with a dot the "
@@ -226,7 +244,7 @@ public:
           proxies.push_back(name);
       const std::vector<std::string> keyed(keyNames.begin(), keyNames.end());
 
-      const Fixed fixed{kernel, context.file(), keyNames};
+      const Fixed fixed(kernel, context.file(), keyNames);
       std::vector<const Param *> missing;
       for (const Param &param : kernel.params) {
         if (keyNames.count(param.name) || !isWorkSizingShape(kernel, param, fixed) ||
