@@ -25,7 +25,10 @@ struct Fixed {
   // Tile parameters the key fixes: keyed ones, and those a launch passes the
   // same value as a keyed argument (`BC = BS = block_size`, BS keyed).
   std::set<std::string> tiles;
+  // No `tl.dot` in the kernel or its helpers: an element-wise pass.
+  bool elementwise = false;
   Fixed(const Kernel &k, const FileModel &f, const std::set<std::string> &keys) : kernel(k), file(f), keyNames(keys) {
+    elementwise = dotPresence(kernel, file) == Presence::No;
     tiles = keys;
     for (const LaunchSite &launch : file.launches) {
       if (!callsOwnKernel(launch, kernel)) continue;
@@ -93,14 +96,13 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
 // on it.
 std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
   std::vector<const MaskExtent *> masks;
-  const bool elementwise = dotPresence(kernel, fixed.file) == Presence::No;
   for (const MaskExtent &mask : kernel.maskExtents) {
     if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds)) continue;
     const auto &tile = mask.tileParams;
     if (mask.tileKnown &&
         std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.tiles.count(t) != 0; }))
       continue;
-    if (mask.programIndexed && elementwise) continue;
+    if (mask.programIndexed && fixed.elementwise) continue;
     masks.push_back(&mask);
   }
   return masks;
