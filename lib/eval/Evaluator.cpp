@@ -65,6 +65,15 @@ std::optional<Evaluator::FunctionSource> Evaluator::functionSource(const Value &
   return FunctionSource{&data.module->tree(), &data.module->index(), data.node};
 }
 
+Value Evaluator::globalOf(const Value &function, std::string_view name) {
+  if (!function.isFunction() || !function.function()->module)
+    return Value::unknown("not a function of the analysed code");
+  bool found = false;
+  Value value = interpreter_->moduleGlobal(*function.function()->module, name, UINT32_MAX, found);
+  if (!found) return Value::unknown("name `" + std::string(name) + "` is not defined");
+  return value;
+}
+
 namespace {
 
 ScalarValue scalarWithSpan(const Value &value, SourceSpan span) {

@@ -55,6 +55,9 @@ public:
     python::NodeId definition = python::kNoNode;
   };
   std::optional<FunctionSource> functionSource(const Value &function) const;
+  // A module-level name of the module a function is defined in, as it
+  // stands once the module has run (a helper the function calls).
+  Value globalOf(const Value &function, std::string_view name);
 
 private:
   std::unique_ptr<Interpreter> interpreter_;

@@ -256,6 +256,8 @@ struct AutotuneSpec {
   bool hasPruner = false;             // prune_configs_by given
   std::string prunerName;             // early_config_prune function name
   std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
+  std::set<std::string> prunerConfigKeys; // config keys the pruner reads
+  bool prunerBuildsConfigs = false;   // the pruner returns configs it makes (from the listed ones)
   std::vector<NameRef> restoreValue;
   std::vector<NameRef> resetToZero;
   bool hasPrehook = false;            // pre_hook/post_hook may restore state

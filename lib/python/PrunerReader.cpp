@@ -36,11 +36,11 @@ public:
     body_ = tree_.child(definition, Field::Body);
   }
 
-  std::set<std::string> read() {
-    std::set<std::string> limits;
-    if (body_ == kNoNode) return limits;
-    scan(body_, limits);
-    return limits;
+  PrunerReading read() {
+    PrunerReading reading;
+    if (body_ == kNoNode) return reading;
+    scan(body_, reading);
+    return reading;
   }
 
 private:
@@ -107,8 +107,26 @@ private:
     return lower.find(word) != std::string::npos;
   }
 
-  void scan(NodeId node, std::set<std::string> &limits) {
+  void scan(NodeId node, PrunerReading &reading) {
+    std::set<std::string> &limits = reading.limits;
     NodeKind kind = tree_.kind(node);
+    if (kind == NodeKind::Subscript || kind == NodeKind::Call) {
+      Keys read;
+      if (kind == NodeKind::Subscript || isGetCall(node)) collect(node, read);
+      reading.configKeys.insert(read.config.begin(), read.config.end());
+    }
+    if (kind == NodeKind::Call) {
+      NodeId callee = tree_.child(node, Field::Function);
+      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier) {
+        std::string name(tree_.text(callee));
+        if (name == "Config") reading.buildsConfigs = true;
+        else if (std::find(reading.helpers.begin(), reading.helpers.end(), name) == reading.helpers.end())
+          reading.helpers.push_back(name);
+      } else if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
+        NodeId method = tree_.child(callee, Field::AttributeName);
+        if (method != kNoNode && tree_.text(method) == "Config") reading.buildsConfigs = true;
+      }
+    }
     if (kind == NodeKind::Assignment) {
       NodeId left = tree_.child(node, Field::Left);
       NodeId right = tree_.child(node, Field::Right);
@@ -149,13 +167,20 @@ private:
           for (const std::string &size : argumentSide->argument) limits.insert(tile + "<=" + size);
       }
     }
-    for (NodeId child : tree_.children(node)) scan(child, limits);
+    for (NodeId child : tree_.children(node)) scan(child, reading);
+  }
+
+  bool isGetCall(NodeId call) const {
+    NodeId callee = tree_.child(call, Field::Function);
+    if (callee == kNoNode || tree_.kind(callee) != NodeKind::Attribute) return false;
+    NodeId method = tree_.child(callee, Field::AttributeName);
+    return method != kNoNode && tree_.text(method) == "get";
   }
 };
 
 } // namespace
 
-std::set<std::string> readPrunerLimits(const SyntaxTree &tree, NodeId functionDefinition) {
+PrunerReading readPruner(const SyntaxTree &tree, NodeId functionDefinition) {
   if (functionDefinition == kNoNode) return {};
   PrunerReader reader(tree, functionDefinition);
   return reader.read();

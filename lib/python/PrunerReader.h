@@ -1,16 +1,26 @@
 #pragma once
 // What an autotune pruner (`prune_configs_by={"early_config_prune": f}`)
-// enforces, read from the body of `f`: "smem" when it compares against a
-// shared-memory limit, "registers" for a register limit, and "BLOCK_M<=M"
-// when it compares a config's meta-parameter with a kernel argument.
+// does, read from the body of `f`: the limits it enforces ("smem" when it
+// compares against a shared-memory limit, "registers" for a register limit,
+// "BLOCK_M<=M" when it compares a config's meta-parameter with a kernel
+// argument), the config keys it reads, whether it builds configs of its own,
+// and the helpers it calls (their limits count as its own).
 #include "syntax/ModuleIndex.h"
 #include "syntax/SyntaxTree.h"
 
 #include <set>
 #include <string>
+#include <vector>
 
 namespace btlint::python {
 
-std::set<std::string> readPrunerLimits(const SyntaxTree &tree, NodeId functionDefinition);
+struct PrunerReading {
+  std::set<std::string> limits;
+  std::set<std::string> configKeys; // `config.kwargs["tile_size"]`, `.get("BLOCK_M")`
+  bool buildsConfigs = false;        // calls `triton.Config(...)`: what runs is what it returns
+  std::vector<std::string> helpers;  // plain names it calls (`common_prune_criteria(...)`)
+};
+
+PrunerReading readPruner(const SyntaxTree &tree, NodeId functionDefinition);
 
 } // namespace btlint::python

@@ -7,6 +7,7 @@
 #include "python/PythonParsedFile.h"
 
 #include <algorithm>
+#include <set>
 
 namespace btlint {
 
@@ -202,7 +203,31 @@ private:
       }
     if (auto source = evaluator().functionSource(function)) {
       if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
-      spec.prunerLimits = python::readPrunerLimits(*source->tree, source->definition);
+      python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
+      spec.prunerLimits = reading.limits;
+      spec.prunerConfigKeys = reading.configKeys;
+      spec.prunerBuildsConfigs = reading.buildsConfigs;
+      std::set<std::pair<const python::SyntaxTree *, NodeId>> seen{{source->tree, source->definition}};
+      readPrunerHelpers(function, reading.helpers, spec, seen, 1);
+    }
+  }
+
+  // The helpers a pruner calls (`common_prune_criteria(config, ...)` in the
+  // pruner's module or imported by it): the limits they compare are the
+  // pruner's. Bounded depth; each helper read once.
+  void readPrunerHelpers(const Value &caller, const std::vector<std::string> &names, AutotuneSpec &spec,
+                         std::set<std::pair<const python::SyntaxTree *, NodeId>> &seen, int depth) {
+    constexpr int kMaxHelperDepth = 4;
+    if (depth > kMaxHelperDepth) return;
+    for (const std::string &name : names) {
+      Value helper = evaluator().globalOf(caller, name);
+      auto source = evaluator().functionSource(helper);
+      if (!source || !seen.insert({source->tree, source->definition}).second) continue;
+      python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
+      for (const std::string &limit : reading.limits)
+        if (limit == "smem" || limit == "registers") spec.prunerLimits.insert(limit);
+      spec.prunerBuildsConfigs = spec.prunerBuildsConfigs || reading.buildsConfigs;
+      readPrunerHelpers(helper, reading.helpers, spec, seen, depth + 1);
     }
   }
 

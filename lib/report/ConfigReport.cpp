@@ -254,7 +254,7 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
   if (tuned && tuned->autotune) {
     auto shapes = options.shapes.find(tuned->name);
     for (resources::Elimination &e :
-         resources::prunerEliminations(*tuned->autotune, config, verdict.fits,
+         resources::prunerEliminations(*tuned->autotune, config, verdict.fits, verdict.spills,
                                        shapes == options.shapes.end() ? nullptr : &shapes->second))
       checks.push_back(std::move(e));
   }

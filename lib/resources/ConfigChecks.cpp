@@ -177,12 +177,16 @@ std::vector<Elimination> namedTileEliminations(const Config &config) {
 }
 
 std::vector<Elimination> prunerEliminations(const AutotuneSpec &spec, const Config &config, std::optional<bool> fits,
+                                            std::optional<bool> spills,
                                             const std::map<std::string, int64_t> *shapes) {
   std::vector<Elimination> found;
   if (!spec.hasPruner) return found;
   const std::string pruner = spec.prunerName.empty() ? "the pruner" : "the pruner `" + spec.prunerName + "`";
   if (spec.prunerLimits.count("smem") && fits && !*fits)
     found.push_back({"pruner", "", pruner + " compares shared memory with the limit: it drops this config before "
+                                            "compiling it"});
+  if (spec.prunerLimits.count("registers") && spills && *spills)
+    found.push_back({"pruner", "", pruner + " compares register use with a limit: it drops this config before "
                                             "compiling it"});
   if (!shapes) return found;
   for (const std::string &limit : spec.prunerLimits) {

@@ -56,11 +56,13 @@ std::vector<Elimination> tileEliminations(const Kernel &kernel, const Config &co
 // named like tiles (BLOCK_*, TILE_*) that are not powers of two.
 std::vector<Elimination> namedTileEliminations(const Config &config);
 
-// What a pruner whose checks are known (AutotuneSpec::prunerLimits) drops
-// before compiling: a config that overflows shared memory (`fits` false) when
-// it compares shared memory, a tile over a shape limit (`BLOCK_M<=M`) of the
-// kernel's `.btlint.yaml` shapes.
+// What a pruner whose checks are known (AutotuneSpec::prunerLimits, also
+// through the helpers it calls) drops before compiling: a config that
+// overflows shared memory (`fits` false) when it compares shared memory, one
+// that spills (`spills` true) when it compares registers, a tile over a shape
+// limit (`BLOCK_M<=M`) of the kernel's `.btlint.yaml` shapes.
 std::vector<Elimination> prunerEliminations(const AutotuneSpec &spec, const Config &config, std::optional<bool> fits,
+                                            std::optional<bool> spills,
                                             const std::map<std::string, int64_t> *shapes);
 
 // A CUDA instantiation with the launches of its file: its static shared

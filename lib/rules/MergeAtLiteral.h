@@ -56,7 +56,8 @@ public:
     return {findings_[slot], fresh};
   }
   // `finding`, the first at its span; or, when one is there already, `label`
-  // (the use that found it again) joins that one's `others`.
+  // (the use that found it again, with its kernel's name when that is not
+  // the first finding's kernel) joins that one's `others`.
   // Its configs join that one's.
   void add(Finding finding, std::string label) {
     auto [found, fresh] = at(finding.span);
@@ -64,6 +65,11 @@ public:
       found = std::move(finding);
       return;
     }
+    // Another kernel's use (two kernels share a list): its number alone
+    // would read as the first kernel's.
+    if (finding.kernel && found.kernel && finding.kernel != found.kernel &&
+        label.find("`" + finding.kernel->name + "`") == std::string::npos)
+      label += " of `" + finding.kernel->name + "`";
     found.others.push_back(std::move(label));
     for (const Config *config : finding.configs) addConfig(found.configs, config);
   }

@@ -70,7 +70,11 @@ public:
     info.doc.whatItDoes =
         "Reports a key of a `triton.Config` dict that names no parameter of the kernel it "
         "tunes, after the config list is expanded. Launch options written into the dict "
-        "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted.";
+        "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted. Silent for a "
+        "key that a `prune_configs_by` pruner reads (`config.kwargs[\"tile_size\"]`) while it builds "
+        "the configs that run (`triton.Config(...)` in its body or a helper): such a key is a "
+        "pseudo-parameter the pruner translates into the kernel's own (`BLOCK_M`, `BLOCK_N`). A key "
+        "the building pruner never reads is still reported.";
     info.doc.whyItMatters =
         "A misspelt meta-parameter never reaches the kernel. Triton rejects the unrecognised "
         "keyword when the config is launched (`KeyError: Keyword argument BLOCK_SZE was "
@@ -103,8 +107,12 @@ public:
       std::set<std::pair<uint32_t, uint32_t>> reportedPositions;
       // Each name judged once while the configs repeat it, for the same reason.
       ConfigNameAnswers known;
+      // A pruner that builds the configs that run from the listed ones reads
+      // pseudo-parameters (`tile_size`) the kernel never sees.
+      const AutotuneSpec &spec = *kernel.autotune;
       auto judge = [&](const std::string &name) {
-        return anyHasParam(signatures, name) || launchOptionNames().count(name);
+        return anyHasParam(signatures, name) || launchOptionNames().count(name) ||
+               (spec.prunerBuildsConfigs && spec.prunerConfigKeys.count(name));
       };
       for (const Config &config : list.configs) {
         size_t position = 0;

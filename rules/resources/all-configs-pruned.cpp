@@ -2,6 +2,7 @@
 #include "rules/ConfigUses.h"
 #include "rules/Rule.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,7 +27,9 @@ public:
         "`num_ctas > 1` where the arch has no thread-block clusters. A `prune_configs_by` "
         "pruner can only remove more configs, so the verdict stands with one. Lists the "
         "evaluator could not expand completely, and configs whose sizes do not resolve, are "
-        "not judged.";
+        "not judged. The verdict never rests on an assumed element type: where nothing in the "
+        "kernel, a `# btlint: dtype=` comment, `.btlint.yaml` or `--dtype` gives it, shared "
+        "memory must overflow even with 1-byte elements (int8, fp8) for the list to be reported.";
     info.doc.whyItMatters =
         "The autotuner skips configs that fail to compile or load and moves on silently; when "
         "none is left, the first launch of the kernel fails (`OutOfResources`, or no valid "
@@ -57,6 +60,7 @@ public:
           resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
       std::vector<std::string> reasons;
       std::map<std::string, int> byCause;
+      bool bySharedMemory = false;
       bool allEliminated = true;
       // An autotuned kernel's uses are its list, in order.
       const resources::JudgedUses &judged =
@@ -70,8 +74,18 @@ public:
         }
         reasons.push_back("config " + std::to_string(config.index + 1) + ": " + verdict.eliminatedBy.front().text());
         byCause[verdict.eliminatedBy.front().cause]++;
+        bySharedMemory = bySharedMemory || verdict.eliminatedBy.front().rule == "smem-over-budget";
       }
       if (!allEliminated) continue;
+      // Shared memory judged with an assumed element type: the verdict must
+      // hold for the narrowest type too, or it rests on the assumption.
+      if (dtypeSource == "default" && bySharedMemory) {
+        const resources::JudgedUses &narrow = resources::judgeConfigUses(
+            context.caches().verdicts, context.file(), kernel, kernel, *arch, "int8", "the narrowest element type");
+        if (std::any_of(narrow.verdicts.begin(), narrow.verdicts.end(),
+                        [](const resources::TritonConfigVerdict &verdict) { return !verdict.eliminated(); }))
+          continue;
+      }
       std::string causes;
       for (const auto &[cause, count] : byCause)
         causes += (causes.empty() ? "" : ", ") + std::to_string(count) + " by " + cause;
@@ -79,14 +93,18 @@ public:
       const size_t count = list.configs.size();
       auto diagnostic = context.report(
           span, (count == 1 ? std::string("the only config") : "all " + std::to_string(count) + " configs") +
-                    " of " + kernel.tunedObjectName() + " are eliminated on " + arch->name + " (" + causes +
-                    "); the first launch fails there");
+                    " of " + kernel.tunedObjectName() + (count == 1 ? " is" : " are") + " eliminated on " +
+                    arch->name + " (" + causes + "); the first launch fails there");
       std::vector<const Config *> configs;
       for (const Config &config : list.configs) configs.push_back(&config);
       diagnostic.about(kernel, configs);
       for (size_t i = 0; i < reasons.size() && i < 8; ++i) diagnostic.note(reasons[i]);
       if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");
-      diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
+      if (dtypeSource == "default" && bySharedMemory)
+        diagnostic.note("the element type is not known (fp16 assumed); with 1-byte elements (int8, fp8) no "
+                        "config fits " + arch->name + " either");
+      else
+        diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
       if (spec.hasPruner)
         diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
                         " can only remove more configs");

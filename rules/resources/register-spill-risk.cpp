@@ -1,3 +1,4 @@
+#include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
 #include "rules/ConfigUses.h"
 #include "rules/Rule.h"
@@ -47,7 +48,11 @@ public:
         "compiled table (docs/resource-model.md), and reports only a confident spill: a working "
         "set at least 50% above that point (381 of the 382 such configs of the table spilled). Kernels "
         "without `tl.dot` are not judged: ptxas streams their tiles, and their register use is not "
-        "predictable from the tile sizes. "
+        "predictable from the tile sizes. Silent for a config that never reaches ptxas: one that "
+        "needs more shared memory than the arch has or more threads than a block may hold, and one "
+        "the autotuner's `prune_configs_by` pruner drops (it compares shared memory and the config "
+        "overflows, or it compares register use; helpers the pruner calls, also in other modules, "
+        "count as the pruner). "
         "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
         "template parameters per instantiation) and reports them when they alone need more than "
         "255 registers, or more than the register file leaves each thread under "
@@ -94,6 +99,11 @@ private:
       const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.spill != resources::Spill::Confident) continue;
+      // A config that cannot run (shared memory, warps) or that the pruner
+      // drops never reaches ptxas: its registers do not matter.
+      if (verdict.eliminated()) continue;
+      if (kernel.autotune && !resources::prunerEliminations(*kernel.autotune, use.values(), true, true, nullptr).empty())
+        continue;
       const auto explained = resources::explainTritonConfig(kernel, use.values(), arch, dtype, dtypeSource);
       const resources::RegisterEstimate &registers = explained ? explained->registers : verdict.estimate->registers;
       Finding finding;

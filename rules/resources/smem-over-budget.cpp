@@ -1,3 +1,4 @@
+#include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
 #include "rules/ConfigUses.h"
 #include "rules/Rule.h"
@@ -127,7 +128,12 @@ public:
         "largest tile parameter. Where the estimate is a range (the element type or a layout is "
         "not known) it reports only when even the lower end overflows, and says what it assumed: "
         "the element type (from a cast or `tl.dot` operand in the kernel, a `# btlint: "
-        "dtype=...` comment, `.btlint.yaml`, `--dtype`, else fp16) and the MMA path.";
+        "dtype=...` comment, `.btlint.yaml`, `--dtype`, else fp16) and the MMA path. Silent for a "
+        "config the autotuner's `prune_configs_by` pruner drops before compiling: a pruner whose body, "
+        "or a helper it calls (also one imported from another module), compares against shared "
+        "memory (`smem`, `shared_memory`, `lds` in a name or string); `btlint report` lists such a "
+        "config as eliminated by the pruner. A pruner that compares only other things (tile against "
+        "problem size) leaves the finding.";
     info.doc.whyItMatters =
         "Triton compiles such a config without complaint and fails when the kernel is first "
         "loaded: `out of resource: shared memory, Required: 245760, Hardware limit: 232448`. "
@@ -186,6 +192,11 @@ private:
       const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.shared != Fit::Overflows) continue;
+      // A pruner that compares shared memory drops the config before Triton
+      // compiles it: the list says more than runs, and nothing fails.
+      if (kernel.autotune && !resources::prunerEliminations(*kernel.autotune, use.values(), false, std::nullopt,
+                                                            nullptr).empty())
+        continue;
       const auto explained = resources::explainTritonConfig(body, use.values(), arch, dtype, dtypeSource);
       const resources::KernelResourceEstimate &estimate = explained ? *explained : *verdict.estimate;
       Finding finding;

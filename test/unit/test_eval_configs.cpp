@@ -539,6 +539,46 @@ def kernel(x_ptr, out_ptr, M, N, K, BLOCK_M: tl.constexpr):
   EXPECT_FALSE(spec.hasPrehook);
 }
 
+TEST(EvalConfigs, PrunerHelpersAndBuiltConfigs) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+def device_limit():
+    return get_props().shared_memory_per_block_optin
+
+def over_budget(config):
+    return config.num_stages * config.kwargs['BLOCK_M'] * 256 > device_limit()
+
+def prune(configs, named_args, **kwargs):
+    return [c for c in configs if not over_budget(c)]
+
+def rebuild(configs, named_args, **kwargs):
+    return [triton.Config({'BLOCK_M': c.kwargs['tile'] // 2}, num_warps=c.num_warps) for c in configs]
+
+@triton.autotune(configs=[triton.Config({'BLOCK_M': 64})], key=['M'],
+                 prune_configs_by={'early_config_prune': prune})
+@triton.jit
+def pruned(x_ptr, M, BLOCK_M: tl.constexpr):
+    pass
+
+@triton.autotune(configs=[triton.Config({'tile': 64})], key=['M'],
+                 prune_configs_by={'early_config_prune': rebuild})
+@triton.jit
+def rebuilt(x_ptr, M, BLOCK_M: tl.constexpr):
+    pass
+)");
+  const AutotuneSpec &pruned = *kernelNamed(model, "pruned").autotune;
+  // The limit is compared two helpers down.
+  EXPECT_EQ(python_test::strings(pruned.prunerLimits), (python_test::Strings{"smem"}));
+  EXPECT_FALSE(pruned.prunerBuildsConfigs);
+  EXPECT_EQ(python_test::strings(pruned.prunerConfigKeys), (python_test::Strings{}));
+  const AutotuneSpec &rebuilt = *kernelNamed(model, "rebuilt").autotune;
+  EXPECT_TRUE(rebuilt.prunerBuildsConfigs);
+  EXPECT_EQ(python_test::strings(rebuilt.prunerConfigKeys), (python_test::Strings{"tile"}));
+  EXPECT_TRUE(rebuilt.prunerLimits.empty());
+}
+
 TEST(EvalConfigs, UnknownKeyIsMarked) {
   std::string source = autotuned("from elsewhere import KEY", "[triton.Config({'BLOCK': 1})]");
   source.replace(source.find("key=['N']"), 9, "key=KEY");
