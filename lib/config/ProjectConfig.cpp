@@ -1,5 +1,6 @@
 #include "config/ProjectConfig.h"
 #include "rules/Rule.h"
+#include "source/Backends.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -121,6 +122,17 @@ public:
     return value;
   }
 
+  std::optional<std::string> backend(const YAML::Node &node) {
+    auto value = scalar(node, "backend");
+    if (!value) return std::nullopt;
+    if (*value != "triton" && !isForeignBackend(*value)) {
+      error(node, "unknown backend `" + *value + "`" + didYouMean(*value, backendNames()) +
+                      " (known: " + llvm::join(backendNames(), ", ") + ")");
+      return std::nullopt;
+    }
+    return value;
+  }
+
   std::vector<std::string> selectors(const YAML::Node &node, const std::string &what) {
     auto list = stringList(node, what);
     if (!list) return {};
@@ -201,7 +213,7 @@ public:
 
   PathOverride pathOverride(const YAML::Node &node) {
     PathOverride o;
-    static const std::vector<std::string> known{"paths", "arch", "dtype", "select", "ignore", "rules"};
+    static const std::vector<std::string> known{"paths", "arch", "dtype", "backend", "select", "ignore", "rules"};
     if (!node.IsMap()) {
       error(node, "each override must be a map with `paths`");
       return o;
@@ -214,6 +226,8 @@ public:
         o.archs = archList(entry.second);
       } else if (key == "dtype") {
         o.dtype = dtype(entry.second);
+      } else if (key == "backend") {
+        o.backend = backend(entry.second);
       } else if (key == "select") {
         o.select = selectors(entry.second, "select");
       } else if (key == "ignore") {
@@ -465,7 +479,7 @@ public:
       error(root, "the top level must be a map of settings");
       return config;
     }
-    static const std::vector<std::string> known{"arch", "dtype", "select", "ignore", "exclude", "fail-on",
+    static const std::vector<std::string> known{"arch", "dtype", "backend", "select", "ignore", "exclude", "fail-on",
                                                 "rules", "overrides", "kernels", "bench"};
     for (const auto &entry : root) {
       const std::string key = entry.first.Scalar();
@@ -474,6 +488,8 @@ public:
         config.archs = archList(value);
       } else if (key == "dtype") {
         config.dtype = dtype(value);
+      } else if (key == "backend") {
+        config.backend = backend(value);
       } else if (key == "select") {
         config.select = selectors(value, "select");
       } else if (key == "ignore") {

@@ -8,10 +8,13 @@
 //   exclude: [glob, ...]           (relative to the config file's folder)
 //   rules:
 //     too-few-configs: {severity: error, min-configs: 4}
+//   backend: triton                (or a fork: ascend, cambricon, ..., other)
 //   overrides:
 //     - paths: ["amd/**"]
 //       arch: [gfx942]
 //       ignore: [tile-not-power-of-two]
+//     - paths: ["ops/_ascend/**"]
+//       backend: ascend              (kernels for a vendor's Triton fork)
 //   kernels:
 //     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
 //   bench:                         (read by btlint-bench, docs/btlint-bench.md)
@@ -58,6 +61,7 @@ struct PathOverride {
   std::vector<std::string> paths; // globs relative to the config folder
   std::optional<std::vector<std::string>> archs;
   std::optional<std::string> dtype;
+  std::optional<std::string> backend; // source/Backends.h
   std::vector<std::string> select;
   std::vector<std::string> ignore;
   std::map<std::string, RuleSettings> rules;
@@ -94,6 +98,7 @@ struct ProjectConfig {
   std::string root;    // its folder: globs and exclude are relative to it
   std::optional<std::vector<std::string>> archs;
   std::optional<std::string> dtype;
+  std::optional<std::string> backend;
   std::vector<std::string> select;
   std::vector<std::string> ignore;
   std::vector<std::string> exclude;

@@ -28,6 +28,10 @@ std::string ruleHelpMarkdown(const RuleInfo &info) {
   page += "## Fix safety\n\n" +
           (info.doc.fixSafety.empty() ? std::string("This rule offers no automatic fix.") : info.doc.fixSafety) +
           "\n\n";
+  if (info.judgesUpstreamTarget())
+    page += "## Vendor forks of Triton\n\nJudges what upstream Triton and NVIDIA/AMD GPUs accept: off for paths a "
+            "`.btlint.yaml` marks with a fork's `backend:` (`backend: ascend` in an `overrides` entry; "
+            "docs/configuration.md).\n\n";
   page += "## Suppressing\n\n`# btlint: ignore[" + info.id + "]` on the reported line (`// btlint: ignore[" +
           info.id + "]` or `// NOLINT(btlint-" + info.id + ")` in CUDA), or `ignore: [" + info.id +
           "]` in `.btlint.yaml`.\n";

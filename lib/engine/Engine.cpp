@@ -6,6 +6,7 @@
 #include "engine/SourceProvider.h"
 #include "engine/Suppressions.h"
 #include "rules/ConfigUses.h"
+#include "source/Backends.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -148,6 +149,13 @@ std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &ove
     state->settings.dtypeSource = "--dtype";
   }
 
+  // Backend: a path override, then the config; unsaid when neither.
+  if (config.backend) state->settings.backend = *config.backend;
+  for (const auto *o : overrides)
+    if (o->backend) state->settings.backend = *o->backend;
+  state->settings.archs = archs;
+  const bool foreignBackend = isForeignBackend(state->settings.backend);
+
   std::set<std::string> enabled;
   for (const auto &rule : RuleRegistry::instance().rules()) enabled.insert(rule.info.id);
   if (!config.select.empty()) enabled = expandSelectors(config.select);
@@ -162,6 +170,10 @@ std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &ove
   for (const auto &id : ignored) enabled.erase(id);
   for (const auto &rule : RuleRegistry::instance().rules())
     if (alwaysOn(rule.info.id) && !ignored.count(rule.info.id)) enabled.insert(rule.info.id);
+  // A vendor's fork: upstream's limits are not its limits, even when selected.
+  if (foreignBackend)
+    for (const auto &rule : RuleRegistry::instance().rules())
+      if (rule.info.judgesUpstreamTarget()) enabled.erase(rule.info.id);
 
   for (const auto &rule : RuleRegistry::instance().rules()) {
     const std::string &id = rule.info.id;

@@ -66,6 +66,10 @@ struct RuleInfo {
   RuleDoc doc;
   std::vector<RuleOption> options;
   bool archSpecific = false; // findings depend on the target arch
+  // Judges what upstream Triton (or NVIDIA/AMD hardware) accepts, whatever
+  // the arch: off with arch-specific rules on a vendor fork's paths.
+  bool upstreamOnly = false;
+  bool judgesUpstreamTarget() const { return archSpecific || upstreamOnly; }
   Measure measure = Measure::None; // what btlint-bench measures to judge a finding
 };
 

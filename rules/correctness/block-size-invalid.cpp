@@ -32,6 +32,7 @@ public:
     info.id = "block-size-invalid";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.upstreamOnly = true;
     info.measure = Measure::LaunchFails;
     info.summary = "a CUDA launch whose block the GPU rejects or runs with partial warps";
     info.doc.whatItDoes =

@@ -60,6 +60,7 @@ public:
     info.id = "dynamic-smem-missing-optin";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.upstreamOnly = true;
     info.measure = Measure::LaunchFails;
     info.summary = "a CUDA launch above 48 KiB of shared memory without opting the kernel in";
     info.doc.whatItDoes =

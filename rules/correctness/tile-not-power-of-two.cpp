@@ -38,6 +38,7 @@ public:
     info.id = "tile-not-power-of-two";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.upstreamOnly = true;
     info.measure = Measure::CompileFails;
     info.summary = "a tile extent that is not a power of two";
     info.doc.whatItDoes =

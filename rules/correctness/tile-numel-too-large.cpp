@@ -45,6 +45,7 @@ public:
     info.id = "tile-numel-too-large";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    info.upstreamOnly = true;
     info.measure = Measure::CompileFails;
     info.summary = "a tile with more elements than Triton allows in one tensor (1048576)";
     info.doc.whatItDoes =

@@ -24,6 +24,7 @@ public:
     info.id = "static-smem-over-48k";
     info.category = RuleCategory::Resources;
     info.defaultSeverity = Severity::Error;
+    info.upstreamOnly = true;
     info.measure = Measure::StaticShared;
     info.summary = "a CUDA kernel whose static __shared__ memory exceeds the 48 KiB ptxas accepts";
     info.doc.whatItDoes =

@@ -20,6 +20,7 @@ public:
     info.id = "too-few-configs";
     info.category = RuleCategory::Tuning;
     info.defaultSeverity = Severity::Warning;
+    info.upstreamOnly = true;
     info.measure = Measure::Tuning;
     info.summary = "an autotune list too short to find a good config";
     info.doc.whatItDoes =
@@ -27,7 +28,9 @@ public:
         "`min-configs-with-dot` (kernels with a `tl.dot`, in their body or in a `@triton.jit` "
         "helper of the file they call, or CUDA kernels with a tensor-core MMA, default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
         "array of structs) counts as the config list of the kernel it configures. A list the evaluator could not expand completely is never "
-        "reported, since it may be longer than what was read.";
+        "reported, since it may be longer than what was read, nor is a list whose `prune_configs_by` "
+        "pruner builds the configs that run (`triton.Config(...)` in its body or a helper it calls): "
+        "the listed ones are placeholders.";
     info.doc.whyItMatters =
         "Autotuning pays off only when the list spans the choices that matter: for a matmul, "
         "tile shapes for small and large problems, a few pipeline depths and warp counts. A "
@@ -64,6 +67,8 @@ public:
       if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
       if (!list.complete) continue;
+      // The pruner returns configs it builds: how many run is its answer.
+      if (kernel.autotune->prunerBuildsConfigs) continue;
       // A dot in a @triton.jit helper it calls is the kernel's own (inlined).
       const bool hasDot = dotPresence(kernel, context.file()) == Presence::Yes;
       const int64_t minimum = hasDot ? minimumWithDot : minimumOther;

@@ -1,0 +1,73 @@
+#include "source/Backends.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace btlint {
+
+const std::vector<ForeignBackend> &foreignBackends() {
+  // Folder names as operator libraries spell them; modules the vendor's
+  // PyTorch or Triton build adds.
+  static const std::vector<ForeignBackend> backends{
+      {"ascend", "Huawei Ascend NPU", {"ascend", "npu"}, {"torch_npu", "triton_ascend"}},
+      {"cambricon", "Cambricon MLU", {"cambricon", "mlu"}, {"torch_mlu"}},
+      {"kunlunxin", "Kunlunxin XPU", {"kunlunxin", "kunlun"}, {"torch_xmlir"}},
+      {"mthreads", "Moore Threads MUSA", {"mthreads", "musa"}, {"torch_musa"}},
+      {"metax", "MetaX MACA", {"metax", "maca"}, {}},
+      {"iluvatar", "Iluvatar CoreX", {"iluvatar", "corex"}, {}},
+      {"hygon", "Hygon DCU", {"hygon", "dcu"}, {}},
+      {"enflame", "Enflame GCU", {"enflame", "gcu"}, {"torch_gcu"}},
+      {"aipu", "AIPU", {"aipu"}, {}},
+      {"intel", "Intel XPU", {"intel"}, {"intel_extension_for_pytorch"}},
+  };
+  return backends;
+}
+
+std::vector<std::string> backendNames() {
+  std::vector<std::string> names{"triton"};
+  for (const ForeignBackend &backend : foreignBackends()) names.push_back(backend.name);
+  names.push_back("other");
+  return names;
+}
+
+bool isForeignBackend(std::string_view name) {
+  if (name == "other") return true;
+  return std::any_of(foreignBackends().begin(), foreignBackends().end(),
+                     [&](const ForeignBackend &backend) { return backend.name == name; });
+}
+
+namespace {
+std::string folderKey(std::string_view folder) {
+  while (!folder.empty() && folder.front() == '_') folder.remove_prefix(1);
+  std::string key;
+  for (char c : folder) key += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return key;
+}
+} // namespace
+
+const ForeignBackend *backendEvidence(std::string_view path, const std::set<std::string> &importedModules,
+                                      std::string &evidence) {
+  for (const ForeignBackend &backend : foreignBackends())
+    for (const std::string &module : backend.modules)
+      if (importedModules.count(module)) {
+        evidence = "imports `" + module + "`";
+        return &backend;
+      }
+  // Folders only: the file's own name says nothing reliable.
+  size_t start = 0;
+  while (true) {
+    const size_t slash = path.find('/', start);
+    if (slash == std::string_view::npos) break;
+    const std::string_view folder = path.substr(start, slash - start);
+    const std::string key = folderKey(folder);
+    for (const ForeignBackend &backend : foreignBackends())
+      if (std::find(backend.folders.begin(), backend.folders.end(), key) != backend.folders.end()) {
+        evidence = "lies in the folder `" + std::string(folder) + "`";
+        return &backend;
+      }
+    start = slash + 1;
+  }
+  return nullptr;
+}
+
+} // namespace btlint

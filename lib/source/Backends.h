@@ -1,0 +1,36 @@
+#pragma once
+// Triton backends other than upstream's NVIDIA and AMD ones: vendors' forks
+// (Ascend, Cambricon, ...) whose Triton accepts what upstream rejects
+// (non-power-of-two aranges, `num_stages=0`, `num_warps=64`, NPU options in
+// `triton.Config`) and whose hardware has other limits. A `.btlint.yaml`
+// override with `backend:` marks the paths that hold kernels for one; the
+// rules that judge upstream Triton or NVIDIA/AMD limits are off there.
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace btlint {
+
+struct ForeignBackend {
+  std::string name;                  // as `backend:` takes it
+  std::string vendor;                // for messages: "Huawei Ascend NPU"
+  std::vector<std::string> folders;  // folder names that hold its kernels (a leading `_` is ignored)
+  std::vector<std::string> modules;  // top-level modules only its stack provides
+};
+
+// The backends `backend:` accepts besides "triton" (upstream, the default)
+// and "other" (a fork not in the table).
+const std::vector<ForeignBackend> &foreignBackends();
+// The names `backend:` accepts, for messages.
+std::vector<std::string> backendNames();
+bool isForeignBackend(std::string_view name); // a known fork or "other"
+
+// A backend a file's path or imports point to: a folder of the path named like
+// one (`runtime/backend/_ascend/ops/x.py`), or a module it imports
+// (`torch_npu`). `evidence` says which ("the folder `_ascend`", "imports
+// `torch_npu`"). Null when neither.
+const ForeignBackend *backendEvidence(std::string_view path, const std::set<std::string> &importedModules,
+                                      std::string &evidence);
+
+} // namespace btlint

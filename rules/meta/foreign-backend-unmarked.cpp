@@ -1,0 +1,119 @@
+#include "arch/ArchTable.h"
+#include "rules/Rule.h"
+#include "source/Backends.h"
+
+#include <algorithm>
+#include <string>
+
+namespace btlint {
+namespace {
+
+// The line of the first `import module` / `from module... import`, 0 when
+// the text has none at the start of a line.
+uint32_t importLine(const std::string &source, const std::string &module) {
+  uint32_t line = 1;
+  size_t start = 0;
+  while (start < source.size()) {
+    size_t end = source.find('\n', start);
+    if (end == std::string::npos) end = source.size();
+    std::string_view text(source.data() + start, end - start);
+    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
+    for (std::string_view keyword : {"import ", "from "})
+      if (text.substr(0, keyword.size()) == keyword) {
+        std::string_view rest = text.substr(keyword.size());
+        while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+        if (rest.substr(0, module.size()) == module &&
+            (rest.size() == module.size() || rest[module.size()] == '.' || rest[module.size()] == ' ' ||
+             rest[module.size()] == ',' || rest[module.size()] == '\r'))
+          return line;
+      }
+    start = end + 1;
+    ++line;
+  }
+  return 0;
+}
+
+class ForeignBackendUnmarked : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "foreign-backend-unmarked";
+    info.category = RuleCategory::Meta;
+    info.defaultSeverity = Severity::Note;
+    info.summary = "a file's folder or imports show kernels for a vendor's Triton fork while an NVIDIA arch is "
+                   "targeted";
+    info.doc.whatItDoes =
+        "Reports, once per file with Triton kernels, a file that lies in a folder named like a vendor's "
+        "Triton fork (`_ascend/`, `npu/`, `_cambricon/`, `mlu/`, `_kunlunxin/`, `_mthreads/`, `musa/`, "
+        "`_metax/`, `_iluvatar/`, `_hygon/`, `_enflame/`, `_aipu/`, `intel/`; a leading `_` and case are "
+        "ignored) or that imports a module only a fork's stack provides (`torch_npu`, `triton_ascend`, "
+        "`torch_mlu`, `torch_xmlir`, `torch_musa`, `torch_gcu`, `intel_extension_for_pytorch`), while "
+        "`.btlint.yaml` says nothing about its backend and an NVIDIA arch is targeted. Silent where "
+        "`backend:` covers the file (a fork's name, `other`, or `triton` to say the kernels are upstream "
+        "Triton's after all), for files without kernels, and when only AMD archs are targeted. "
+        "Imports are named before folders. A note: it never fails a run at the default `--fail-on "
+        "warning`.";
+    info.doc.whyItMatters =
+        "Operator libraries keep kernels for several vendors' Triton forks side by side. Those forks "
+        "accept non-power-of-two `tl.arange`s, `num_stages=0`, `num_warps=64` and options upstream "
+        "rejects, and run on hardware with other limits: judged as upstream Triton on an NVIDIA GPU, "
+        "their configs draw findings that are true of a GPU they never run on. Marking the folder with "
+        "`backend:` turns those checks off there and keeps the rest.";
+    info.doc.example = "# src/ops/backend/_ascend/ops/softmax.py, linted with --arch sm90\n"
+                       "import torch_npu\n"
+                       "import triton\n";
+    info.doc.useInstead = "# .btlint.yaml\n"
+                          "overrides:\n"
+                          "  - paths: [\"src/ops/backend/_ascend/**\"]\n"
+                          "    backend: ascend\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const FileModel &file = context.file();
+    if (!context.settings().backend.empty() || file.language != Language::Python) return;
+    if (std::none_of(file.kernels.begin(), file.kernels.end(),
+                     [](const Kernel &kernel) { return kernel.language == Language::Python; }))
+      return;
+    std::string nvidiaArch;
+    for (const std::string &name : context.settings().archs)
+      if (const ArchInfo *arch = findArch(name); arch && arch->vendor == Vendor::Nvidia) {
+        nvidiaArch = name;
+        break;
+      }
+    if (nvidiaArch.empty()) return;
+    std::string evidence;
+    const ForeignBackend *backend = backendEvidence(file.path, file.importedModules, evidence);
+    if (!backend) return;
+    SourceSpan span;
+    span.line = 1;
+    span.column = 1;
+    std::string folders = "\"" + file.path + "\"";
+    if (evidence.rfind("imports `", 0) == 0) {
+      const std::string module = evidence.substr(9, evidence.size() - 10);
+      if (const uint32_t line = importLine(context.source(), module)) span.line = line;
+    } else {
+      // The path up to the folder that named the backend.
+      const std::string folder = evidence.substr(evidence.find('`') + 1);
+      const std::string name = folder.substr(0, folder.size() - 1);
+      const size_t at = file.path.find("/" + name + "/");
+      const size_t prefix = at == std::string::npos ? (file.path.rfind(name + "/", 0) == 0 ? 0 : std::string::npos)
+                                                   : at + 1;
+      if (prefix != std::string::npos) folders = "\"" + file.path.substr(0, prefix + name.size()) + "/**\"";
+    }
+    span.endLine = span.line;
+    span.endColumn = span.column;
+    auto diagnostic = context.report(
+        span, "this file " + evidence + ": its kernels look written for " + backend->vendor +
+                  "'s Triton fork, but are judged as upstream Triton on " + nvidiaArch);
+    diagnostic.note("say which Triton the files are for in .btlint.yaml (paths relative to its folder): "
+                    "`overrides: [{paths: [" + folders + "], backend: " + backend->name +
+                    "}]` turns off the checks of upstream limits there; `backend: triton` keeps them and "
+                    "silences this note");
+  }
+};
+
+BTLINT_REGISTER_RULE(ForeignBackendUnmarked);
+
+} // namespace
+} // namespace btlint
