@@ -199,6 +199,26 @@ std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &ove
   return state;
 }
 
+// Findings that explain others (RuleInfo::onlyBesideUpstreamFindings) go
+// where there is nothing for them to explain.
+void dropUnneededExplanations(std::vector<Diagnostic> &diagnostics) {
+  auto infoOf = [](const Diagnostic &d) {
+    const RegisteredRule *rule = RuleRegistry::instance().find(d.ruleId);
+    return rule ? &rule->info : nullptr;
+  };
+  const bool explained = std::any_of(diagnostics.begin(), diagnostics.end(), [&](const Diagnostic &d) {
+    const RuleInfo *info = infoOf(d);
+    return info && info->judgesUpstreamTarget();
+  });
+  if (explained) return;
+  diagnostics.erase(std::remove_if(diagnostics.begin(), diagnostics.end(),
+                                   [&](const Diagnostic &d) {
+                                     const RuleInfo *info = infoOf(d);
+                                     return info && info->onlyBesideUpstreamFindings;
+                                   }),
+                    diagnostics.end());
+}
+
 // Settings are resolved once per set of matching overrides, not per file.
 class SettingsCache {
 public:
@@ -671,6 +691,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       }
     }
     archIndependent[i].clear();
+    dropUnneededExplanations(state.diagnostics);
     // Without suppression comments there is nothing to suppress or judge.
     if (state.suppressions.empty()) return;
     std::vector<Diagnostic> kept;

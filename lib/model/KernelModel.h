@@ -400,6 +400,9 @@ struct Kernel {
   std::vector<DtypeMention> dtypeMentions;
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
+  // Nothing says what the tl.dot inputs are: the type is the default, or a
+  // cast elsewhere in a kernel with dots (the stored result's).
+  bool dtypeAssumed = false;
   std::vector<std::string> notes; // what the front-end could not read
   // CUDA templates. A kernel template yields one Kernel per instantiation
   // made in the file (name "gemm<128, 64>"), or, when the file instantiates it

@@ -1482,6 +1482,8 @@ private:
       }
     }
     dot.accDtype = accDtype;
+    // Triton accumulates in int32 only for 8-bit integer inputs.
+    if (dot.inputDtype.empty() && accDtype == "int32") dot.inputDtype = "int8";
     dot.loopDepth = static_cast<int>(loopStack_.size());
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;

@@ -308,20 +308,28 @@ private:
       return;
     }
     for (const DotSite &dot : kernel.dots) {
-      if (dot.inputDtype.empty() || dot.inputDtype == "fp32" || dot.inputDtype.substr(0, 3) == "int")
+      if (dot.inputDtype.empty() || dot.inputDtype == "fp32" ||
+          (dot.inputDtype.substr(0, 3) == "int" && dot.inputDtype != "int8"))
         continue;
       kernel.dtype = dot.inputDtype;
-      kernel.dtypeSource = "the tl.dot operands cast to " + dot.inputDtype + " at line " +
-                           std::to_string(dot.span.line);
+      kernel.dtypeSource = dot.accDtype == "int32" && dot.inputDtype == "int8"
+                               ? "the int32 accumulator of the tl.dot at line " + std::to_string(dot.span.line) +
+                                     " (8-bit inputs)"
+                               : "the tl.dot operands cast to " + dot.inputDtype + " at line " +
+                                     std::to_string(dot.span.line);
       return;
     }
     if (!syntax.castDtype.empty()) {
       kernel.dtype = syntax.castDtype;
       kernel.dtypeSource = "the cast to " + syntax.castDtype + " at line " + std::to_string(syntax.castLine);
+      // Where the kernel has dots, a cast elsewhere (most often the stored
+      // result's) says nothing of what the dots read.
+      kernel.dtypeAssumed = !kernel.dots.empty();
       return;
     }
     kernel.dtype = context_.settings.dtype;
     kernel.dtypeSource = context_.settings.dtypeSource;
+    kernel.dtypeAssumed = context_.settings.dtypeSource == "default";
   }
 
   Kernel buildKernel(const python::KernelSyntax &syntax, size_t index) {

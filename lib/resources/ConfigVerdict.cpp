@@ -85,6 +85,11 @@ std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::s
   return {"fp16", "default"};
 }
 
+bool dtypeIsAssumed(const Kernel &kernel, std::string_view settingsDtypeSource) {
+  if (!kernel.dtype.empty()) return kernel.dtypeAssumed;
+  return settingsDtypeSource == "default";
+}
+
 std::string numCtasProblem(int64_t numCtas, const ArchInfo &arch) {
   if (numCtas <= 1) return {};
   if (arch.vendor == Vendor::Amd)

@@ -73,6 +73,12 @@ Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t t
 // it came from (the kernel's own setting or mention first, then --dtype).
 std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,
                                                     std::string_view settingsDtypeSource);
+// Whether that type is an assumption: nothing in the kernel, a comment, the
+// config or the command line says what its tl.dot inputs are.
+bool dtypeIsAssumed(const Kernel &kernel, std::string_view settingsDtypeSource);
+// The narrowest element type (1 byte): what a verdict that must not rest
+// on an assumed type is checked with.
+inline constexpr std::string_view kNarrowestDtype = "int8";
 
 // One reason Triton cannot run a config on an arch, as data: the rule that
 // reports it, the short cause all-configs-pruned counts by, and the numbers.

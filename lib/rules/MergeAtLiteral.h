@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -91,6 +92,7 @@ struct LiteralFinding {
   const Kernel *kernel = nullptr;      // whose configs these are
   std::vector<const Config *> configs; // the configs that reach it, first met first
   std::vector<std::string> others;     // the labels of the other uses that reach it
+  std::optional<Severity> cap;         // DiagnosticBuilder::atMost, when it rests on an assumption
 };
 
 // A value written at one place (a config's `num_warps`, a launch keyword)
@@ -148,6 +150,7 @@ inline void reportFindings(RuleContext &context, const FindingsAtLiterals<Litera
   for (const LiteralFinding &finding : findings) {
     auto diagnostic = context.report(finding.span, finding.message);
     if (finding.kernel) diagnostic.about(*finding.kernel, finding.configs);
+    if (finding.cap) diagnostic.atMost(*finding.cap);
     for (const std::string &note : finding.notes) diagnostic.note(note);
     if (!finding.others.empty()) diagnostic.note(alsoNote(othersVerb, finding.others));
     else if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));

@@ -70,6 +70,9 @@ struct RuleInfo {
   // the arch: off with arch-specific rules on a vendor fork's paths.
   bool upstreamOnly = false;
   bool judgesUpstreamTarget() const { return archSpecific || upstreamOnly; }
+  // Explains other findings: kept only in a file where a rule that
+  // judgesUpstreamTarget() reports (the engine drops it elsewhere).
+  bool onlyBesideUpstreamFindings = false;
   Measure measure = Measure::None; // what btlint-bench measures to judge a finding
 };
 

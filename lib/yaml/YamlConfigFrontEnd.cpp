@@ -98,6 +98,7 @@ public:
     kernel.span = configs.span;
     kernel.nameSpan = spanOf(nameNode);
     kernel.dtype = context_.settings.dtype;
+    kernel.dtypeAssumed = context_.settings.dtypeSource == "default";
     kernel.dtypeSource = context_.settings.dtypeSource;
     if (context_.kernelSettings) {
       auto it = context_.kernelSettings->find(name);

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <optional>
 #include <string>
+#include <tuple>
 
 namespace btlint {
 namespace {
@@ -92,15 +93,23 @@ private:
                             double minimum, const std::string &function) {
     const std::optional<double> given = milliseconds(value);
     if (!given || *given >= minimum) return;
-    const SourceSpan span = value->span().valid() ? value->span() : call.span;
-    context
-        .report(span, "`" + function + "` runs with `" + argument + "=" +
+    // At the argument when it is written in the call, else at the call with
+    // a note naming where the value is set (`rep = 20` lines above).
+    const SourceSpan written = value->span();
+    const bool inCall = written.valid() && call.span.valid() &&
+                        std::tie(written.line, written.column) >= std::tie(call.span.line, call.span.column) &&
+                        std::tie(written.endLine, written.endColumn) <=
+                            std::tie(call.span.endLine, call.span.endColumn);
+    const SourceSpan span = inCall || !call.span.valid() ? (written.valid() ? written : call.span) : call.span;
+    auto diagnostic = context.report(span, "`" + function + "` runs with `" + argument + "=" +
                           formatMilliseconds(*given) + "`, under " + formatMilliseconds(minimum) +
                           " ms; " +
                           (argument == "warmup" ? "the GPU may not reach steady clocks that soon"
-                                                : "timings this short are noisy"))
-        .note("`" + argument + "` is in milliseconds, not iterations; " +
-              formatMilliseconds(minimum) + " ms is Triton's default");
+                                                : "timings this short are noisy"));
+    if (!inCall && written.valid() && call.span.valid())
+      diagnostic.note("the value is set at line " + std::to_string(written.line));
+    diagnostic.note("`" + argument + "` is in milliseconds, not iterations; " + formatMilliseconds(minimum) +
+                    " ms is Triton's default");
   }
 };
 

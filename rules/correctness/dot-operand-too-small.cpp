@@ -28,7 +28,7 @@ public:
         "Evaluates the reduction (K) extent of each `tl.dot` under every autotune config, "
         "launch and default, and reports one under 16 for 16- and 32-bit inputs or under 32 "
         "for 8-bit inputs (fp8, int8). The input type is the one visible at the dot (a cast, "
-        "a typed load), else the kernel's element type from `.btlint.yaml`, a `# btlint: "
+        "a typed load; an int32 accumulator or `out_dtype=tl.int32` means int8 inputs), else the kernel's element type from `.btlint.yaml`, a `# btlint: "
         "dtype=` comment or `--dtype` (fp16 by default); the finding says which it used. Small "
         "M and N are not reported: Triton pads them. Values known only at run time (a group "
         "size checked by an `assert` in the launcher) are not judged. The limit is NVIDIA's: "

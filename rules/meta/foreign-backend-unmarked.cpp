@@ -40,6 +40,7 @@ public:
     info.id = "foreign-backend-unmarked";
     info.category = RuleCategory::Meta;
     info.defaultSeverity = Severity::Note;
+    info.onlyBesideUpstreamFindings = true;
     info.summary = "a file's folder or imports show kernels for a vendor's Triton fork while an NVIDIA arch is "
                    "targeted";
     info.doc.whatItDoes =
@@ -48,7 +49,9 @@ public:
         "`_metax/`, `_iluvatar/`, `_hygon/`, `_enflame/`, `_aipu/`, `intel/`; a leading `_` and case are "
         "ignored) or that imports a module only a fork's stack provides (`torch_npu`, `triton_ascend`, "
         "`torch_mlu`, `torch_xmlir`, `torch_musa`, `torch_gcu`, `intel_extension_for_pytorch`), while "
-        "`.btlint.yaml` says nothing about its backend and an NVIDIA arch is targeted. Silent where "
+        "`.btlint.yaml` says nothing about its backend and an NVIDIA arch is targeted, and a rule that "
+        "judges upstream Triton or NVIDIA/AMD limits reports in the file (elsewhere there is nothing "
+        "to explain: the note would only repeat itself file after file). Silent where "
         "`backend:` covers the file (a fork's name, `other`, or `triton` to say the kernels are upstream "
         "Triton's after all), for files without kernels, and when only AMD archs are targeted. "
         "Imports are named before folders. A note: it never fails a run at the default `--fail-on "

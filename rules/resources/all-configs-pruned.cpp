@@ -27,8 +27,9 @@ public:
         "`num_ctas > 1` where the arch has no thread-block clusters. A `prune_configs_by` "
         "pruner can only remove more configs, so the verdict stands with one. Lists the "
         "evaluator could not expand completely, and configs whose sizes do not resolve, are "
-        "not judged. The verdict never rests on an assumed element type: where nothing in the "
-        "kernel, a `# btlint: dtype=` comment, `.btlint.yaml` or `--dtype` gives it, shared "
+        "not judged. The verdict never rests on an assumed element type: where nothing says what "
+        "the `tl.dot` inputs are (a cast on the operands, an int32 accumulator, a `# btlint: dtype=` "
+        "comment, `.btlint.yaml`, `--dtype`; a cast of the stored result does not count), shared "
         "memory must overflow even with 1-byte elements (int8, fp8) for the list to be reported.";
     info.doc.whyItMatters =
         "The autotuner skips configs that fail to compile or load and moves on silently; when "
@@ -77,11 +78,13 @@ public:
         bySharedMemory = bySharedMemory || verdict.eliminatedBy.front().rule == "smem-over-budget";
       }
       if (!allEliminated) continue;
+      const bool assumedType = resources::dtypeIsAssumed(kernel, context.settings().dtypeSource);
       // Shared memory judged with an assumed element type: the verdict must
       // hold for the narrowest type too, or it rests on the assumption.
-      if (dtypeSource == "default" && bySharedMemory) {
+      if (assumedType && bySharedMemory) {
         const resources::JudgedUses &narrow = resources::judgeConfigUses(
-            context.caches().verdicts, context.file(), kernel, kernel, *arch, "int8", "the narrowest element type");
+            context.caches().verdicts, context.file(), kernel, kernel, *arch, resources::kNarrowestDtype,
+            "the narrowest element type");
         if (std::any_of(narrow.verdicts.begin(), narrow.verdicts.end(),
                         [](const resources::TritonConfigVerdict &verdict) { return !verdict.eliminated(); }))
           continue;
@@ -100,9 +103,9 @@ public:
       diagnostic.about(kernel, configs);
       for (size_t i = 0; i < reasons.size() && i < 8; ++i) diagnostic.note(reasons[i]);
       if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");
-      if (dtypeSource == "default" && bySharedMemory)
-        diagnostic.note("the element type is not known (fp16 assumed); with 1-byte elements (int8, fp8) no "
-                        "config fits " + arch->name + " either");
+      if (assumedType && bySharedMemory)
+        diagnostic.note("the element type is not known (" + dtype + " assumed, " + dtypeSource +
+                        "); with 1-byte elements (int8, fp8) no config fits " + arch->name + " either");
       else
         diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
       if (spec.hasPruner)

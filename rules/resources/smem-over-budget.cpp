@@ -127,8 +127,12 @@ public:
         "LDS 65536), at the literal that drives it: `num_stages` for a pipelined loop, else the "
         "largest tile parameter. Where the estimate is a range (the element type or a layout is "
         "not known) it reports only when even the lower end overflows, and says what it assumed: "
-        "the element type (from a cast or `tl.dot` operand in the kernel, a `# btlint: "
-        "dtype=...` comment, `.btlint.yaml`, `--dtype`, else fp16) and the MMA path. Silent for a "
+        "the element type (from a cast of the `tl.dot` operands or an int32 accumulator, which "
+        "means 8-bit inputs, a `# btlint: dtype=...` comment, `.btlint.yaml`, `--dtype`, else a cast "
+        "elsewhere in the kernel, else fp16) and the MMA path. When nothing says what the dots "
+        "read (the type is the default, or a cast elsewhere such as the stored result's) and the "
+        "config would fit with 1-byte inputs (fp8, int8), the finding is a warning that says so, "
+        "never an error. Silent for a "
         "config the autotuner's `prune_configs_by` pruner drops before compiling: a pruner whose body, "
         "or a helper it calls (also one imported from another module), compares against shared "
         "memory (`smem`, `shared_memory`, `lds` in a name or string); `btlint report` lists such a "
@@ -217,6 +221,27 @@ private:
       if (!exact)
         for (const std::string &line : estimate.shared.breakdown) finding.notes.push_back(line);
       for (const std::string &assumption : estimate.assumptions) finding.notes.push_back("assumed: " + assumption);
+      // Nothing says what the dots read: the config may fit with 1-byte
+      // inputs (fp8, int8), and then the finding rests on the assumption.
+      if (!body.dots.empty() && resources::dtypeIsAssumed(body, context.settings().dtypeSource)) {
+        const resources::TritonConfigVerdict &narrow = resources::judgeTritonConfig(
+            context.caches().verdicts, body, use.values(), arch, resources::kNarrowestDtype,
+            "the narrowest element type");
+        if (narrow.shared != Fit::Overflows) {
+          finding.cap = Severity::Warning;
+          std::string narrowText = "; with 1-byte inputs (fp8, int8) it may fit";
+          if (narrow.estimate) {
+            const auto &bytes = narrow.estimate->shared;
+            narrowText = "; with 1-byte inputs (fp8, int8) it needs " + std::to_string(bytes.minBytes) +
+                         (bytes.exact() ? "" : " to " + std::to_string(bytes.maxBytes)) + " bytes" +
+                         (narrow.shared == Fit::Fits ? " and fits" : ", which may fit");
+          }
+          finding.notes.push_back("the tl.dot input type is not known (" + dtype + " assumed, " + dtypeSource +
+                                  ")" + narrowText +
+                                  ": say the type with `# btlint: dtype=...` on the kernel or "
+                                  "`kernels.<name>.dtype` in .btlint.yaml");
+        }
+      }
       if (what == "num_stages")
         finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
                                 "the tile sizes");

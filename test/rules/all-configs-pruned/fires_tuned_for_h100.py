@@ -13,7 +13,7 @@ import triton.language as tl
     ],
     key=["M", "N", "K"],
 )
-@triton.jit
+@triton.jit  # btlint: dtype=fp16
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     pid_m = tl.program_id(0)

@@ -1,4 +1,4 @@
-# btlint-test: --arch gfx942
+# btlint-test: --arch gfx942 --select tile-not-power-of-two
 import torch
 import torch_npu  # noqa: F401
 import triton
@@ -6,7 +6,7 @@ import triton.language as tl
 
 
 @triton.autotune(
-    configs=[triton.Config({"BLOCK_SIZE": 1024}, num_warps=4, num_stages=s) for s in (1, 2)],
+    configs=[triton.Config({"BLOCK_SIZE": 96}, num_warps=4, num_stages=s) for s in (1, 2)],
     key=["n_elements"],
 )
 @triton.jit

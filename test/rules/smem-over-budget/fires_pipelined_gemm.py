@@ -3,7 +3,8 @@ import triton.language as tl
 
 
 # fp16 GEMM on sm90 (warp-group MMA: num_stages buffers of A and B):
-# 3 and 4 stages fit, 5 stages need 5 x (128x64 + 64x256) x 2 bytes.
+# 3 and 4 stages fit, 5 stages need 5 x (128x64 + 64x256) x 2 bytes. The
+# dtype comment says what the dots read (the stored cast does not).
 @triton.autotune(
     configs=[
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64}, num_stages=s, num_warps=8)
@@ -11,7 +12,7 @@ import triton.language as tl
     ],
     key=["M", "N", "K"],
 )
-@triton.jit
+@triton.jit  # btlint: dtype=fp16
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
     pid_m = tl.program_id(0)

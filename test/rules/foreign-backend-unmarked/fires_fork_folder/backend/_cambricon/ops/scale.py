@@ -1,9 +1,10 @@
+# btlint-test: --select tile-not-power-of-two
 import triton
 import triton.language as tl
 
 
 @triton.autotune(
-    configs=[triton.Config({"BLOCK_SIZE": 1024}, num_warps=4, num_stages=s) for s in (1, 2)],
+    configs=[triton.Config({"BLOCK_SIZE": 96}, num_warps=4, num_stages=s) for s in (1, 2)],
     key=["n_elements"],
 )
 @triton.jit
