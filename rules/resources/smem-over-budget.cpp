@@ -132,12 +132,13 @@ public:
         "elsewhere in the kernel, else fp16) and the MMA path. When nothing says what the dots "
         "read (the type is the default, or a cast elsewhere such as the stored result's) and the "
         "config would fit with 1-byte inputs (fp8, int8), the finding is a warning that says so, "
-        "never an error. Silent for a "
-        "config the autotuner's `prune_configs_by` pruner drops before compiling: a pruner whose body, "
-        "or a helper it calls (also one imported from another module), compares against shared "
-        "memory (`smem`, `shared_memory`, `lds` in a name or string); `btlint report` lists such a "
-        "config as eliminated by the pruner. A pruner that compares only other things (tile against "
-        "problem size) leaves the finding.";
+        "never an error. For a "
+        "config the autotuner's `prune_configs_by` pruner is expected to drop before compiling (a "
+        "pruner whose body, or a helper it calls, also one imported from another module, compares "
+        "against shared memory: `smem`, `shared_memory`, `lds` in a name or string), the finding is a "
+        "note: `btlint report` lists the config as eliminated by the pruner, and the config reaches "
+        "Triton only if the pruner's own arithmetic keeps it. A pruner that compares only other "
+        "things (tile against problem size) leaves the finding as it is.";
     info.doc.whyItMatters =
         "Triton compiles such a config without complaint and fails when the kernel is first "
         "loaded: `out of resource: shared memory, Required: 245760, Hardware limit: 232448`. "
@@ -196,11 +197,11 @@ private:
       const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
       if (verdict.shared != Fit::Overflows) continue;
-      // A pruner that compares shared memory drops the config before Triton
-      // compiles it: the list says more than runs, and nothing fails.
-      if (kernel.autotune && !resources::prunerEliminations(*kernel.autotune, use.values(), false, std::nullopt,
-                                                            nullptr).empty())
-        continue;
+      // A pruner that compares shared memory should drop the config before
+      // Triton compiles it; whether its own arithmetic does is not known.
+      const bool prunerCompares =
+          kernel.autotune &&
+          !resources::prunerEliminations(*kernel.autotune, use.values(), false, std::nullopt, nullptr).empty();
       const auto explained = resources::explainTritonConfig(body, use.values(), arch, dtype, dtypeSource);
       const resources::KernelResourceEstimate &estimate = explained ? *explained : *verdict.estimate;
       Finding finding;
@@ -241,6 +242,14 @@ private:
                                   ": say the type with `# btlint: dtype=...` on the kernel or "
                                   "`kernels.<name>.dtype` in .btlint.yaml");
         }
+      }
+      if (prunerCompares) {
+        finding.cap = Severity::Note;
+        const std::string &pruner = kernel.autotune->prunerName;
+        finding.notes.push_back((pruner.empty() ? std::string("the pruner") : "the pruner `" + pruner + "`") +
+                                " compares shared memory with a limit and is expected to drop this config "
+                                "before compiling it; it reaches Triton only if the pruner's own estimate stays "
+                                "under its limit");
       }
       if (what == "num_stages")
         finding.notes.push_back("each stage keeps another copy of the loop's operand tiles: lower num_stages or "
