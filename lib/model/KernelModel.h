@@ -143,6 +143,11 @@ struct MemoryAccess {
   std::string atomicOp; // "add", "max", ... for atomics
   SourceSpan span;
   std::vector<AccessGuard> guards; // all must hold; empty: unconditional
+  // The address and mask as written, spaces removed ("out+offsets"); empty
+  // when not a plain tl.load/tl.store argument. Two accesses with the same
+  // texts in one loop body touch the same elements.
+  std::string addressText;
+  std::string maskText;
 };
 
 // Static or dynamic shared memory (CUDA) declared by a kernel.
@@ -343,6 +348,10 @@ struct Kernel {
   SourceSpan nameSpan; // the name in the definition
   std::vector<Param> params;
   std::set<std::string> tileParams;
+  // Integer parameters that scale the last axis of a tile (`offs_k[None, :] *
+  // stride_ak`, `offs * stride`): the strides of the contiguous axis, which
+  // btlint's resource model takes as 1 (vectorised, pipelined loads).
+  std::set<std::string> innerStrideParams;
   std::vector<TileShape> tiles;
   std::vector<DotSite> dots;
   std::vector<Loop> loops;

@@ -863,6 +863,10 @@ private:
         result.bounds = keepBounds(bothBound(boundsOf(left), boundsOf(right)));
       }
       if (opKind == NodeKind::OpAmpersand) result.limits = bothLimits(left.limits, right.limits);
+      if (opKind == NodeKind::OpStar) {
+        noteInnerStride(tree_.child(node, Field::Left), right);
+        noteInnerStride(tree_.child(node, Field::Right), left);
+      }
       return result;
     }
     case NodeKind::UnaryOperator: {
@@ -987,6 +991,25 @@ private:
     return std::nullopt;
   }
 
+  // `stride` times a tile whose last axis is a real extent (not a broadcast
+  // 1): the stride of the contiguous axis.
+  void noteInnerStride(NodeId stride, const Info &other) {
+    if (stride == kNoNode || tree_.kind(stride) != NodeKind::Identifier) return;
+    if (!other.shape || other.shape->empty() || isConstantOne(other.shape->back())) return;
+    const Param *param = kernel_.findParam(std::string(tree_.text(stride)));
+    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return;
+    kernel_.innerStrideParams.insert(param->name);
+  }
+
+  // An expression's text without spaces, for comparing two as written.
+  std::string compact(NodeId node) const {
+    if (node == kNoNode) return {};
+    std::string text;
+    for (char c : tree_.text(node))
+      if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\\') text += c;
+    return text;
+  }
+
   // Records a load, store or atomic on every pointer the address is based on.
   void recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
     markPointers(address.pointerRoots);
@@ -998,6 +1021,11 @@ private:
       access.atomicOp = atomicOp;
       access.span = tree_.span(site);
       access.guards = guardStack_;
+      if (tree_.kind(site) == NodeKind::Call) {
+        const bool isLoad = kind == AccessKind::Load;
+        access.addressText = compact(argument(site, 0, "pointer"));
+        access.maskText = compact(argument(site, isLoad ? 1 : 2, "mask"));
+      }
       kernel_.accesses.push_back(std::move(access));
     }
     ParamSet offsets = address.params & ~address.pointerRoots;

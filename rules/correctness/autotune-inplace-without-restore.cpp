@@ -1,5 +1,6 @@
 #include "rules/Rule.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -29,14 +30,21 @@ bool spanWithin(const SourceSpan &inner, const SourceSpan &outer) {
 }
 
 // The kernel overwrites the buffer before it reads it: an unconditional
-// store that comes first and shares no loop with the load. Each run then
-// reads what it wrote itself, not the previous run's output.
+// store that comes first and shares no loop with the load, or that writes
+// the very address and mask the load reads in the same loop body. Each run
+// then reads what it wrote itself, not the previous run's output.
 bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses) {
   const MemoryAccess &store = *accesses.firstStore, &load = *accesses.firstLoad;
   if (!store.guards.empty() || !(store.span < load.span)) return false;
-  return std::none_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
+  const bool sharesLoop = std::any_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
     return spanWithin(store.span, loop.span) && spanWithin(load.span, loop.span);
   });
+  if (!sharesLoop) return true;
+  const bool sameLoops = std::all_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
+    return spanWithin(store.span, loop.span) == spanWithin(load.span, loop.span);
+  });
+  return sameLoops && !store.addressText.empty() && store.addressText == load.addressText &&
+         store.maskText == load.maskText;
 }
 
 // The values the kernel's `if` tests can take at run time: one binding per
@@ -112,8 +120,9 @@ public:
         "or accumulates into one with `tl.atomic_add` (or `atomic_xor`), when the autotuner "
         "is not told to restore or zero that argument. A buffer the kernel overwrites before "
         "it reads it (an unconditional store that comes first and shares no loop with the "
-        "load: scratch written in one pass and read back in the next) is not reported, since "
-        "every run reads what it wrote itself. Idempotent atomics (`max`, `min`, `and`, "
+        "load: scratch written in one pass and read back in the next; or one that writes the "
+        "address and mask the load then reads, as written, in the same loop body) is not "
+        "reported, since every run reads what it wrote itself. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs is assumed to restore the state, and single-config lists, which are "
         "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "

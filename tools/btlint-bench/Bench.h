@@ -29,6 +29,10 @@ struct EmitOptions {
   ProjectConfig config;
   std::string cudaPath;               // for CUDA parses
   int widerSearch = 24;               // configs of the wider search per tuning finding
+  // --all: every kernel of these files with a config list or a launch,
+  // flagged or not (the whole-repository agreement check).
+  bool all = false;
+  std::vector<std::string> allFiles;
 };
 
 // Writes the harness for `findings` into options.dir. Returns false with a

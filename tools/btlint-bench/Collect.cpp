@@ -100,10 +100,36 @@ double peakFor(const ArchInfo &arch, const std::string &dtype) {
 }
 
 struct Verdict {
-  std::string verdict; // confirmed, refuted, not_measured, not_checked
+  std::string verdict; // confirmed, refuted, not_decided, not_measured, not_checked
   std::vector<std::string> evidence;
   json::Array measured;
+  // Values the compiles used that neither the config, the project's launches
+  // nor .btlint.yaml gave ("K=4096", "stride_ak=1 (btlint's layout ...)").
+  std::vector<std::string> assuming;
+  std::string text() const {
+    return assuming.empty() ? verdict : verdict + ", assuming " + llvm::join(assuming, ", ");
+  }
 };
+
+// What the compiles of `rows` assumed beyond the config, the launches and the
+// user's shapes (the harness's `assumed`, less the "(launch)" values).
+std::vector<std::string> assumedBy(const std::vector<const json::Object *> &rows) {
+  std::vector<std::string> out;
+  for (const json::Object *row : rows)
+    if (const json::Array *assumed = row->getArray("assumed"))
+      for (const auto &a : *assumed)
+        if (auto text = a.getAsString(); text && !text->ends_with("(launch)") &&
+                                         std::find(out.begin(), out.end(), text->str()) == out.end())
+          out.push_back(text->str());
+  return out;
+}
+
+// Only btlint's own layout assumption: the compile is the case the model
+// describes, so a refutation stands.
+bool onlyLayout(const std::vector<std::string> &assuming) {
+  return std::all_of(assuming.begin(), assuming.end(),
+                     [](const std::string &a) { return llvm::StringRef(a).contains("(btlint's layout"); });
+}
 
 class Collector {
 public:
@@ -277,6 +303,59 @@ public:
     return nullptr;
   }
 
+  // btlint's estimate against the compiler for every config that compiled:
+  // shared memory byte-exact, the fit verdict, the spill verdict, registers
+  // within 10%; per kernel and overall, with every disagreement.
+  struct Agreement {
+    int64_t configs = 0, smemExact = 0, smemInRange = 0, fit = 0, spill = 0, regsCompared = 0, regsWithin = 0;
+    void add(const Agreement &o) {
+      configs += o.configs, smemExact += o.smemExact, smemInRange += o.smemInRange, fit += o.fit;
+      spill += o.spill, regsCompared += o.regsCompared, regsWithin += o.regsWithin;
+    }
+  };
+  Agreement agreementOf(const std::string &kernel, std::vector<std::string> &disagreements) const {
+    Agreement a;
+    auto rows = compileRows_.find(kernel);
+    if (rows == compileRows_.end()) return a;
+    for (const json::Object *row : rows->second) {
+      const std::string status = str(*row, "status");
+      if ((status != "ok" && status != "out_of_resources") || !row->get("shared_bytes")) continue;
+      const std::string arch = str(*row, "arch");
+      const json::Object *e = estimateOf(kernel, integer(*row, "manifest_config"), arch);
+      if (!e || !e->get("smem_max")) continue;
+      ++a.configs;
+      const int64_t lo = integer(*e, "smem_min"), hi = integer(*e, "smem_max"), got = integer(*row, "shared_bytes");
+      const int64_t limit = sharedLimit(arch);
+      const std::string where = kernel + " " + rowText(*row, kernel);
+      if (lo == hi && hi == got) ++a.smemExact;
+      if (lo <= got && got <= hi) ++a.smemInRange;
+      else disagreements.push_back(where + ": shared memory btlint " + (lo == hi ? std::to_string(lo) :
+                                   std::to_string(lo) + "-" + std::to_string(hi)) + ", Triton " + std::to_string(got));
+      const bool measuredFits = limit < 0 || got <= limit;
+      const bool estimatedFits = hi <= limit;
+      const bool estimatedOverflows = lo > limit;
+      if ((measuredFits && estimatedFits) || (!measuredFits && estimatedOverflows)) ++a.fit;
+      else disagreements.push_back(where + ": fit btlint " + (estimatedFits ? "fits" : estimatedOverflows ?
+                                   "overflows" : "may overflow") + ", Triton " + (measuredFits ? "fits" : "overflows"));
+      if (row->get("spill_store_bytes")) {
+        const bool measuredSpills = integer(*row, "spill_store_bytes") > 0;
+        const bool estimatedSpills = e->getBoolean("spills").value_or(false);
+        if (measuredSpills == estimatedSpills) ++a.spill;
+        else disagreements.push_back(where + ": spills btlint " + (estimatedSpills ? "yes" : "no") + ", ptxas " +
+                                     std::to_string(integer(*row, "spill_store_bytes")) + " B stored");
+      } else {
+        ++a.spill; // no ptxas log: nothing to disagree with
+      }
+      if (row->get("regs") && e->get("regs_per_thread")) {
+        ++a.regsCompared;
+        const double got = static_cast<double>(integer(*row, "regs"));
+        const double est = static_cast<double>(integer(*e, "regs_per_thread"));
+        if (std::abs(est - got) <= 0.1 * got) ++a.regsWithin;
+      }
+    }
+    return a;
+  }
+
   std::string rowText(const json::Object &row, const std::string &kernel) const {
     std::string arch = str(row, "arch");
     int64_t mc = integer(row, "manifest_config");
@@ -392,6 +471,14 @@ public:
       v.verdict = confirmed ? "confirmed" : "refuted";
     }
     const auto &shown = confirmed ? hits : misses;
+    // Never a bare refutation from a value the harness made up: say what the
+    // verdict rests on, and leave a refutation resting on made-up sizes open.
+    v.assuming = assumedBy(shown);
+    if (v.verdict == "refuted" && !onlyLayout(v.assuming)) {
+      v.verdict = "not_decided";
+      v.evidence.insert(v.evidence.begin(), "refuted only with values no launch or .btlint.yaml gives: give the "
+                                            "kernel's shapes under `kernels:` in .btlint.yaml to decide");
+    }
     for (size_t i = 0; i < shown.size() && i < 4; ++i)
       v.evidence.push_back(rowText(*shown[i], kernel) +
                            (check == Measure::Occupancy ? "; " + std::to_string(residentWarps(*shown[i])) +
@@ -707,6 +794,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
   out << "\n## Findings\n\n| # | rule | where | arch | verdict | measured |\n|---|---|---|---|---|---|\n";
 
   json::Array judged;
+  json::Object agreementJson;
   std::map<std::string, int> counts;
   for (const auto &f : *manifest->getArray("findings")) {
     const json::Object *finding = f.getAsObject();
@@ -730,12 +818,61 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     ++counts[v.verdict];
     json::Object j(*finding);
     j["verdict"] = v.verdict;
+    if (!v.assuming.empty())
+      j["assuming"] = json::Array(std::vector<json::Value>(v.assuming.begin(), v.assuming.end()));
     j["evidence"] = json::Array(std::vector<json::Value>(v.evidence.begin(), v.evidence.end()));
     j["measured"] = std::move(v.measured);
     out << "| " << integer(*finding, "id") + 1 << " | `" << rule << "` | " << str(*finding, "path") << ":"
         << integer(*finding, "line") << " | " << (str(*finding, "arch").empty() ? "-" : str(*finding, "arch"))
-        << " | **" << v.verdict << "** | " << mdEscape(llvm::join(v.evidence, "<br>")) << " |\n";
+        << " | **" << mdEscape(v.text()) << "** | " << mdEscape(llvm::join(v.evidence, "<br>")) << " |\n";
     judged.push_back(std::move(j));
+  }
+
+  // btlint against the compiler, per kernel and overall.
+  {
+    Collector::Agreement total;
+    std::vector<std::string> disagreements;
+    std::string rowsText;
+    int64_t tried = 0, decided = 0;
+    if (const json::Array *rows = results->getArray("compile"))
+      for (const auto &r : *rows)
+        if (const json::Object *o = r.getAsObject()) {
+          ++tried;
+          if (str(*o, "status") == "ok" || str(*o, "status") == "out_of_resources") ++decided;
+        }
+    if (const json::Array *kernels = manifest->getArray("kernels"))
+      for (const auto &x : *kernels) {
+        const json::Object *k = x.getAsObject();
+        if (!k || str(*k, "language") != "triton") continue;
+        Collector::Agreement a = collector.agreementOf(str(*k, "id"), disagreements);
+        if (!a.configs) continue;
+        total.add(a);
+        auto pct = [](int64_t n, int64_t d) { return d ? llvm::formatv("{0:F0}%", 100.0 * n / d).str() : "-"; };
+        rowsText += "| `" + str(*k, "name") + "` (" + str(*k, "original_path") + ") | " + std::to_string(a.configs) +
+                    " | " + pct(a.smemExact, a.configs) + " | " + pct(a.fit, a.configs) + " | " +
+                    pct(a.spill, a.configs) + " | " + pct(a.regsWithin, a.regsCompared) + " |\n";
+      }
+    auto pct = [](int64_t n, int64_t d) { return d ? llvm::formatv("{0:F1}%", 100.0 * n / d).str() : "-"; };
+    out << "\n## Agreement with the compiler\n\n" << decided << " of " << tried
+        << " configs compiled (decided); " << total.configs << " with an estimate of btlint's.\n\n";
+    if (total.configs) {
+      out << "| kernel | configs | smem byte-exact | fit verdict | spill verdict | regs within 10% |\n"
+             "|---|---|---|---|---|---|\n"
+          << rowsText << "| **all** | " << total.configs << " | " << pct(total.smemExact, total.configs) << " | "
+          << pct(total.fit, total.configs) << " | " << pct(total.spill, total.configs) << " | "
+          << pct(total.regsWithin, total.regsCompared) << " |\n";
+      if (!disagreements.empty()) {
+        out << "\nDisagreements (" << disagreements.size() << "):\n\n";
+        for (const std::string &d : disagreements) out << "- " << mdEscape(d) << "\n";
+      }
+    }
+    agreementJson = json::Object{{"configs_tried", tried}, {"configs_decided", decided},
+                                 {"configs_compared", total.configs}, {"smem_byte_exact", total.smemExact},
+                                 {"smem_in_range", total.smemInRange}, {"fit_agrees", total.fit},
+                                 {"spill_agrees", total.spill}, {"regs_compared", total.regsCompared},
+                                 {"regs_within_10pct", total.regsWithin},
+                                 {"disagreements", json::Array(std::vector<json::Value>(disagreements.begin(),
+                                                                                        disagreements.end()))}};
   }
 
   // Per kernel: every compiled config, estimate against measurement.
@@ -890,7 +1027,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
   out.flush();
 
   std::string summaryText;
-  for (const char *v : {"confirmed", "refuted", "not_measured", "not_checked"})
+  for (const char *v : {"confirmed", "refuted", "not_decided", "not_measured", "not_checked"})
     if (counts[v]) summaryText += (summaryText.empty() ? "" : ", ") + std::to_string(counts[v]) + " " + v;
   summaryText = std::to_string(judged.size()) + " findings" + (summaryText.empty() ? "" : ": " + summaryText);
 
@@ -900,7 +1037,8 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
                       {"archs", json::Array(std::vector<json::Value>(archs.begin(), archs.end()))},
                       {"started", str(*results, "started")},
                       {"findings", std::move(judged)},
-                      {"best_configs", std::move(best)}};
+                      {"best_configs", std::move(best)},
+                      {"agreement", std::move(agreementJson)}};
   if (const json::Object *cs = results->getObject("compile_summary")) report["compile_summary"] = json::Object(*cs);
   if (const json::Object *ts = results->getObject("timing_summary")) report["timing_summary"] = json::Object(*ts);
   if (const json::Array *launches = results->getArray("cuda_launches")) report["cuda_launches"] = json::Array(*launches);

@@ -252,6 +252,52 @@ struct Copier {
   }
 };
 
+// What the launches of `kernel` in its file pass for each parameter: the
+// constants, distinct, in the order met ({"HEAD_DIM": [64, 128], "IS_CAUSAL":
+// [true]}), and how many launches there are. A parameter some launch passes a
+// value btlint does not know is listed under "unknown" (the harness must not
+// take the others for all of them).
+json::Object launchValuesJson(const Kernel &kernel, const FileModel *model) {
+  json::Object values;
+  json::Array unknown;
+  int64_t launches = 0;
+  if (!model) return json::Object{{"launches", launches}, {"values", std::move(values)}, {"unknown", std::move(unknown)}};
+  std::map<std::string, std::vector<json::Value>> byParam;
+  std::set<std::string> unknownNames;
+  for (const LaunchSite &launch : model->launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    ++launches;
+    for (const LaunchArgument &argument : launch.arguments) {
+      std::string name = argument.name;
+      if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
+      if (name.empty() || !kernel.findParam(name)) continue;
+      const ScalarValue &v = argument.value;
+      if (!v.isInt() && !v.isBool() && !v.isFloat() && !v.isString()) {
+        // An element type written as such (`ACC_TYPE=tl.float32`): the
+        // harness reads it from triton.language.
+        llvm::StringRef text = llvm::StringRef(argument.text).trim();
+        for (llvm::StringRef prefix : {"tl.", "triton.language."})
+          if (text.consume_front(prefix) && !text.empty() &&
+              llvm::all_of(text, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+            json::Value dtype = json::Object{{"dtype", text.str()}};
+            auto &seen = byParam[name];
+            if (std::find(seen.begin(), seen.end(), dtype) == seen.end()) seen.push_back(std::move(dtype));
+            text = {};
+            break;
+          }
+        if (!text.empty()) unknownNames.insert(name);
+        continue;
+      }
+      json::Value value = scalarJson(v);
+      auto &seen = byParam[name];
+      if (std::find(seen.begin(), seen.end(), value) == seen.end()) seen.push_back(std::move(value));
+    }
+  }
+  for (auto &[name, list] : byParam) values[name] = json::Array(std::move(list));
+  for (const std::string &name : unknownNames) unknown.push_back(name);
+  return json::Object{{"launches", launches}, {"values", std::move(values)}, {"unknown", std::move(unknown)}};
+}
+
 bool spanContains(const SourceSpan &span, uint32_t line) {
   return span.valid() && span.line <= line && line <= std::max(span.endLine, span.line);
 }
@@ -355,6 +401,9 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
 
   // Models of every flagged file, for each arch (configs and estimates).
   std::map<std::string, std::vector<Diagnostic>> byFile;
+  if (options.all)
+    for (const std::string &file : options.allFiles)
+      if (languageOf(file)) byFile[file];
   json::Array skipped;
   for (const auto &d : findings) {
     if (!languageOf(d.path)) {
@@ -462,6 +511,9 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         params.push_back(std::move(po));
       }
       entry["params"] = std::move(params);
+      entry["launch_values"] = launchValuesJson(k, model);
+      entry["inner_stride_params"] =
+          json::Array(std::vector<json::Value>(k.innerStrideParams.begin(), k.innerStrideParams.end()));
       entry["tile_params"] = json::Array(std::vector<json::Value>(k.tileParams.begin(), k.tileParams.end()));
       // Shapes: the bench spec's first shape, then `kernels:` settings.
       json::Object shapes;
@@ -621,6 +673,15 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         }
       findingsJson.push_back(std::move(fo));
     }
+    // --all: every kernel with a config list or a launch in its file.
+    if (options.all && model && language == Language::Python)
+      for (const auto &k : model->kernels) {
+        const bool launched = std::any_of(model->launches.begin(), model->launches.end(),
+                                          [&](const LaunchSite &launch) { return callsOwnKernel(launch, k); });
+        const bool listed = k.autotune && !k.autotune->configs.configs.empty();
+        if ((listed || launched) && !k.calledByKernel)
+          if (kernelId(k).empty() && !error.empty()) return false;
+      }
     // CUDA kernels with a bench spec are timed: every instantiation of a
     // template the spec names, flagged or not.
     if (language == Language::Cuda && model && copiedFile)

@@ -1,6 +1,6 @@
 // btlint-bench: confirm btlint's findings with the real compiler and a GPU.
 //
-//   btlint-bench --emit DIR [--findings FILE | PATH...] [--arch sm80,sm90]
+//   btlint-bench --emit DIR [--findings FILE | PATH...] [--arch sm80,sm90] [--all]
 //   python3 DIR/run.py [--compile-only]
 //   btlint-bench --collect DIR
 //   btlint-bench --run DIR PATH...        (all three, where Triton and the GPU are local)
@@ -8,6 +8,7 @@
 
 #include "config/ProjectConfig.h"
 #include "engine/AnalysisSetup.h"
+#include "engine/Discovery.h"
 #include "engine/Engine.h"
 #include "rules/Rule.h"
 
@@ -48,6 +49,9 @@ cl::opt<std::string> cudaPathOption("cuda-path", cl::desc("CUDA toolkit for .cu 
                                     cl::value_desc("DIR"), cl::cat(benchCategory));
 cl::opt<int> widerOption("wider", cl::desc("Configs of the wider search for tuning findings (default 24)"),
                          cl::init(24), cl::cat(benchCategory));
+cl::opt<bool> allOption("all",
+                        cl::desc("With --emit: every kernel of PATHs with a config list or a launch, flagged or not"),
+                        cl::cat(benchCategory));
 cl::opt<std::string> pythonOption("python", cl::desc("Python for --run (default python3)"), cl::init("python3"),
                                   cl::cat(benchCategory));
 cl::list<std::string> runArgs("run-arg", cl::desc("Extra argument for run.py with --run (repeatable)"),
@@ -119,6 +123,17 @@ int emit(const std::string &dir) {
     if (const ArchInfo *info = findArch(a); info && info->vendor == Vendor::Nvidia) nvidia.push_back(a);
   options.archs = nvidia;
 
+  if (allOption) {
+    if (paths.empty()) return usageError("--all needs PATHs (the files whose kernels to emit)");
+    DiscoveryOptions discovery;
+    discovery.excludeGlobs = options.config.exclude;
+    discovery.excludeRoot = options.config.root;
+    DiscoveryResult discovered = discoverFiles(std::vector<std::string>(paths.begin(), paths.end()), discovery);
+    for (const auto &e : discovered.errors) llvm::errs() << "btlint-bench: error: " << e << '\n';
+    if (!discovered.errors.empty()) return 2;
+    options.all = true;
+    for (const auto &file : discovered.files) options.allFiles.push_back(file.path);
+  }
   std::string error;
   if (!bench::emitHarness(findings, options, error)) return usageError(error);
   llvm::outs() << "btlint-bench: wrote " << dir << "/run.py and manifest.json (" << findings.size()

@@ -142,13 +142,39 @@ class ArgumentError(ValueError):
     """No value for a parameter: the user must give it (bench spec shapes)."""
 
 
+def launch_value(kernel, name):
+    """The value the project's launches pass for parameter `name` (their first
+    constant; ("dtype", name) for an element type), or None."""
+    launches = kernel.get("launch_values") or {}
+    found = (launches.get("values") or {}).get(name)
+    if not found or name in (launches.get("unknown") or []):
+        return None
+    value = found[0]
+    if isinstance(value, dict) and "dtype" in value:
+        return ("dtype", value["dtype"])
+    return value
+
+
+def triton_dtype(name):
+    import triton.language as tl
+    return getattr(tl, name)
+
+
 def synthesise_arguments(fn, kernel, config, heuristics):
     """Values for every parameter of the JITFunction `fn` in order:
     ("ptr", dtype), ("constexpr", v), an int, a float. Returns (values,
-    assumptions) where assumptions name each value that was not given."""
+    assumptions): assumptions name each value that neither the config, the
+    project's launches nor .btlint.yaml gave ("stride_ak=1 (btlint's layout)",
+    "K=4096"); values from launches are named with "(launch)" so a verdict can
+    say what it rests on.
+
+    Order: the config, then what the launches in the project pass, then the
+    shapes of .btlint.yaml, then btlint's layout assumption (the contiguous
+    axis has stride 1, as its resource model takes it), then the default."""
     params = {p["name"]: p for p in kernel.get("params", [])}
     shapes = dict(kernel.get("shapes") or {})
     dtypes = dict(kernel.get("arg_dtypes") or {})
+    inner_strides = set(kernel.get("inner_stride_params") or [])
     dtype = kernel.get("dtype") or "fp16"
     values, assumptions = {}, []
     cfg = config["params"]
@@ -156,9 +182,15 @@ def synthesise_arguments(fn, kernel, config, heuristics):
         name = p.name
         annotation = p.annotation
         kind = params.get(name, {}).get("kind", "")
+        launched = launch_value(kernel, name)
+        if isinstance(launched, tuple):
+            launched = triton_dtype(launched[1]) if p.is_constexpr else None
         if p.is_constexpr:
             if name in cfg:
                 values[name] = ("constexpr", cfg[name])
+            elif launched is not None:
+                values[name] = ("constexpr", launched)
+                assumptions.append(f"{name}={launched} (launch)")
             elif name in shapes:
                 values[name] = ("constexpr", shapes[name])
             elif p.has_default:
@@ -169,11 +201,20 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             element = dtypes.get(name) or (annotation[1:] if annotation.startswith("*") else dtype)
             values[name] = ("ptr", POINTER_DTYPES.get(element, element))
         elif annotation.startswith("fp") or annotation == "float" or kind == "float":
-            values[name] = float(shapes.get(name, 1.0))
+            if isinstance(launched, (int, float)) and not isinstance(launched, bool):
+                values[name] = float(launched)
+            else:
+                values[name] = float(shapes.get(name, 1.0))
         elif name in cfg:
             values[name] = cfg[name]
+        elif isinstance(launched, (bool, int)) and not isinstance(launched, float):
+            values[name] = launched
+            assumptions.append(f"{name}={launched} (launch)")
         elif name in shapes:
             values[name] = int(shapes[name])
+        elif name in inner_strides:
+            values[name] = 1
+            assumptions.append(f"{name}=1 (btlint's layout: contiguous axis)")
         elif p.has_default and isinstance(p.default, (int, float)) and not isinstance(p.default, bool):
             values[name] = p.default
         else:
@@ -189,9 +230,9 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             values[name] = ("constexpr", compute(args))
     for name, value in values.items():
         if value is None:
-            raise ArgumentError(f"no value for constexpr parameter `{name}` (not in the config, no default; "
-                                f"give it under `shapes` of the bench spec or of `kernels: {kernel['name']}:` "
-                                f"in .btlint.yaml)")
+            raise ArgumentError(f"no value for constexpr parameter `{name}` (not in the config, no launch in the "
+                                f"project passes a constant, no default; give it under `shapes` of the bench spec "
+                                f"or of `kernels: {kernel['name']}:` in .btlint.yaml)")
     return values, assumptions
 
 

@@ -320,8 +320,27 @@ def timing_phase(manifest, timeout, wider_size):
 
 
 def worker_main():
+    if args.compile_only and "CUDA_VISIBLE_DEVICES" not in os.environ:
+        # Compiling needs no GPU. A kernel module that touches CUDA when it is
+        # imported (a device query for its configs) would otherwise initialise
+        # it in this process, and no forked compile worker could use it again.
+        os.environ["CUDA_VISIBLE_DEVICES"] = ""
     manifest = load_manifest()
     add_source_paths(manifest)
+    has_triton_kernels = any(k.get("language") == "triton" for k in manifest.get("kernels", []))
+    if has_triton_kernels and not args.no_compile:
+        try:
+            import triton  # noqa: F401
+        except ImportError as exc:
+            log(f"error: triton is not importable here ({exc}); the Triton kernels cannot be compiled. "
+                f"Install it (`pip install triton`) or run on a machine that has it.")
+            return 3
+    if not args.compile_only and manifest.get("launchers"):
+        try:
+            import torch  # noqa: F401
+        except ImportError as exc:
+            log(f"error: torch is not importable here ({exc}); timing needs it (or pass --compile-only)")
+            return 3
     import btbench_timing
     btbench_isolate.worker_loop(btbench_timing.time_config)
 
@@ -383,8 +402,27 @@ def main():
         log(f"wrote {len(planned['drivers'])} drivers and cuda_plan.json ({len(planned['runs'])} runs)")
         return 0
 
+    if args.compile_only and "CUDA_VISIBLE_DEVICES" not in os.environ:
+        # Compiling needs no GPU. A kernel module that touches CUDA when it is
+        # imported (a device query for its configs) would otherwise initialise
+        # it in this process, and no forked compile worker could use it again.
+        os.environ["CUDA_VISIBLE_DEVICES"] = ""
     manifest = load_manifest()
     add_source_paths(manifest)
+    has_triton_kernels = any(k.get("language") == "triton" for k in manifest.get("kernels", []))
+    if has_triton_kernels and not args.no_compile:
+        try:
+            import triton  # noqa: F401
+        except ImportError as exc:
+            log(f"error: triton is not importable here ({exc}); the Triton kernels cannot be compiled. "
+                f"Install it (`pip install triton`) or run on a machine that has it.")
+            return 3
+    if not args.compile_only and manifest.get("launchers"):
+        try:
+            import torch  # noqa: F401
+        except ImportError as exc:
+            log(f"error: torch is not importable here ({exc}); timing needs it (or pass --compile-only)")
+            return 3
     if args.kernels:
         ONLY.update(args.kernels.split(","))
     archs = args.archs.split(",") if args.archs else manifest["archs"]
@@ -419,6 +457,17 @@ def main():
     results["finished"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
     write_results(results, args.out)
     log(f"wrote {args.out}")
+    # Fail loudly: a run that compiled nothing confirms nothing.
+    statuses = (results.get("compile_summary") or {}).get("statuses", {})
+    compiled = statuses.get("ok", 0) + statuses.get("out_of_resources", 0)
+    tasks = (results.get("compile_summary") or {}).get("tasks", 0)
+    if not args.no_compile and has_triton_kernels and compiled == 0:
+        failed = {k: v for k, v in statuses.items() if k not in ("ok", "out_of_resources")}
+        imports = sum(1 for k in results.get("kernels", []) if k.get("status") == "import_error")
+        log(f"error: no config compiled ({tasks} tried: {failed or 'none'}; {imports} kernels failed to import)")
+        return 1
+    if tasks:
+        log(f"{compiled} of {tasks} configs compiled")
     if results.get("timing"):
         try:
             import btbench_plot
