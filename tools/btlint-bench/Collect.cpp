@@ -106,9 +106,6 @@ struct Verdict {
   // Values the compiles used that neither the config, the project's launches
   // nor .btlint.yaml gave ("K=4096", "stride_ak=1 (btlint's layout ...)").
   std::vector<std::string> assuming;
-  std::string text() const {
-    return assuming.empty() ? verdict : verdict + ", assuming " + llvm::join(assuming, ", ");
-  }
 };
 
 // What the compiles of `rows` assumed beyond the config, the launches and the
@@ -824,7 +821,9 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     j["measured"] = std::move(v.measured);
     out << "| " << integer(*finding, "id") + 1 << " | `" << rule << "` | " << str(*finding, "path") << ":"
         << integer(*finding, "line") << " | " << (str(*finding, "arch").empty() ? "-" : str(*finding, "arch"))
-        << " | **" << mdEscape(v.text()) << "** | " << mdEscape(llvm::join(v.evidence, "<br>")) << " |\n";
+        << " | **" << v.verdict << "**"
+        << (v.assuming.empty() ? std::string() : mdEscape(", assuming " + llvm::join(v.assuming, ", "))) << " | "
+        << mdEscape(llvm::join(v.evidence, "<br>")) << " |\n";
     judged.push_back(std::move(j));
   }
 
