@@ -60,8 +60,17 @@ def forked_pool():
     expect(time.time() - start < 30, "the hung child held the pool")
 
 
+def forked_pool_deadline():
+    # Past the deadline no task starts; those left are recorded, in order.
+    results = btbench_isolate.run_forked(["a", "hang", "b", "c"], crash, jobs=1, timeout=1,
+                                         deadline=time.time() + 0.5)
+    statuses = [r["status"] for r in results]
+    expect(statuses == ["ok", "timeout", "not_run", "not_run"], f"deadline statuses {statuses}")
+
+
 worker_pool()
 forked_pool()
+forked_pool_deadline()
 for p in problems:
     print("FAIL:", p, file=sys.stderr)
 print("PASS: isolation" if not problems else "")

@@ -832,10 +832,14 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     Collector::Agreement total;
     std::vector<std::string> disagreements;
     std::string rowsText;
-    int64_t tried = 0, decided = 0;
+    int64_t tried = 0, decided = 0, notRun = 0;
     if (const json::Array *rows = results->getArray("compile"))
       for (const auto &r : *rows)
         if (const json::Object *o = r.getAsObject()) {
+          if (str(*o, "status") == "not_run") {
+            ++notRun;
+            continue;
+          }
           ++tried;
           if (str(*o, "status") == "ok" || str(*o, "status") == "out_of_resources") ++decided;
         }
@@ -853,7 +857,9 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
       }
     auto pct = [](int64_t n, int64_t d) { return d ? llvm::formatv("{0:F1}%", 100.0 * n / d).str() : "-"; };
     out << "\n## Agreement with the compiler\n\n" << decided << " of " << tried
-        << " configs compiled (decided); " << total.configs << " with an estimate of btlint's.\n\n";
+        << " configs compiled (decided); " << total.configs << " with an estimate of btlint's"
+        << (notRun ? "; " + std::to_string(notRun) + " not run (the run's --deadline passed)" : std::string())
+        << ".\n\n";
     if (total.configs) {
       out << "| kernel | configs | smem byte-exact | fit verdict | spill verdict | regs within 10% |\n"
              "|---|---|---|---|---|---|\n"
@@ -865,7 +871,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
         for (const std::string &d : disagreements) out << "- " << mdEscape(d) << "\n";
       }
     }
-    agreementJson = json::Object{{"configs_tried", tried}, {"configs_decided", decided},
+    agreementJson = json::Object{{"configs_tried", tried}, {"configs_decided", decided}, {"configs_not_run", notRun},
                                  {"configs_compared", total.configs}, {"smem_byte_exact", total.smemExact},
                                  {"smem_in_range", total.smemInRange}, {"fit_agrees", total.fit},
                                  {"spill_agrees", total.spill}, {"regs_compared", total.regsCompared},

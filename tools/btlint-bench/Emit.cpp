@@ -22,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <variant>
 
 namespace btlint::bench {
 namespace fs = llvm::sys::fs;
@@ -30,7 +31,7 @@ namespace json = llvm::json;
 
 namespace {
 
-constexpr size_t kMaxCopiedFiles = 400;
+constexpr size_t kMaxCopiedFiles = 2000;
 constexpr uint64_t kMaxCopiedBytes = 16u << 20;
 
 std::string absolute(const std::string &p) {
@@ -215,17 +216,32 @@ struct Copier {
     pythonPath = rootFor(root, "src");
     std::string destRoot = dir + "/" + pythonPath;
     std::string top = root + "/" + llvm::StringRef(dotted).split('.').first.str();
+    // With the modules, the data files a package reads when imported (its
+    // tuned-config tables, settings).
+    auto wanted = [](llvm::StringRef p) {
+      for (llvm::StringRef ext : {".py", ".yaml", ".yml", ".json", ".toml", ".cfg", ".ini"})
+        if (p.ends_with(ext)) return true;
+      return false;
+    };
     std::vector<std::string> sources;
     if (llvm::StringRef(dotted).contains('.')) {
       std::error_code ec;
       for (fs::recursive_directory_iterator it(top, ec), end; it != end && !ec; it.increment(ec))
-        if (llvm::StringRef(it->path()).ends_with(".py")) sources.push_back(it->path());
+        if (wanted(it->path())) sources.push_back(it->path());
     } else {
       std::error_code ec;
       for (fs::directory_iterator it(root, ec), end; it != end && !ec; it.increment(ec))
         if (llvm::StringRef(it->path()).ends_with(".py")) sources.push_back(it->path());
     }
-    std::sort(sources.begin(), sources.end());
+    // Package markers first, then modules, then data: past the limits some
+    // modules may be missing, but each package stays a package (a missing
+    // __init__.py makes every import below it fail).
+    std::sort(sources.begin(), sources.end(), [](const std::string &a, const std::string &b) {
+      auto rank = [](const std::string &f) {
+        return path::filename(f) == "__init__.py" ? 0 : llvm::StringRef(f).ends_with(".py") ? 1 : 2;
+      };
+      return rank(a) != rank(b) ? rank(a) < rank(b) : a < b;
+    });
     std::string self = absolute(file);
     // The flagged file first, so that limits never drop it.
     if (!copy(self, destRoot + self.substr(root.size()), error)) return false;
@@ -257,45 +273,106 @@ struct Copier {
 // [true]}), and how many launches there are. A parameter some launch passes a
 // value btlint does not know is listed under "unknown" (the harness must not
 // take the others for all of them).
-json::Object launchValuesJson(const Kernel &kernel, const FileModel *model) {
-  json::Object values;
-  json::Array unknown;
+struct LaunchValues {
   int64_t launches = 0;
-  if (!model) return json::Object{{"launches", launches}, {"values", std::move(values)}, {"unknown", std::move(unknown)}};
-  std::map<std::string, std::vector<json::Value>> byParam;
-  std::set<std::string> unknownNames;
+  // Per parameter, the values seen, distinct, in the order met: a constant,
+  // or an element type ("float32" for `tl.float32`).
+  std::map<std::string, std::vector<std::variant<ScalarValue, std::string>>> byParam;
+  std::set<std::string> unknown;
+};
+
+LaunchValues collectLaunchValues(const Kernel &kernel, const FileModel *model) {
+  LaunchValues out;
+  if (!model) return out;
+  auto add = [&](const std::string &name, std::variant<ScalarValue, std::string> value) {
+    auto &seen = out.byParam[name];
+    for (const auto &s : seen) {
+      if (s.index() != value.index()) continue;
+      if (s.index() == 1 ? std::get<1>(s) == std::get<1>(value)
+                         : scalarJson(std::get<0>(s)) == scalarJson(std::get<0>(value)))
+        return;
+    }
+    seen.push_back(std::move(value));
+  };
   for (const LaunchSite &launch : model->launches) {
     if (!callsOwnKernel(launch, kernel)) continue;
-    ++launches;
+    ++out.launches;
     for (const LaunchArgument &argument : launch.arguments) {
       std::string name = argument.name;
       if (name.empty() && argument.position < kernel.params.size()) name = kernel.params[argument.position].name;
       if (name.empty() || !kernel.findParam(name)) continue;
       const ScalarValue &v = argument.value;
-      if (!v.isInt() && !v.isBool() && !v.isFloat() && !v.isString()) {
-        // An element type written as such (`ACC_TYPE=tl.float32`): the
-        // harness reads it from triton.language.
-        llvm::StringRef text = llvm::StringRef(argument.text).trim();
-        for (llvm::StringRef prefix : {"tl.", "triton.language."})
-          if (text.consume_front(prefix) && !text.empty() &&
-              llvm::all_of(text, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
-            json::Value dtype = json::Object{{"dtype", text.str()}};
-            auto &seen = byParam[name];
-            if (std::find(seen.begin(), seen.end(), dtype) == seen.end()) seen.push_back(std::move(dtype));
-            text = {};
-            break;
-          }
-        if (!text.empty()) unknownNames.insert(name);
+      if (v.isInt() || v.isBool() || v.isFloat() || v.isString()) {
+        add(name, v);
         continue;
       }
-      json::Value value = scalarJson(v);
-      auto &seen = byParam[name];
-      if (std::find(seen.begin(), seen.end(), value) == seen.end()) seen.push_back(std::move(value));
+      // An element type written as such (`ACC_TYPE=tl.float32`): the
+      // harness reads it from triton.language.
+      llvm::StringRef text = llvm::StringRef(argument.text).trim();
+      bool dtype = false;
+      for (llvm::StringRef prefix : {"tl.", "triton.language."})
+        if (text.consume_front(prefix) && !text.empty() &&
+            llvm::all_of(text, [](char c) { return llvm::isAlnum(c) || c == '_'; })) {
+          add(name, text.str());
+          dtype = true;
+          break;
+        }
+      if (!dtype) out.unknown.insert(name);
     }
   }
-  for (auto &[name, list] : byParam) values[name] = json::Array(std::move(list));
-  for (const std::string &name : unknownNames) unknown.push_back(name);
-  return json::Object{{"launches", launches}, {"values", std::move(values)}, {"unknown", std::move(unknown)}};
+  return out;
+}
+
+// What the launches of `kernel` in its file pass for each parameter: the
+// constants, distinct, in the order met ({"HEAD_DIM": [64, 128], "IS_CAUSAL":
+// [true]}), and how many launches there are. A parameter some launch passes a
+// value btlint does not know is listed under "unknown" (the harness must not
+// take the others for all of them).
+json::Object launchValuesJson(const LaunchValues &seen) {
+  json::Object values;
+  for (const auto &[name, list] : seen.byParam) {
+    json::Array out;
+    for (const auto &v : list)
+      out.push_back(v.index() == 1 ? json::Value(json::Object{{"dtype", std::get<1>(v)}})
+                                   : scalarJson(std::get<0>(v)));
+    values[name] = std::move(out);
+  }
+  return json::Object{{"launches", seen.launches},
+                      {"values", std::move(values)},
+                      {"unknown", json::Array(std::vector<json::Value>(seen.unknown.begin(), seen.unknown.end()))}};
+}
+
+// The tile size btlint takes for a constexpr extent nothing gives a value:
+// a power of two, as tl.arange needs, and a common head and block size.
+constexpr int64_t kAssumedTileExtent = 64;
+
+// Values for the constexpr parameters no config sets, shared by btlint's
+// estimate and the harness's compile so that both describe the same kernel:
+// the launches' first constant (when no launch passes an unknown value), the
+// shapes of .btlint.yaml, then btlint's assumption for a tile extent or loop
+// bound. Each with where it came from ("launch", "shapes", "btlint").
+std::map<std::string, std::pair<ScalarValue, std::string>>
+sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
+                      const std::map<std::string, int64_t> &shapes) {
+  std::map<std::string, std::pair<ScalarValue, std::string>> out;
+  auto inEveryConfig = [&](const std::string &name) {
+    if (!kernel.autotune || kernel.autotune->configs.configs.empty()) return false;
+    return llvm::all_of(kernel.autotune->configs.configs, [&](const Config &c) { return c.params.count(name) > 0; });
+  };
+  for (const Param &p : kernel.params) {
+    if (!p.isConstexpr() || p.defaultValue || inEveryConfig(p.name)) continue;
+    auto launched = launches.byParam.find(p.name);
+    if (launched != launches.byParam.end() && !launches.unknown.count(p.name) &&
+        launched->second.front().index() == 0) {
+      out.emplace(p.name, std::make_pair(std::get<0>(launched->second.front()), std::string("launch")));
+    } else if (auto shape = shapes.find(p.name); shape != shapes.end()) {
+      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(shape->second), std::string("shapes")));
+    } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
+               (p.uses.count(ParamUse::TileExtent) || p.uses.count(ParamUse::LoopBound))) {
+      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(kAssumedTileExtent), std::string("btlint")));
+    }
+  }
+  return out;
 }
 
 bool spanContains(const SourceSpan &span, uint32_t line) {
@@ -511,19 +588,20 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         params.push_back(std::move(po));
       }
       entry["params"] = std::move(params);
-      entry["launch_values"] = launchValuesJson(k, model);
+      LaunchValues launched = collectLaunchValues(k, model);
+      entry["launch_values"] = launchValuesJson(launched);
       entry["inner_stride_params"] =
           json::Array(std::vector<json::Value>(k.innerStrideParams.begin(), k.innerStrideParams.end()));
       entry["tile_params"] = json::Array(std::vector<json::Value>(k.tileParams.begin(), k.tileParams.end()));
       // Shapes: the bench spec's first shape, then `kernels:` settings.
-      json::Object shapes;
+      std::map<std::string, int64_t> shapeValues;
       auto settings = options.config.kernels.find(k.name);
       if (settings != options.config.kernels.end())
-        for (const auto &[n, v] : settings->second.shapes) shapes[n] = v;
+        for (const auto &[n, v] : settings->second.shapes) shapeValues[n] = v;
       if (const BenchSpec *found = benchFor(k)) {
         const BenchSpec &b = *found;
         if (!b.shapes.empty())
-          for (const auto &[n, v] : b.shapes.front()) shapes[n] = v;
+          for (const auto &[n, v] : b.shapes.front()) shapeValues[n] = v;
         json::Array shapeList;
         for (const auto &s : b.shapes) {
           json::Object so;
@@ -551,7 +629,17 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         }
         entry["bench"] = std::move(benchJson);
       }
+      json::Object shapes;
+      for (const auto &[n, v] : shapeValues) shapes[n] = v;
       entry["shapes"] = std::move(shapes);
+      // CUDA template parameters come from the instantiation, never assumed.
+      const auto shared = language == Language::Python
+                              ? sharedConstexprValues(k, launched, shapeValues)
+                              : std::map<std::string, std::pair<ScalarValue, std::string>>{};
+      json::Object assumedJson;
+      for (const auto &[n, v] : shared)
+        assumedJson[n] = json::Object{{"value", scalarJson(v.first)}, {"source", v.second}};
+      entry["constexpr_values"] = std::move(assumedJson);
       // Configs with btlint's estimate for each arch.
       json::Array configs;
       if (k.autotune) {
@@ -575,8 +663,11 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
             const Kernel *same = archModel->findKernel(k.name);
             if (!same || !same->autotune || c.index >= same->autotune->configs.configs.size()) continue;
             std::string why;
+            Config withShared = same->autotune->configs.configs[c.index];
+            for (const auto &[n, v] : shared)
+              if (!withShared.params.count(n)) withShared.params[n] = v.first;
             auto estimate = resources::estimateKernelResources(
-                *same, same->autotune->configs.configs[c.index], *findArch(archName), dtype,
+                *same, withShared, *findArch(archName), dtype,
                 entry.getString("dtype_source")->str(), &why);
             if (!estimate) {
               estimates[archName] = json::Object{{"unknown", why}};

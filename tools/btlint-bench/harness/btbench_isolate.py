@@ -65,15 +65,20 @@ def describe_exit(code):
     return f"exited with status {code}"
 
 
-def run_forked(tasks, target, jobs, timeout, on_result=None):
+def run_forked(tasks, target, jobs, timeout, on_result=None, deadline=None):
     """Results of target(task) for each task, in order, computed in forked
-    children. target must return a JSON-able dict."""
+    children. target must return a JSON-able dict. Past `deadline` (a
+    time.time() value) no task is started: those left are "not_run"."""
     ctx = multiprocessing.get_context("fork")
     pending = list(enumerate(tasks))
     pending.reverse()
     running = {}
     results = [None] * len(tasks)
     while pending or running:
+        if deadline is not None and time.time() > deadline:
+            for index, _ in pending:
+                results[index] = {"status": "not_run", "error": "the run's deadline passed before it started"}
+            pending = []
         while pending and len(running) < max(1, jobs):
             index, task = pending.pop()
             receiver, sender = ctx.Pipe(duplex=False)

@@ -65,18 +65,46 @@ class Permissive(types.ModuleType):
         return (object, )
 
 
+# Missing modules with a real implementation elsewhere on every machine with
+# pip: version checks at import time (`version.parse(triton.__version__) >=
+# ...`) then compare versions, not stand-ins.
+VENDORED = {"packaging": "pip._vendor.packaging"}
+
+
+def alias_vendored(missing):
+    """Registers pip's copy of a missing module under its own name; whether it did."""
+    top = missing.split(".")[0]
+    if top not in VENDORED:
+        return False
+    try:
+        vendored = importlib.import_module(VENDORED[top])
+    except ImportError:
+        return False
+    sys.modules[top] = vendored
+    for sub in ("version", "specifiers", "requirements", "utils"):
+        try:
+            sys.modules[f"{top}.{sub}"] = importlib.import_module(f"{VENDORED[top]}.{sub}")
+        except ImportError:
+            pass
+    return True
+
+
 def import_module(name, stub_missing):
     """Imports the copied kernel module. With stub_missing, third-party
     modules that are not installed (torch, numpy) are replaced by stand-ins;
     the list of stand-ins made is returned next to the module."""
     stubbed = []
-    for _ in range(8):
+    for _ in range(64):
         try:
             return importlib.import_module(name), stubbed
         except ModuleNotFoundError as exc:
             missing = exc.name
             if not stub_missing or not missing or missing == name or missing.split(".")[0] in ("triton", ):
                 raise
+            if alias_vendored(missing):
+                stubbed.append(f"{missing} (pip's vendored copy)")
+                sys.modules.pop(name, None)
+                continue
             for part in range(1, len(missing.split(".")) + 1):
                 sub = ".".join(missing.split(".")[:part])
                 if sub not in sys.modules:
@@ -175,9 +203,13 @@ def synthesise_arguments(fn, kernel, config, heuristics):
     shapes = dict(kernel.get("shapes") or {})
     dtypes = dict(kernel.get("arg_dtypes") or {})
     inner_strides = set(kernel.get("inner_stride_params") or [])
+    shared = dict(kernel.get("constexpr_values") or {})
     dtype = kernel.get("dtype") or "fp16"
     values, assumptions = {}, []
     cfg = config["params"]
+    pointer_names = [p.name for p in fn.params if params.get(p.name, {}).get("kind") == "pointer"
+                     or (p.annotation or "").startswith("*")]
+    integer = integer_pointers(fn, [n for n in pointer_names if n not in dtypes])
     for p in fn.params:
         name = p.name
         annotation = p.annotation
@@ -193,12 +225,20 @@ def synthesise_arguments(fn, kernel, config, heuristics):
                 assumptions.append(f"{name}={launched} (launch)")
             elif name in shapes:
                 values[name] = ("constexpr", shapes[name])
+            elif name in shared:
+                values[name] = ("constexpr", shared[name]["value"])
+                if shared[name].get("source") == "btlint":
+                    assumptions.append(f"{name}={shared[name]['value']} (btlint's tile assumption)")
             elif p.has_default:
                 values[name] = ("constexpr", p.default)
             else:
-                values[name] = None  # heuristics may fill it below
+                values[name] = None  # heuristics may fill it below, else its use does
         elif annotation.startswith("*") or kind == "pointer":
-            element = dtypes.get(name) or (annotation[1:] if annotation.startswith("*") else dtype)
+            if name in integer and not annotation.startswith("*"):
+                element = "i32"
+                assumptions.append(f"{name}: *i32 (its values are used as indices)")
+            else:
+                element = dtypes.get(name) or (annotation[1:] if annotation.startswith("*") else dtype)
             values[name] = ("ptr", POINTER_DTYPES.get(element, element))
         elif annotation.startswith("fp") or annotation == "float" or kind == "float":
             if isinstance(launched, (int, float)) and not isinstance(launched, bool):
@@ -228,12 +268,151 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             if name in cfg:
                 continue
             values[name] = ("constexpr", compute(args))
+    missing = [name for name, value in values.items() if value is None]
+    if missing:
+        for name, value in defaults_by_use(fn, missing).items():
+            values[name] = ("constexpr", value)
+            shown = str(value) if hasattr(value, "primitive_bitwidth") else repr(value)
+            assumptions.append(f"{name}={shown} (default for its use)")
     for name, value in values.items():
         if value is None:
             raise ArgumentError(f"no value for constexpr parameter `{name}` (not in the config, no launch in the "
                                 f"project passes a constant, no default; give it under `shapes` of the bench spec "
                                 f"or of `kernels: {kernel['name']}:` in .btlint.yaml)")
     return values, assumptions
+
+
+def defaults_by_use(fn, names):
+    """A value for each constexpr in `names` that nothing gave, chosen by how
+    the kernel's source uses it: an element type where it is one (`dtype=X`,
+    `.to(X)`), the first constant it is compared with (`X == "gelu"`), False
+    where it is a condition (`if X:`, `not X`), else a tile extent. None of
+    these is a claim about the project: the verdict names each as assumed."""
+    import ast
+    import textwrap
+    import triton.language as tl
+    wanted = set(names)
+    try:
+        tree = ast.parse(textwrap.dedent(fn.src))
+    except (SyntaxError, AttributeError, TypeError):
+        tree = None
+    kinds = {}
+
+    def mark(node, kind):
+        if isinstance(node, ast.Name) and node.id in wanted:
+            kinds.setdefault(node.id, kind)
+
+    for node in ast.walk(tree) if tree else []:
+        if isinstance(node, ast.keyword) and node.arg in ("dtype", "out_dtype", "acc_dtype"):
+            mark(node.value, ("dtype", None))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
+                "to", "cast") and node.args:
+            mark(node.args[-1], ("dtype", None))
+        elif isinstance(node, ast.Compare) and len(node.comparators) == 1:
+            left, right = node.left, node.comparators[0]
+            for a, b in ((left, right), (right, left)):
+                if isinstance(b, ast.Constant):
+                    mark(a, ("equal", b.value))
+        elif isinstance(node, (ast.If, ast.IfExp, ast.While)):
+            mark(node.test, ("flag", None))
+        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+            mark(node.operand, ("flag", None))
+        elif isinstance(node, ast.BoolOp):
+            for value in node.values:
+                mark(value, ("flag", None))
+    out = {}
+    for name in names:
+        kind, value = kinds.get(name, ("tile", None))
+        if kind == "dtype":
+            out[name] = tl.float32
+        elif kind == "equal":
+            out[name] = value
+        elif kind == "flag":
+            out[name] = False
+        else:
+            out[name] = 64
+    return out
+
+
+def integer_pointers(fn, pointers):
+    """The pointer parameters whose loaded values the kernel uses as integers:
+    in an address (`tl.load(X + tl.load(IDX + i))`), a loop bound, or a
+    bitwise or shift operation, directly or through the variables they are
+    assigned to. Their element type is int32, not the kernel's float type
+    (index tables, sequence offsets, counters)."""
+    import ast
+    import textwrap
+    try:
+        tree = ast.parse(textwrap.dedent(fn.src))
+    except (SyntaxError, AttributeError, TypeError):
+        return set()
+    pointers = set(pointers)
+    integer_ops = (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
+
+    def names(node):
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+    def call_name(node):
+        f = node.func
+        return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+    aliases = {}  # local -> the pointer parameters it is an address into (`ptrs = X + offs`)
+
+    def bases(node):
+        out = names(node) & pointers
+        for name in names(node):
+            out |= aliases.get(name, set())
+        return out
+
+    def loaded_from(node):
+        """The pointer parameters whose loads appear in `node`."""
+        out = set()
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and call_name(n) == "load" and n.args:
+                out |= bases(n.args[0])
+        return out
+
+    # Which pointers each variable's value is loaded from, through assignments.
+    sources = {}
+    for _ in range(4):
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+                origin = loaded_from(node.value)
+                for name in names(node.value):
+                    origin |= sources.get(name, set())
+                loads = any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(node.value))
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for target in targets:
+                    for name in names(target):
+                        sources.setdefault(name, set()).update(origin)
+                        if not loads and name not in pointers:
+                            aliases.setdefault(name, set()).update(bases(node.value))
+
+    def origins(node):
+        out = loaded_from(node)
+        for name in names(node):
+            out |= sources.get(name, set())
+        return out
+
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            name = call_name(node)
+            if name in ("load", "store") or name.startswith("atomic_"):
+                if node.args:
+                    address = node.args[0]
+                    # The loads inside an address that are not the address's own base.
+                    for inner in ast.walk(address):
+                        if inner is not address and isinstance(inner, ast.Call) and call_name(inner) == "load" \
+                                and inner.args:
+                            found |= bases(inner.args[0])
+                    found |= {p for n in names(address) for p in sources.get(n, set())}
+            elif name in ("range", "static_range", "multiple_of"):
+                for arg in node.args:
+                    found |= origins(arg)
+        elif isinstance(node, ast.BinOp) and isinstance(node.op, integer_ops):
+            found |= origins(node.left) | origins(node.right)
+    return found
 
 
 def specialise(fn, values):
@@ -283,8 +462,19 @@ def classify_error(exc):
         return "argument_error", str(exc)[:400]
     lines = [line for line in str(exc).strip().splitlines() if line.strip()]
     first = lines[0] if lines else ""
-    if name == "CompilationError" and lines:
+    try:
+        from triton.compiler.errors import CompilationError
+    except ImportError:
+        CompilationError = ()
+    if isinstance(exc, CompilationError) and lines:
         first = lines[-1]  # the source excerpt comes first, the cause last
+        if set(first.strip()) <= {"^"}:
+            # No message after the caret: name the failing source line, and
+            # the chained error where there is one.
+            where = f"{lines[0].rstrip(':')} `{lines[-2].strip()}`" if len(lines) >= 2 else lines[0]
+            cause = exc.__cause__ or exc.__context__
+            told = str(cause).strip().splitlines() if cause is not None else []
+            first = where + (f" ({type(cause).__name__}: {told[-1]})" if told else "")
     status = "out_of_resources" if name == "OutOfResources" else "compile_error"
     return status, f"{name}: {first}"[:400]
 

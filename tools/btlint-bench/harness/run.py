@@ -8,6 +8,7 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
                                     a GPU and a bench spec are there
   python3 run.py --compile-only     no timing (no GPU or torch needed)
   options: --archs sm80,sm90  --jobs N  --timeout S (per compile)  --timing-timeout S
+           --deadline S (start no compile after S seconds; the rest is recorded as not_run)
            --out results.json
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
@@ -31,6 +32,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+STARTED = time.time()  # --deadline counts from here: imports take their share
 sys.path.insert(0, HERE)
 
 import btbench_isolate  # noqa: E402
@@ -121,13 +123,18 @@ def compile_task(task):
         return {"status": status, "error": error}
 
 
-def compile_phase(manifest, archs, jobs, timeout, sequential_check):
-    tasks = []
+def compile_phase(manifest, archs, jobs, timeout, sequential_check, deadline=None):
+    per_kernel = []
     for kernel_id, (kernel, _, _, configs) in KERNELS.items():
+        own = []
         for arch in archs:
             limit = manifest.get("arch_info", {}).get(arch, {}).get("max_shared_per_block_optin")
             for index in range(len(configs)):
-                tasks.append({"kernel": kernel_id, "config": index, "arch": arch, "max_shared": limit})
+                own.append({"kernel": kernel_id, "config": index, "arch": arch, "max_shared": limit})
+        per_kernel.append(own)
+    # Every kernel's first config, then every kernel's second, ...: a run cut
+    # short by --deadline has compiled some of each kernel.
+    tasks = [own[i] for i in range(max(map(len, per_kernel), default=0)) for own in per_kernel if i < len(own)]
     # @triton.heuristics run here, before the fork: they may ask torch for the
     # GPU (attorch's allow_tf32 reads the device capability), and a forked
     # child cannot use CUDA once this process has initialised it (an import
@@ -155,7 +162,8 @@ def compile_phase(manifest, archs, jobs, timeout, sequential_check):
         # version, LLVM's targets: each computed once per process), so every
         # forked child inherits them instead of paying for them per config.
         compile_task(tasks[0])
-    results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress)
+    results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress,
+                                         STARTED + deadline if deadline else None)
     wall = time.time() - start
     rows = []
     for task, result in zip(tasks, results):
@@ -320,27 +328,8 @@ def timing_phase(manifest, timeout, wider_size):
 
 
 def worker_main():
-    if args.compile_only and "CUDA_VISIBLE_DEVICES" not in os.environ:
-        # Compiling needs no GPU. A kernel module that touches CUDA when it is
-        # imported (a device query for its configs) would otherwise initialise
-        # it in this process, and no forked compile worker could use it again.
-        os.environ["CUDA_VISIBLE_DEVICES"] = ""
     manifest = load_manifest()
     add_source_paths(manifest)
-    has_triton_kernels = any(k.get("language") == "triton" for k in manifest.get("kernels", []))
-    if has_triton_kernels and not args.no_compile:
-        try:
-            import triton  # noqa: F401
-        except ImportError as exc:
-            log(f"error: triton is not importable here ({exc}); the Triton kernels cannot be compiled. "
-                f"Install it (`pip install triton`) or run on a machine that has it.")
-            return 3
-    if not args.compile_only and manifest.get("launchers"):
-        try:
-            import torch  # noqa: F401
-        except ImportError as exc:
-            log(f"error: torch is not importable here ({exc}); timing needs it (or pass --compile-only)")
-            return 3
     import btbench_timing
     btbench_isolate.worker_loop(btbench_timing.time_config)
 
@@ -386,6 +375,8 @@ def main():
                         help="seconds per timed config (its compile included) before the worker is killed")
     parser.add_argument("--wider", type=int, default=None, help="configs of the wider search (tuning findings)")
     parser.add_argument("--sequential-check", type=int, default=0)
+    parser.add_argument("--deadline", type=float, default=None,
+                        help="seconds after which no further config is compiled (those left: not_run)")
     parser.add_argument("--kernels", help="comma-separated kernel ids or names to run (default: all)")
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
     parser.add_argument("--cuda-plan", action="store_true",
@@ -402,11 +393,9 @@ def main():
         log(f"wrote {len(planned['drivers'])} drivers and cuda_plan.json ({len(planned['runs'])} runs)")
         return 0
 
-    if args.compile_only and "CUDA_VISIBLE_DEVICES" not in os.environ:
-        # Compiling needs no GPU. A kernel module that touches CUDA when it is
-        # imported (a device query for its configs) would otherwise initialise
-        # it in this process, and no forked compile worker could use it again.
-        os.environ["CUDA_VISIBLE_DEVICES"] = ""
+    # The GPU stays visible: a kernel module may ask for it when imported (a
+    # device query choosing its configs). Imports and heuristics run here,
+    # before the fork; the forked compile workers never touch CUDA.
     manifest = load_manifest()
     add_source_paths(manifest)
     has_triton_kernels = any(k.get("language") == "triton" for k in manifest.get("kernels", []))
@@ -432,7 +421,7 @@ def main():
     results["kernels"] = resolve_kernels(manifest, stub_missing=not timing)
     if not args.no_compile:
         results["compile"], results["compile_summary"] = compile_phase(manifest, archs, args.jobs, args.timeout,
-                                                                       args.sequential_check)
+                                                                       args.sequential_check, args.deadline)
         results["cuda"] = cuda_phase(manifest, archs, args.jobs, args.timeout)
         write_results(results, args.out)  # kept if timing is cut short
     if timing:

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""How the harness chooses arguments nothing in the project gives: integer
+pointers by how their values are used, constexpr defaults by their use, and
+btlint's shared values before either. Needs triton (compiles nothing)."""
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "btlint-bench", "harness"))
+import triton  # noqa: E402
+import triton.language as tl  # noqa: E402
+import btbench_triton  # noqa: E402
+
+problems = []
+
+
+def expect(condition, what):
+    if not condition:
+        problems.append(what)
+
+
+@triton.jit
+def varlen_gather(X, IDX, CU_SEQLENS, COUNTS, Y, W, N, BLOCK: tl.constexpr, HAS_W: tl.constexpr,
+                  ACC: tl.constexpr, ACT: tl.constexpr):
+    pid = tl.program_id(0)
+    start = tl.load(CU_SEQLENS + pid)
+    end = tl.load(CU_SEQLENS + pid + 1)
+    ptrs = IDX + tl.arange(0, BLOCK)
+    rows = tl.load(ptrs)
+    acc = tl.zeros((BLOCK, ), dtype=ACC)
+    for i in range(start, end):
+        acc += tl.load(X + rows * N + i)
+    if HAS_W:
+        acc *= tl.load(W + tl.arange(0, BLOCK))
+    if ACT == "relu":
+        acc = tl.maximum(acc, 0.0)
+    packed = tl.load(COUNTS + pid) >> 4
+    tl.store(Y + tl.arange(0, BLOCK) + packed, acc)
+
+
+integer = btbench_triton.integer_pointers(varlen_gather, ["X", "IDX", "CU_SEQLENS", "COUNTS", "Y", "W"])
+expect(integer == {"IDX", "CU_SEQLENS", "COUNTS"}, f"integer pointers {sorted(integer)}")
+
+defaults = btbench_triton.defaults_by_use(varlen_gather, ["BLOCK", "HAS_W", "ACC", "ACT"])
+expect(defaults["BLOCK"] == 64, f"tile default {defaults['BLOCK']}")
+expect(defaults["HAS_W"] is False, f"flag default {defaults['HAS_W']}")
+expect(defaults["ACC"] == tl.float32, f"dtype default {defaults['ACC']}")
+expect(defaults["ACT"] == "relu", f"compared default {defaults['ACT']}")
+
+kernel = {"name": "varlen_gather",
+          "params": [{"name": n, "kind": "pointer"} for n in ("X", "IDX", "CU_SEQLENS", "COUNTS", "Y", "W")]
+          + [{"name": "N", "kind": "int"}],
+          "constexpr_values": {"BLOCK": {"value": 32, "source": "btlint"}},
+          "launch_values": {"launches": 1, "values": {"HAS_W": [True]}, "unknown": []}}
+values, assumed = btbench_triton.synthesise_arguments(varlen_gather, kernel, {"params": {}}, [])
+expect(values["BLOCK"] == ("constexpr", 32), f"btlint's shared value not used: {values['BLOCK']}")
+expect(values["HAS_W"] == ("constexpr", True), f"launch value not used: {values['HAS_W']}")
+expect(values["IDX"] == ("ptr", "i32") and values["X"] == ("ptr", "fp16"), f"pointers {values['IDX']} {values['X']}")
+expect("BLOCK=32 (btlint's tile assumption)" in assumed, f"assumptions {assumed}")
+expect(any(a.startswith("ACC=fp32 ") for a in assumed), f"assumptions {assumed}")
+
+
+
+@triton.jit
+def asserted(X, BLOCK: tl.constexpr):
+    tl.static_assert(BLOCK < 16)
+    tl.store(X + tl.arange(0, BLOCK), 1.0)
+
+
+# A compile error with no message after the caret names the failing line.
+try:
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    triton.compile(ASTSource(asserted, {"X": "*fp32", "BLOCK": "constexpr"}, constexprs={"BLOCK": 64}),
+                   target=GPUTarget("cuda", 90, 32))
+    expect(False, "the static_assert did not fail")
+except Exception as exc:  # noqa: BLE001 - the failure is the test
+    status, message = btbench_triton.classify_error(exc)
+    expect(status == "compile_error" and "`tl.static_assert(BLOCK < 16)`" in message, f"classified {message!r}")
+
+for p in problems:
+    print("FAIL:", p, file=sys.stderr)
+print("PASS: arguments" if not problems else "")
+sys.exit(1 if problems else 0)
