@@ -24,8 +24,9 @@ def main():
         problems.append(f"config 1 should compile and fit: {small}")
     if not small or "regs" not in small or "spill_store_bytes" not in small:
         problems.append(f"ptxas registers and spills missing: {small}")
-    verdicts = {f["rule"]: f for f in report["findings"]}
-    smem = verdicts.get("smem-over-budget", {})
+    verdicts = {f["rule"]: f for f in report["findings"] if f["rule"] != "smem-over-budget"}
+    smem_by_line = {f["line"]: f for f in report["findings"] if f["rule"] == "smem-over-budget"}
+    smem = smem_by_line.get(18, {})
     if smem.get("verdict") != "confirmed" or not any(f"Triton {CONFIG2_SHARED} B shared" in e
                                                        for e in smem.get("evidence", [])):
         problems.append(f"smem-over-budget should be confirmed with Triton's number: {smem}")
@@ -37,7 +38,20 @@ def main():
     tuning = verdicts.get("too-few-configs", {})
     if tuning.get("verdict") != "not_measured":
         problems.append(f"too-few-configs needs timing, which a compile-only run does not do: {tuning}")
+    # Refuted only with sizes no launch or .btlint.yaml gives (M, N, K):
+    # never a bare refutation; the verdict names what it assumed.
+    assumed = smem_by_line.get(17, {})
+    if assumed.get("verdict") != "not_decided" or not any("K=4096" in a for a in assumed.get("assuming", [])):
+        problems.append(f"a refutation resting on assumed sizes should be not_decided, naming them: {assumed}")
+    # The agreement table: both configs compiled and compared; the fit
+    # verdicts agree (config 2 overflows, config 1 fits).
+    agreement = report.get("agreement", {})
+    if agreement.get("configs_decided") != 2 or agreement.get("configs_compared") != 2 or \
+            agreement.get("fit_agrees") != 2 or agreement.get("configs_not_run") != 0:
+        problems.append(f"agreement table: {agreement}")
     markdown = open(os.path.join(folder, "report.md")).read()
+    if "## Agreement with the compiler" not in markdown:
+        problems.append("report.md lacks the agreement table")
     if "**confirmed**" not in markdown or "smem-over-budget" not in markdown:
         problems.append("report.md lacks the confirmed finding")
     for p in problems:
