@@ -15,11 +15,14 @@ without btlint's tree next to it.
 Registers and spills: ahead of time Triton 3.6 only has them in ptxas's `-v`
 log, which it prints when `knobs.nvidia.dump_ptxas_log` is set.
 """
+import ast
 import contextlib
+import functools
 import importlib
 import io
 import re
 import sys
+import textwrap
 import time
 import types
 
@@ -166,10 +169,6 @@ class Pointer:
         return f"Pointer({self.dtype})"
 
 
-class ArgumentError(ValueError):
-    """No value for a parameter: the user must give it (bench spec shapes)."""
-
-
 def launch_value(kernel, name):
     """The value the project's launches pass for parameter `name` (their first
     constant; ("dtype", name) for an element type), or None."""
@@ -274,12 +273,17 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             values[name] = ("constexpr", value)
             shown = str(value) if hasattr(value, "primitive_bitwidth") else repr(value)
             assumptions.append(f"{name}={shown} (default for its use)")
-    for name, value in values.items():
-        if value is None:
-            raise ArgumentError(f"no value for constexpr parameter `{name}` (not in the config, no launch in the "
-                                f"project passes a constant, no default; give it under `shapes` of the bench spec "
-                                f"or of `kernels: {kernel['name']}:` in .btlint.yaml)")
     return values, assumptions
+
+
+@functools.lru_cache(maxsize=None)
+def source_tree(fn):
+    """The parsed source of a JITFunction, or None; once per kernel, not per
+    config (both readers below run for every config compiled)."""
+    try:
+        return ast.parse(textwrap.dedent(fn.src))
+    except (SyntaxError, AttributeError, TypeError):
+        return None
 
 
 def defaults_by_use(fn, names):
@@ -288,14 +292,9 @@ def defaults_by_use(fn, names):
     `.to(X)`), the first constant it is compared with (`X == "gelu"`), False
     where it is a condition (`if X:`, `not X`), else a tile extent. None of
     these is a claim about the project: the verdict names each as assumed."""
-    import ast
-    import textwrap
     import triton.language as tl
     wanted = set(names)
-    try:
-        tree = ast.parse(textwrap.dedent(fn.src))
-    except (SyntaxError, AttributeError, TypeError):
-        tree = None
+    tree = source_tree(fn)
     kinds = {}
 
     def mark(node, kind):
@@ -340,11 +339,8 @@ def integer_pointers(fn, pointers):
     bitwise or shift operation, directly or through the variables they are
     assigned to. Their element type is int32, not the kernel's float type
     (index tables, sequence offsets, counters)."""
-    import ast
-    import textwrap
-    try:
-        tree = ast.parse(textwrap.dedent(fn.src))
-    except (SyntaxError, AttributeError, TypeError):
+    tree = source_tree(fn)
+    if tree is None:
         return set()
     pointers = set(pointers)
     integer_ops = (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
@@ -458,8 +454,6 @@ def parse_ptxas_log(log):
 def classify_error(exc):
     """(status, one-line message) of a compile failure."""
     name = type(exc).__name__
-    if isinstance(exc, ArgumentError):
-        return "argument_error", str(exc)[:400]
     lines = [line for line in str(exc).strip().splitlines() if line.strip()]
     first = lines[0] if lines else ""
     try:
