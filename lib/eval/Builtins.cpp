@@ -79,7 +79,7 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
-      "torch.are_deterministic_algorithms_enabled"};
+      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -513,6 +513,11 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     // off unless it turns it on: lint as a program that does not.
     interpreter.note("`torch.are_deterministic_algorithms_enabled()` is not known at lint time: took its default False");
     return Value::ofBool(false, origin);
+  }
+  if (path == "torch.utils._triton.has_triton") {
+    // The guard around a module's Triton code: btlint lints that code.
+    interpreter.note("`has_triton()` is taken as True: btlint reads the Triton code it guards");
+    return Value::ofBool(true, origin);
   }
   if (path == "torch.cuda.is_bf16_supported") {
     if (!arch) return noArch(origin);

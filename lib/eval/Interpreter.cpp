@@ -410,9 +410,13 @@ void findHostBindings(const SyntaxTree &tree, NodeId block, std::string_view nam
       if (std::find(names.begin(), names.end(), name) == names.end()) continue;
       HostBinding binding;
       binding.statement = statement;
-      // Assignments (also unpacking and augmented) run on the way to the
-      // position; anything nested in if/for/while/with may or may not have.
-      binding.straightLine = tree.kind(statement) == NodeKind::ExpressionStatement;
+      // Assignments (also unpacking and augmented), imports and definitions
+      // run on the way to the position; anything nested in if/for/while/with
+      // may or may not have.
+      NodeKind kind = tree.kind(statement);
+      binding.straightLine = kind == NodeKind::ExpressionStatement || kind == NodeKind::ImportStatement ||
+                             kind == NodeKind::ImportFromStatement || kind == NodeKind::FunctionDefinition ||
+                             kind == NodeKind::DecoratedDefinition || kind == NodeKind::ClassDefinition;
       out.push_back(binding);
       continue;
     }
@@ -2460,6 +2464,7 @@ ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
       std::string reason = "the condition at " + lineText(module, condition) +
                            " could not be evaluated: " +
                            (test.isUnknown() ? test.unknownReason() : "truth value not known");
+      if (frame.moduleWrites && !frame.scope) return execUndecidedModuleIf(statement, clauses, i, reason, frame);
       bool escape = false;
       for (size_t j = i; j < clauses.size(); ++j)
         if (clauses[j].second != kNoNode && escapes(tree, clauses[j].second)) escape = true;
@@ -2469,6 +2474,48 @@ ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
     }
     if (*truth) return block != kNoNode ? execBlock(block, frame) : ExecResult{};
   }
+  return {};
+}
+
+// A module-level if whose condition btlint cannot decide (`if has_triton():`,
+// `if torch_version_at_least(...)`): a name that only one branch defines
+// exists only when that branch runs, and so does the code that reads it, so
+// it is read from that branch. Names several branches bind, or that were
+// bound before the if, stay unknown as in any undecided statement.
+ExecResult Interpreter::execUndecidedModuleIf(NodeId statement,
+                                              const std::vector<std::pair<NodeId, NodeId>> &clauses,
+                                              size_t first, const std::string &reason, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  std::vector<VariableMap> branches(clauses.size() - first);
+  std::vector<bool> completed(branches.size(), false);
+  for (size_t i = first; i < clauses.size(); ++i) {
+    if (clauses[i].second == kNoNode) continue;
+    Frame branch = frame;
+    branch.moduleWrites = &branches[i - first];
+    completed[i - first] = execBlock(clauses[i].second, branch).flow == Flow::Normal;
+  }
+  taintStatement(statement, reason, frame);
+  std::vector<std::string_view> names;
+  collectBoundNames(tree, statement, names);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  const uint32_t start = tree.node(statement).startByte;
+  std::string readFromBranch;
+  for (std::string_view name : names) {
+    Value *only = nullptr;
+    size_t binders = 0;
+    for (size_t i = 0; i < branches.size(); ++i) {
+      if (!completed[i]) continue;
+      auto found = branches[i].find(name);
+      if (found != branches[i].end()) ++binders, only = &found->second;
+    }
+    if (binders != 1 || module.index().visibleBinding(name, start)) continue;
+    setName(name, *only, frame);
+    readFromBranch += (readFromBranch.empty() ? "`" : ", `") + std::string(name) + "`";
+  }
+  if (!readFromBranch.empty())
+    note(reason + "; read from the only branch that defines them: " + readFromBranch);
   return {};
 }
 

@@ -258,6 +258,9 @@ private:
   ExecResult execBlock(python::NodeId block, Frame &frame);
   ExecResult execStatement(python::NodeId statement, Frame &frame);
   ExecResult execIf(python::NodeId statement, Frame &frame);
+  ExecResult execUndecidedModuleIf(python::NodeId statement,
+                                   const std::vector<std::pair<python::NodeId, python::NodeId>> &clauses,
+                                   size_t first, const std::string &reason, Frame &frame);
   ExecResult execFor(python::NodeId statement, Frame &frame);
   ExecResult execWhile(python::NodeId statement, Frame &frame);
   ExecResult execTry(python::NodeId statement, Frame &frame);

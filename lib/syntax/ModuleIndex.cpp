@@ -233,9 +233,29 @@ void collectBoundNames(const SyntaxTree &tree, NodeId statement,
 namespace {
 
 // Records the simple forms as direct bindings, everything else as compound.
-void indexStatement(const SyntaxTree &tree, NodeId statement,
-                    std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> &bindings,
-                    ImportMap &imports) {
+// The blocks of an if/try/with statement: its body and those of its
+// elif/else/except/finally clauses.
+template <typename Visit> void forEachBlock(const SyntaxTree &tree, NodeId statement, Visit &&visit) {
+  for (NodeId child : tree.children(statement)) {
+    NodeId block = child;
+    if (tree.kind(child) != NodeKind::Block) {
+      NodeKind kind = tree.kind(child);
+      if (kind != NodeKind::ElifClause && kind != NodeKind::ElseClause && kind != NodeKind::ExceptClause &&
+          kind != NodeKind::FinallyClause)
+        continue;
+      block = tree.childOfKind(child, NodeKind::Block);
+      if (block == kNoNode) continue;
+    }
+    visit(block);
+  }
+}
+
+using BindingMap = std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>>;
+
+// `scope` is the byte range of the block holding the statement (the whole
+// module for a top-level one).
+void indexStatement(const SyntaxTree &tree, NodeId statement, BindingMap &bindings, ImportMap &imports,
+                    std::pair<uint32_t, uint32_t> scope = {0, UINT32_MAX}) {
   uint32_t end = tree.node(statement).endByte;
   auto add = [&](std::string_view name, Binding::Kind kind, NodeId node) {
     Binding binding;
@@ -243,6 +263,8 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
     binding.statement = statement;
     binding.node = node;
     binding.visibleFrom = end;
+    binding.scopeStart = scope.first;
+    binding.scopeEnd = scope.second;
     bindings[std::string(name)].push_back(binding);
   };
 
@@ -310,13 +332,8 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
 
   // Imports nested in top-level try/if blocks still name library objects.
   if (kind == NodeKind::TryStatement || kind == NodeKind::IfStatement) {
-    std::unordered_map<std::string, std::vector<Binding>, StringHash, std::equal_to<>> ignored;
-    for (NodeId child : tree.children(statement)) {
-      NodeId block = child;
-      if (tree.kind(child) != NodeKind::Block) {
-        block = tree.childOfKind(child, NodeKind::Block);
-        if (block == kNoNode) continue;
-      }
+    BindingMap ignored;
+    forEachBlock(tree, statement, [&](NodeId block) {
       for (NodeId inner : tree.children(block)) {
         NodeKind innerKind = tree.kind(inner);
         if (innerKind == NodeKind::ImportStatement ||
@@ -326,8 +343,28 @@ void indexStatement(const SyntaxTree &tree, NodeId statement,
           for (auto &[local, path] : nested) imports.emplace(local, path);
         }
       }
-    }
+    });
   }
+}
+
+// Statements in the blocks of a top-level if/try/with bind names for the
+// code after them in the same block: a kernel under `if has_triton():`
+// reads the configs assigned above it there. Indexed before the enclosing
+// statement, so each name's bindings stay ordered by visibleFrom.
+void indexNestedBlocks(const SyntaxTree &tree, NodeId statement, BindingMap &bindings, int depth) {
+  NodeKind kind = tree.kind(statement);
+  if (depth > 8 || (kind != NodeKind::IfStatement && kind != NodeKind::TryStatement &&
+                    kind != NodeKind::WithStatement))
+    return;
+  ImportMap ignored; // imports under a block are recorded by indexStatement
+  forEachBlock(tree, statement, [&](NodeId block) {
+    const python::SyntaxNode &node = tree.node(block);
+    for (NodeId inner : tree.children(block)) {
+      if (tree.kind(inner) == NodeKind::Comment) continue;
+      indexNestedBlocks(tree, inner, bindings, depth + 1);
+      indexStatement(tree, inner, bindings, ignored, {node.startByte, node.endByte});
+    }
+  });
 }
 
 } // namespace
@@ -339,6 +376,7 @@ void ModuleIndex::build(const SyntaxTree &tree) {
   if (tree.empty()) return;
   for (NodeId statement : tree.children(tree.root())) {
     if (tree.kind(statement) == NodeKind::Comment) continue;
+    indexNestedBlocks(tree, statement, bindings_, 0);
     indexStatement(tree, statement, bindings_, imports_);
     if (tree.kind(statement) == NodeKind::ImportFromStatement)
       for (NodeId child : tree.children(statement))
@@ -356,8 +394,12 @@ const Binding *ModuleIndex::visibleBinding(std::string_view name, uint32_t posit
   // Bindings are in source order; take the last one ending at or before position.
   auto it = std::upper_bound(list.begin(), list.end(), position,
                              [](uint32_t pos, const Binding &b) { return pos < b.visibleFrom; });
-  if (it == list.begin()) return nullptr;
-  return &*(it - 1);
+  // Bindings in a block hold only inside it.
+  while (it != list.begin()) {
+    const Binding &binding = *--it;
+    if (binding.scopeStart <= position && position <= binding.scopeEnd) return &binding;
+  }
+  return nullptr;
 }
 
 std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression) const {

@@ -4,6 +4,7 @@
 // (a decorator sees the bindings made above it, an importer sees them all).
 #include "syntax/SyntaxTree.h"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,9 +27,17 @@ struct Binding {
     Compound,   // any other statement that binds or mutates the name
   };
   Kind kind = Kind::Compound;
-  python::NodeId statement = python::kNoNode; // the top-level statement
+  // The statement that binds: top-level, or in a block of a top-level
+  // if/try/with (kernels and their configs are often defined under
+  // `if has_triton():` or `try: import triton`).
+  python::NodeId statement = python::kNoNode;
   python::NodeId node = python::kNoNode;
   uint32_t visibleFrom = 0; // byte offset from which the binding holds (statement end)
+  // The block the binding is visible in: the whole module for a top-level
+  // statement, else the block that holds it (code after the if/try sees the
+  // top-level statement's binding instead).
+  uint32_t scopeStart = 0;
+  uint32_t scopeEnd = UINT32_MAX;
 };
 
 class ModuleIndex {
