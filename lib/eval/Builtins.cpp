@@ -79,7 +79,7 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
-      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton"};
+      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -514,6 +514,16 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     interpreter.note("`torch.are_deterministic_algorithms_enabled()` is not known at lint time: took its default False");
     return Value::ofBool(false, origin);
   }
+  if (path == "functools.partial") {
+    if (arguments.positional.empty()) return Value::unknown("functools.partial() needs a callable", origin);
+    auto partial = std::make_shared<FunctionData>();
+    partial->kind = FunctionData::Kind::Partial;
+    partial->receiver = arguments.positional[0];
+    partial->name = "functools.partial";
+    partial->boundPositional.assign(arguments.positional.begin() + 1, arguments.positional.end());
+    partial->boundKeywords.assign(arguments.keywords.begin(), arguments.keywords.end());
+    return Value::ofFunction(std::move(partial), origin);
+  }
   if (path == "torch.utils._triton.has_triton") {
     // The guard around a module's Triton code: btlint lints that code.
     interpreter.note("`has_triton()` is taken as True: btlint reads the Triton code it guards");
@@ -942,6 +952,40 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     Value attribute = interpreter.attributeOf(args[0], args[1].text(), site, frame);
     if (attribute.isUnknown() && args.size() > 2) return Value::unknown(attribute.unknownReason(), origin);
     return attribute;
+  }
+  if (name == "hasattr") {
+    if (args.size() != 2 || !args[1].isString()) return Value::unknown("hasattr() not evaluated", origin);
+    const Value &object = args[0];
+    if (object.isUnknown()) return object;
+    // A library object's attributes depend on the version installed.
+    if (object.isExternal())
+      return Value::unknown("whether `" + object.text() + "` has `" + args[1].text() +
+                                "` depends on the installed library",
+                            origin);
+    if (object.kind() == ValueKind::Module) {
+      bool found = false;
+      const ModuleState &target = *object.module();
+      interpreter.moduleGlobal(target, args[1].text(), UINT32_MAX, found); // as an importer sees it
+      return Value::ofBool(found, origin);
+    }
+    if (object.kind() == ValueKind::Config)
+      return Value::ofBool(!interpreter.attributeOf(object, args[1].text(), site, frame).isUnknown(), origin);
+    if (object.kind() == ValueKind::Function || object.kind() == ValueKind::Kernel ||
+        object.kind() == ValueKind::Opaque)
+      return Value::unknown("hasattr() on " + std::string(object.typeName()) + " is not evaluated", origin);
+    return Value::ofBool(Builtins::hasMethod(object, args[1].text()), origin); // plain data
+  }
+  if (name == "callable") {
+    if (args.size() != 1) return Value::unknown("callable() needs one argument", origin);
+    switch (args[0].kind()) {
+    case ValueKind::Unknown: return args[0];
+    case ValueKind::Function:
+    case ValueKind::Kernel: return Value::ofBool(true, origin);
+    case ValueKind::External:
+    case ValueKind::Opaque:
+    case ValueKind::Module: return Value::unknown("callable() on " + std::string(args[0].typeName()) + " is not evaluated", origin);
+    default: return Value::ofBool(false, origin); // data: None, numbers, strings, containers, configs
+    }
   }
   return Value::unknown("builtin `" + std::string(name) + "` is not evaluated", origin);
 }

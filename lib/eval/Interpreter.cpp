@@ -968,6 +968,19 @@ Value Interpreter::callValue(const Value &callee, CallArguments &arguments, Node
     if (function.kind == FunctionData::Kind::BoundMethod)
       return Builtins::callMethod(*this, function.receiver, function.methodName, arguments, site,
                                   frame);
+    if (function.kind == FunctionData::Kind::Partial) {
+      // partial(f, *a, **k)(*b, **l) is f(*a, *b, **{**k, **l}).
+      CallArguments merged;
+      merged.positional.append(function.boundPositional.begin(), function.boundPositional.end());
+      merged.positional.append(arguments.positional.begin(), arguments.positional.end());
+      for (const auto &[name, value] : function.boundKeywords)
+        if (!arguments.keyword(name)) merged.keywords.emplace_back(name, value), merged.keywordNameOrigins.push_back(origin);
+      for (size_t i = 0; i < arguments.keywords.size(); ++i) {
+        merged.keywords.push_back(arguments.keywords[i]);
+        merged.keywordNameOrigins.push_back(i < arguments.keywordNameOrigins.size() ? arguments.keywordNameOrigins[i] : origin);
+      }
+      return callValue(function.receiver, merged, site, frame);
+    }
     return callFunction(function, arguments, site, frame);
   }
   case ValueKind::External:
@@ -2477,6 +2490,18 @@ ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
   return {};
 }
 
+namespace {
+
+// The same module or library object (what an import binds).
+bool sameObject(const Value &a, const Value &b) {
+  if (a.kind() != b.kind()) return false;
+  if (a.kind() == ValueKind::Module) return a.module() == b.module();
+  if (a.kind() == ValueKind::External) return a.text() == b.text();
+  return false;
+}
+
+} // namespace
+
 // A module-level if whose condition btlint cannot decide (`if has_triton():`,
 // `if torch_version_at_least(...)`): a name that only one branch defines
 // exists only when that branch runs, and so does the code that reads it, so
@@ -2510,7 +2535,21 @@ ExecResult Interpreter::execUndecidedModuleIf(NodeId statement,
       auto found = branches[i].find(name);
       if (found != branches[i].end()) ++binders, only = &found->second;
     }
-    if (binders != 1 || module.index().visibleBinding(name, start)) continue;
+    if (binders == 0) continue;
+    if (module.index().visibleBinding(name, start)) {
+      // `import triton.tools.x` under the guard binds `triton` again, to the
+      // same package: the earlier value holds.
+      bool found = false;
+      Value earlier = moduleGlobal(module, name, start, found);
+      bool same = found;
+      for (size_t i = 0; i < branches.size() && same; ++i) {
+        auto bound = completed[i] ? branches[i].find(name) : branches[i].end();
+        if (bound != branches[i].end()) same = sameObject(earlier, bound->second);
+      }
+      if (same) setName(name, earlier, frame);
+      continue;
+    }
+    if (binders != 1) continue;
     setName(name, *only, frame);
     readFromBranch += (readFromBranch.empty() ? "`" : ", `") + std::string(name) + "`";
   }

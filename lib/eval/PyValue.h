@@ -205,17 +205,20 @@ struct ConfigData {
 };
 
 // A function of an analysed module (def or lambda), a builtin method bound
-// to its receiver, or a callable object of a library.
+// to its receiver, or `functools.partial` over a callable.
 struct FunctionData {
-  enum class Kind { Definition, Lambda, BoundMethod };
+  enum class Kind { Definition, Lambda, BoundMethod, Partial };
   Kind kind = Kind::Definition;
   const ModuleState *module = nullptr;
   python::NodeId node = python::kNoNode; // function_definition or lambda
   std::string name;
   std::shared_ptr<Scope> closure;  // enclosing function scope, if any
   std::shared_ptr<HostContext> host; // enclosing host function read lazily, if any
-  Value receiver;          // BoundMethod: the object
+  Value receiver;          // BoundMethod: the object; Partial: the callable
   std::string methodName;  // BoundMethod: "append"
+  // Partial: the arguments given to functools.partial, before the call's own.
+  std::vector<Value> boundPositional;
+  std::vector<std::pair<std::string, Value>> boundKeywords;
 };
 
 // Structural equality as Python's == would decide it; nullopt when unknown.

@@ -3,12 +3,14 @@
 // field, byte span, parent, children. Files the own parser leaves to
 // tree-sitter are counted, not compared. Exit status 1 on any difference.
 //
-// Usage: python_parser_agreement [--list FILE] [--quiet] FILE...
+// Usage: python_parser_agreement [--list FILE] [--quiet] [--min-direct-share S] FILE...
+// --min-direct-share S: fail when btlint's parser reads fewer than S (0..1) of the files itself.
 #include "source/SourceFile.h"
 #include "syntax/DirectParser.h"
 #include "syntax/SyntaxTree.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -48,10 +50,13 @@ bool same(const SyntaxNode &a, const SyntaxNode &b) {
 int main(int argc, char **argv) {
   std::vector<std::string> paths;
   bool quiet = false;
+  double minDirectShare = 0; // of the files, the least share btlint's parser must read itself
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--quiet") {
       quiet = true;
+    } else if (arg == "--min-direct-share" && i + 1 < argc) {
+      minDirectShare = std::atof(argv[++i]);
     } else if (arg == "--list" && i + 1 < argc) {
       std::ifstream list(argv[++i]);
       for (std::string line; std::getline(list, line);)
@@ -110,5 +115,12 @@ int main(int argc, char **argv) {
   std::printf("files %zu: compared %zu, identical %zu, differ %zu; left to tree-sitter %zu (%zu without a "
               "syntax error); unreadable %zu\n",
               paths.size(), compared, compared - differ, differ, leftToTreeSitter, leftValid, unreadable);
+  // A parser that gave up on everything would agree trivially.
+  const double share = paths.empty() ? 1.0 : static_cast<double>(compared) / static_cast<double>(paths.size());
+  if (share < minDirectShare) {
+    std::printf("btlint's parser read %.1f%% of the files itself, below the floor of %.1f%%\n", 100 * share,
+                100 * minDirectShare);
+    return 1;
+  }
   return differ == 0 && unreadable == 0 ? 0 : 1;
 }

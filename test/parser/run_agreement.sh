@@ -13,4 +13,6 @@ python3 "$root/test/bench/gen_kernels.py" "$work/gen" 300 >/dev/null
     [[ -d "$site" ]] && find "$site" -name '*.py'
   done
 } | sort > "$work/files"
-"$tool" --quiet --list "$work/files"
+# The floor: btlint's parser reads at least 95% of the corpus itself (96.6% of
+# 597 files when it was set), so a regression to "tree-sitter for everything" fails.
+"$tool" --quiet --min-direct-share 0.95 --list "$work/files"
