@@ -79,7 +79,7 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
-      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial"};
+      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -502,6 +502,11 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   }
   if (pathIs(path, {"torch.cuda.current_device", "triton.runtime.driver.active.get_current_device"}))
     return Value::ofInt(0, origin);
+  if (path == "torch.cuda.device_count") {
+    if (!arch) return noArch(origin);
+    interpreter.note("`torch.cuda.device_count()` is 1: btlint lints for one GPU of " + arch->name);
+    return Value::ofInt(1, origin);
+  }
   if (path == "torch.cuda.get_device_name") {
     if (!arch) return noArch(origin);
     interpreter.note("the device name is that of " + arch->productName + ", the reference product for " +

@@ -2,6 +2,7 @@
 # values (hasattr, callable) or import a submodule of a package already bound.
 import functools
 
+import torch
 import triton
 import triton.language as tl
 
@@ -18,7 +19,9 @@ def make_config(block_m, num_warps=4, num_stages=2):
 wide = functools.partial(make_config, num_warps=8)
 PARTIAL_CONFIGS = [wide(m) for m in (64, 128)] + list(map(functools.partial(make_config, num_stages=3), [32]))
 
-DEFAULTS = {"block": 64}
+# One GPU of the target arch: the per-device query is answered for it.
+SHARED_PER_DEVICE = [torch.cuda.get_device_capability(i) for i in range(torch.cuda.device_count())]
+DEFAULTS = {"block": 64 if SHARED_PER_DEVICE[0] >= (9, 0) else 32}
 PROBED_CONFIGS = [make_config(DEFAULTS["block"])] if hasattr(DEFAULTS, "get") and callable(make_config) else []
 
 
