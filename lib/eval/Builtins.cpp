@@ -943,6 +943,16 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     else
       types.push_back(args[1]);
     for (const Value &type : types) {
+      if (type.kind() == ValueKind::Class) { // an instance of the class or a subclass of it
+        if (value.kind() != ValueKind::Instance || !value.object()->cls) return Value::ofBool(false, origin);
+        std::vector<ObjectPtr> pending{value.object()->cls};
+        for (size_t i = 0; i < pending.size() && i < 64; ++i) {
+          if (pending[i] == type.object()) return Value::ofBool(true, origin);
+          for (const Value &base : pending[i]->bases)
+            if (base.kind() == ValueKind::Class) pending.push_back(base.object());
+        }
+        continue;
+      }
       if (!type.isExternal() || !startsWith(type.text(), "builtins."))
         return Value::unknown("isinstance() against a type that is not a builtin", origin);
       std::string typeName = type.text().substr(9);
@@ -973,8 +983,13 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
       interpreter.moduleGlobal(target, args[1].text(), UINT32_MAX, found); // as an importer sees it
       return Value::ofBool(found, origin);
     }
-    if (object.kind() == ValueKind::Config)
-      return Value::ofBool(!interpreter.attributeOf(object, args[1].text(), site, frame).isUnknown(), origin);
+    if (object.kind() == ValueKind::Config || object.kind() == ValueKind::Class ||
+        object.kind() == ValueKind::Instance) {
+      Value attribute = interpreter.attributeOf(object, args[1].text(), site, frame);
+      if (attribute.isKnown()) return Value::ofBool(true, origin);
+      if (object.kind() == ValueKind::Config) return Value::ofBool(false, origin);
+      return Value::unknown("hasattr(): " + attribute.unknownReason(), origin);
+    }
     if (object.kind() == ValueKind::Function || object.kind() == ValueKind::Kernel ||
         object.kind() == ValueKind::Opaque)
       return Value::unknown("hasattr() on " + std::string(object.typeName()) + " is not evaluated", origin);
@@ -985,7 +1000,9 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     switch (args[0].kind()) {
     case ValueKind::Unknown: return args[0];
     case ValueKind::Function:
-    case ValueKind::Kernel: return Value::ofBool(true, origin);
+    case ValueKind::Kernel:
+    case ValueKind::Class: return Value::ofBool(true, origin);
+    case ValueKind::Instance: return Value::unknown("callable() on an instance is not evaluated", origin);
     case ValueKind::External:
     case ValueKind::Opaque:
     case ValueKind::Module: return Value::unknown("callable() on " + std::string(args[0].typeName()) + " is not evaluated", origin);

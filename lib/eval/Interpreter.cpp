@@ -86,6 +86,8 @@ Interpreter::Interpreter(const ModelContext &context, const ParsedFile &mainFile
 Interpreter::~Interpreter() {
   for (const std::weak_ptr<Scope> &weak : closureScopes_)
     if (std::shared_ptr<Scope> scope = weak.lock()) scope->variables.clear();
+  for (const std::weak_ptr<ObjectData> &weak : classes_)
+    if (ObjectPtr cls = weak.lock()) cls->attributes.clear();
 }
 
 const ModuleState *Interpreter::moduleFor(const ParsedFile *parsed) {
@@ -289,8 +291,7 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
   NodeId nameNode = tree.child(definition, Field::Name);
   std::string name = nameNode != kNoNode ? std::string(tree.text(nameNode)) : "<function>";
   Origin origin = originOf(module, definition);
-  if (tree.kind(definition) == NodeKind::ClassDefinition)
-    return Value::unknown("class `" + name + "` is not evaluated", origin);
+  if (tree.kind(definition) == NodeKind::ClassDefinition) return classValue(module, definition, name, frame);
 
   NodeId parent = tree.parent(definition);
   if (parent != kNoNode && tree.kind(parent) == NodeKind::DecoratedDefinition) {
@@ -322,6 +323,218 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
     if (frame->host) function->host = std::make_shared<HostContext>(*frame->host);
   }
   return Value::ofFunction(std::move(function), origin);
+}
+
+// ---- classes ------------------------------------------------------------------
+
+namespace {
+
+bool isEnumBase(std::string_view path) {
+  return path == "enum.Enum" || path == "enum.IntEnum" || path == "enum.StrEnum" || path == "enum.Flag" ||
+         path == "enum.IntFlag";
+}
+
+// The decorator names on a definition (`classmethod`, `dataclasses.dataclass`).
+std::vector<std::string> decoratorPaths(const ModuleState &module, NodeId definition) {
+  const SyntaxTree &tree = module.tree();
+  std::vector<std::string> paths;
+  NodeId parent = tree.parent(definition);
+  if (parent == kNoNode || tree.kind(parent) != NodeKind::DecoratedDefinition) return paths;
+  for (NodeId decorator : tree.children(parent)) {
+    if (tree.kind(decorator) != NodeKind::Decorator) continue;
+    NodeId expression = tree.firstChild(decorator);
+    while (expression != kNoNode && tree.kind(expression) == NodeKind::Comment) expression = tree.nextSibling(expression);
+    if (expression == kNoNode) continue;
+    NodeId callee = tree.kind(expression) == NodeKind::Call ? tree.child(expression, Field::Function) : expression;
+    std::string path = module.index().canonicalPath(tree, callee);
+    paths.push_back(path.empty() ? std::string(tree.text(callee)) : path);
+  }
+  return paths;
+}
+
+bool hasDecorator(const std::vector<std::string> &paths, std::string_view name) {
+  for (const std::string &path : paths)
+    if (path == name || path == "builtins." + std::string(name)) return true;
+  return false;
+}
+
+// A method bound to its receiver: functools.partial's shape, receiver first.
+Value boundTo(const Value &function, const Value &receiver, Origin origin) {
+  auto bound = std::make_shared<FunctionData>();
+  bound->kind = FunctionData::Kind::Partial;
+  bound->receiver = function;
+  bound->name = function.function()->name;
+  bound->boundPositional.push_back(receiver);
+  return Value::ofFunction(std::move(bound), origin);
+}
+
+} // namespace
+
+Value Interpreter::classValue(const ModuleState &module, NodeId definition, const std::string &name,
+                              const Frame *frame) {
+  const SyntaxTree &tree = module.tree();
+  Origin origin = originOf(module, definition);
+  auto cls = std::make_shared<ObjectData>();
+  cls->isClass = true;
+  cls->name = name;
+  cls->module = &module;
+  cls->definition = definition;
+  for (const std::string &path : decoratorPaths(module, definition)) {
+    if (path == "dataclasses.dataclass" || path == "dataclass") cls->isDataclass = true;
+    else if (!isTransparentDecorator(path))
+      return Value::unknown("class `" + name + "` is wrapped by the decorator `@" + path + "`, which is not evaluated",
+                            origin);
+  }
+  if (NodeId bases = tree.childOfKind(definition, NodeKind::ArgumentList); bases != kNoNode) {
+    Frame baseFrame;
+    if (frame) baseFrame = *frame;
+    baseFrame.module = &module;
+    for (NodeId base : tree.children(bases)) {
+      if (!python::SyntaxTree::isExpressionKind(tree.kind(base))) continue; // metaclass=...
+      Value value = evaluate(base, baseFrame);
+      if (value.isExternal() && isEnumBase(value.text())) cls->isEnum = true;
+      if (value.kind() == ValueKind::Class && value.object()->isEnum) cls->isEnum = true;
+      cls->bases.push_back(std::move(value));
+    }
+  }
+  classes_.push_back(cls);
+  return Value::ofObject(std::move(cls), origin);
+}
+
+void Interpreter::runClassBody(const ObjectPtr &cls) {
+  if (cls->bodyRun) return;
+  cls->bodyRun = true;
+  const ModuleState &module = *cls->module;
+  const SyntaxTree &tree = module.tree();
+  NodeId body = tree.child(cls->definition, Field::Body);
+  if (body == kNoNode) return;
+  Frame frame;
+  frame.module = &module;
+  frame.scope = std::make_shared<Scope>();
+  uint32_t savedPosition = module.readPosition_;
+  module.readPosition_ = tree.node(cls->definition).startByte;
+  ExecResult result = execBlock(body, frame);
+  module.readPosition_ = savedPosition;
+  closureScopes_.push_back(frame.scope); // methods defined in the body captured it
+  if (result.flow == Flow::Abort) {
+    cls->bodyFailed = true;
+    cls->bodyFailure = result.value.isUnknown() ? result.value : Value::unknown("the body of `" + cls->name + "` ends early");
+    return;
+  }
+  for (auto &[name, value] : frame.scope->variables) {
+    Value attribute = value;
+    // An enum's members are instances of it, with their name and value.
+    if (cls->isEnum && !name.empty() && name[0] != '_' && !value.isFunction() &&
+        value.kind() != ValueKind::Class && value.kind() != ValueKind::Kernel) {
+      auto member = std::make_shared<ObjectData>();
+      member->cls = cls;
+      member->name = cls->name;
+      member->attributes.emplace_back("name", Value::ofString(name, value.origin()));
+      member->attributes.emplace_back("value", value);
+      attribute = Value::ofObject(std::move(member), value.origin());
+    }
+    cls->attributes.emplace_back(name, std::move(attribute));
+  }
+}
+
+Value Interpreter::classAttribute(const ObjectPtr &cls, std::string_view name, bool &found, int depth) {
+  found = false;
+  runClassBody(cls);
+  if (const Value *own = cls->find(name)) {
+    found = true;
+    return *own;
+  }
+  if (cls->bodyFailed) { // the body stopped: its names are not known
+    found = true;
+    return cls->bodyFailure;
+  }
+  for (const Value &base : cls->bases) {
+    if (base.kind() == ValueKind::Class && depth < 16) {
+      Value value = classAttribute(base.object(), name, found, depth + 1);
+      if (found) return value;
+      continue;
+    }
+    if (base.isExternal() && (base.text() == "builtins.object" || isEnumBase(base.text()))) continue;
+    // A library base (torch.nn.Module, typing.NamedTuple): what it adds is not read.
+    found = true;
+    return Value::unknown("`" + std::string(name) + "` of class `" + cls->name + "` may come from its base `" +
+                          (base.isExternal() ? base.text() : base.str()) + "`, which is not read");
+  }
+  return Value();
+}
+
+// An attribute of a class or instance: methods bind their receiver
+// (the class for a classmethod), enum members carry name and value.
+Value Interpreter::objectAttribute(const Value &object, std::string_view name, Origin origin) {
+  const ObjectPtr &data = object.object();
+  const bool isClass = object.kind() == ValueKind::Class;
+  if (!isClass)
+    if (const Value *own = data->find(name)) return *own;
+  const ObjectPtr &cls = isClass ? data : data->cls;
+  if (!cls) return Value::unknown("attribute `" + std::string(name) + "` is not known", origin);
+  if (isClass && name == "__name__") return Value::ofString(cls->name, origin);
+  bool found = false;
+  Value value = classAttribute(cls, name, found);
+  if (!found)
+    return Value::unknown("`" + std::string(cls->name) + "` has no attribute `" + std::string(name) + "`", origin);
+  if (value.isFunction() && value.function()->kind == FunctionData::Kind::Definition && value.function()->module) {
+    std::vector<std::string> decorators = decoratorPaths(*value.function()->module, value.function()->node);
+    if (hasDecorator(decorators, "staticmethod")) return value;
+    if (hasDecorator(decorators, "classmethod")) return boundTo(value, Value::ofObject(cls, object.origin()), origin);
+    if (!isClass) return boundTo(value, object, origin);
+  }
+  return value;
+}
+
+// Calling a class: an enum looks its member up by value; a dataclass, or a
+// class without __init__, gives an instance with the fields passed.
+Value Interpreter::instantiate(const Value &callee, CallArguments &arguments, Origin origin) {
+  const ObjectPtr &cls = callee.object();
+  runClassBody(cls);
+  if (cls->isEnum) {
+    if (arguments.positional.size() != 1) return Value::unknown("`" + cls->name + "(...)` is not evaluated", origin);
+    for (const auto &[name, member] : cls->attributes)
+      if (member.kind() == ValueKind::Instance)
+        if (const Value *value = member.object()->find("value"))
+          if (std::optional<bool> equal = valuesEqual(*value, arguments.positional[0]); equal && *equal) return member;
+    return Value::unknown("no member of `" + cls->name + "` has the value " + arguments.positional[0].str(), origin);
+  }
+  for (const Value &base : cls->bases)
+    if (!(base.isExternal() && base.text() == "builtins.object") && base.kind() != ValueKind::Class)
+      return Value::unknown("instances of `" + cls->name + "` (a subclass of `" + base.str() + "`) are not evaluated", origin);
+  bool found = false;
+  classAttribute(cls, "__init__", found);
+  if (found && !cls->isDataclass)
+    return Value::unknown("instances of `" + cls->name + "` are built by its `__init__`, which is not evaluated", origin);
+  auto instance = std::make_shared<ObjectData>();
+  instance->cls = cls;
+  instance->name = cls->name;
+  if (cls->isDataclass) {
+    // Fields are the annotated names of the body, in order.
+    const SyntaxTree &tree = cls->module->tree();
+    std::vector<std::string> fields;
+    if (NodeId body = tree.child(cls->definition, Field::Body); body != kNoNode)
+      for (NodeId statement : tree.children(body)) {
+        NodeId inner = tree.firstChild(statement);
+        if (tree.kind(statement) != NodeKind::ExpressionStatement || inner == kNoNode ||
+            tree.kind(inner) != NodeKind::Assignment || tree.child(inner, Field::TypeField) == kNoNode)
+          continue;
+        NodeId left = tree.child(inner, Field::Left);
+        if (left != kNoNode && tree.kind(left) == NodeKind::Identifier) fields.emplace_back(tree.text(left));
+      }
+    if (arguments.positional.size() > fields.size())
+      return Value::unknown("`" + cls->name + "(...)` has more arguments than fields", origin);
+    for (size_t i = 0; i < arguments.positional.size(); ++i)
+      instance->attributes.emplace_back(fields[i], arguments.positional[i]);
+    for (const auto &[name, value] : arguments.keywords) {
+      if (std::find(fields.begin(), fields.end(), name) == fields.end())
+        return Value::unknown("`" + cls->name + "` has no field `" + name + "`", origin);
+      instance->attributes.emplace_back(name, value);
+    }
+  } else if (!arguments.positional.empty() || !arguments.keywords.empty()) {
+    return Value::unknown("`" + cls->name + "(...)` with arguments is not evaluated", origin);
+  }
+  return Value::ofObject(std::move(instance), origin);
 }
 
 Value Interpreter::resolveModulePath(const ModuleState &from, const std::string &dottedPath) {
@@ -709,6 +922,8 @@ Value Interpreter::attributeOf(const Value &object, std::string_view name, NodeI
     return Value::unknown("`" + std::string(name) + "` is not defined in " + target.path(), origin);
   }
   case ValueKind::External: return Builtins::externalAttribute(*this, object, name, site, frame);
+  case ValueKind::Class:
+  case ValueKind::Instance: return objectAttribute(object, name, origin);
   case ValueKind::Config: {
     const ConfigData &config = *object.config();
     if (name == "kwargs") return Value::ofDict(config.kwargs, object.origin());
@@ -755,6 +970,13 @@ Value Interpreter::subscriptValue(const Value &object, const Value &index, NodeI
   Origin origin = originOf(*frame.module, site);
   if (object.isUnknown()) return object;
   if (index.isUnknown()) return index;
+  if (object.kind() == ValueKind::Class && object.object()->isEnum && index.isString()) {
+    // Color["RED"]: the member of that name.
+    runClassBody(object.object());
+    if (const Value *member = object.object()->find(index.text()); member && member->kind() == ValueKind::Instance)
+      return *member;
+    return raise("KeyError", "`" + index.text() + "` is not a member of `" + object.object()->name + "`", origin);
+  }
   if (object.isSequence() || object.isString() || object.kind() == ValueKind::Range) {
     if (!index.isInt() && !index.isBool())
       return Value::unknown("index of " + std::string(object.typeName()) + " is not an integer",
@@ -772,7 +994,7 @@ Value Interpreter::subscriptValue(const Value &object, const Value &index, NodeI
     }
     if (position < 0) position += size;
     if (position < 0 || position >= size)
-      return Value::unknown("index " + std::to_string(index.asInt()) + " out of range", origin);
+      return raise("IndexError", "index " + std::to_string(index.asInt()) + " out of range", origin);
     if (object.isSequence()) return object.sequence()->items[static_cast<size_t>(position)];
     if (object.isString())
       return Value::ofString(std::string(1, object.text()[static_cast<size_t>(position)]), origin);
@@ -783,7 +1005,7 @@ Value Interpreter::subscriptValue(const Value &object, const Value &index, NodeI
     if (found >= 0) return object.dict()->entries[static_cast<size_t>(found)].second;
     if (object.dict()->partial)
       return Value::unknown("key " + index.str() + " not among the known entries", origin);
-    return Value::unknown("key " + index.str() + " is not in the dict", origin);
+    return raise("KeyError", "key " + index.str() + " is not in the dict", origin);
   }
   if (object.isExternal()) {
     if (object.text() == "os.environ") {
@@ -987,6 +1209,7 @@ Value Interpreter::callValue(const Value &callee, CallArguments &arguments, Node
     return Builtins::callExternal(*this, callee.text(), arguments, site, frame);
   case ValueKind::Kernel:
     return Value::unknown("calling kernel `" + callee.text() + "` is not evaluated", origin);
+  case ValueKind::Class: return instantiate(callee, arguments, origin);
   default:
     return Value::unknown(std::string(callee.typeName()) + " object is not callable", origin);
   }
@@ -1942,6 +2165,8 @@ Value Interpreter::compare(NodeKind op, const Value &left, const Value &right, N
     if (right.isUnknown()) return right;
     if ((left.isExternal() && right.isExternal()) || (left.kind() == ValueKind::Kernel && right.kind() == ValueKind::Kernel))
       return Value::ofBool((left.text() == right.text()) == wantSame, origin);
+    const auto isObject = [](const Value &v) { return v.kind() == ValueKind::Class || v.kind() == ValueKind::Instance; };
+    if (isObject(left) && isObject(right)) return Value::ofBool((left.object() == right.object()) == wantSame, origin);
     return Value::unknown("identity comparison is not evaluated", origin);
   }
   case NodeKind::OpIn:
@@ -2437,8 +2662,16 @@ ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
     return {};
   case NodeKind::BreakStatement: return {Flow::Break, Value::none()};
   case NodeKind::ContinueStatement: return {Flow::Continue, Value::none()};
-  case NodeKind::RaiseStatement:
-    return abortWith("an exception is raised at " + lineText(module, statement));
+  case NodeKind::RaiseStatement: {
+    // `raise KeyError(...)`, `raise ValueError`: the class named, for an enclosing except.
+    NodeId raised = tree.firstChild(statement);
+    while (raised != kNoNode && tree.kind(raised) == NodeKind::Comment) raised = tree.nextSibling(raised);
+    if (raised != kNoNode && tree.kind(raised) == NodeKind::Call) raised = tree.child(raised, Field::Function);
+    std::string type = raised != kNoNode && tree.kind(raised) == NodeKind::Identifier ? std::string(tree.text(raised)) : "Exception";
+    std::string text = "an exception is raised at " + lineText(module, statement);
+    raise(type, text, originOf(module, statement));
+    return abortWith(text);
+  }
   case NodeKind::DeleteStatement: {
     for (NodeId child : tree.children(statement)) {
       if (tree.kind(child) != NodeKind::Identifier) continue;
@@ -2654,10 +2887,75 @@ ExecResult Interpreter::execWhile(NodeId statement, Frame &frame) {
   }
 }
 
+Value Interpreter::raise(std::string_view type, std::string reason, Origin origin) {
+  if (raisedException_.empty()) raisedException_ = type; // the first one is where Python leaves the block
+  return Value::unknown(std::move(reason), origin);
+}
+
+namespace {
+
+// Whether `except <types>` catches the builtin exception `raised`.
+bool exceptClauseCatches(const SyntaxTree &tree, NodeId clause, std::string_view raised) {
+  NodeId block = tree.childOfKind(clause, NodeKind::Block);
+  uint32_t start = tree.node(clause).startByte, end = block != kNoNode ? tree.node(block).startByte : start;
+  std::string_view header = tree.text(clause).substr(0, end - start); // "except (A, B) as e:"
+  header.remove_prefix(std::min<size_t>(6, header.size()));
+  if (size_t colon = header.find(':'); colon != std::string_view::npos) header = header.substr(0, colon);
+  if (size_t as = header.find(" as "); as != std::string_view::npos) header = header.substr(0, as);
+  // What each exception btlint raises derives from.
+  static const std::unordered_map<std::string_view, std::vector<std::string_view>> ancestors = {
+      {"KeyError", {"LookupError"}}, {"IndexError", {"LookupError"}}};
+  bool anyName = false;
+  for (size_t i = 0; i < header.size();) {
+    while (i < header.size() && !(std::isalnum(static_cast<unsigned char>(header[i])) || header[i] == '_' || header[i] == '.')) ++i;
+    size_t j = i;
+    while (j < header.size() && (std::isalnum(static_cast<unsigned char>(header[j])) || header[j] == '_' || header[j] == '.')) ++j;
+    if (j == i) break;
+    std::string_view name = header.substr(i, j - i);
+    if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+    anyName = true;
+    if (name == raised || name == "Exception" || name == "BaseException") return true;
+    if (auto found = ancestors.find(raised); found != ancestors.end())
+      for (std::string_view ancestor : found->second)
+        if (name == ancestor) return true;
+    i = j;
+  }
+  return !anyName; // a bare `except:`
+}
+
+} // namespace
+
 ExecResult Interpreter::execTry(NodeId statement, Frame &frame) {
   const SyntaxTree &tree = frame.module->tree();
   NodeId body = tree.child(statement, Field::Body);
+  std::string outer = std::move(raisedException_);
+  raisedException_.clear();
   ExecResult result = body != kNoNode ? execBlock(body, frame) : ExecResult{};
+  std::string raised = std::move(raisedException_);
+  raisedException_ = std::move(outer);
+  if (!raised.empty()) {
+    // The body raised (a missing key, an index out of range, a `raise`):
+    // Python leaves it there for the first except clause that catches it.
+    NodeId handler = kNoNode;
+    for (NodeId child : tree.children(statement)) {
+      if (tree.kind(child) == NodeKind::ExceptClause && exceptClauseCatches(tree, child, raised)) {
+        handler = child;
+        break;
+      }
+    }
+    if (handler == kNoNode) {
+      if (raisedException_.empty()) raisedException_ = raised; // on to an enclosing try
+    } else if (NodeId block = tree.childOfKind(handler, NodeKind::Block); block != kNoNode) {
+      result = execBlock(block, frame);
+      NodeId finallyClause = tree.childOfKind(statement, NodeKind::FinallyClause);
+      NodeId finallyBody = finallyClause != kNoNode ? tree.childOfKind(finallyClause, NodeKind::Block) : kNoNode;
+      if (finallyBody != kNoNode) {
+        ExecResult finallyResult = execBlock(finallyBody, frame);
+        if (finallyResult.flow != Flow::Normal) return finallyResult;
+      }
+      return result;
+    }
+  }
   if (result.flow == Flow::Normal) {
     NodeId elseClause = tree.childOfKind(statement, NodeKind::ElseClause);
     if (elseClause != kNoNode) {

@@ -273,6 +273,14 @@ private:
   Value evaluateBinding(const ModuleState &module, std::string_view name, const Binding &binding);
   public:
   Value definitionValue(const ModuleState &module, python::NodeId definition, const Frame *frame);
+  // Classes: the value of a class definition, its body run once on first
+  // use, an attribute found on it or its bases, and calling it.
+  Value classValue(const ModuleState &module, python::NodeId definition, const std::string &name,
+                   const Frame *frame);
+  void runClassBody(const ObjectPtr &cls);
+  Value classAttribute(const ObjectPtr &cls, std::string_view name, bool &found, int depth = 0);
+  Value objectAttribute(const Value &object, std::string_view name, Origin origin);
+  Value instantiate(const Value &cls, CallArguments &arguments, Origin origin);
 
 private:
   Value importValue(const ModuleState &module, python::NodeId statement, python::NodeId nameNode);
@@ -295,6 +303,12 @@ private:
   std::vector<std::vector<std::string> *> noteSinks_;
   std::vector<std::string> limitsReached_;
   std::vector<std::weak_ptr<Scope>> closureScopes_; // scopes captured by closures
+  std::vector<std::weak_ptr<ObjectData>> classes_;   // classes read (an enum's members point back to it)
+  // The builtin exception the code being run has raised since the innermost
+  // try began ("KeyError"); empty if none. Values stay Unknown; execTry
+  // runs the except clause that catches it.
+  std::string raisedException_;
+  Value raise(std::string_view type, std::string reason, Origin origin);
 
   struct IterationFrame {
     std::string description; // "the comprehension at line 31"

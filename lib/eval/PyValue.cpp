@@ -43,6 +43,11 @@ Value Value::ofFunction(FunctionPtr function, Origin origin) {
   return Value(ValueKind::Function, std::move(function), origin);
 }
 
+Value Value::ofObject(ObjectPtr object, Origin origin) {
+  ValueKind kind = object->isClass ? ValueKind::Class : ValueKind::Instance;
+  return Value(kind, std::move(object), origin);
+}
+
 namespace {
 
 std::string renderFloat(double v) {
@@ -128,6 +133,14 @@ std::string Value::str() const {
   case ValueKind::External: return text();
   case ValueKind::Opaque: return "<" + text() + ">";
   case ValueKind::Kernel: return "<kernel " + text() + ">";
+  case ValueKind::Class: return "<class " + object()->name + ">";
+  case ValueKind::Instance: {
+    const ObjectData &instance = *object();
+    const std::string &type = instance.cls ? instance.cls->name : instance.name;
+    if (instance.cls && instance.cls->isEnum)
+      if (const Value *name = instance.find("name"); name && name->isString()) return type + "." + name->text();
+    return "<" + type + " object>";
+  }
   }
   return "?";
 }
@@ -174,6 +187,8 @@ const char *Value::typeName() const {
   case ValueKind::External: return "object";
   case ValueKind::Opaque: return "object";
   case ValueKind::Kernel: return "JITFunction";
+  case ValueKind::Class: return "type";
+  case ValueKind::Instance: return "object";
   }
   return "object";
 }
@@ -284,6 +299,12 @@ std::optional<bool> valuesEqual(const Value &a, const Value &b) {
   case ValueKind::Config: return a.config() == b.config();
   case ValueKind::Function: return a.function() == b.function();
   case ValueKind::Module: return a.module() == b.module();
+  case ValueKind::Class: return a.object() == b.object();
+  case ValueKind::Instance:
+    // Enum members are compared by identity; other classes may define __eq__.
+    if (a.object() == b.object()) return true;
+    if (a.object()->cls && a.object()->cls->isEnum && a.object()->cls == b.object()->cls) return false;
+    return std::nullopt;
   default: return std::nullopt;
   }
 }

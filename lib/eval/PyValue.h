@@ -47,6 +47,8 @@ enum class ValueKind : uint8_t {
   External, // a named object of a library: "triton.Config", "torch.float16"
   Opaque,   // a value known to exist (not None, truthy) but not known itself
   Kernel,   // a @triton.jit function
+  Class,    // a class of an analysed module (its body read when an attribute is asked)
+  Instance, // an instance of such a class (an enum member, a dataclass built with defaults)
 };
 
 class Value;
@@ -54,11 +56,13 @@ struct Sequence;
 struct DictData;
 struct ConfigData;
 struct FunctionData;
+struct ObjectData;
 
 using SequencePtr = std::shared_ptr<Sequence>;
 using DictPtr = std::shared_ptr<DictData>;
 using ConfigPtr = std::shared_ptr<ConfigData>;
 using FunctionPtr = std::shared_ptr<FunctionData>;
+using ObjectPtr = std::shared_ptr<ObjectData>;
 
 struct RangeData {
   int64_t start = 0;
@@ -103,6 +107,7 @@ public:
   static Value kernel(std::string name, Origin origin = {}) {
     return Value(ValueKind::Kernel, std::move(name), origin);
   }
+  static Value ofObject(ObjectPtr object, Origin origin = {}); // Class or Instance by object->isClass
 
   ValueKind kind() const { return kind_; }
   bool isUnknown() const { return kind_ == ValueKind::Unknown; }
@@ -140,6 +145,7 @@ public:
   const ConfigPtr &config() const { return std::get<ConfigPtr>(payload_); }
   const FunctionPtr &function() const { return std::get<FunctionPtr>(payload_); }
   const ModuleState *module() const { return std::get<const ModuleState *>(payload_); }
+  const ObjectPtr &object() const { return std::get<ObjectPtr>(payload_); }
 
   const Origin &origin() const { return origin_; }
   void setOrigin(Origin origin) { origin_ = origin; }
@@ -160,7 +166,7 @@ private:
   // a text it does not hold is a programming error (std::bad_variant_access).
   const std::string &unsetText() const;
   using Payload = std::variant<std::monostate, bool, int64_t, double, std::string, SequencePtr,
-                               DictPtr, RangeData, ConfigPtr, FunctionPtr, const ModuleState *>;
+                               DictPtr, RangeData, ConfigPtr, FunctionPtr, const ModuleState *, ObjectPtr>;
   template <typename T>
   Value(ValueKind kind, T payload, Origin origin)
       : kind_(kind), payload_(std::move(payload)), origin_(origin) {}
@@ -219,6 +225,30 @@ struct FunctionData {
   // Partial: the arguments given to functools.partial, before the call's own.
   std::vector<Value> boundPositional;
   std::vector<std::pair<std::string, Value>> boundKeywords;
+};
+
+// A class of an analysed module, or an instance of one. A class's body runs
+// once, when an attribute is first asked for; its attributes are then the
+// names the body bound (an enum's members become instances of it). An
+// instance holds its own attributes and finds the rest on its class.
+struct ObjectData {
+  bool isClass = false;
+  std::string name;                              // the class's name
+  const ModuleState *module = nullptr;           // Class: where it is defined
+  python::NodeId definition = python::kNoNode;   // Class: its class_definition
+  std::vector<Value> bases;                      // Class: as written
+  bool isEnum = false;                           // Class: derives from enum.Enum & co.
+  bool isDataclass = false;                      // Class: @dataclass
+  bool bodyRun = false;                          // Class: attributes below are filled
+  bool bodyFailed = false;                       // Class: the body stopped early
+  Value bodyFailure;                             // Class: why
+  ObjectPtr cls;                                 // Instance: its class
+  std::vector<std::pair<std::string, Value>> attributes;
+  const Value *find(std::string_view attribute) const {
+    for (const auto &[key, value] : attributes)
+      if (key == attribute) return &value;
+    return nullptr;
+  }
 };
 
 // Structural equality as Python's == would decide it; nullopt when unknown.
