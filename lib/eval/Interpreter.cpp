@@ -285,6 +285,33 @@ bool isTransparentDecorator(std::string_view path) {
 
 } // namespace
 
+namespace {
+
+// The decorators on a definition: the path each names (`classmethod`,
+// `dataclasses.dataclass`, `triton.jit`) and its text as written.
+struct DecoratorName {
+  std::string path;
+  std::string_view written;
+};
+std::vector<DecoratorName> decoratorsOf(const ModuleState &module, NodeId definition) {
+  const SyntaxTree &tree = module.tree();
+  std::vector<DecoratorName> decorators;
+  NodeId parent = tree.parent(definition);
+  if (parent == kNoNode || tree.kind(parent) != NodeKind::DecoratedDefinition) return decorators;
+  for (NodeId decorator : tree.children(parent)) {
+    if (tree.kind(decorator) != NodeKind::Decorator) continue;
+    NodeId expression = tree.firstChild(decorator);
+    while (expression != kNoNode && tree.kind(expression) == NodeKind::Comment) expression = tree.nextSibling(expression);
+    if (expression == kNoNode) continue;
+    NodeId callee = tree.kind(expression) == NodeKind::Call ? tree.child(expression, Field::Function) : expression;
+    std::string path = module.index().canonicalPath(tree, callee);
+    decorators.push_back({path.empty() ? std::string(tree.text(callee)) : std::move(path), tree.text(expression)});
+  }
+  return decorators;
+}
+
+} // namespace
+
 Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
                                    const Frame *frame) {
   const SyntaxTree &tree = module.tree();
@@ -293,24 +320,12 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
   Origin origin = originOf(module, definition);
   if (tree.kind(definition) == NodeKind::ClassDefinition) return classValue(module, definition, name, frame);
 
-  NodeId parent = tree.parent(definition);
-  if (parent != kNoNode && tree.kind(parent) == NodeKind::DecoratedDefinition) {
-    for (NodeId decorator : tree.children(parent)) {
-      if (tree.kind(decorator) != NodeKind::Decorator) continue;
-      NodeId expression = tree.firstChild(decorator);
-      while (expression != kNoNode && tree.kind(expression) == NodeKind::Comment)
-        expression = tree.nextSibling(expression);
-      if (expression == kNoNode) continue;
-      NodeId callee = tree.kind(expression) == NodeKind::Call
-                          ? tree.child(expression, Field::Function)
-                          : expression;
-      std::string path = module.index().canonicalPath(tree, callee);
-      if (isTritonDecorator(path)) return Value::kernel(name, origin);
-      if (isTransparentDecorator(path)) continue;
-      return Value::unknown("`" + name + "` is wrapped by the decorator `@" +
-                                std::string(tree.text(expression)) + "`, which is not evaluated",
-                            origin);
-    }
+  for (const DecoratorName &decorator : decoratorsOf(module, definition)) {
+    if (isTritonDecorator(decorator.path)) return Value::kernel(name, origin);
+    if (isTransparentDecorator(decorator.path)) continue;
+    return Value::unknown("`" + name + "` is wrapped by the decorator `@" + std::string(decorator.written) +
+                              "`, which is not evaluated",
+                          origin);
   }
   auto function = std::make_shared<FunctionData>();
   function->kind = FunctionData::Kind::Definition;
@@ -334,27 +349,9 @@ bool isEnumBase(std::string_view path) {
          path == "enum.IntFlag";
 }
 
-// The decorator names on a definition (`classmethod`, `dataclasses.dataclass`).
-std::vector<std::string> decoratorPaths(const ModuleState &module, NodeId definition) {
-  const SyntaxTree &tree = module.tree();
-  std::vector<std::string> paths;
-  NodeId parent = tree.parent(definition);
-  if (parent == kNoNode || tree.kind(parent) != NodeKind::DecoratedDefinition) return paths;
-  for (NodeId decorator : tree.children(parent)) {
-    if (tree.kind(decorator) != NodeKind::Decorator) continue;
-    NodeId expression = tree.firstChild(decorator);
-    while (expression != kNoNode && tree.kind(expression) == NodeKind::Comment) expression = tree.nextSibling(expression);
-    if (expression == kNoNode) continue;
-    NodeId callee = tree.kind(expression) == NodeKind::Call ? tree.child(expression, Field::Function) : expression;
-    std::string path = module.index().canonicalPath(tree, callee);
-    paths.push_back(path.empty() ? std::string(tree.text(callee)) : path);
-  }
-  return paths;
-}
-
-bool hasDecorator(const std::vector<std::string> &paths, std::string_view name) {
-  for (const std::string &path : paths)
-    if (path == name || path == "builtins." + std::string(name)) return true;
+bool hasDecorator(const std::vector<DecoratorName> &decorators, std::string_view name) {
+  for (const DecoratorName &decorator : decorators)
+    if (decorator.path == name || decorator.path == "builtins." + std::string(name)) return true;
   return false;
 }
 
@@ -379,10 +376,11 @@ Value Interpreter::classValue(const ModuleState &module, NodeId definition, cons
   cls->name = name;
   cls->module = &module;
   cls->definition = definition;
-  for (const std::string &path : decoratorPaths(module, definition)) {
-    if (path == "dataclasses.dataclass" || path == "dataclass") cls->isDataclass = true;
-    else if (!isTransparentDecorator(path))
-      return Value::unknown("class `" + name + "` is wrapped by the decorator `@" + path + "`, which is not evaluated",
+  for (const DecoratorName &decorator : decoratorsOf(module, definition)) {
+    if (decorator.path == "dataclasses.dataclass" || decorator.path == "dataclass") cls->isDataclass = true;
+    else if (!isTransparentDecorator(decorator.path))
+      return Value::unknown("class `" + name + "` is wrapped by the decorator `@" + std::string(decorator.written) +
+                                "`, which is not evaluated",
                             origin);
   }
   if (NodeId bases = tree.childOfKind(definition, NodeKind::ArgumentList); bases != kNoNode) {
@@ -478,7 +476,7 @@ Value Interpreter::objectAttribute(const Value &object, std::string_view name, O
   if (!found)
     return Value::unknown("`" + std::string(cls->name) + "` has no attribute `" + std::string(name) + "`", origin);
   if (value.isFunction() && value.function()->kind == FunctionData::Kind::Definition && value.function()->module) {
-    std::vector<std::string> decorators = decoratorPaths(*value.function()->module, value.function()->node);
+    std::vector<DecoratorName> decorators = decoratorsOf(*value.function()->module, value.function()->node);
     if (hasDecorator(decorators, "staticmethod")) return value;
     if (hasDecorator(decorators, "classmethod")) return boundTo(value, Value::ofObject(cls, object.origin()), origin);
     if (!isClass) return boundTo(value, object, origin);
@@ -2727,10 +2725,9 @@ namespace {
 
 // The same module or library object (what an import binds).
 bool sameObject(const Value &a, const Value &b) {
-  if (a.kind() != b.kind()) return false;
-  if (a.kind() == ValueKind::Module) return a.module() == b.module();
-  if (a.kind() == ValueKind::External) return a.text() == b.text();
-  return false;
+  if (a.kind() != ValueKind::Module && a.kind() != ValueKind::External) return false;
+  std::optional<bool> equal = valuesEqual(a, b);
+  return equal && *equal;
 }
 
 } // namespace
@@ -2896,31 +2893,26 @@ namespace {
 
 // Whether `except <types>` catches the builtin exception `raised`.
 bool exceptClauseCatches(const SyntaxTree &tree, NodeId clause, std::string_view raised) {
-  NodeId block = tree.childOfKind(clause, NodeKind::Block);
-  uint32_t start = tree.node(clause).startByte, end = block != kNoNode ? tree.node(block).startByte : start;
-  std::string_view header = tree.text(clause).substr(0, end - start); // "except (A, B) as e:"
-  header.remove_prefix(std::min<size_t>(6, header.size()));
-  if (size_t colon = header.find(':'); colon != std::string_view::npos) header = header.substr(0, colon);
-  if (size_t as = header.find(" as "); as != std::string_view::npos) header = header.substr(0, as);
-  // What each exception btlint raises derives from.
-  static const std::unordered_map<std::string_view, std::vector<std::string_view>> ancestors = {
-      {"KeyError", {"LookupError"}}, {"IndexError", {"LookupError"}}};
-  bool anyName = false;
-  for (size_t i = 0; i < header.size();) {
-    while (i < header.size() && !(std::isalnum(static_cast<unsigned char>(header[i])) || header[i] == '_' || header[i] == '.')) ++i;
-    size_t j = i;
-    while (j < header.size() && (std::isalnum(static_cast<unsigned char>(header[j])) || header[j] == '_' || header[j] == '.')) ++j;
-    if (j == i) break;
-    std::string_view name = header.substr(i, j - i);
-    if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
-    anyName = true;
-    if (name == raised || name == "Exception" || name == "BaseException") return true;
-    if (auto found = ancestors.find(raised); found != ancestors.end())
-      for (std::string_view ancestor : found->second)
-        if (name == ancestor) return true;
-    i = j;
+  NodeId value = tree.child(clause, Field::Value);
+  if (value == kNoNode) return true; // a bare `except:`
+  if (tree.kind(value) == NodeKind::Other) value = tree.firstChild(value); // `except E as e`
+  value = tree.unparenthesize(value);
+  std::vector<NodeId> types;
+  if (value != kNoNode && tree.kind(value) == NodeKind::Tuple) {
+    for (NodeId type : tree.children(value))
+      if (python::SyntaxTree::isExpressionKind(tree.kind(type))) types.push_back(type);
+  } else if (value != kNoNode) {
+    types.push_back(value);
   }
-  return !anyName; // a bare `except:`
+  // What each exception btlint raises derives from.
+  const bool lookup = raised == "KeyError" || raised == "IndexError";
+  for (NodeId type : types) {
+    std::string_view name = tree.text(type); // `KeyError`, `builtins.KeyError`
+    if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
+    if (name == raised || name == "Exception" || name == "BaseException" || (lookup && name == "LookupError"))
+      return true;
+  }
+  return false;
 }
 
 } // namespace
