@@ -17,6 +17,9 @@ thread_local int giveUpLine = 0; // where in this file the last parse gave up (f
   throw NeedsTreeSitter{};
 }
 #define giveUp() giveUpAt(__LINE__)
+// Whether this thread's last parse read a form that tree-sitter-python reads
+// unlike Python or rejects (see directParserReadUnlikeTreeSitter).
+thread_local bool readUnlikeTreeSitter = false;
 
 // ---- tokens ---------------------------------------------------------------
 
@@ -98,6 +101,67 @@ bool isStringPrefix(char c) {
   switch (c) {
   case 'r': case 'R': case 'b': case 'B': case 'u': case 'U': case 'f': case 'F': return true;
   default: return false;
+  }
+}
+
+// Whether the string literal whose quote is at `quote` has an f prefix.
+bool formatPrefixBefore(std::string_view s, uint32_t quote) {
+  bool format = false;
+  uint32_t start = quote;
+  while (start > 0 && quote - start < 2 && isStringPrefix(s[start - 1])) {
+    --start;
+    format = format || s[start] == 'f' || s[start] == 'F';
+  }
+  return format;
+}
+
+// The end of the string literal whose opening quote is at `quote`. Strings
+// nested in an f-string's interpolations are skipped whole, with their own
+// quotes: since Python 3.12 (PEP 701) they may reuse the outer quote.
+uint32_t stringEnd(std::string_view s, uint32_t quote, uint32_t end, bool format) {
+  char q = s[quote];
+  bool triple = quote + 2 < end && s[quote + 1] == q && s[quote + 2] == q;
+  uint32_t i = quote + (triple ? 3 : 1);
+  int braces = 0;
+  while (true) {
+    if (i >= end) giveUp();
+    char c = s[i];
+    if (c == '\\') {
+      // Raw strings keep the backslash; either way an escaped quote does
+      // not close the string. A brace after it still opens an interpolation.
+      if (i + 1 < end && s[i + 1] != '{' && s[i + 1] != '}') i += 2;
+      else ++i;
+      continue;
+    }
+    if (c == '\n' && !triple) giveUp();
+    if (format) {
+      if (braces == 0) {
+        if (c == '{' || c == '}') {
+          if (i + 1 < end && s[i + 1] == c) {
+            i += 2;
+            continue;
+          }
+          if (c == '}') giveUp();
+          ++braces;
+          ++i;
+          continue;
+        }
+      } else {
+        if (c == '{') ++braces;
+        else if (c == '}') --braces;
+        else if (c == '"' || c == '\'') {
+          i = stringEnd(s, i, end, formatPrefixBefore(s, i));
+          continue;
+        }
+        ++i;
+        continue;
+      }
+    }
+    if (c == q) {
+      if (!triple) return i + 1;
+      if (i + 2 < end && s[i + 1] == q && s[i + 2] == q) return i + 3;
+    }
+    ++i;
   }
 }
 
@@ -359,54 +423,7 @@ private:
     finishToken();
   }
 
-  // Returns the end of the string literal whose opening quote is at `quote`.
-  uint32_t skipString(uint32_t quote, bool format) {
-    char q = s_[quote];
-    bool triple = quote + 2 < end_ && s_[quote + 1] == q && s_[quote + 2] == q;
-    uint32_t i = quote + (triple ? 3 : 1);
-    int braces = 0;
-    while (true) {
-      if (i >= end_) giveUp();
-      char c = s_[i];
-      if (c == '\\') {
-        // Raw strings keep the backslash; either way an escaped quote does
-        // not close the string. A brace after it still opens an interpolation.
-        if (i + 1 < end_ && s_[i + 1] != '{' && s_[i + 1] != '}') i += 2;
-        else ++i;
-        continue;
-      }
-      if (c == '\n' && !triple) giveUp();
-      if (format) {
-        if (braces == 0) {
-          if (c == '{' || c == '}') {
-            if (i + 1 < end_ && s_[i + 1] == c) {
-              i += 2;
-              continue;
-            }
-            if (c == '}') giveUp();
-            ++braces;
-            ++i;
-            continue;
-          }
-        } else {
-          if (c == '{') ++braces;
-          else if (c == '}') --braces;
-          else if (c == '"' || c == '\'') {
-            if (c == q) giveUp(); // the same quote inside an interpolation (Python 3.12)
-            i = skipString(i, false);
-            continue;
-          }
-          ++i;
-          continue;
-        }
-      }
-      if (c == q) {
-        if (!triple) return i + 1;
-        if (i + 2 < end_ && s_[i + 1] == q && s_[i + 2] == q) return i + 3;
-      }
-      ++i;
-    }
-  }
+  uint32_t skipString(uint32_t quote, bool format) { return stringEnd(s_, quote, end_, format); }
 
   void operatorToken() {
     char c = s_[pos_];
@@ -610,6 +627,7 @@ private:
       return plainSplat();
     const Token &star = take();
     uint32_t operand = bitwiseOr();
+    readUnlikeTreeSitter = true;
     uint32_t splat = make(NodeKind::ListSplat, star.start, endOf(operand));
     add(splat, operand);
     return splat;
@@ -628,12 +646,26 @@ private:
       case K::With: return withStatement(parent);
       case K::Def: return add(parent, functionDefinition());
       case K::Class: return add(parent, classDefinition());
-      case K::Async: giveUp();
+      case K::Async: return asyncStatement(parent);
       default: break;
       }
     }
     if (token.is(O::At)) return decorated(parent);
     simpleStatements(parent);
+  }
+
+  // async def / with / for: the statement's node starts at `async`.
+  void asyncStatement(uint32_t parent) {
+    const uint32_t start = take().start;
+    if (at(K::Def)) return add(parent, startAt(functionDefinition(), start));
+    if (at(K::With)) return withStatement(parent, start);
+    if (at(K::For)) return forStatement(parent, start);
+    giveUp();
+  }
+
+  uint32_t startAt(uint32_t node, uint32_t start) {
+    pool_[node].start = start;
+    return node;
   }
 
   // One line of simple statements; returns where its NEWLINE is.
@@ -714,7 +746,14 @@ private:
       }
       case K::Import: return importStatement();
       case K::From: return fromImport();
-      case K::Print: case K::Exec: case K::Match: case K::Type: case K::Case:
+      case K::Type:
+        if ((peek(1).type == T::Name || peek(1).softKeyword()) && (peek(2).is(O::Assign) || peek(2).is(O::LBracket)))
+          return typeAlias();
+        softKeywordStatementCheck();
+        // tree-sitter reads `type(self).x = y` as a type alias.
+        if (assignsAtTopLevel()) readUnlikeTreeSitter = true;
+        break;
+      case K::Print: case K::Exec: case K::Match: case K::Case:
         softKeywordStatementCheck();
         break;
       default: break;
@@ -752,6 +791,19 @@ private:
           tokens_[i + 1].type == T::Newline)
         giveUp();
     }
+  }
+
+  // Whether the statement that starts here has an `=` outside brackets.
+  bool assignsAtTopLevel() const {
+    int depth = 0;
+    for (size_t i = index_; i < tokens_.size(); ++i) {
+      const Token &token = tokens_[i];
+      if (token.type == T::Newline || token.type == T::End || (depth == 0 && token.is(O::Semicolon))) return false;
+      if (token.is(O::LParen) || token.is(O::LBracket) || token.is(O::LBrace)) ++depth;
+      if (token.is(O::RParen) || token.is(O::RBracket) || token.is(O::RBrace)) --depth;
+      if (depth == 0 && token.is(O::Assign)) return true;
+    }
+    return false;
   }
 
   uint32_t identifier() {
@@ -1057,8 +1109,10 @@ private:
   // Targets of a for loop or comprehension: pattern or pattern_list.
   uint32_t targets() { return patternFrom(commaItems(true)); }
 
-  void forStatement(uint32_t parent) {
+  // `asyncStart`: where the `async` before it starts, or kNil.
+  void forStatement(uint32_t parent, uint32_t asyncStart = kNil) {
     uint32_t node = leaf(NodeKind::ForStatement, take());
+    if (asyncStart != kNil) startAt(node, asyncStart);
     add(node, targets(), Field::Left);
     expect(K::In);
     add(node, expressions(), Field::Right);
@@ -1120,8 +1174,9 @@ private:
     add(parent, node);
   }
 
-  void withStatement(uint32_t parent) {
+  void withStatement(uint32_t parent, uint32_t asyncStart = kNil) {
     uint32_t node = leaf(NodeKind::WithStatement, take());
+    if (asyncStart != kNil) startAt(node, asyncStart);
     if (at(O::LParen)) giveUp(); // parenthesized with items: tree-sitter reads them several ways
     uint32_t clause = make(NodeKind::Other, peek().start, peek().start);
     while (true) {
@@ -1141,8 +1196,8 @@ private:
   uint32_t functionDefinition() {
     uint32_t node = leaf(NodeKind::FunctionDefinition, take());
     add(node, identifier(), Field::Name);
-    if (!at(O::LParen)) giveUp(); // type parameters
-    const Token &open = take();
+    if (at(O::LBracket)) add(node, typeParameters(), Field::Other); // def f[T](...) (PEP 695)
+    const Token &open = expect(O::LParen);
     uint32_t parameters = make(NodeKind::Parameters, open.start, open.end);
     parameterList(parameters, true);
     extend(parameters, expect(O::RParen).end);
@@ -1158,7 +1213,7 @@ private:
   uint32_t classDefinition() {
     uint32_t node = leaf(NodeKind::ClassDefinition, take());
     add(node, identifier(), Field::Name);
-    if (at(O::LBracket)) giveUp(); // type parameters
+    if (at(O::LBracket)) add(node, typeParameters(), Field::Other); // class C[T] (PEP 695)
     if (at(O::LParen)) add(node, argumentList(take()), Field::Other);
     colonSuite(node, Field::Body);
     return node;
@@ -1176,7 +1231,12 @@ private:
     uint32_t definition;
     if (at(K::Def)) definition = functionDefinition();
     else if (at(K::Class)) definition = classDefinition();
-    else giveUp();
+    else if (at(K::Async) && peek(1).is(K::Def)) {
+      const uint32_t start = take().start;
+      definition = startAt(functionDefinition(), start);
+    } else {
+      giveUp();
+    }
     add(node, definition, Field::Definition);
     extend(node, endOf(definition));
     add(parent, node);
@@ -1244,6 +1304,15 @@ private:
   uint32_t typeNode() {
     DepthGuard guard(*this);
     uint32_t inner;
+    if ((at(O::Star) || at(O::Power)) && peek(1).type == T::Name) {
+      // *Ts, **P: tree-sitter's splat_type (PEP 646 and 695).
+      const Token &star = take();
+      uint32_t name = identifier();
+      inner = make(NodeKind::Other, star.start, endOf(name));
+      add(inner, name);
+      endOfType();
+      return wrap(NodeKind::Type, inner);
+    }
     if (!startsGeneric()) return wrap(NodeKind::Type, expression());
     inner = genericType();
     if (at(O::Pipe)) {
@@ -1254,11 +1323,15 @@ private:
       add(unionType, wrap(NodeKind::Type, right));
       inner = unionType;
     }
+    endOfType();
+    return wrap(NodeKind::Type, inner);
+  }
+
+  void endOfType() const {
     const Token &next = peek();
     if (next.type == T::Op && !next.is(O::Comma) && !next.is(O::RParen) && !next.is(O::RBracket) &&
         !next.is(O::Colon) && !next.is(O::Assign))
       giveUp(); // longer unions, members of generic types
-    return wrap(NodeKind::Type, inner);
   }
 
   bool startsGeneric() const { return (peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::LBracket); }
@@ -1267,17 +1340,45 @@ private:
   uint32_t genericType() {
     uint32_t name = identifier();
     uint32_t generic = wrap(NodeKind::Other, name);
-    uint32_t parameters = leaf(NodeKind::Other, take());
+    uint32_t parameters = typeParameters();
+    add(generic, parameters);
+    extend(generic, endOf(parameters));
+    return generic;
+  }
+
+  // [type, ...]: tree-sitter's type_parameter, of a generic type or of a
+  // def, class or type alias (PEP 695), where `T: bound` is its
+  // constrained_type.
+  uint32_t typeParameters() {
+    uint32_t parameters = leaf(NodeKind::Other, expect(O::LBracket));
     while (true) {
-      add(parameters, typeNode());
+      uint32_t type = typeNode();
+      if (at(O::Colon)) {
+        take();
+        uint32_t bound = typeNode();
+        uint32_t constrained = make(NodeKind::Other, startOf(type), endOf(bound));
+        add(constrained, type);
+        add(constrained, bound);
+        type = wrap(NodeKind::Type, constrained);
+      }
+      add(parameters, type);
       if (!at(O::Comma)) break;
       take();
       if (at(O::RBracket)) break;
     }
     extend(parameters, expect(O::RBracket).end);
-    add(generic, parameters);
-    extend(generic, endOf(parameters));
-    return generic;
+    return parameters;
+  }
+
+  // type Name[T] = type (PEP 695).
+  uint32_t typeAlias() {
+    uint32_t node = leaf(NodeKind::Other, take());
+    add(node, typeNode(), Field::Left);
+    expect(O::Assign);
+    uint32_t value = typeNode();
+    add(node, value, Field::Right);
+    extend(node, endOf(value));
+    return node;
   }
 
   // ---- expressions ----
@@ -1292,6 +1393,16 @@ private:
                                                                                           : NodeKind::Float,
                   take());
     if (at(K::Lambda)) return lambda();
+    if (at(K::Await)) {
+      // `await f(x)` as a whole operand; inside a longer expression
+      // tree-sitter's precedence differs from Python's.
+      const Token &await = take();
+      uint32_t operand = postfix();
+      if (!endsOperand(peek()) && !atComprehensionFor()) giveUp();
+      uint32_t node = make(NodeKind::Await, await.start, endOf(operand));
+      add(node, operand);
+      return node;
+    }
     if ((peek().type == T::Name || peek().softKeyword()) && peek(1).is(O::Walrus)) {
       uint32_t name = identifier();
       take();
@@ -1516,7 +1627,7 @@ private:
   uint32_t subscriptItem() {
     uint32_t first = kNil;
     if (!at(O::Colon)) {
-      if (at(O::Star)) giveUp();
+      if (at(O::Star)) return plainSplat(); // x[*idx] (PEP 646)
       first = expression();
       if (!at(O::Colon)) return first;
     }
@@ -1560,7 +1671,7 @@ private:
         extend(argument, endOf(value));
       } else {
         argument = expression();
-        if (at(K::For) && pool_[list].first == kNil) {
+        if (atComprehensionFor() && pool_[list].first == kNil) {
           // f(x for x in y): the generator is the argument list.
           pool_[list].kind = NodeKind::GeneratorExpression;
           add(list, argument, Field::Body);
@@ -1577,11 +1688,15 @@ private:
     return list;
   }
 
+  bool atComprehensionFor() const { return at(K::For) || (at(K::Async) && peek(1).is(K::For)); }
+
   void comprehensionClauses(uint32_t parent) {
-    if (!at(K::For)) giveUp();
+    if (!atComprehensionFor()) giveUp();
     while (true) {
-      if (at(K::For)) {
-        uint32_t clause = leaf(NodeKind::ForInClause, take());
+      if (atComprehensionFor()) {
+        const uint32_t start = peek().start;
+        if (at(K::Async)) take();
+        uint32_t clause = startAt(leaf(NodeKind::ForInClause, take()), start);
         add(clause, targets(), Field::Left);
         expect(K::In);
         uint32_t right = orTest();
@@ -1595,8 +1710,6 @@ private:
         add(clause, condition);
         extend(clause, endOf(condition));
         add(parent, clause);
-      } else if (at(K::Async)) {
-        giveUp();
       } else {
         return;
       }
@@ -1666,7 +1779,7 @@ private:
         return node;
       }
       uint32_t first = expression();
-      if (at(K::For)) {
+      if (atComprehensionFor()) {
         uint32_t node = make(NodeKind::GeneratorExpression, open.start, open.end);
         add(node, first, Field::Body);
         comprehensionClauses(node);
@@ -1692,7 +1805,7 @@ private:
         return node;
       }
       uint32_t first = collectionElement(true);
-      if (at(K::For)) {
+      if (atComprehensionFor()) {
         pool_[node].kind = NodeKind::ListComprehension;
         add(node, first, Field::Body);
         comprehensionClauses(node);
@@ -1727,7 +1840,7 @@ private:
             uint32_t value = expression();
             add(entry, value, Field::Value);
             extend(entry, endOf(value));
-            if (firstEntry && at(K::For)) {
+            if (firstEntry && atComprehensionFor()) {
               pool_[node].kind = NodeKind::DictionaryComprehension;
               add(node, entry, Field::Body);
               comprehensionClauses(node);
@@ -1744,7 +1857,7 @@ private:
         return node;
       }
       uint32_t first = collectionElement(true);
-      if (at(K::For)) {
+      if (atComprehensionFor()) {
         pool_[node].kind = NodeKind::SetComprehension;
         add(node, first, Field::Body);
         comprehensionClauses(node);
@@ -1912,22 +2025,7 @@ private:
       if (i >= limit) giveUp();
       char c = s_[i];
       if (c == '"' || c == '\'') {
-        // A nested string (another quote than the f-string's: the lexer checked).
-        bool triple = i + 2 < limit && s_[i + 1] == c && s_[i + 2] == c;
-        uint32_t k = i + (triple ? 3 : 1);
-        while (true) {
-          if (k >= limit) giveUp();
-          if (s_[k] == '\\') {
-            k += 2;
-            continue;
-          }
-          if (s_[k] == c && (!triple || (k + 2 < limit && s_[k + 1] == c && s_[k + 2] == c))) {
-            k += triple ? 3 : 1;
-            break;
-          }
-          ++k;
-        }
-        i = k;
+        i = stringEnd(s_, i, limit, formatPrefixBefore(s_, i)); // a nested string, whatever its quote
         continue;
       }
       if (c == '(' || c == '[' || c == '{') ++depth;
@@ -1967,6 +2065,7 @@ private:
       i += 2;
     }
     if (i < limit && s_[i] == ':') {
+      if (i + 1 < limit && s_[i + 1] == '=') readUnlikeTreeSitter = true; // tree-sitter sees a walrus
       uint32_t specifier = make(NodeKind::Other, i, i + 1);
       ++i;
       while (i < limit && s_[i] != '}') {
@@ -1999,12 +2098,15 @@ private:
 
 int directParserGiveUpLine() { return giveUpLine; }
 
+bool directParserReadUnlikeTreeSitter() { return readUnlikeTreeSitter; }
+
 bool parseDirect(std::string_view text, std::vector<SyntaxNode> &nodes) {
   // tree-sitter reads a NUL byte as the end of input; btlint never passes
   // one (such files are not analysed), and this parser does not mimic it.
   if (text.size() >= 0xfffffff0u || std::memchr(text.data(), 0, text.size()) != nullptr) return false;
   thread_local std::vector<BuildNode> pool;
   pool.clear();
+  readUnlikeTreeSitter = false;
   try {
     std::vector<Token> tokens;
     tokens.reserve(text.size() / 4 + 16);

@@ -1,10 +1,15 @@
 // Checks that btlint's own Python parser (lib/syntax/DirectParser.h) builds
 // exactly the tree that the tree-sitter path builds, node for node: kind,
 // field, byte span, parent, children. Files the own parser leaves to
-// tree-sitter are counted, not compared. Exit status 1 on any difference.
+// tree-sitter are counted, not compared, and so are files of valid Python
+// that tree-sitter rejects or reads unlike Python where the own parser reads
+// them as Python does (directParserReadUnlikeTreeSitter). Exit status 1 on
+// any difference.
 //
-// Usage: python_parser_agreement [--list FILE] [--quiet] [--min-direct-share S] FILE...
+// Usage: python_parser_agreement [--list FILE] [--quiet] [--dump] [--min-direct-share S] FILE...
 // --min-direct-share S: fail when btlint's parser reads fewer than S (0..1) of the files itself.
+// --dump: print both parsers' trees of each file, one node per line (for
+// matching a new construct's shape to tree-sitter's).
 #include "source/SourceFile.h"
 #include "syntax/DirectParser.h"
 #include "syntax/SyntaxTree.h"
@@ -40,6 +45,17 @@ void describe(const char *label, const std::vector<SyntaxNode> &nodes, size_t id
               n.nextSibling, excerpt(text, n.startByte, n.endByte).c_str());
 }
 
+void dump(const char *label, const std::vector<SyntaxNode> &nodes, const std::string &text) {
+  std::printf("%s:\n", label);
+  for (size_t id = 0; id < nodes.size(); ++id) {
+    int depth = 0;
+    for (size_t up = id; up != 0; up = nodes[up].parent) ++depth;
+    const SyntaxNode &n = nodes[id];
+    std::printf("%4zu %*skind %d field %d [%u,%u) \"%s\"\n", id, 2 * depth, "", static_cast<int>(n.kind),
+                static_cast<int>(n.field), n.startByte, n.endByte, excerpt(text, n.startByte, n.endByte).c_str());
+  }
+}
+
 bool same(const SyntaxNode &a, const SyntaxNode &b) {
   return a.startByte == b.startByte && a.endByte == b.endByte && a.firstChild == b.firstChild &&
          a.nextSibling == b.nextSibling && a.parent == b.parent && a.kind == b.kind && a.field == b.field;
@@ -50,11 +66,14 @@ bool same(const SyntaxNode &a, const SyntaxNode &b) {
 int main(int argc, char **argv) {
   std::vector<std::string> paths;
   bool quiet = false;
+  bool dumpTrees = false;
   double minDirectShare = 0; // of the files, the least share btlint's parser must read itself
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--quiet") {
       quiet = true;
+    } else if (arg == "--dump") {
+      dumpTrees = true;
     } else if (arg == "--min-direct-share" && i + 1 < argc) {
       minDirectShare = std::atof(argv[++i]);
     } else if (arg == "--list" && i + 1 < argc) {
@@ -65,7 +84,7 @@ int main(int argc, char **argv) {
       paths.push_back(arg);
     }
   }
-  size_t compared = 0, leftToTreeSitter = 0, leftValid = 0, differ = 0, unreadable = 0;
+  size_t compared = 0, leftToTreeSitter = 0, leftValid = 0, differ = 0, unreadable = 0, beyond = 0;
   for (const std::string &path : paths) {
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -78,7 +97,15 @@ int main(int argc, char **argv) {
     std::vector<ParseProblem> problems;
     SyntaxTree reference = SyntaxTree::parse(source, problems, nullptr, SyntaxTree::Parser::TreeSitter);
     std::vector<SyntaxNode> direct;
-    if (!parseDirect(source.text(), direct)) {
+    const bool directRead = parseDirect(source.text(), direct);
+    if (dumpTrees) {
+      std::vector<SyntaxNode> referenceNodes;
+      for (size_t id = 0; id < reference.size(); ++id)
+        referenceNodes.push_back(reference.node(static_cast<NodeId>(id)));
+      dump("tree-sitter", referenceNodes, source.text());
+      if (directRead) dump("btlint", direct, source.text());
+    }
+    if (!directRead) {
       ++leftToTreeSitter;
       if (problems.empty()) {
         ++leftValid;
@@ -94,6 +121,15 @@ int main(int argc, char **argv) {
     ++compared;
     std::vector<SyntaxNode> expected;
     for (size_t id = 0; id < reference.size(); ++id) expected.push_back(reference.node(static_cast<NodeId>(id)));
+    if (directParserReadUnlikeTreeSitter()) {
+      ++beyond;
+      if (!quiet && problems.empty())
+        std::printf("read as Python does, unlike tree-sitter: %s\n", path.c_str());
+      else if (!quiet)
+        std::printf("read as Python does, tree-sitter reports %s at line %u: %s\n", problems[0].message.c_str(),
+                    problems[0].span.line, path.c_str());
+      continue;
+    }
     if (!problems.empty()) {
       ++differ;
       std::printf("DIFFERS %s: tree-sitter reports a syntax error (%s at line %u), btlint's parser read it\n",
@@ -112,9 +148,10 @@ int main(int argc, char **argv) {
       break;
     }
   }
-  std::printf("files %zu: compared %zu, identical %zu, differ %zu; left to tree-sitter %zu (%zu without a "
-              "syntax error); unreadable %zu\n",
-              paths.size(), compared, compared - differ, differ, leftToTreeSitter, leftValid, unreadable);
+  std::printf("files %zu: compared %zu, identical %zu, differ %zu, read unlike tree-sitter %zu; left to "
+              "tree-sitter %zu (%zu without a syntax error); unreadable %zu\n",
+              paths.size(), compared, compared - differ - beyond, differ, beyond, leftToTreeSitter, leftValid,
+              unreadable);
   // A parser that gave up on everything would agree trivially.
   const double share = paths.empty() ? 1.0 : static_cast<double>(compared) / static_cast<double>(paths.size());
   if (share < minDirectShare) {

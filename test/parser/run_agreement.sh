@@ -10,7 +10,7 @@ python3 "$root/test/bench/gen_kernels.py" "$work/gen" 300 >/dev/null
   find "$root/test" "$root/docs" -name '*.py' -not -path '*/node_modules/*'
   find "$work/gen" -name '*.py'
   for site in "$root"/.venv/lib/python3*/site-packages/triton; do
-    [[ -d "$site" ]] && find "$site" -name '*.py'
+    if [[ -d "$site" ]]; then find "$site" -name '*.py'; fi
   done
 } | sort > "$work/files"
 # The floor: btlint's parser reads at least 95% of the corpus itself (96.6% of
