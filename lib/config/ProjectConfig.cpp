@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cctype>
 #include <fstream>
 #include <sstream>
 
@@ -472,6 +473,65 @@ public:
     return k;
   }
 
+  std::optional<AutotunerDeclaration> autotuner(const YAML::Node &name, const YAML::Node &node) {
+    AutotunerDeclaration declaration;
+    if (!name.IsScalar() || name.Scalar().empty() || name.Scalar().front() == '.' ||
+        name.Scalar().back() == '.') {
+      error(name, "an autotuner is named by its decorator's qualified name, e.g. `mylib.tuning.cached_autotune`");
+      return std::nullopt;
+    }
+    declaration.decorator = name.Scalar();
+    if (node.IsNull()) return declaration;
+    if (!node.IsMap()) {
+      error(node, "autotuner `" + declaration.decorator +
+                      "` must map configs, key, prune-configs-by, restore-value or reset-to-zero to an argument "
+                      "(its keyword or its position)");
+      return std::nullopt;
+    }
+    static const std::vector<std::string> known{"configs", "key", "prune-configs-by", "restore-value",
+                                                "reset-to-zero"};
+    bool valid = true;
+    for (const auto &entry : node) {
+      const std::string key = entry.first.Scalar();
+      AutotunerDeclaration::Argument *argument = key == "configs"            ? &declaration.configs
+                                                 : key == "key"              ? &declaration.key
+                                                 : key == "prune-configs-by" ? &declaration.pruneConfigsBy
+                                                 : key == "restore-value"    ? &declaration.restoreValue
+                                                 : key == "reset-to-zero"    ? &declaration.resetToZero
+                                                                             : nullptr;
+      if (!argument) {
+        unknownKey(entry.first, known, " in autotuner `" + declaration.decorator + "`");
+        valid = false;
+        continue;
+      }
+      long long position;
+      const YAML::Node &value = entry.second;
+      if (value.IsScalar() && !llvm::StringRef(value.Scalar()).getAsInteger(10, position)) {
+        if (position < 0 || position > 64) {
+          error(value, "the position of `" + key + "` must be between 0 and 64");
+          valid = false;
+          continue;
+        }
+        *argument = {"", static_cast<int>(position)};
+      } else if (value.IsScalar() && isIdentifier(value.Scalar())) {
+        *argument = {value.Scalar(), -1};
+      } else {
+        error(value, "`" + key + "` of autotuner `" + declaration.decorator +
+                         "` must be the argument's keyword (a Python name) or its position (0, 1, ...)");
+        valid = false;
+      }
+    }
+    if (!valid) return std::nullopt;
+    return declaration;
+  }
+
+  static bool isIdentifier(const std::string &text) {
+    if (text.empty() || std::isdigit(static_cast<unsigned char>(text[0]))) return false;
+    for (char c : text)
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
+    return true;
+  }
+
   ProjectConfig read(const YAML::Node &root) {
     ProjectConfig config;
     if (root.IsNull()) return config; // an empty file is a valid, empty config
@@ -480,7 +540,7 @@ public:
       return config;
     }
     static const std::vector<std::string> known{"arch", "dtype", "backend", "select", "ignore", "exclude", "fail-on",
-                                                "rules", "overrides", "kernels", "bench"};
+                                                "rules", "overrides", "kernels", "autotuners", "bench"};
     for (const auto &entry : root) {
       const std::string key = entry.first.Scalar();
       const YAML::Node &value = entry.second;
@@ -515,6 +575,15 @@ public:
           continue;
         }
         for (const auto &k : value) config.kernels[k.first.Scalar()] = kernel(k.second, k.first.Scalar());
+      } else if (key == "autotuners") {
+        if (!value.IsMap()) {
+          error(value, "`autotuners` must map decorator names to the arguments that carry configs and key, "
+                       "e.g. {mylib.cached_autotune: {configs: configs, key: key}}");
+          continue;
+        }
+        for (const auto &declared : value)
+          if (auto declaration = autotuner(declared.first, declared.second))
+            config.autotuners.push_back(std::move(*declaration));
       } else if (key == "bench") {
         config.hasBench = true;
         if (!value.IsSequence()) {

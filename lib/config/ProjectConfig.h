@@ -17,6 +17,10 @@
 //       backend: ascend              (kernels for a vendor's Triton fork)
 //   kernels:
 //     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
+//   autotuners:                    (decorators of other packages that autotune like triton.autotune)
+//     fastkernels.tuning.cached_autotune: {}            (triton.autotune's arguments)
+//     mylib.tune: {configs: candidates, key: 1}         (a keyword, or a position)
+//       (also prune-configs-by, restore-value, reset-to-zero)
 //   bench:                         (read by btlint-bench, docs/btlint-bench.md)
 //     - kernel: matmul_kernel
 //       launcher: bench_matmul:launch  (module:function, called as function(shapes, dtype))
@@ -106,6 +110,7 @@ struct ProjectConfig {
   std::map<std::string, RuleSettings> rules;
   std::vector<PathOverride> overrides;
   std::map<std::string, KernelSettings> kernels;
+  std::vector<AutotunerDeclaration> autotuners;
   bool hasBench = false;
   std::vector<BenchSpec> bench;
 };

@@ -624,6 +624,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     context.settings.dtypeSource = state.resolved->settings.dtypeSource;
     context.modules = &resolver;
     context.kernelSettings = &state.config->kernels;
+    context.autotuners = &state.config->autotuners;
     if (last) frontEndFor(state.file.language)->buildLastModel(*last, context, *model);
     else frontEndFor(state.file.language)->buildModel(parsed, context, *model);
     return model;

@@ -141,7 +141,9 @@ private:
     }
   }
 
-  void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapper) {
+  // `wrapperNote`: how a decorator other than triton.autotune hands on the
+  // configs, empty for triton.autotune itself.
+  void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapperNote) {
     keepFileNotes(); // notes of earlier requests are not this list's
     AutotuneSpec spec;
     spec.span = tree_.span(syntax.call);
@@ -173,9 +175,7 @@ private:
     spec.hasPrehook = spec.hasPrehook || syntax.hasHook;
     if (syntax.pruneConfigsBy != kNoNode && tree_.kind(syntax.pruneConfigsBy) != NodeKind::None)
       readPruner(spec, syntax);
-    if (!wrapper.empty())
-      notes.push_back("the configs are passed through the decorator `" + wrapper +
-                      "`, which wraps triton.autotune");
+    if (!wrapperNote.empty()) notes.push_back(wrapperNote);
     for (std::string &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
     for (std::string &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
     kernel.autotune = std::move(spec);
@@ -231,64 +231,152 @@ private:
     }
   }
 
-  // A decorator of the project's own whose body applies triton.autotune.
-  bool wrapsAutotune(const eval::Evaluator::FunctionSource &source) {
+  // Whether a value is triton's Autotuner or a class of the project derived
+  // from it (a caching or logging autotuner).
+  static bool isAutotunerClass(const Value &value, int depth = 0) {
+    if (value.isExternal()) {
+      const std::string &path = value.text();
+      return path.rfind("triton.", 0) == 0 && path.size() > 10 && path.substr(path.size() - 10) == ".Autotuner";
+    }
+    if (value.kind() != eval::ValueKind::Class || depth > 8) return false;
+    for (const Value &base : value.object()->bases)
+      if (isAutotunerClass(base, depth + 1)) return true;
+    return false;
+  }
+
+  // A decorator of the project's own whose body applies triton.autotune or
+  // builds an Autotuner: a class derived from it, or a parameter the factory
+  // annotates or asserts to be one (`policy: Type[MyTuner]`,
+  // `assert issubclass(policy, MyTuner)`).
+  bool wrapsAutotune(const Value &function, const eval::Evaluator::FunctionSource &source) {
     const python::SyntaxTree &tree = *source.tree;
+    auto namesAutotuner = [&](NodeId node) {
+      std::vector<NodeId> names{node};
+      while (!names.empty()) {
+        NodeId name = names.back();
+        names.pop_back();
+        if (tree.kind(name) == NodeKind::Identifier && isAutotunerClass(evaluator().globalOf(function, tree.text(name))))
+          return true;
+        if (tree.kind(name) == NodeKind::Attribute &&
+            isAutotunerClass(Value::external(source.index->canonicalPath(tree, name))))
+          return true;
+        for (NodeId child : tree.children(name)) names.push_back(child);
+      }
+      return false;
+    };
+    std::set<std::string_view> autotunerParameters;
+    if (NodeId parameters = tree.child(source.definition, Field::Parameters); parameters != kNoNode)
+      for (NodeId parameter : tree.children(parameters)) {
+        NodeId type = tree.child(parameter, Field::TypeField);
+        NodeId name = tree.firstChild(parameter);
+        if (type != kNoNode && name != kNoNode && tree.kind(name) == NodeKind::Identifier && namesAutotuner(type))
+          autotunerParameters.insert(tree.text(name));
+      }
     std::vector<NodeId> stack{source.definition};
+    std::vector<NodeId> calls;
     while (!stack.empty()) {
       NodeId node = stack.back();
       stack.pop_back();
       if (tree.kind(node) == NodeKind::Call) {
-        std::string path = source.index->canonicalPath(tree, tree.child(node, Field::Function));
+        NodeId callee = tree.child(node, Field::Function);
+        std::string path = source.index->canonicalPath(tree, callee);
         if (path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune")
           return true;
+        if (isAutotunerClass(Value::external(path))) return true;
+        NodeId arguments = tree.child(node, Field::Arguments);
+        if (path == "issubclass" && arguments != kNoNode) {
+          NodeId checked = tree.positionalArgument(node, 0), against = tree.positionalArgument(node, 1);
+          if (checked != kNoNode && against != kNoNode && tree.kind(checked) == NodeKind::Identifier &&
+              namesAutotuner(against))
+            autotunerParameters.insert(tree.text(checked));
+        }
+        calls.push_back(callee);
       }
       for (NodeId child : tree.children(node)) stack.push_back(child);
+    }
+    for (NodeId callee : calls) {
+      if (tree.kind(callee) != NodeKind::Identifier) continue;
+      if (autotunerParameters.count(tree.text(callee))) return true;
+      if (isAutotunerClass(evaluator().globalOf(function, tree.text(callee)))) return true;
     }
     return false;
   }
 
+  // The decorator's arguments that carry what triton.autotune's do, found
+  // as `declaration` says (triton.autotune's own names and positions by
+  // default).
+  python::AutotuneSyntax wrapperArguments(NodeId decorator, const python::KernelSyntax &syntax,
+                                          const AutotunerDeclaration &declaration) const {
+    python::AutotuneSyntax autotune;
+    autotune.call = decorator;
+    autotune.point = syntax.point;
+    autotune.custom = true;
+    autotune.customCallee = tree_.kind(decorator) == NodeKind::Call ? tree_.child(decorator, Field::Function)
+                                                                   : decorator;
+    if (tree_.kind(decorator) != NodeKind::Call) return autotune;
+    auto find = [&](const AutotunerDeclaration::Argument &argument) {
+      NodeId byKeyword = argument.keyword.empty() ? kNoNode : tree_.keywordArgument(decorator, argument.keyword);
+      if (byKeyword != kNoNode || argument.position < 0) return byKeyword;
+      return tree_.positionalArgument(decorator, static_cast<size_t>(argument.position));
+    };
+    autotune.configs = find(declaration.configs);
+    autotune.key = find(declaration.key);
+    autotune.pruneConfigsBy = find(declaration.pruneConfigsBy);
+    autotune.restoreValue = find(declaration.restoreValue);
+    autotune.resetToZero = find(declaration.resetToZero);
+    return autotune;
+  }
+
+  // Decorators other than triton's: one declared an autotuner in
+  // .btlint.yaml, a factory of the project's own that hands its configs to
+  // triton.autotune or an Autotuner, or one btlint cannot read that takes
+  // triton.autotune's `configs=`: its list is reported as not read.
   void readCustomDecorators(Kernel &kernel, const python::KernelSyntax &syntax) {
+    static const AutotunerDeclaration tritonSignature;
     for (NodeId decorator : syntax.otherDecorators) {
-      bool isCall = tree_.kind(decorator) == NodeKind::Call;
-      NodeId callee = isCall ? tree_.child(decorator, Field::Function) : decorator;
+      const bool isCall = tree_.kind(decorator) == NodeKind::Call;
+      const NodeId callee = isCall ? tree_.child(decorator, Field::Function) : decorator;
+      const std::string written(tree_.text(callee));
+      const std::string path = file_.module.index.canonicalPath(tree_, callee);
+      if (context_.autotuners)
+        for (const AutotunerDeclaration &declared : *context_.autotuners)
+          if (declared.matches(path) || declared.matches(written)) {
+            python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, declared);
+            buildAutotune(kernel, autotune,
+                          "the configs are passed through the decorator `" + written +
+                              "`, declared an autotuner in .btlint.yaml (`autotuners: " + declared.decorator + "`)");
+            if (autotune.configs == kNoNode)
+              kernel.autotune->configs.unknownReason =
+                  "the decorator `" + written + "` is given no configs where .btlint.yaml says it takes them";
+            return;
+          }
       Value function = evaluate(callee, syntax.point);
       auto source = evaluator().functionSource(function);
-      if (!source || !wrapsAutotune(*source)) continue;
-      python::AutotuneSyntax autotune;
-      autotune.call = decorator;
-      autotune.point = syntax.point;
-      autotune.custom = true;
-      autotune.customCallee = callee;
-      if (isCall) {
-        NodeId arguments = tree_.child(decorator, Field::Arguments);
-        size_t position = 0;
-        if (arguments != kNoNode)
-          for (NodeId argument : tree_.children(arguments)) {
-            NodeKind kind = tree_.kind(argument);
-            if (kind == NodeKind::Comment) continue;
-            if (kind == NodeKind::KeywordArgument) {
-              NodeId name = tree_.child(argument, Field::Name);
-              NodeId value = tree_.child(argument, Field::Value);
-              std::string_view key = name != kNoNode ? tree_.text(name) : "";
-              if (key == "configs") autotune.configs = value;
-              else if (key == "key") autotune.key = value;
-              else if (key == "prune_configs_by") autotune.pruneConfigsBy = value;
-              else if (key == "restore_value") autotune.restoreValue = value;
-              else if (key == "reset_to_zero") autotune.resetToZero = value;
-              continue;
-            }
-            if (position == 0) autotune.configs = argument;
-            else if (position == 1) autotune.key = argument;
-            ++position;
-          }
+      if (source && wrapsAutotune(function, *source)) {
+        python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, tritonSignature);
+        buildAutotune(kernel, autotune,
+                      "the configs are passed through the decorator `" + written + "`, which wraps triton.autotune");
+        if (autotune.configs == kNoNode)
+          kernel.autotune->configs.unknownReason = "the configs are chosen inside the decorator `" + written + "`";
+        return;
       }
-      buildAutotune(kernel, autotune, std::string(tree_.text(callee)));
-      if (autotune.configs == kNoNode) {
-        kernel.autotune->configs.unknownReason =
-            "the configs are chosen inside the decorator `" + std::string(tree_.text(callee)) + "`";
+      // Not read, yet written like triton.autotune: say so rather than
+      // leave the kernel looking untuned.
+      if (!source && isCall && tree_.keywordArgument(decorator, "configs") != kNoNode) {
+        AutotuneSpec spec;
+        spec.span = tree_.span(decorator);
+        spec.wrappedByCustomDecorator = true;
+        spec.configs.complete = false;
+        spec.configs.span = tree_.span(tree_.keywordArgument(decorator, "configs"));
+        spec.configs.unknownReason =
+            "the decorator `" + written + "` takes `configs=` like triton.autotune, but " +
+            (function.isUnknown() ? function.unknownReason() : "`" + written + "` is not read") +
+            "; if it autotunes, declare it in .btlint.yaml: `autotuners: {" + (path.empty() ? written : path) +
+            ": {}}`";
+        spec.keyKnown = false;
+        kernel.autotune = std::move(spec);
+        return;
       }
-      return;
     }
   }
 

@@ -44,6 +44,28 @@ struct KernelSettings {
   std::map<std::string, int64_t> shapes;
 };
 
+// An autotuning decorator of another package declared in .btlint.yaml
+// (`autotuners:`): its qualified name and which of its arguments carry what
+// triton.autotune's do. An argument is found by keyword, else at its
+// position (-1: by keyword only).
+struct AutotunerDeclaration {
+  struct Argument {
+    std::string keyword;
+    int position = -1;
+  };
+  std::string decorator; // "pkg.tuning.cached_autotune", or its last names ("cached_autotune")
+  Argument configs{"configs", 0};
+  Argument key{"key", 1};
+  Argument pruneConfigsBy{"prune_configs_by", -1};
+  Argument restoreValue{"restore_value", -1};
+  Argument resetToZero{"reset_to_zero", -1};
+  // Whether `path`, a decorator's qualified name, is this one.
+  bool matches(std::string_view path) const {
+    return path == decorator || (path.size() > decorator.size() && path.ends_with(decorator) &&
+                                 path[path.size() - decorator.size() - 1] == '.');
+  }
+};
+
 // Bounds on evaluation work per file; hitting one is reported, never a hang.
 struct EvaluationLimits {
   size_t maxListElements = 100000;  // any list/range materialised
@@ -60,6 +82,7 @@ struct ModelContext {
   AnalysisSettings settings;
   const ModuleResolver *modules = nullptr;
   const std::map<std::string, KernelSettings> *kernelSettings = nullptr;
+  const std::vector<AutotunerDeclaration> *autotuners = nullptr; // .btlint.yaml `autotuners:`
   EvaluationLimits limits;
 };
 

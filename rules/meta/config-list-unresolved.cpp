@@ -15,7 +15,8 @@ public:
     info.summary = "an autotune list or tuning table btlint could not read whole; findings about it may be missing";
     info.doc.whatItDoes =
         "Reports every autotune list (`@triton.autotune`, an autotuner applied by a call, a project's "
-        "own decorator that hands its configs to `triton.autotune`) and every YAML tuning table that "
+        "own decorator that hands its configs to `triton.autotune`, a decorator of another package "
+        "that takes `configs=` and is not declared in `.btlint.yaml` `autotuners:`) and every YAML tuning table that "
         "the evaluator could not expand completely, with what stopped it: a module that is not the "
         "project's (a third-party package: btlint reads the project's own modules from disk, never "
         "installed ones), a call or condition whose value is only known at run time, a work limit. "
@@ -58,6 +59,10 @@ public:
 private:
   // What would let btlint read the list.
   static std::string hint(const std::string &reason) {
+    if (reason.find("autotuners:") != std::string::npos)
+      return "`autotuners:` in .btlint.yaml names a decorator and, where they differ from triton.autotune's, the "
+             "arguments that carry configs, key, prune-configs-by, restore-value and reset-to-zero (README, "
+             "Configuration)";
     if (reason.find("is not part of the run") != std::string::npos)
       return "btlint reads the project's own modules (relative imports, and absolute ones from each folder above "
              "the file that is not a package); a module found in neither is taken for a third-party package";

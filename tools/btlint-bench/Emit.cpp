@@ -521,6 +521,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         context.settings.dtypeSource = options.dtypeSource;
         context.modules = &sources;
         context.kernelSettings = &options.config.kernels;
+        context.autotuners = &options.config.autotuners;
         frontEndFor(language)->buildModel(*parsed, context, *model);
         models[archName] = std::move(model);
       }
