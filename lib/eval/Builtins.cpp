@@ -1,5 +1,7 @@
 #include "eval/Builtins.h"
 
+#include "eval/DataFiles.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -20,7 +22,7 @@ constexpr std::string_view kBuiltinNames[] = {
     "print",  "isinstance", "filter", "map",      "getattr", "hasattr", "type",  "iter",
     "next",   "repr",     "object",  "super",     "id",      "hex",   "callable", "ValueError",
     "RuntimeError", "NotImplementedError", "AssertionError", "KeyError", "TypeError",
-    "ImportError", "Exception"};
+    "ImportError", "Exception", "open", "FileNotFoundError", "OSError"};
 
 // The target device as device queries would report it.
 struct DeviceFacts {
@@ -79,12 +81,14 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
-      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count"};
+      "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
+      "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
   if (path == lastPath) return lastAnswer;
-  lastAnswer = startsWith(path, "builtins.") || startsWith(path, "math.") || handled.count(path);
+  lastAnswer = startsWith(path, "builtins.") || startsWith(path, "math.") || handled.count(path) ||
+               (startsWith(path, "os.path.") && isOsPathFunction(path.substr(8)));
   lastPath = path;
   return lastAnswer;
 }
@@ -474,6 +478,14 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     return Value::ofSequence(ValueKind::List, std::move(out), origin);
   }
   if (startsWith(path, "math.")) return mathFunction(interpreter, pathTail(path, "math."), arguments, site, frame);
+  if (startsWith(path, "os.path.") && isOsPathFunction(std::string_view(path).substr(8)))
+    return osPathFunction(std::string_view(path).substr(8),
+                          std::vector<Value>(arguments.positional.begin(), arguments.positional.end()), origin);
+  if (pathIs(path, {"json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load"})) {
+    const Value *source = argument(arguments, 0, path[0] == 'j' ? (path == "json.load" ? "fp" : "s") : "stream");
+    if (!source) return Value::unknown(path + "() needs a file or text", origin);
+    return loadStructured(*source, path[0] == 'y', origin);
+  }
   if (pathIs(path, {"os.environ.get", "os.environ.setdefault"}))
     return environmentLookup(interpreter, arguments, site, frame, "os.environ.get");
   if (path == "os.getenv") return environmentLookup(interpreter, arguments, site, frame, "os.getenv");
@@ -695,6 +707,12 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     }
     if (bounds[2] == 0) return Value::unknown("range() step is zero", origin);
     return Value::ofRange({bounds[0], bounds[1], bounds[2]}, origin);
+  }
+  if (name == "open") {
+    const Value *path = argument(arguments, 0, "file");
+    const Value *mode = argument(arguments, 1, "mode");
+    if (!path) return Value::unknown("open() needs a path", origin);
+    return openProjectFile(frame.module->path(), *path, mode ? *mode : Value::none(), origin);
   }
   if (name == "len") {
     if (args.size() != 1) return Value::unknown("len() needs one argument", origin);
@@ -933,6 +951,8 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     return Value::ofList(std::move(result), origin);
   }
   if (name == "print") return Value::none(origin);
+  if (name == "type" && args.size() == 1 && args[0].kind() == ValueKind::Instance && args[0].object()->cls)
+    return Value::ofObject(args[0].object()->cls, origin); // type(self).attribute = ...
   if (name == "isinstance") {
     if (args.size() != 2) return Value::unknown("isinstance() needs two arguments", origin);
     const Value &value = args[0];
@@ -983,12 +1003,14 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
       interpreter.moduleGlobal(target, args[1].text(), UINT32_MAX, found); // as an importer sees it
       return Value::ofBool(found, origin);
     }
-    if (object.kind() == ValueKind::Config || object.kind() == ValueKind::Class ||
-        object.kind() == ValueKind::Instance) {
+    if (object.kind() == ValueKind::Class || object.kind() == ValueKind::Instance) {
+      if (std::optional<bool> has = interpreter.hasAttribute(object, args[1].text())) return Value::ofBool(*has, origin);
+      return Value::unknown("hasattr(): " + interpreter.attributeOf(object, args[1].text(), site, frame).unknownReason(),
+                            origin);
+    }
+    if (object.kind() == ValueKind::Config) {
       Value attribute = interpreter.attributeOf(object, args[1].text(), site, frame);
-      if (attribute.isKnown()) return Value::ofBool(true, origin);
-      if (object.kind() == ValueKind::Config) return Value::ofBool(false, origin);
-      return Value::unknown("hasattr(): " + attribute.unknownReason(), origin);
+      return Value::ofBool(attribute.isKnown(), origin);
     }
     if (object.kind() == ValueKind::Function || object.kind() == ValueKind::Kernel ||
         object.kind() == ValueKind::Opaque)
@@ -1037,6 +1059,7 @@ bool Builtins::hasMethod(const Value &object, std::string_view name) {
   case ValueKind::Dict: return among(dictMethods);
   case ValueKind::String: return among(stringMethods);
   case ValueKind::Config: return name == "all_kwargs";
+  case ValueKind::Instance: return name == "read" && openedFilePath(object);
   default: return false;
   }
 }
@@ -1046,6 +1069,7 @@ Value Builtins::callMethod(Interpreter &interpreter, const Value &receiver, std:
   Origin origin = interpreter.originOf(*frame.module, site);
   auto &args = arguments.positional;
   const size_t limit = interpreter.limits().maxListElements;
+  if (method == "read" && openedFilePath(receiver)) return readOpenedFile(receiver, origin);
 
   if (receiver.kind() == ValueKind::List || receiver.kind() == ValueKind::Tuple ||
       receiver.kind() == ValueKind::Set) {

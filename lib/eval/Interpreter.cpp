@@ -484,9 +484,57 @@ Value Interpreter::objectAttribute(const Value &object, std::string_view name, O
   return value;
 }
 
-// Calling a class: an enum looks its member up by value; a dataclass, or a
-// class without __init__, gives an instance with the fields passed.
-Value Interpreter::instantiate(const Value &callee, CallArguments &arguments, Origin origin) {
+std::optional<bool> Interpreter::hasAttribute(const Value &object, std::string_view name) {
+  const ObjectPtr &data = object.object();
+  if (object.kind() == ValueKind::Instance && data->find(name)) return true;
+  const ObjectPtr &cls = object.kind() == ValueKind::Class ? data : data->cls;
+  if (!cls) return std::nullopt;
+  bool found = false;
+  Value value = classAttribute(cls, name, found);
+  if (!found) return false;
+  if (value.isUnknown()) return std::nullopt;
+  return true;
+}
+
+void Interpreter::setAttribute(const Value &object, std::string_view name, const Value &value) {
+  const ObjectPtr &data = object.object();
+  if (object.kind() == ValueKind::Class) runClassBody(data);
+  for (auto &[key, held] : data->attributes)
+    if (key == name) {
+      held = value;
+      return;
+    }
+  data->attributes.emplace_back(std::string(name), value);
+}
+
+namespace {
+
+ObjectPtr newInstance(const ObjectPtr &cls) {
+  auto instance = std::make_shared<ObjectData>();
+  instance->cls = cls;
+  instance->name = cls->name;
+  return instance;
+}
+
+bool isInstanceOf(const Value &value, const ObjectPtr &cls) {
+  if (value.kind() != ValueKind::Instance) return false;
+  std::vector<ObjectPtr> classes{value.object()->cls};
+  for (size_t i = 0; i < classes.size() && i < 64; ++i) {
+    if (classes[i] == cls) return true;
+    for (const Value &base : classes[i]->bases)
+      if (base.kind() == ValueKind::Class) classes.push_back(base.object());
+  }
+  return false;
+}
+
+} // namespace
+
+// Calling a class: an enum looks its member up by value; a dataclass gives
+// an instance with the fields passed; other classes run their `__new__` (a
+// singleton's) and `__init__` on a new instance, whose `self.x = ...` are
+// its attributes.
+Value Interpreter::instantiate(const Value &callee, CallArguments &arguments, NodeId site, Frame &frame) {
+  const Origin origin = originOf(*frame.module, site);
   const ObjectPtr &cls = callee.object();
   runClassBody(cls);
   if (cls->isEnum) {
@@ -500,15 +548,40 @@ Value Interpreter::instantiate(const Value &callee, CallArguments &arguments, Or
   for (const Value &base : cls->bases)
     if (!(base.isExternal() && base.text() == "builtins.object") && base.kind() != ValueKind::Class)
       return Value::unknown("instances of `" + cls->name + "` (a subclass of `" + base.str() + "`) are not evaluated", origin);
-  bool found = false;
-  classAttribute(cls, "__init__", found);
-  if (found && !cls->isDataclass)
-    return Value::unknown("instances of `" + cls->name + "` are built by its `__init__`, which is not evaluated", origin);
-  auto instance = std::make_shared<ObjectData>();
-  instance->cls = cls;
-  instance->name = cls->name;
-  if (cls->isDataclass) {
-    // Fields are the annotated names of the body, in order.
+  if (!cls->isDataclass) {
+    bool hasNew = false, hasInit = false;
+    const Value allocate = classAttribute(cls, "__new__", hasNew);
+    const Value initialize = classAttribute(cls, "__init__", hasInit);
+    Value made = Value::ofObject(newInstance(cls), origin);
+    if (hasNew) {
+      if (!allocate.isFunction())
+        return Value::unknown("instances of `" + cls->name + "` are built by its `__new__`, which is not evaluated",
+                              origin);
+      CallArguments withClass = arguments;
+      withClass.positional.insert(withClass.positional.begin(), callee);
+      made = callValue(allocate, withClass, site, frame);
+      if (made.isUnknown())
+        return Value::unknown("instances of `" + cls->name + "` are built by its `__new__`: " + made.unknownReason(),
+                              origin);
+      if (!isInstanceOf(made, cls)) return made; // Python calls no __init__ then
+    } else if (!hasInit && (!arguments.positional.empty() || !arguments.keywords.empty())) {
+      return Value::unknown("`" + cls->name + "(...)` with arguments is not evaluated", origin);
+    }
+    if (hasInit) {
+      if (!initialize.isFunction())
+        return Value::unknown("instances of `" + cls->name + "` are built by its `__init__`, which is not evaluated",
+                              origin);
+      const Value result = callValue(boundTo(initialize, made, origin), arguments, site, frame);
+      if (result.isUnknown())
+        return Value::unknown("instances of `" + cls->name + "` are built by its `__init__`: " +
+                                  result.unknownReason(),
+                              origin);
+    }
+    return made;
+  }
+  // A dataclass: its fields are the annotated names of the body, in order.
+  ObjectPtr instance = newInstance(cls);
+  {
     const SyntaxTree &tree = cls->module->tree();
     std::vector<std::string> fields;
     if (NodeId body = tree.child(cls->definition, Field::Body); body != kNoNode)
@@ -529,8 +602,6 @@ Value Interpreter::instantiate(const Value &callee, CallArguments &arguments, Or
         return Value::unknown("`" + cls->name + "` has no field `" + name + "`", origin);
       instance->attributes.emplace_back(name, value);
     }
-  } else if (!arguments.positional.empty() || !arguments.keywords.empty()) {
-    return Value::unknown("`" + cls->name + "(...)` with arguments is not evaluated", origin);
   }
   return Value::ofObject(std::move(instance), origin);
 }
@@ -895,6 +966,7 @@ Value Interpreter::evaluateIdentifier(NodeId node, Frame &frame) {
     return value;
   }
   if (name == "__name__") return Value::ofString("<module>", origin);
+  if (name == "__file__") return Value::ofString(module.path(), origin); // data files beside the module
   if (Builtins::isBuiltinName(name)) return Value::external("builtins." + std::string(name), origin);
   return Value::unknown("name `" + std::string(name) + "` is not defined", origin);
 }
@@ -1150,8 +1222,21 @@ Value Interpreter::evaluateCall(NodeId node, Frame &frame) {
   // rather than building a bound-method value first.
   if (functionNode != kNoNode && tree.kind(functionNode) == NodeKind::Attribute) {
     NodeId attribute = tree.child(functionNode, Field::AttributeName);
-    Value receiver = evaluate(tree.child(functionNode, Field::Object), frame);
     std::string_view method = attribute != kNoNode ? tree.text(attribute) : std::string_view();
+    // `super(...).__new__(cls)`, `object.__new__(cls)`: a new instance of
+    // cls, as a singleton's __new__ allocates it.
+    if (method == "__new__") {
+      const NodeId object = tree.child(functionNode, Field::Object);
+      const NodeId superCallee = tree.kind(object) == NodeKind::Call ? tree.child(object, Field::Function) : kNoNode;
+      if ((tree.kind(object) == NodeKind::Identifier && tree.text(object) == "object") ||
+          (superCallee != kNoNode && tree.kind(superCallee) == NodeKind::Identifier && tree.text(superCallee) == "super")) {
+        CallArguments arguments;
+        evaluateArguments(tree.child(node, Field::Arguments), frame, arguments);
+        if (!arguments.positional.empty() && arguments.positional[0].kind() == ValueKind::Class)
+          return Value::ofObject(newInstance(arguments.positional[0].object()), originOf(*frame.module, node));
+      }
+    }
+    Value receiver = evaluate(tree.child(functionNode, Field::Object), frame);
     if (!receiver.isExternal() && receiver.kind() != ValueKind::Module &&
         Builtins::hasMethod(receiver, method)) {
       CallArguments arguments;
@@ -1207,7 +1292,7 @@ Value Interpreter::callValue(const Value &callee, CallArguments &arguments, Node
     return Builtins::callExternal(*this, callee.text(), arguments, site, frame);
   case ValueKind::Kernel:
     return Value::unknown("calling kernel `" + callee.text() + "` is not evaluated", origin);
-  case ValueKind::Class: return instantiate(callee, arguments, origin);
+  case ValueKind::Class: return instantiate(callee, arguments, site, frame);
   default:
     return Value::unknown(std::string(callee.typeName()) + " object is not callable", origin);
   }
@@ -2419,8 +2504,35 @@ void Interpreter::taintStatement(NodeId statement, const std::string &reason, Fr
         setName(name, Value::ofDict(std::move(copy), value.origin()), frame);
         continue;
       }
+      // `self.x = ...`: the object stays, the attributes written become unknown.
+      if (value.kind() == ValueKind::Instance || value.kind() == ValueKind::Class) continue;
     }
     setName(name, Value::unknown(reason), frame);
+  }
+  taintAttributes(statement, reason, frame);
+}
+
+// `self.x = ...` under a condition that is not decided: the attribute is
+// unknown for the same reason (names are the caller's business).
+void Interpreter::taintAttributes(NodeId node, const std::string &reason, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  for (NodeId child : tree.children(node)) {
+    const NodeKind kind = tree.kind(child);
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+        kind == NodeKind::DecoratedDefinition || kind == NodeKind::Lambda)
+      continue;
+    if (kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment) {
+      const NodeId left = tree.child(child, Field::Left);
+      if (left != kNoNode && tree.kind(left) == NodeKind::Attribute) {
+        const NodeId object = tree.child(left, Field::Object), attribute = tree.child(left, Field::AttributeName);
+        if (object != kNoNode && attribute != kNoNode && tree.kind(object) == NodeKind::Identifier) {
+          const Value target = evaluate(object, frame);
+          if (target.kind() == ValueKind::Instance || target.kind() == ValueKind::Class)
+            setAttribute(target, tree.text(attribute), Value::unknown(reason));
+        }
+      }
+    }
+    taintAttributes(child, reason, frame);
   }
 }
 
@@ -2515,6 +2627,10 @@ bool Interpreter::assignTarget(NodeId target, const Value &value, Frame &frame) 
   case NodeKind::Attribute: {
     Value object = evaluate(tree.child(target, Field::Object), frame);
     NodeId attribute = tree.child(target, Field::AttributeName);
+    if ((object.kind() == ValueKind::Instance || object.kind() == ValueKind::Class) && attribute != kNoNode) {
+      setAttribute(object, tree.text(attribute), value);
+      return true;
+    }
     if (object.isConfig() && attribute != kNoNode) {
       ConfigData &config = *object.config();
       std::string_view name = tree.text(attribute);
@@ -2636,6 +2752,20 @@ ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
   case NodeKind::WhileStatement: return execWhile(statement, frame);
   case NodeKind::TryStatement: return execTry(statement, frame);
   case NodeKind::WithStatement: {
+    // `with open(path) as f:` binds f to what the item's expression gives
+    // (a file object: its own __enter__ returns it).
+    for (NodeId clause : tree.children(statement)) {
+      if (tree.kind(clause) != NodeKind::Other) continue;
+      for (NodeId item : tree.children(clause)) {
+        const NodeId pattern = tree.child(item, Field::Value);
+        if (pattern == kNoNode || tree.kind(pattern) != NodeKind::Other) continue;
+        const NodeId alias = tree.child(pattern, Field::Alias);
+        const NodeId expression = tree.firstChild(pattern);
+        const NodeId target = alias != kNoNode ? tree.firstChild(alias) : kNoNode;
+        if (expression == kNoNode || target == kNoNode || expression == alias) continue;
+        assignTarget(target, evaluate(expression, frame), frame);
+      }
+    }
     NodeId body = tree.child(statement, Field::Body);
     if (body == kNoNode) body = tree.childOfKind(statement, NodeKind::Block);
     if (body == kNoNode) return {};

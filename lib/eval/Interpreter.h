@@ -268,6 +268,7 @@ private:
   bool assignTarget(python::NodeId target, const Value &value, Frame &frame);
   void setName(std::string_view name, Value value, Frame &frame);
   void taintStatement(python::NodeId statement, const std::string &reason, Frame &frame);
+  void taintAttributes(python::NodeId node, const std::string &reason, Frame &frame);
 
   // module-level names
   Value evaluateBinding(const ModuleState &module, std::string_view name, const Binding &binding);
@@ -280,7 +281,12 @@ private:
   void runClassBody(const ObjectPtr &cls);
   Value classAttribute(const ObjectPtr &cls, std::string_view name, bool &found, int depth = 0);
   Value objectAttribute(const Value &object, std::string_view name, Origin origin);
-  Value instantiate(const Value &cls, CallArguments &arguments, Origin origin);
+  // Whether a class or instance has `name` (hasattr): nullopt when a base
+  // that is not read may add it, or the class body stopped early.
+  std::optional<bool> hasAttribute(const Value &object, std::string_view name);
+  // `object.name = value` on a class or instance.
+  void setAttribute(const Value &object, std::string_view name, const Value &value);
+  Value instantiate(const Value &cls, CallArguments &arguments, python::NodeId site, Frame &frame);
 
 private:
   Value importValue(const ModuleState &module, python::NodeId statement, python::NodeId nameNode);

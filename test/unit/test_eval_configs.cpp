@@ -260,13 +260,27 @@ else:
 
 TEST(EvalConfigs, UnknownCallIsUnknownNotGuessed) {
   FileModel model = modelOf(autotuned(R"(
+import numpy
+CONFIGS = [triton.Config(c) for c in numpy.load("tuned.npy")]
+)",
+                                      "CONFIGS"));
+  const ConfigList &list = configsOf(model);
+  EXPECT_FALSE(list.complete);
+  EXPECT_HAS_SUBSTR(list.unknownReason, ("numpy.load"));
+  EXPECT_TRUE(list.configs.empty());
+}
+
+// json.load of a project file is read from disk; a file that is not there
+// says so rather than being guessed.
+TEST(EvalConfigs, MissingDataFileIsNamed) {
+  FileModel model = modelOf(autotuned(R"(
 import json
 CONFIGS = [triton.Config(c) for c in json.load(open("tuned.json"))]
 )",
                                       "CONFIGS"));
   const ConfigList &list = configsOf(model);
   EXPECT_FALSE(list.complete);
-  EXPECT_HAS_SUBSTR(list.unknownReason, ("json.load"));
+  EXPECT_HAS_SUBSTR(list.unknownReason, ("the file `tuned.json` does not exist"));
   EXPECT_TRUE(list.configs.empty());
 }
 

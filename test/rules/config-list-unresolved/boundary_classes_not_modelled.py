@@ -1,14 +1,18 @@
-# What btlint does not read on classes: instances built by __init__,
-# attributes a library base class may provide, and an exception no except
-# clause of the try catches.
+# What btlint does not read on classes: an __init__ that asks a package
+# outside the project, attributes a library base class may provide, and an exception
+# no except clause of the try catches.
 import torch
 import triton
 import triton.language as tl
+from vendored_tuning import prefers_wide_tiles
 
 
 class Loader:
     def __init__(self):
-        self.configs = [triton.Config({"BLOCK_M": 64})]
+        if prefers_wide_tiles():
+            self.configs = [triton.Config({"BLOCK_M": 256})]
+        else:
+            self.configs = [triton.Config({"BLOCK_M": 64})]
 
 
 class Module(torch.nn.Module):
