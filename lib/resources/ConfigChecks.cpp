@@ -1,4 +1,5 @@
 #include "resources/ConfigChecks.h"
+#include "model/AutotuneText.h"
 
 #include "eval/TileEval.h"
 #include "resources/DotLimits.h"
@@ -181,7 +182,7 @@ std::vector<Elimination> prunerEliminations(const AutotuneSpec &spec, const Conf
                                             const std::map<std::string, int64_t> *shapes) {
   std::vector<Elimination> found;
   if (!spec.hasPruner) return found;
-  const std::string pruner = spec.prunerName.empty() ? "the pruner" : "the pruner `" + spec.prunerName + "`";
+  const std::string pruner = prunerPhrase(spec);
   if (spec.prunerLimits.count("smem") && fits && !*fits)
     found.push_back({"pruner", "", pruner + " compares shared memory with the limit: it drops this config before "
                                             "compiling it"});

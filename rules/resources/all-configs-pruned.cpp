@@ -1,3 +1,4 @@
+#include "model/AutotuneText.h"
 #include "resources/ConfigVerdict.h"
 #include "rules/ConfigUses.h"
 #include "rules/Rule.h"
@@ -109,8 +110,7 @@ public:
       else
         diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
       if (spec.hasPruner)
-        diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
-                        " can only remove more configs");
+        diagnostic.note(prunerPhrase(spec) + " can only remove more configs");
       diagnostic.note("add a config that fits " + arch->name + ", or choose the list by device capability");
     }
   }

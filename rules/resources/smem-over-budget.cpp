@@ -1,3 +1,4 @@
+#include "model/AutotuneText.h"
 #include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
 #include "rules/ConfigUses.h"
@@ -245,9 +246,7 @@ private:
       }
       if (prunerCompares) {
         finding.cap = Severity::Note;
-        const std::string &pruner = kernel.autotune->prunerName;
-        finding.notes.push_back((pruner.empty() ? std::string("the pruner") : "the pruner `" + pruner + "`") +
-                                " compares shared memory with a limit and is expected to drop this config "
+        finding.notes.push_back(prunerPhrase(*kernel.autotune) + " compares shared memory with a limit and is expected to drop this config "
                                 "before compiling it; it reaches Triton only if the pruner's own estimate stays "
                                 "under its limit");
       }

@@ -1,3 +1,4 @@
+#include "model/AutotuneText.h"
 #include "model/KernelCalls.h"
 #include "rules/Rule.h"
 
@@ -268,8 +269,7 @@ public:
       diagnostic.about(kernel);
       for (const Param *param : missing) diagnostic.note(describeUse(kernel, *param, fixed));
       if (spec.hasPruner)
-        diagnostic.note("the pruner" + (spec.prunerName.empty() ? "" : " `" + spec.prunerName + "`") +
-                        " runs only when the key changes, so it cannot adapt the configs to "
+        diagnostic.note(prunerPhrase(spec) + " runs only when the key changes, so it cannot adapt the configs to "
                         "another shape");
     }
   }
