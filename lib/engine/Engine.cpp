@@ -3,6 +3,7 @@
 #include "engine/Discovery.h"
 #include "engine/FrontEndRegistry.h"
 #include "engine/Glob.h"
+#include "engine/PackageDirs.h"
 #include "engine/SourceProvider.h"
 #include "engine/Suppressions.h"
 #include "rules/ConfigUses.h"
@@ -282,10 +283,16 @@ public:
       }
       addCandidates(dir, name, candidates);
     } else {
-      // Absolute import: every ancestor folder of the importing file that can be a root.
+      // Absolute import: every ancestor folder of the importing file that can
+      // be a root, and the package folders a project folder declares.
       llvm::SmallString<256> dir = llvm::sys::path::parent_path(from);
       while (!dir.empty()) {
         if (!isPackage(dir)) addCandidates(dir, name, candidates);
+        for (const std::string &packages : packageDirs(dir)) {
+          llvm::SmallString<256> root(dir);
+          llvm::sys::path::append(root, packages);
+          addCandidates(root, name, candidates);
+        }
         llvm::StringRef parent = llvm::sys::path::parent_path(dir);
         if (parent == dir) break;
         dir = parent;
@@ -335,6 +342,15 @@ private:
   }
 
   // A folder that is a package (holds __init__.py), asked once per folder.
+  // declaredPackageDirs, once per folder.
+  const std::vector<std::string> &packageDirs(const llvm::SmallString<256> &dir) const {
+    const std::string key(dir);
+    std::lock_guard<std::mutex> lock(diskMutex_);
+    auto found = packageDirs_.find(key);
+    if (found != packageDirs_.end()) return found->second;
+    return packageDirs_[key] = declaredPackageDirs(key);
+  }
+
   bool isPackage(const llvm::SmallString<256> &dir) const {
     const std::string key(dir);
     std::lock_guard<std::mutex> lock(diskMutex_);
@@ -382,6 +398,7 @@ private:
   mutable std::mutex diskMutex_;
   mutable std::map<std::string, std::unique_ptr<DiskModule>> disk_;
   mutable std::map<std::string, bool> packages_;
+  mutable std::map<std::string, std::vector<std::string>> packageDirs_;
 };
 
 // The index a file's rules see before the other files are modelled: it

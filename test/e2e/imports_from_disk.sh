@@ -132,4 +132,32 @@ if grep -q "96" "$OUT"; then
 else
   pass "helpers.py, beside the kernel in a package folder, is not taken for \`import helpers\`"
 fi
+echo "# package folders that pyproject.toml and setup.cfg declare, for files outside them"
+for layout in pyproject setupcfg srcdefault; do
+  rm -rf "$WORK/lay" && mkdir -p "$WORK/lay/bench"
+  case $layout in
+    pyproject) pkgroot=python; printf '[project]\nname = "fastops"\n\n[tool.setuptools.packages.find]\nwhere = ["python"]\n' >"$WORK/lay/pyproject.toml" ;;
+    setupcfg) pkgroot=lib; printf '[metadata]\nname = fastops\n\n[options]\npackage_dir =\n    =lib\n' >"$WORK/lay/setup.cfg" ;;
+    srcdefault) pkgroot=src; printf 'from setuptools import setup\nsetup()\n' >"$WORK/lay/setup.py" ;;
+  esac
+  mkdir -p "$WORK/lay/$pkgroot/fastops"
+  : >"$WORK/lay/$pkgroot/fastops/__init__.py"
+  printf 'import triton\nCONFIGS = [triton.Config({"BLOCK": 64}, num_warps=3)]\n' >"$WORK/lay/$pkgroot/fastops/tuning.py"
+  cat >"$WORK/lay/bench/bench_scale.py" <<'PY'
+import triton
+import triton.language as tl
+from fastops.tuning import CONFIGS
+
+
+@triton.autotune(configs=CONFIGS, key=["n"])
+@triton.jit
+def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
+PY
+  run_btlint_in "$WORK/lay" --no-config --arch sm90 --select num-warps-invalid,config-list-unresolved bench/bench_scale.py
+  check_stdout_has "sets \`num_warps\` to 3" "$layout: a benchmark outside the package folder reads fastops from $pkgroot/"
+  check_stdout_lacks "config-list-unresolved" "$layout: the list is read whole"
+done
+
 finish
