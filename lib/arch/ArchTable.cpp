@@ -1,5 +1,7 @@
 #include "arch/ArchTable.h"
 
+#include <algorithm>
+
 namespace btlint {
 
 // Sources:
@@ -16,6 +18,15 @@ namespace btlint {
 //             the GeForce RTX 5090 sheet and marked so in docs.
 //  [AMD-CDNA] AMD CDNA2/CDNA3 ISA guides: 64 KiB LDS per workgroup, wave64,
 //             512 VGPRs (arch + accumulation) per lane.
+//  [PTX-TARGETS] ptxas of CUDA 13.0, each instruction compiled with
+//             `-gencode arch=compute_X,code=sm_X` (docs/cuda.md, "Arch-specific
+//             targets"): wgmma.* only for sm_90a; setmaxnreg.* for sm_90a,
+//             sm_100a, sm_103a, sm_110a, sm_120a (and the f targets); tcgen05.*
+//             for sm_100a, sm_103a, sm_110a (and sm_100f); never for the plain
+//             targets ("Instruction 'wgmma.fence' not supported on .target
+//             'sm_90'"). nvcc defines __CUDA_ARCH_FEAT_SM<N>_ALL,
+//             __CUDA_ARCH_SPECIFIC__ and __CUDA_ARCH_FAMILY_SPECIFIC__ for the
+//             `a` targets.
 //  [FP8]      Triton rejects fp8e4nv before sm89 ("type fp8e4nv not supported
 //             in this architecture").
 static std::vector<ArchInfo> buildTable() {
@@ -102,6 +113,14 @@ static std::vector<ArchInfo> buildTable() {
     a.peakTflopsFp16 = 209; a.peakTflopsTf32 = 105; a.peakTflopsFp8 = 419;
     a.memoryBandwidthGBs = 1792;
   }
+  // The arch-specific targets, each right after its chip.
+  for (const char *base : {"sm90", "sm100", "sm120"}) {
+    auto chip = std::find_if(table.begin(), table.end(), [&](const ArchInfo &a) { return a.name == base; });
+    ArchInfo specific = *chip;
+    specific.name += "a";
+    specific.archSpecificTarget = true;
+    table.insert(chip + 1, std::move(specific));
+  }
   auto amd = [&](std::string name) -> ArchInfo & {
     ArchInfo a;
     a.name = std::move(name);
@@ -143,6 +162,15 @@ const ArchInfo *findArch(std::string_view name) {
   for (const auto &a : allArchs())
     if (a.name == name) return &a;
   return nullptr;
+}
+
+const std::vector<RestrictedPtxInstruction> &restrictedPtxInstructions() {
+  static const std::vector<RestrictedPtxInstruction> table = {
+      {"wgmma.", {"sm90a"}, "__CUDA_ARCH_FEAT_SM90_ALL"},
+      {"setmaxnreg.", {"sm90a", "sm100a", "sm120a"}, "__CUDA_ARCH_SPECIFIC__"},
+      {"tcgen05.", {"sm100a"}, "__CUDA_ARCH_FEAT_SM100_ALL"},
+  };
+  return table;
 }
 
 std::vector<std::string> archNames() {

@@ -35,7 +35,19 @@ struct ArchInfo {
   bool supportsBf16 = true;
   bool supportsClusters = false;      // num_ctas > 1
   int maxUsefulStages = 0;            // above this num_stages cannot pay off
+  // An arch-specific target (sm90a, sm100a, sm120a): the chip of the arch
+  // without the suffix, plus the instructions ptxas accepts only there.
+  bool archSpecificTarget = false;
 };
+
+// A PTX instruction family that ptxas accepts only for some targets
+// ([PTX-TARGETS] in ArchTable.cpp).
+struct RestrictedPtxInstruction {
+  std::string_view prefix;                  // "wgmma."
+  std::vector<std::string_view> acceptedBy; // btlint arch names: "sm90a"
+  std::string_view featureMacro;            // defined where it is accepted: "__CUDA_ARCH_FEAT_SM90_ALL"
+};
+const std::vector<RestrictedPtxInstruction> &restrictedPtxInstructions();
 
 const std::vector<ArchInfo> &allArchs();
 const ArchInfo *findArch(std::string_view name);

@@ -9,6 +9,8 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
@@ -108,6 +110,85 @@ std::string findClangDriver() {
 
 } // namespace
 
+std::string projectTopFolder(llvm::StringRef folder) {
+  // Where a walk up ends: never above the project (a folder such as / has
+  // /usr/include below it).
+  std::string top;
+  for (llvm::StringRef up = folder; !up.empty() && top.empty(); ) {
+    llvm::SmallString<256> git(up);
+    llvm::sys::path::append(git, ".git");
+    if (llvm::sys::fs::exists(git)) top = up.str();
+    llvm::StringRef parent = llvm::sys::path::parent_path(up);
+    if (parent == up) break;
+    up = parent;
+  }
+  if (top.empty()) {
+    llvm::SmallString<256> cwd;
+    const bool underCwd = !llvm::sys::fs::current_path(cwd) && folder.starts_with(cwd) &&
+                          (folder.size() == cwd.size() || llvm::sys::path::is_separator(folder[cwd.size()]));
+    top = underCwd ? std::string(cwd) : folder.str();
+  }
+  if (top == llvm::sys::path::root_path(top)) top = folder.str(); // a run from /
+  return top;
+}
+
+// The folder of the newest GCC's omp.h (/usr/lib/gcc/x86_64-linux-gnu/12/include),
+// or empty.
+static const std::string &gccOpenMpIncludeDir() {
+  static const std::string folder = [] {
+    std::string best;
+    int bestVersion = -1;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator triple("/usr/lib/gcc", ec), end; triple != end && !ec;
+         triple.increment(ec)) {
+      std::error_code inner;
+      for (llvm::sys::fs::directory_iterator version(triple->path(), inner); version != end && !inner;
+           version.increment(inner)) {
+        llvm::SmallString<256> header(version->path());
+        llvm::sys::path::append(header, "include", "omp.h");
+        int number = 0;
+        if (!llvm::sys::fs::exists(header) ||
+            llvm::StringRef(llvm::sys::path::filename(version->path())).split('.').first.getAsInteger(10, number))
+          continue;
+        if (number > bestVersion) {
+          bestVersion = number;
+          best = std::string(llvm::sys::path::parent_path(header));
+        }
+      }
+    }
+    return best;
+  }();
+  return folder;
+}
+
+// Without a compile database: the C++ standard the project's build asks for
+// (`-std=c++20` in setup.py, `CMAKE_CUDA_STANDARD 20` in CMakeLists.txt), the
+// highest named in the build files at the project's top; once per project.
+CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::string &top) const {
+  std::lock_guard<std::mutex> lock(standardsMutex_);
+  auto [entry, inserted] = standards_.try_emplace(top);
+  if (!inserted) return entry->second;
+  static const llvm::Regex pattern("(std[=:]c\\+\\+|std[=:]gnu\\+\\+|CUDA_STANDARD[ \t]+|CXX_STANDARD[ \t]+|"
+                                   "cxx_std_|cuda_std_)(11|14|17|20|23)([^0-9]|$)");
+  BuildStandard &best = entry->second;
+  for (const char *name : {"setup.py", "CMakeLists.txt", "Makefile", "meson.build"}) {
+    llvm::SmallString<256> path(top);
+    llvm::sys::path::append(path, name);
+    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+    if (!buffer) continue;
+    llvm::StringRef text = (*buffer)->getBuffer();
+    llvm::SmallVector<llvm::StringRef, 4> groups;
+    while (pattern.match(text, &groups)) {
+      if (best.version.empty() || std::stoi(groups[2].str()) > std::stoi(best.version)) {
+        best.version = groups[2].str();
+        best.file = name;
+      }
+      text = text.substr(groups[0].data() - text.data() + groups[0].size());
+    }
+  }
+  return best;
+}
+
 // Without a compile database: the folders a project's own headers are
 // usually found in, from the file's folder up to the repository root (the
 // nearest folder holding .git) or, outside a repository, the working
@@ -131,24 +212,7 @@ static std::vector<std::string> guessedIncludeFlags(const std::string &absoluteP
     into.insert(into.end(), found.begin(), found.end());
   };
   llvm::SmallString<256> folder = llvm::sys::path::parent_path(absolutePath);
-  // Where the walk up ends: never above the project (a folder such as / has
-  // /usr/include below it).
-  std::string top;
-  for (llvm::StringRef up = folder; !up.empty() && top.empty(); ) {
-    llvm::SmallString<256> git(up);
-    llvm::sys::path::append(git, ".git");
-    if (llvm::sys::fs::exists(git)) top = up.str();
-    llvm::StringRef parent = llvm::sys::path::parent_path(up);
-    if (parent == up) break;
-    up = parent;
-  }
-  if (top.empty()) {
-    llvm::SmallString<256> cwd;
-    const bool underCwd = !llvm::sys::fs::current_path(cwd) && llvm::StringRef(folder).starts_with(cwd) &&
-                          (folder.size() == cwd.size() || llvm::sys::path::is_separator(folder[cwd.size()]));
-    top = underCwd ? std::string(cwd) : std::string(folder);
-  }
-  if (top == llvm::sys::path::root_path(top)) top = std::string(folder); // a run from /
+  const std::string top = projectTopFolder(folder);
   for (int level = 0; !folder.empty(); ++level) {
     if (level > 0) quoted.push_back(std::string(folder)); // the file's own folder is searched already
     for (const char *sub : {"csrc", "src"}) {
@@ -250,6 +314,11 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     std::vector<std::string> guessed = guessedIncludeFlags(absolutePath);
     if (!guessed.empty()) command.origin += " and the include folders of the project's layout";
     command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
+    const std::string top = projectTopFolder(llvm::sys::path::parent_path(absolutePath));
+    if (const BuildStandard standard = buildStandardOf(top); !standard.version.empty()) {
+      command.arguments.push_back("-std=c++" + standard.version);
+      command.origin += ", -std=c++" + standard.version + " as " + standard.file + " says";
+    }
   }
   // A --cuda-path in the build's flags names the toolkit the build uses.
   if (userCudaPath) command.usesBuiltinHeaders = false;
@@ -268,6 +337,19 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
                            "-ferror-limit=0"})
     arguments.push_back(flag);
   arguments.push_back("--cuda-gpu-arch=" + gpuArch);
+  // For an arch-specific target nvcc also predefines these (Clang sets only
+  // __CUDA_ARCH_FEAT_SM90_ALL and the like): "sm_90a" -> 900.
+  if (llvm::StringRef(gpuArch).starts_with("sm_") && llvm::StringRef(gpuArch).ends_with("a")) {
+    const std::string number = gpuArch.substr(3, gpuArch.size() - 4) + "0";
+    arguments.push_back("-D__CUDA_ARCH_SPECIFIC__=" + number);
+    arguments.push_back("-D__CUDA_ARCH_FAMILY_SPECIFIC__=" + number);
+  }
+  // GCC's OpenMP header, which nvcc finds through the host compiler and
+  // Clang does not ship: searched after every other folder.
+  if (const std::string &openmp = gccOpenMpIncludeDir(); !openmp.empty()) {
+    arguments.push_back("-idirafter");
+    arguments.push_back(openmp);
+  }
   if (keepUserCudaPath || toolkit_.found()) {
     // What nvcc's headers declare and Clang's wrapper does not (served from
     // memory, see CudaBuiltinHeaders.h).
@@ -287,6 +369,7 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
       arguments.push_back("-D__CUDACC_VER_MINOR__=" + std::to_string(minorNumber));
       arguments.push_back("-D__CUDACC_VER_BUILD__=0");
     }
+    arguments.push_back("-D__NVCC__");
     // CUDA 13 moved libcu++, CUB and Thrust to include/cccl, which nvcc adds
     // to the search path and Clang 22 does not know about.
     llvm::SmallString<256> cccl(toolkit_.path);

@@ -5,6 +5,9 @@
 // syntax-only parse of the device side for one GPU arch.
 #include "cuda/CudaToolkit.h"
 
+#include "llvm/ADT/StringRef.h"
+
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -38,6 +41,11 @@ public:
 private:
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
                    CudaToolkit toolkit);
+  struct BuildStandard {
+    std::string version; // "20"; empty: none named
+    std::string file;    // the build file naming it
+  };
+  BuildStandard buildStandardOf(const std::string &top) const;
   void appendParseFlags(std::vector<std::string> &arguments, const std::string &gpuArch,
                         bool keepUserCudaPath) const;
 
@@ -46,12 +54,19 @@ private:
   CudaToolkit toolkit_;
   std::string clangDriver_;
   mutable std::mutex databaseMutex_;
+  mutable std::mutex standardsMutex_;
+  mutable std::map<std::string, BuildStandard> standards_; // project top -> what its build files say
 };
 
 // The clang driver path the parser is given as argv[0]; clang finds its own
 // headers (the resource folder) next to it, so it must match the library's
 // major version.
 const std::string &clangDriverPath();
+
+// The folder a project's files lie under, seen from `folder` (absolute): the
+// nearest folder up holding .git, else the working directory when `folder` is
+// under it, else `folder` itself; never a file system root.
+std::string projectTopFolder(llvm::StringRef folder);
 
 // "sm90" -> "sm_90"; empty for archs that are not NVIDIA GPUs.
 std::string gpuArchFlagValue(const std::string &archName);

@@ -2,6 +2,7 @@
 #include "cuda/CudaCompileCommands.h"
 #include "cuda/CudaParser.h"
 #include "cuda/CudaToolkit.h"
+#include "cuda/IncludedKernelCode.h"
 #include "source/CrashIsolation.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -31,17 +32,22 @@ public:
 
   Language language() const override { return Language::Cuda; }
 
-  bool mayContainKernelCode(std::string_view text) const override {
-    for (std::string_view marker : {"__global__", "<<<", "cudaLaunch", "cudaFuncSetAttribute"})
-      if (text.find(marker) != std::string_view::npos) return true;
-    return false;
+  bool mayContainKernelCode(const SourceFile &source) const override {
+    if (cuda::namesKernelCode(source.text())) return true;
+    // Only a translation unit instantiates what its headers define; a header
+    // is read through the files that include it.
+    if (!llvm::StringRef(source.path()).ends_with(".cu")) return false;
+    const std::string absolute = absolutePathOf(source.path());
+    // The include folders do not depend on the arch.
+    const cuda::ParseCommand command = commands_->commandFor(absolute, "sm_90");
+    const auto search = cuda::IncludedKernelCode::searchPathOf(
+        command.arguments, command.workingDirectory,
+        cuda::projectTopFolder(llvm::sys::path::parent_path(absolute)));
+    return includedKernelCode_.includesKernelCode(absolute, source.text(), search);
   }
 
   std::unique_ptr<ParsedFile> parse(const SourceFile &source) const override {
-    llvm::SmallString<256> absolute(source.path());
-    llvm::sys::fs::make_absolute(absolute);
-    llvm::sys::path::remove_dots(absolute, true);
-    return std::make_unique<CudaParsedFile>(source, std::string(absolute));
+    return std::make_unique<CudaParsedFile>(source, absolutePathOf(source.path()));
   }
 
   void buildModel(const ParsedFile &parsed, const ModelContext &context, FileModel &model) const override {
@@ -70,6 +76,13 @@ public:
   }
 
 private:
+  static std::string absolutePathOf(const std::string &path) {
+    llvm::SmallString<256> absolute(path);
+    llvm::sys::fs::make_absolute(absolute);
+    llvm::sys::path::remove_dots(absolute, true);
+    return std::string(absolute);
+  }
+
   // Clang and the model extraction run on a thread of their own with a large
   // stack (deep template instantiation), under a crash recovery context: a
   // crash or a stack overflow in one translation unit becomes an
@@ -115,6 +128,7 @@ private:
   }
 
   std::unique_ptr<cuda::CudaCommandLines> commands_;
+  mutable cuda::IncludedKernelCode includedKernelCode_;
 };
 
 } // namespace

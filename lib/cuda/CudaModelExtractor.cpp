@@ -1,4 +1,5 @@
 #include "cuda/CudaModelExtractor.h"
+#include "arch/ArchTable.h"
 
 // GCC 12 reports a false -Wnonnull inside Clang's lazily loaded pointers once
 // RecursiveASTVisitor is inlined here; the pointer it names is never null.
@@ -22,6 +23,8 @@
 #pragma GCC diagnostic pop
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -32,6 +35,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace btlint::cuda {
@@ -83,10 +87,18 @@ public:
   }
 
   // "kernels/gemm.cuh:12" for notes about code in other files.
+  // "path:line", the path as the user sees it: relative to the working
+  // directory when under it.
   std::string where(SourceLocation location) const {
     const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
     if (presumed.isInvalid()) return "another file";
-    return std::string(presumed.getFilename()) + ":" + std::to_string(presumed.getLine());
+    llvm::SmallString<256> path(presumed.getFilename());
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    llvm::SmallString<256> cwd;
+    if (!llvm::sys::fs::current_path(cwd) && llvm::sys::path::replace_path_prefix(path, cwd, "") &&
+        !path.empty() && llvm::sys::path::is_separator(path[0]))
+      path.erase(path.begin());
+    return std::string(path) + ":" + std::to_string(presumed.getLine());
   }
   std::string fileName(SourceLocation location) const {
     const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
@@ -333,7 +345,28 @@ struct FunctionSummary {
   std::vector<const FunctionDecl *> callees;               // device code it calls that has a body
   std::vector<const VarDecl *> localArrays;                // per-thread arrays
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
+  // Inline PTX that only some targets accept: instruction, table prefix, where.
+  std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
 };
+
+// Instructions of `text` (inline PTX) that start with a prefix of
+// restrictedPtxInstructions(): each as written and its prefix, first use of
+// each prefix only.
+std::vector<std::pair<std::string, std::string>> restrictedInstructionsIn(llvm::StringRef text) {
+  std::vector<std::pair<std::string, std::string>> found;
+  for (const RestrictedPtxInstruction &restricted : restrictedPtxInstructions()) {
+    for (size_t at = text.find(restricted.prefix); at != llvm::StringRef::npos;
+         at = text.find(restricted.prefix, at + 1)) {
+      const char before = at == 0 ? ' ' : text[at - 1];
+      if (std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.') continue;
+      const size_t end = text.find_first_of(" \t\n\r;,{}", at);
+      found.emplace_back(text.substr(at, end == llvm::StringRef::npos ? llvm::StringRef::npos : end - at).str(),
+                         std::string(restricted.prefix));
+      break;
+    }
+  }
+  return found;
+}
 
 bool isSharedVariable(const VarDecl *variable) { return variable && variable->hasAttr<CUDASharedAttr>(); }
 bool isDynamicShared(const VarDecl *variable) { return variable->getType()->isIncompleteArrayType(); }
@@ -415,6 +448,9 @@ public:
     } else if (const auto *assembly = dyn_cast<GCCAsmStmt>(statement)) {
       const std::string text = assembly->getAsmString();
       if (llvm::StringRef(text).contains("mma.")) summary_.tensorCoreOps.push_back(assembly->getSourceRange());
+      for (auto &[instruction, family] : restrictedInstructionsIn(text))
+        summary_.restrictedInstructions.emplace_back(std::move(instruction), std::move(family),
+                                                     assembly->getSourceRange());
     }
     for (const Stmt *child : statement->children()) walk(child);
   }
@@ -536,10 +572,22 @@ bool namedLikeTile(llvm::StringRef name) {
 // ---------------------------------------------------------------------------
 // The walk over the main file.
 
+// A host function of a project header instantiated for this file (an explicit
+// instantiation, or a call from this file's code): its launches, opt-ins and
+// kernel instances are this file's, reported where this file made it.
+struct HeaderInstantiation {
+  SourceSpan span;      // in the main file
+  std::string launcher; // the function this file instantiated, as written in diagnostics
+};
+
 struct KernelReference {
   const DeclRefExpr *expression = nullptr; // first reference in the main file, if any
   SourceLocation location;
+  // Referenced only from a header's launcher instantiated for this file: the
+  // place in this file that instantiated the launcher.
+  std::optional<HeaderInstantiation> anchor;
 };
+
 
 struct ConfigTable {
   const VarDecl *variable = nullptr;
@@ -572,6 +620,8 @@ public:
   void run() {
     for (Decl *declaration : context_.getTranslationUnitDecl()->decls())
       if (mapper_.inMainFile(declaration->getLocation())) TraverseDecl(declaration);
+    seedExplicitInstantiations(context_.getTranslationUnitDecl());
+    traverseHeaderInstantiations();
     buildKernels();
     attachTables();
     applyOptIns();
@@ -606,8 +656,14 @@ public:
     return true;
   }
 
+  bool VisitMemberExpr(MemberExpr *member) {
+    if (auto *method = dyn_cast<CXXMethodDecl>(member->getMemberDecl())) noteHeaderCall(method, member->getMemberLoc());
+    return true;
+  }
+
   bool VisitDeclRefExpr(DeclRefExpr *reference) {
     if (auto *function = dyn_cast<FunctionDecl>(reference->getDecl())) {
+      noteHeaderCall(function, reference->getLocation());
       if (function->hasAttr<CUDAGlobalAttr>()) {
         noteKernel(function, reference);
         for (const TemplateArgumentLoc &argument : reference->template_arguments())
@@ -667,6 +723,87 @@ public:
   }
 
 private:
+  // --- launchers in project headers ------------------------------------------
+
+  // A host function instantiated from a template of a project header (not the
+  // main file, not a system header): its launches depend on this file's
+  // template arguments.
+  bool isHeaderLauncher(const FunctionDecl *function) const {
+    if (!function || !function->isTemplateInstantiation()) return false;
+    if (function->hasAttr<CUDAGlobalAttr>() || function->hasAttr<CUDADeviceAttr>()) return false;
+    const FunctionDecl *definition = function->getDefinition();
+    if (!definition || !definition->hasBody() || definition->isDependentContext()) return false;
+    const SourceLocation at = definition->getLocation();
+    return at.isValid() && !mapper_.inMainFile(at) && !mapper_.inSystemHeader(at);
+  }
+
+  void queueHeaderLauncher(const FunctionDecl *function, HeaderInstantiation instantiation) {
+    const FunctionDecl *definition = function->getDefinition();
+    if (!headerQueued_.insert(definition).second) return;
+    if (!anchor_) {
+      const FunctionDecl *pattern = definition->getTemplateInstantiationPattern();
+      model_.headerInstantiations.push_back(
+          {instantiation.span, instantiation.launcher, mapper_.where((pattern ? pattern : definition)->getLocation())});
+    }
+    headerQueue_.emplace_back(definition, std::move(instantiation));
+  }
+
+  // A reference to a function from the code being read: a header launcher
+  // is read for this file, where the reference (or the launcher it sits in)
+  // was written.
+  void noteHeaderCall(const FunctionDecl *function, SourceLocation use) {
+    if (!isHeaderLauncher(function)) return;
+    if (anchor_) {
+      queueHeaderLauncher(function, *anchor_);
+      return;
+    }
+    if (functionStack_.empty() || !mapper_.inMainFile(use)) return;
+    if (auto span = mapper_.span(use)) queueHeaderLauncher(function, {*span, displayName(function)});
+  }
+
+  // `template void run_attention<64>(Params &);` in this file names no call:
+  // the explicit instantiations of header templates are found by their point
+  // of instantiation.
+  void seedExplicitInstantiations(const DeclContext *context) {
+    for (const Decl *declaration : context->decls()) {
+      if (const auto *inner = dyn_cast<NamespaceDecl>(declaration)) {
+        seedExplicitInstantiations(inner);
+      } else if (const auto *linkage = dyn_cast<LinkageSpecDecl>(declaration)) {
+        seedExplicitInstantiations(linkage);
+      } else if (const auto *record = dyn_cast<CXXRecordDecl>(declaration)) {
+        if (record->isThisDeclarationADefinition() && !record->isDependentContext() &&
+            !mapper_.inSystemHeader(record->getLocation()))
+          seedExplicitInstantiations(record);
+      } else if (const auto *functions = dyn_cast<FunctionTemplateDecl>(declaration)) {
+        if (mapper_.inMainFile(functions->getLocation()) || mapper_.inSystemHeader(functions->getLocation())) continue;
+        for (const FunctionDecl *specialization : functions->specializations()) {
+          const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
+          if (kind != TSK_ExplicitInstantiationDefinition || !isHeaderLauncher(specialization)) continue;
+          if (auto span = mapper_.span(specialization->getPointOfInstantiation()))
+            queueHeaderLauncher(specialization, {*span, displayName(specialization)});
+        }
+      }
+    }
+  }
+
+  void traverseHeaderInstantiations() {
+    // Launchers calling launchers are queued while the queue is read.
+    for (size_t i = 0; i < headerQueue_.size(); ++i) {
+      anchor_ = headerQueue_[i].second;
+      TraverseDecl(const_cast<FunctionDecl *>(headerQueue_[i].first));
+    }
+    anchor_.reset();
+  }
+
+  // Where something written in the code being read is reported: its place
+  // in the main file, else the place this file instantiated the header
+  // launcher holding it.
+  std::optional<SourceSpan> mainFileSpan(SourceRange range) const {
+    if (auto span = mapper_.span(range)) return span;
+    if (anchor_) return anchor_->span;
+    return std::nullopt;
+  }
+
   struct LaunchInputs {
     const Expr *callee = nullptr;
     const Expr *grid = nullptr;
@@ -681,7 +818,37 @@ private:
     SourceRange blockFromConfigRange;
     std::optional<int64_t> smemFromConfig;
     SourceRange smemFromConfigRange;
+    // cudaLaunchKernelEx: `attribute.val.clusterDim.x = 2;` ...: each extent
+    // and where it is set.
+    std::vector<std::pair<int64_t, SourceRange>> clusterDims;
   };
+
+  // The cluster a launch attribute sets in `body`: one assignment to each of
+  // `.clusterDim.x`, `.y` and `.z`, all constants; empty otherwise.
+  std::vector<std::pair<int64_t, SourceRange>> clusterDimsSetIn(const Stmt *body) {
+    std::map<std::string, std::vector<const BinaryOperator *>> assigned;
+    std::vector<const Stmt *> work{body};
+    while (!work.empty()) {
+      const Stmt *statement = work.back();
+      work.pop_back();
+      if (!statement) continue;
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->getOpcode() == BO_Assign)
+        if (const auto *member = dyn_cast<MemberExpr>(binary->getLHS()->IgnoreParenImpCasts()))
+          if (const auto *outer = dyn_cast<MemberExpr>(member->getBase()->IgnoreParenImpCasts());
+              outer && outer->getMemberDecl()->getName() == "clusterDim")
+            assigned[member->getMemberDecl()->getNameAsString()].push_back(binary);
+      for (const Stmt *child : statement->children()) work.push_back(child);
+    }
+    std::vector<std::pair<int64_t, SourceRange>> extents;
+    for (const char *axis : {"x", "y", "z"}) {
+      auto found = assigned.find(axis);
+      if (found == assigned.end() || found->second.size() != 1) return {};
+      auto value = values_.integer(found->second.front()->getRHS());
+      if (!value) return {};
+      extents.emplace_back(*value, found->second.front()->getSourceRange());
+    }
+    return extents;
+  }
 
   // A launch in a template is recorded from each instantiation, where the
   // values are known, not from the pattern as well.
@@ -705,6 +872,8 @@ private:
     if (reference && !entry->second.expression && mapper_.inMainFile(reference->getLocation())) {
       entry->second.expression = reference;
       entry->second.location = reference->getLocation();
+    } else if (anchor_ && !entry->second.anchor) {
+      entry->second.anchor = anchor_;
     }
   }
 
@@ -755,8 +924,10 @@ private:
   }
 
   void recordLaunch(const LaunchInputs &inputs) {
-    auto callSpan = mapper_.span(inputs.call->getSourceRange());
-    if (!callSpan) return; // a launch written in another file belongs to that file
+    // A launch written in another file belongs to that file, unless that is
+    // a header launcher this file instantiated.
+    auto callSpan = mainFileSpan(inputs.call->getSourceRange());
+    if (!callSpan) return;
     LaunchSite launch;
     launch.span = *callSpan;
     launch.launchApi = inputs.api;
@@ -778,7 +949,11 @@ private:
     if (inputs.grid) {
       launch.gridText = mapper_.text(inputs.grid->getSourceRange());
       launch.gridSpan = mapper_.spanOr(inputs.grid->getSourceRange(), *callSpan);
+      if (auto extents = values_.dim3(inputs.grid))
+        for (int64_t extent : *extents) launch.gridDims.push_back(ScalarValue::ofInt(extent, launch.gridSpan));
     }
+    for (const auto &[extent, range] : inputs.clusterDims)
+      launch.clusterDims.push_back(ScalarValue::ofInt(extent, mapper_.spanOr(range, *callSpan)));
     if (inputs.blockFromConfig || inputs.blockFromConfigRange.isValid()) {
       fillBlock(launch, inputs.blockFromConfig, mapper_.spanOr(inputs.blockFromConfigRange, *callSpan),
                 mapper_.text(inputs.blockFromConfigRange));
@@ -827,6 +1002,7 @@ private:
     const auto *reference = dyn_cast<DeclRefExpr>(configuration);
     const auto *variable = reference ? dyn_cast<VarDecl>(reference->getDecl()) : nullptr;
     if (variable && !functionStack_.empty()) {
+      inputs.grid = configField(variable, "gridDim", call);
       if (const Expr *block = configField(variable, "blockDim", call)) {
         inputs.blockFromConfig = values_.dim3(block);
         inputs.blockFromConfigRange = block->getSourceRange();
@@ -835,6 +1011,7 @@ private:
         inputs.smemFromConfig = values_.integer(smem);
         inputs.smemFromConfigRange = smem->getSourceRange();
       }
+      inputs.clusterDims = clusterDimsSetIn(functionStack_.back()->getBody());
     }
     recordLaunch(inputs);
   }
@@ -888,11 +1065,16 @@ private:
     if (call->getNumArgs() < 3) return;
     // The attribute's enumerator value, stable across CUDA releases.
     constexpr int64_t kMaxDynamicSharedMemorySize = 8;
+    constexpr int64_t kNonPortableClusterSizeAllowed = 14;
     auto attribute = values_.integer(call->getArg(1));
-    if (!attribute || *attribute != kMaxDynamicSharedMemorySize) return;
+    if (!attribute || (*attribute != kMaxDynamicSharedMemorySize && *attribute != kNonPortableClusterSizeAllowed)) return;
     const FunctionDecl *kernel = values_.function(call->getArg(0));
     if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>()) return;
-    auto span = mapper_.span(call->getSourceRange());
+    if (*attribute == kNonPortableClusterSizeAllowed) {
+      if (values_.integer(call->getArg(2)).value_or(1) != 0) nonPortableClusters_.insert(displayName(kernel));
+      return;
+    }
+    auto span = mainFileSpan(call->getSourceRange());
     if (!span) return;
     const auto *reference = dyn_cast<DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
     noteKernel(kernel, reference && reference->getDecl() == kernel ? reference : nullptr);
@@ -997,6 +1179,7 @@ private:
     auto found = kernelReferences_.find(instance->getCanonicalDecl());
     if (found != kernelReferences_.end()) reference = &found->second;
     if (reference && reference->expression) at = mapper_.spanOr(reference->expression->getSourceRange(), at);
+    if (!at.valid() && reference && reference->anchor) at = reference->anchor->span;
     if (!at.valid()) at = mapper_.spanOr(SourceRange(instance->getPointOfInstantiation()), at);
     if (!at.valid()) at = mapper_.spanOr(SourceRange(instance->getLocation()), at);
     if (!at.valid()) return Kernel{};
@@ -1006,8 +1189,11 @@ private:
         templateArgumentValues(instance, reference ? reference->expression : nullptr, at);
     if (!mapper_.inMainFile(instance->getLocation())) {
       kernel.definitionPath = mapper_.fileName(instance->getLocation());
-      kernel.notes.push_back("`" + kernel.templateName + "` is defined at " + mapper_.where(instance->getLocation()) +
-                             "; this file instantiates it here");
+      std::string note = "`" + kernel.templateName + "` is defined at " + mapper_.where(instance->getLocation()) +
+                         "; this file instantiates it here";
+      if (reference && !reference->expression && reference->anchor)
+        note += ", through the header's launcher `" + reference->anchor->launcher + "`";
+      kernel.notes.push_back(std::move(note));
     }
     return kernel;
   }
@@ -1077,12 +1263,30 @@ private:
         array.elementBytes = context_.getTypeSizeInChars(element).getQuantity();
       kernel.localArrays.push_back(std::move(array));
     }
-    for (const FunctionDecl *reached : reachableFrom(function))
+    std::set<std::string> families;
+    for (const FunctionDecl *reached : reachableFrom(function)) {
       for (SourceRange range : summaryOf(reached).tensorCoreOps) {
         DotSite dot;
         dot.span = mapper_.spanOr(range, kernel.span);
         kernel.dots.push_back(std::move(dot));
       }
+      for (const auto &[instruction, family, range] : summaryOf(reached).restrictedInstructions)
+        if (families.insert(family).second)
+          kernel.restrictedInstructions.push_back({instruction, family, mapper_.spanOr(range, kernel.span)});
+    }
+    if (const auto *cluster = function->getAttr<CUDAClusterDimsAttr>()) {
+      const SourceSpan span = mapper_.spanOr(cluster->getRange(), kernel.nameSpan);
+      for (const Expr *extent : {cluster->getX(), cluster->getY(), cluster->getZ()}) {
+        if (!extent) {
+          kernel.clusterDims.push_back(ScalarValue::ofInt(1, span));
+        } else if (auto value = values_.integer(extent)) {
+          kernel.clusterDims.push_back(ScalarValue::ofInt(*value, span));
+        } else {
+          kernel.clusterDims.clear();
+          break;
+        }
+      }
+    }
     return kernel;
   }
 
@@ -1475,6 +1679,7 @@ private:
   // --- opt-ins ---------------------------------------------------------------
 
   void applyOptIns() {
+    for (Kernel &kernel : model_.kernels) kernel.nonPortableClusterSizeAllowed = nonPortableClusters_.count(kernel.name);
     for (Kernel &kernel : model_.kernels)
       for (const DynamicSmemOptIn &optIn : model_.dynamicSmemOptIns) {
         if (optIn.kernel != kernel.name) continue;
@@ -1492,6 +1697,10 @@ private:
   std::unique_ptr<MangleContext> mangler_;
 
   std::vector<FunctionDecl *> functionStack_;
+  std::optional<HeaderInstantiation> anchor_; // set while a header launcher is read
+  std::set<std::string> nonPortableClusters_;  // kernels given cudaFuncAttributeNonPortableClusterSizeAllowed
+  std::vector<std::pair<const FunctionDecl *, HeaderInstantiation>> headerQueue_;
+  std::set<const FunctionDecl *> headerQueued_;
   std::vector<const FunctionDecl *> patterns_;                    // kernel templates defined here
   std::map<const FunctionDecl *, KernelReference> kernelReferences_; // canonical kernel -> first reference
   std::vector<const FunctionDecl *> kernelOrder_;

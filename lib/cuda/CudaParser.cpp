@@ -57,6 +57,12 @@ public:
     // A __shared__ object with a constructor (cuda::barrier): nvcc warns and
     // skips the initialisation, Clang stops. The code builds with nvcc.
     if (info.getID() == clang::diag::err_shared_var_init) return;
+    // A dependent name used as a type without `typename` where only a type
+    // fits (`make_tensor<T::InputT>(...)`): nvcc's front end accepts it,
+    // Clang reports it and goes on with the type.
+    if (info.getID() == clang::diag::err_typename_missing ||
+        info.getID() == clang::diag::err_typename_missing_template)
+      return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     ParseProblem problem;

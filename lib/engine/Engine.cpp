@@ -601,7 +601,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     state.resolved = settingsCache.forPath(state.file.path, *state.config);
     state.suppressions = parseSuppressions(*state.source);
     const FrontEnd *frontEnd = frontEndFor(state.file.language);
-    state.mayContainKernels = frontEnd && frontEnd->mayContainKernelCode(state.source->text());
+    state.mayContainKernels = frontEnd && frontEnd->mayContainKernelCode(*state.source);
   });
 
   RunModuleResolver resolver(files, options.sources);

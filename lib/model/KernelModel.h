@@ -161,6 +161,14 @@ struct SharedAllocation {
   std::optional<int64_t> alignment;
 };
 
+// An inline-PTX instruction that ptxas accepts only for some targets
+// (wgmma, setmaxnreg, tcgen05: arch/ArchTable.h), where a kernel reaches it.
+struct RestrictedInstructionUse {
+  std::string instruction; // as written: "wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"
+  std::string family;      // the table's prefix: "wgmma."
+  SourceSpan span;
+};
+
 // A per-thread array in a kernel body,
 // such as the accumulator tile `float acc[TM * TN]`, which the compiler keeps
 // in registers when it can.
@@ -332,6 +340,11 @@ struct LaunchSite {
   // three are known (the limits are per dimension as well as in total), and
   // how the kernel was launched ("<<<>>>", "cudaLaunchKernel", "cudaLaunchKernelEx").
   std::vector<ScalarValue> blockDims;
+  // The grid's x, y, z extents when all three are known (CUDA: y and z are
+  // limited to 65535 blocks).
+  std::vector<ScalarValue> gridDims;
+  // cudaLaunchKernelEx's cudaLaunchAttributeClusterDimension, when set and known.
+  std::vector<ScalarValue> clusterDims;
   std::string launchApi;
   // The launched name without its module path ("mod.kernel" -> "kernel"),
   // as Kernel::answersTo and the file's kernels know it.
@@ -362,6 +375,10 @@ struct Kernel {
   std::vector<Heuristic> heuristics;
   std::set<std::string> doNotSpecialize;
   std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__
+  std::vector<RestrictedInstructionUse> restrictedInstructions; // CUDA inline PTX
+  // CUDA __cluster_dims__(x, y, z), when written and known; the span is the attribute's.
+  std::vector<ScalarValue> clusterDims;
+  bool nonPortableClusterSizeAllowed = false; // cudaFuncAttributeNonPortableClusterSizeAllowed set
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
   std::optional<int64_t> optInDynamicSmemBytes;
   // Decorators as written, outermost first, canonicalised through
@@ -497,6 +514,16 @@ struct ConfigUse {
 // The config uses of each kernel of a file, bound on first use (once, from
 // any thread). A copy of the file binds its own: the uses point into the
 // kernels and launches of the file they were bound for.
+// CUDA: a host function of a project header that this file instantiates (a
+// launcher template, made by an explicit instantiation or a call here). What
+// it launches, opts in and instantiates belongs to this file and is reported
+// at `span`.
+struct HeaderInstantiationSite {
+  SourceSpan span;       // in this file
+  std::string launcher;  // "run_decode<512>"
+  std::string definedAt; // "attention.cuh:30"
+};
+
 struct FileModel;
 class ConfigUseTable {
 public:
@@ -530,6 +557,7 @@ struct FileModel {
   // more than 100000 iterations"); findings may be missing when not empty.
   std::vector<std::string> analysisLimits;
   std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // CUDA: the file's opt-in calls
+  std::vector<HeaderInstantiationSite> headerInstantiations; // CUDA
   // Top-level modules the file
   // imports ("triton", "torch", "jax_triton"). Kernels run through
   // jax_triton.triton_call are autotuned by JAX's runtime, which copies and

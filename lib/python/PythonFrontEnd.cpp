@@ -520,7 +520,8 @@ public:
   // A Triton kernel, config list or launch needs `triton` imported somewhere
   // in the file (or `tl` brought in from a helper module). `jit` alone is no
   // sign: numba, JAX and CuTe files use it too.
-  bool mayContainKernelCode(std::string_view text) const override {
+  bool mayContainKernelCode(const SourceFile &source) const override {
+    const std::string_view text = source.text();
     return text.find("triton") != std::string_view::npos ||
            text.find("tl.") != std::string_view::npos ||
            text.find("do_bench") != std::string_view::npos ||

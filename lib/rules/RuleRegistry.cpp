@@ -89,6 +89,14 @@ DiagnosticBuilder RuleContext::report(SourceSpan span, std::string message) {
   d.span = span;
   d.message = std::move(message);
   if (arch_) d.arch = arch_->name;
+  // What a project header's launcher does for this file is reported where
+  // the file instantiates it: say where it is written.
+  for (const HeaderInstantiationSite &site : file_.headerInstantiations)
+    if (site.span == span) {
+      d.notes.push_back("from `" + site.launcher + "` (" + site.definedAt +
+                        "), a launcher of a project header that this file instantiates here");
+      break;
+    }
   diagnostics_.push_back(std::move(d));
   return DiagnosticBuilder(diagnostics_.back());
 }

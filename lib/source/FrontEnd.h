@@ -108,9 +108,10 @@ class FrontEnd {
 public:
   virtual ~FrontEnd() = default;
   virtual Language language() const = 0;
-  // Cheap test on the raw text: false means the file cannot hold anything a
-  // rule looks at (no kernels, configs, launches or timing calls).
-  virtual bool mayContainKernelCode(std::string_view text) const = 0;
+  // Cheap test on the raw text (and, for CUDA, the project headers it
+  // includes): false means the file cannot hold anything a rule looks at (no
+  // kernels, configs, launches or timing calls).
+  virtual bool mayContainKernelCode(const SourceFile &source) const = 0;
   virtual std::unique_ptr<ParsedFile> parse(const SourceFile &source) const = 0;
   virtual void buildModel(const ParsedFile &parsed, const ModelContext &context,
                           FileModel &model) const = 0;

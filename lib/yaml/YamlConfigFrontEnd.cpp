@@ -201,8 +201,9 @@ class YamlConfigFrontEnd : public FrontEnd {
 public:
   Language language() const override { return Language::Yaml; }
 
-  bool mayContainKernelCode(std::string_view text) const override {
-    return text.find("configs") != std::string_view::npos || text.find("kernels") != std::string_view::npos;
+  bool mayContainKernelCode(const SourceFile &source) const override {
+    const std::string &text = source.text();
+    return text.find("configs") != std::string::npos || text.find("kernels") != std::string::npos;
   }
 
   std::unique_ptr<ParsedFile> parse(const SourceFile &source) const override {

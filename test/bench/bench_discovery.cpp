@@ -168,7 +168,9 @@ void BM_ReadAndPrefilterOneThread(benchmark::State &state) {
     for (const auto &path : paths) {
       std::string error;
       auto text = btlint::readSourceText(path, 32u << 20, error);
-      if (text && python && python->mayContainKernelCode(*text)) ++mayHoldKernels;
+      if (text && python &&
+          python->mayContainKernelCode(btlint::SourceFile(path, btlint::Language::Python, std::move(*text))))
+        ++mayHoldKernels;
     }
     if (mayHoldKernels != 0) {
       state.SkipWithError("the pre-filter let a file without kernel code through");

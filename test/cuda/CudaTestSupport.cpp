@@ -4,8 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include "llvm/Support/Program.h"
+
+#include <algorithm>
+#include <cstdlib>
 #include <fstream>
 #include <random>
+#include <regex>
 
 namespace btlint::test {
 
@@ -61,6 +66,39 @@ bool cudaToolkitInstalled() {
   std::string error;
   auto toolkit = cuda::findCudaToolkit("", error);
   return toolkit && toolkit->found();
+}
+
+std::optional<std::string> findNvcc() {
+  std::vector<std::string> candidates;
+  if (const char *cudaPath = std::getenv("CUDA_PATH")) candidates.push_back(std::string(cudaPath) + "/bin/nvcc");
+  if (auto onPath = llvm::sys::findProgramByName("nvcc")) candidates.push_back(*onPath);
+  candidates.push_back("/usr/local/cuda/bin/nvcc");
+  for (const std::string &candidate : candidates)
+    if (llvm::sys::fs::can_execute(candidate)) return candidate;
+  return std::nullopt;
+}
+
+std::vector<std::filesystem::path> cudaFixtures() {
+  const std::filesystem::path root = BTLINT_SOURCE_DIR;
+  std::vector<std::filesystem::path> files;
+  for (const auto &folder : {root / "test" / "rules", root / "test" / "cuda" / "ptxas", root / "test" / "cuda" / "nvcc-parity"})
+    for (const auto &entry : std::filesystem::recursive_directory_iterator(folder))
+      if (entry.is_regular_file() && entry.path().extension() == ".cu") files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string fixtureTarget(const std::filesystem::path &file) {
+  std::ifstream stream(file);
+  const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+  static const std::regex target(R"(ptxas-agreement:\s*(sm\d+a?))");
+  if (std::smatch match; std::regex_search(text, match, target)) return match[1];
+  return "sm90";
+}
+
+std::string gencodeOf(const std::string &arch) {
+  const std::string number = arch.substr(2); // "sm90a" -> "90a"
+  return "arch=compute_" + number + ",code=sm_" + number;
 }
 
 } // namespace btlint::test

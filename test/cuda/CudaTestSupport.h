@@ -7,7 +7,9 @@
 #include "model/KernelModel.h"
 
 #include <filesystem>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace btlint::test {
 
@@ -37,5 +39,17 @@ FileModel cudaModelOf(const std::string &code, const CudaModelOptions &options =
 
 const Kernel *findKernel(const FileModel &model, const std::string &name);
 bool cudaToolkitInstalled();
+
+// nvcc from CUDA_PATH, PATH or /usr/local/cuda, if any.
+std::optional<std::string> findNvcc();
+// Every .cu fixture: test/rules (rule fixtures of all kinds), test/cuda/ptxas
+// (shared memory layouts) and test/cuda/nvcc-parity (what nvcc accepts and Clang alone does not).
+std::vector<std::filesystem::path> cudaFixtures();
+// The arch a fixture is compiled for: `ptxas-agreement: sm90a` in its text
+// (a fixture of arch-specific-instruction fails ptxas for sm_90 by design),
+// else sm90.
+std::string fixtureTarget(const std::filesystem::path &file);
+// "sm90a" -> "arch=compute_90a,code=sm_90a", for nvcc's -gencode.
+std::string gencodeOf(const std::string &arch);
 
 } // namespace btlint::test

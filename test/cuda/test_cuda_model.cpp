@@ -617,3 +617,55 @@ __global__ void k(float *x) {
   ASSERT_TRUE(findKernel(model, "k"));
   EXPECT_EQ(findKernel(model, "k")->staticSharedBytes, 64 * 4);
 }
+
+TEST(CudaModel, StandardFromTheProjectsBuildFiles) {
+  // C++20 abbreviated templates parse once setup.py asks for -std=c++20, as
+  // the project's own build does; without a build file, C++17 as nvcc's default.
+  const std::string code = "__device__ float twice(auto x) { return 2 * x; }\n"
+                           "__global__ void k(float *out) { out[threadIdx.x] = twice(1.0f); }\n";
+  for (bool declared : {false, true}) {
+    ScratchDir scratch;
+    std::filesystem::create_directories(scratch.path() / ".git");
+    if (declared) scratch.write("setup.py", "nvcc_flags = ['-O3', '-std=c++20', '--use_fast_math']\n");
+    const FileModel model = cudaModelOfFile(scratch.write("csrc/k.cu", code));
+    EXPECT_EQ(model.parseProblems.empty(), declared) << (declared ? "with" : "without") << " setup.py";
+    ASSERT_TRUE(findKernel(model, "k"));
+  }
+}
+
+TEST(CudaModel, HeaderLaunchersInstantiatedByTheFile) {
+  // The kernel and its launcher live in a header; the file only instantiates
+  // the launcher, explicitly and through a call.
+  ScratchDir scratch;
+  scratch.write("launch.cuh", R"(
+template <int N> __global__ void fill(float *out) { __shared__ float tile[N]; tile[threadIdx.x] = 1.0f;
+  __syncthreads(); out[threadIdx.x] = tile[N - 1 - threadIdx.x]; }
+template <int N> void run_fill(float *out) {
+  cudaFuncSetAttribute(fill<N>, cudaFuncAttributeMaxDynamicSharedMemorySize, N * 1024);
+  fill<N><<<dim3(4, 2), N, N * 1024>>>(out);
+}
+template <int N> void dispatch(float *out) { run_fill<N>(out); }
+)");
+  const FileModel model = cudaModelOfFile(scratch.write("inst.cu", R"(#include <cuda_runtime.h>
+#include "launch.cuh"
+template void run_fill<64>(float *out);
+void go(float *out) { dispatch<128>(out); }
+)"));
+  EXPECT_TRUE(model.parseProblems.empty());
+  ASSERT_EQ(model.launches.size(), 2u);
+  ASSERT_EQ(model.headerInstantiations.size(), 2u);
+  for (const LaunchSite &launch : model.launches) {
+    const int64_t n = launch.kernel == "fill<64>" ? 64 : 128;
+    EXPECT_EQ(launch.span.line, n == 64 ? 3u : 4u) << launch.kernel;
+    EXPECT_EQ(intValue(launch.dynamicSmemBytes), n * 1024);
+    ASSERT_EQ(launch.gridDims.size(), 3u);
+    EXPECT_EQ(intValue(launch.gridDims[1]), 2);
+  }
+  const Kernel *fill64 = findKernel(model, "fill<64>");
+  const Kernel *fill128 = findKernel(model, "fill<128>");
+  ASSERT_TRUE(fill64 && fill128);
+  EXPECT_EQ(fill64->staticSharedBytes, 256);
+  EXPECT_EQ(fill128->staticSharedBytes, 512);
+  EXPECT_EQ(fill128->optInDynamicSmemBytes, 128 * 1024);
+  EXPECT_EQ(model.dynamicSmemOptIns.size(), 2u);
+}

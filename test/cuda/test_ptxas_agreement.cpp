@@ -26,24 +26,17 @@ using namespace btlint::test;
 
 namespace {
 
-std::optional<std::string> findNvcc() {
-  std::vector<std::string> candidates;
-  if (const char *cudaPath = std::getenv("CUDA_PATH")) candidates.push_back(std::string(cudaPath) + "/bin/nvcc");
-  if (auto onPath = llvm::sys::findProgramByName("nvcc")) candidates.push_back(*onPath);
-  candidates.push_back("/usr/local/cuda/bin/nvcc");
-  for (const std::string &candidate : candidates)
-    if (llvm::sys::fs::can_execute(candidate)) return candidate;
-  return std::nullopt;
-}
 
 // Entry symbol -> static shared bytes, from `nvcc -cubin -Xptxas -v`. Kernels
 // over the limit appear in an error line with the size in hex.
 std::map<std::string, int64_t> ptxasSharedBytes(const std::string &nvcc, const std::filesystem::path &file,
-                                                std::string &log) {
+                                                const std::string &arch, std::string &log) {
   llvm::SmallString<128> output;
   llvm::sys::fs::createTemporaryFile("btlint-ptxas", "txt", output);
   const std::string source = file.string();
-  std::vector<llvm::StringRef> arguments = {nvcc, "-cubin", "-arch=sm_90", "-Xptxas", "-v", "-o", "/dev/null", source};
+  const std::string gencode = gencodeOf(arch);
+  std::vector<llvm::StringRef> arguments = {nvcc, "-cubin", "-gencode", gencode, "-Xptxas", "-v", "-o", "/dev/null",
+                                            source};
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(output), llvm::StringRef(output)};
   llvm::sys::ExecuteAndWait(nvcc, arguments, std::nullopt, redirects);
   auto buffer = llvm::MemoryBuffer::getFile(output);
@@ -70,15 +63,6 @@ std::map<std::string, int64_t> ptxasSharedBytes(const std::string &nvcc, const s
   return bytes;
 }
 
-std::vector<std::filesystem::path> cudaFixtures() {
-  const std::filesystem::path root = BTLINT_SOURCE_DIR;
-  std::vector<std::filesystem::path> files;
-  for (const auto &folder : {root / "test" / "rules", root / "test" / "cuda" / "ptxas"})
-    for (const auto &entry : std::filesystem::recursive_directory_iterator(folder))
-      if (entry.is_regular_file() && entry.path().extension() == ".cu") files.push_back(entry.path());
-  std::sort(files.begin(), files.end());
-  return files;
-}
 
 struct Comparison {
   size_t kernels = 0;
@@ -87,10 +71,12 @@ struct Comparison {
 
 void compareWithPtxas(const std::string &nvcc, const CudaModelOptions &options, Comparison &comparison) {
   for (const std::filesystem::path &file : cudaFixtures()) {
-    FileModel model = cudaModelOfFile(file, options);
+    CudaModelOptions fileOptions = options;
+    fileOptions.arch = fixtureTarget(file);
+    FileModel model = cudaModelOfFile(file, fileOptions);
     if (!model.parseProblems.empty()) continue; // fixtures of parse-error, not compilable by design
     std::string log;
-    const std::map<std::string, int64_t> reported = ptxasSharedBytes(nvcc, file, log);
+    const std::map<std::string, int64_t> reported = ptxasSharedBytes(nvcc, file, fileOptions.arch, log);
     for (const Kernel &kernel : model.kernels) {
       if (kernel.isTemplatePattern || kernel.symbol.empty()) continue;
       auto found = reported.find(kernel.symbol);
