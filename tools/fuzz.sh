@@ -6,7 +6,7 @@
 #   tools/fuzz.sh build                  only build them (static executables)
 #
 # TARGET: fuzz_python_analysis fuzz_python_parser fuzz_yaml_configs fuzz_project_config
-#         fuzz_suppressions fuzz_emitters
+#         fuzz_suppressions fuzz_emitters fuzz_cuda_translation_units
 # Environment:
 #   FUZZ_JOBS=N             fuzzer processes per target, sharing its corpus, default 1
 #   BTLINT_FUZZ_BUILD_DIR   the Clang build folder, default build-fuzz
@@ -22,7 +22,7 @@
 # out-of-memory inputs are kept under TARGET-artifacts/ and fuzzing goes on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-targets=(fuzz_python_analysis fuzz_python_parser fuzz_yaml_configs fuzz_project_config fuzz_suppressions fuzz_emitters)
+targets=(fuzz_python_analysis fuzz_python_parser fuzz_yaml_configs fuzz_project_config fuzz_suppressions fuzz_emitters fuzz_cuda_translation_units)
 build=${BTLINT_FUZZ_BUILD_DIR:-$root/build-fuzz}
 jobs=${FUZZ_JOBS:-1}
 

@@ -1,10 +1,12 @@
 #include "source/CrashIsolation.h"
 
 #include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/thread.h"
 
 #include <csignal>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace btlint {
 
@@ -23,18 +25,21 @@ bool runIsolated(const std::function<void()> &work, size_t stackBytes) {
   });
   constexpr size_t kSignalStackBytes = 64 << 10;
   auto signalStack = std::make_unique<char[]>(kSignalStackBytes);
-  llvm::CrashRecoveryContext recovery;
-  return recovery.RunSafelyOnThread(
-      [&] {
-        stack_t alternate{};
-        alternate.ss_sp = signalStack.get();
-        alternate.ss_size = kSignalStackBytes;
-        sigaltstack(&alternate, nullptr); // the thread's own, gone with it
-        work();
-        alternate.ss_flags = SS_DISABLE;
-        sigaltstack(&alternate, nullptr);
-      },
-      static_cast<unsigned>(stackBytes));
+  bool returned = false;
+  // Our own thread rather than RunSafelyOnThread: the thread's previous
+  // alternate stack must be put back after a crash too, since a sanitizer
+  // runtime unmaps whatever alternate stack a thread ends with.
+  llvm::thread worker(std::optional<unsigned>(static_cast<unsigned>(stackBytes)), [&] {
+    stack_t alternate{}, previous{};
+    alternate.ss_sp = signalStack.get();
+    alternate.ss_size = kSignalStackBytes;
+    sigaltstack(&alternate, &previous);
+    llvm::CrashRecoveryContext recovery;
+    returned = recovery.RunSafely([&] { work(); });
+    sigaltstack(&previous, nullptr);
+  });
+  worker.join();
+  return returned;
 }
 
 } // namespace btlint
