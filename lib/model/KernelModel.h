@@ -91,6 +91,12 @@ struct DotSite {
   std::string inputDtype;      // "fp16", "bf16", "fp32", "fp8e4nv", "int8", ... or empty
   std::string accDtype;        // accumulator type when visible
   int loopDepth = 0;           // 0: not inside a loop
+  // Index in Kernel::loops of the outermost loop around the dot, -1 for none:
+  // dots under different outermost loops run one loop after the other.
+  int outerLoop = -1;
+  // Adds into an accumulator (`acc` argument, `acc += tl.dot(...)`) that
+  // lives across iterations; false for a fresh product (attention's scores).
+  bool accumulates = true;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
 };
@@ -131,10 +137,25 @@ struct Loop {
 enum class AccessKind { Load, Store, Atomic };
 
 // A kernel parameter an access is conditional on: `if INPLACE:` gives
-// {"INPLACE", true}, the `else:` arm {"INPLACE", false}.
+// {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
+// gives {"SPLIT_K", true, "==", 1}.
 struct AccessGuard {
   std::string param;
   bool whenTrue = true;
+  std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
+  int64_t operand = 0;
+
+  // Whether the access runs when the parameter has `value` (a bool as 0 or 1).
+  bool holdsFor(int64_t value) const {
+    bool test = value != 0;
+    if (compare == "==") test = value == operand;
+    else if (compare == "!=") test = value != operand;
+    else if (compare == "<") test = value < operand;
+    else if (compare == "<=") test = value <= operand;
+    else if (compare == ">") test = value > operand;
+    else if (compare == ">=") test = value >= operand;
+    return test == whenTrue;
+  }
 };
 
 struct MemoryAccess {

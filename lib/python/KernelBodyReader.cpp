@@ -966,8 +966,43 @@ private:
     return result;
   }
 
-  // `P`, `not P`, `(P)` for a kernel parameter P: the test an `if` arm runs
-  // under. Anything else is not a guard the rules can evaluate.
+  // `P == 1`, `1 < P` and the like for a kernel parameter P and an integer.
+  std::optional<AccessGuard> parameterComparison(NodeId comparison, bool whenTrue) const {
+    NodeId operands[2] = {kNoNode, kNoNode};
+    NodeKind op = NodeKind::Other;
+    int count = 0, operators = 0;
+    for (NodeId child : tree_.children(comparison)) {
+      if (tree_.kind(child) == NodeKind::Comment) continue;
+      if (tree_.node(child).field == Field::Operators) {
+        op = tree_.kind(child);
+        ++operators;
+      } else if (count++ < 2) {
+        operands[count - 1] = child;
+      }
+    }
+    if (count != 2 || operators != 1) return std::nullopt;
+    static const std::pair<NodeKind, std::pair<const char *, const char *>> spellings[] = {
+        {NodeKind::OpLess, {"<", ">"}},    {NodeKind::OpLessEqual, {"<=", ">="}}, {NodeKind::OpGreater, {">", "<"}},
+        {NodeKind::OpGreaterEqual, {">=", "<="}}, {NodeKind::OpEqual, {"==", "=="}}, {NodeKind::OpNotEqual, {"!=", "!="}}};
+    for (const auto &[kind, spelling] : spellings) {
+      if (kind != op) continue;
+      for (int side = 0; side < 2; ++side) {
+        NodeId name = tree_.unparenthesize(operands[side]);
+        NodeId literal = tree_.unparenthesize(operands[1 - side]);
+        int64_t value = 0;
+        if (name == kNoNode || literal == kNoNode || tree_.kind(name) != NodeKind::Identifier ||
+            tree_.kind(literal) != NodeKind::Integer || !parseIntegerLiteral(tree_.text(literal), value) ||
+            !kernel_.findParam(std::string(tree_.text(name))))
+          continue;
+        // `1 < P` reads `P > 1`.
+        return AccessGuard{std::string(tree_.text(name)), whenTrue, side == 0 ? spelling.first : spelling.second, value};
+      }
+    }
+    return std::nullopt;
+  }
+
+  // `P`, `not P`, `(P)`, `P == 1` for a kernel parameter P: the test an `if`
+  // arm runs under. Anything else is not a guard the rules can evaluate.
   std::optional<AccessGuard> parameterTest(NodeId condition) const {
     bool whenTrue = true;
     while (condition != kNoNode) {
@@ -983,7 +1018,9 @@ private:
       } else if (kind == NodeKind::Identifier) {
         std::string_view name = tree_.text(condition);
         if (!kernel_.findParam(std::string(name))) return std::nullopt;
-        return AccessGuard{std::string(name), whenTrue};
+        return AccessGuard{std::string(name), whenTrue, {}, 0};
+      } else if (kind == NodeKind::ComparisonOperator) {
+        return parameterComparison(condition, whenTrue);
       } else {
         return std::nullopt;
       }
@@ -1473,6 +1510,26 @@ private:
     return combined;
   }
 
+  // `acc += tl.dot(a, b)` or `acc = acc + tl.dot(a, b)`: the product is
+  // added into the variable it is assigned to.
+  bool addsIntoTarget(NodeId call) const {
+    NodeId parent = tree_.parent(call);
+    if (parent == kNoNode) return false;
+    if (tree_.kind(parent) == NodeKind::AugmentedAssignment) return true;
+    if (tree_.kind(parent) != NodeKind::BinaryOperator) return false;
+    NodeId op = tree_.child(parent, Field::Operator);
+    NodeId assignment = tree_.parent(parent);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpPlus || assignment == kNoNode ||
+        tree_.kind(assignment) != NodeKind::Assignment)
+      return false;
+    NodeId target = tree_.child(assignment, Field::Left);
+    if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return false;
+    for (NodeId operand : {tree_.child(parent, Field::Left), tree_.child(parent, Field::Right)})
+      if (operand != kNoNode && tree_.kind(operand) == NodeKind::Identifier && tree_.text(operand) == tree_.text(target))
+        return true;
+    return false;
+  }
+
   Info analyzeDot(NodeId call, bool scaled) {
     NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
     NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
@@ -1513,6 +1570,8 @@ private:
     // Triton accumulates in int32 only for 8-bit integer inputs.
     if (dot.inputDtype.empty() && accDtype == "int32") dot.inputDtype = "int8";
     dot.loopDepth = static_cast<int>(loopStack_.size());
+    dot.outerLoop = loopStack_.empty() ? -1 : loopStack_.front();
+    dot.accumulates = accNode != kNoNode || addsIntoTarget(call);
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
@@ -1667,7 +1726,7 @@ private:
         if (guard) guardStack_.push_back(*guard);
         if (block != kNoNode) readBlock(block);
         guardStack_.resize(outerGuards);
-        if (guard) earlier.push_back({guard->param, !guard->whenTrue});
+        if (guard) earlier.push_back({guard->param, !guard->whenTrue, guard->compare, guard->operand});
       };
       NodeId condition = tree_.child(statement, Field::Condition);
       analyze(condition);

@@ -39,6 +39,7 @@ std::string_view spillName(Spill spill) {
 Spill spillOf(const RegisterEstimate &registers, int64_t confidentPercent) {
   if (!registers.spills || registers.spillThreshold <= 0) return Spill::No;
   if (registers.workingSet * 100 >= registers.spillThreshold * confidentPercent) return Spill::Confident;
+  if (registers.registerCap > 0 && registers.accumulatorRegisters > registers.registerCap) return Spill::Confident;
   return Spill::Possible;
 }
 

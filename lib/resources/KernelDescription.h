@@ -43,6 +43,13 @@ struct DotDescription {
   DotOperand a;
   DotOperand b{OperandSource::PipelinedLoad, false};
   bool inLoop = true; // inside a pipelinable loop (range / tl.range, not static_range)
+  // Dots of one phase (the same outermost loop) are live together; phases
+  // run one after the other. `phaseLine`: the loop's line, 0 when unknown.
+  int phase = 0;
+  uint32_t phaseLine = 0;
+  // Adds into an accumulator carried across iterations (live for the whole
+  // phase); false for a fresh product consumed in the same iteration.
+  bool carried = true;
 };
 
 // A reduction outside any dot loop: a row-major `rows` x `cols` tile loaded

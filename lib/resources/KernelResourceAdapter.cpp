@@ -24,7 +24,7 @@ struct EstimateKey {
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
-          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop);
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored));
@@ -47,12 +47,14 @@ struct EstimateNumbers {
   bool fits = true;
   bool spills = false;
   MmaPath registerPath = MmaPath::None;
-  int64_t workingSet = 0, spillThreshold = 0, registersPerThread = 0, registerCap = 0, blocksPerSm = 0;
+  int64_t workingSet = 0, spillThreshold = 0, accumulatorRegisters = 0, registersPerThread = 0, registerCap = 0,
+          blocksPerSm = 0;
 
   explicit EstimateNumbers(const KernelResourceEstimate &e)
       : sharedMin(e.shared.minBytes), sharedMax(e.shared.maxBytes), sharedPath(e.shared.mmaPath),
         calibrated(e.shared.calibrated), fits(e.fits), spills(e.registers.spills), registerPath(e.registers.mmaPath),
         workingSet(e.registers.workingSet), spillThreshold(e.registers.spillThreshold),
+        accumulatorRegisters(e.registers.accumulatorRegisters),
         registersPerThread(e.registers.registersPerThread), registerCap(e.registers.registerCap),
         blocksPerSm(e.registers.blocksPerSmByRegisters) {}
   void fill(KernelResourceEstimate &e) const {
@@ -64,6 +66,7 @@ struct EstimateNumbers {
     e.registers.mmaPath = registerPath;
     e.registers.workingSet = workingSet;
     e.registers.spillThreshold = spillThreshold;
+    e.registers.accumulatorRegisters = accumulatorRegisters;
     e.registers.spills = spills;
     e.registers.registersPerThread = registersPerThread;
     e.registers.registerCap = registerCap;
@@ -201,6 +204,11 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.n = *n;
     dot.k = *k;
     dot.inLoop = site.loopDepth > 0;
+    // A dot outside every loop is a phase of its own.
+    dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
+    if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
+      dot.phaseLine = kernel.loops[static_cast<size_t>(site.outerLoop)].span.line;
+    dot.carried = site.accumulates;
     dot.input = assumed;
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};

@@ -21,6 +21,7 @@ constexpr int64_t kOverheadRegisters = 32;
 struct WorkingSet {
   int64_t registers = 0;
   int64_t threshold = 0;
+  int64_t accumulators = 0; // of them, fp32 accumulators held in registers together
   std::vector<std::string> parts;
 };
 
@@ -49,9 +50,64 @@ WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t thr
     // Operand fragments are loaded from shared memory a k-step ahead; about
     // half of the operand tiles are live at once.
     set.registers = accumulator + (a + b) / 2;
+    set.accumulators = accumulator;
     set.threshold = path == MmaPath::Wgmma ? kMatmulWgmmaThreshold : kMatmulMmaSyncThreshold;
     if (explain) set.parts = {part("fp32 accumulator", accumulator), part("operand fragments (half of A and B tiles)", (a + b) / 2)};
   }
+  return set;
+}
+
+// Several dots that are not attention's pair. Within one phase (an outermost
+// loop) the accumulators carried across iterations are live together, next
+// to the largest fresh product and the largest operand fragments; phases run
+// one after the other, so the largest phase is the working set.
+WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarps, const ArchInfo &arch,
+                            int64_t threads, bool explain) {
+  struct Phase {
+    int64_t carried = 0, fresh = 0, fragments = 0, threshold = 0;
+    int carriedDots = 0;
+    uint32_t line = 0;
+  };
+  std::vector<std::pair<int, Phase>> phases; // in source order
+  for (const DotDescription &dot : dots) {
+    const MmaPath path = selectMmaPath(dot, numWarps, arch);
+    const WorkingSet one = matmulWorkingSet(dot, path, threads, false);
+    const int64_t accumulator = path == MmaPath::Tcgen05 ? registersFor(dot.m, dot.n, 32, threads) / 2
+                                                           : registersFor(dot.m, dot.n, 32, threads);
+    auto found = std::find_if(phases.begin(), phases.end(), [&](const auto &entry) { return entry.first == dot.phase; });
+    if (found == phases.end()) found = phases.insert(phases.end(), {dot.phase, Phase{}});
+    Phase &phase = found->second;
+    phase.line = dot.phaseLine;
+    if (dot.carried) {
+      phase.carried += accumulator;
+      ++phase.carriedDots;
+    } else {
+      phase.fresh = std::max(phase.fresh, accumulator);
+    }
+    phase.fragments = std::max(phase.fragments, one.registers - accumulator);
+    phase.threshold = std::max(phase.threshold, one.threshold);
+  }
+  const Phase *largest = nullptr;
+  int64_t largestRegisters = -1;
+  WorkingSet set;
+  for (const auto &[key, phase] : phases) {
+    const int64_t registers = phase.carried + phase.fresh + phase.fragments;
+    set.threshold = std::max(set.threshold, phase.threshold);
+    if (registers > largestRegisters) largest = &phase, largestRegisters = registers;
+  }
+  set.registers = largestRegisters;
+  for (const auto &[key, phase] : phases) set.accumulators = std::max(set.accumulators, phase.carried);
+  if (!explain || !largest) return set;
+  const std::string where = largest->line ? ", in the loop at line " + std::to_string(largest->line) : std::string();
+  if (phases.size() > 1)
+    set.parts.push_back("the dots sit in " + std::to_string(phases.size()) +
+                        " loops (or outside any loop) that run one after the other; counted: the largest" + where);
+  if (largest->carried)
+    set.parts.push_back(part("fp32 accumulators carried across iterations (" + std::to_string(largest->carriedDots) +
+                                 (largest->carriedDots == 1 ? " dot)" : " dots)"),
+                             largest->carried));
+  if (largest->fresh) set.parts.push_back(part("largest product consumed in the same iteration", largest->fresh));
+  set.parts.push_back(part("operand fragments of the largest dot (half of A and B tiles)", largest->fragments));
   return set;
 }
 
@@ -117,13 +173,10 @@ RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchIn
   bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot;
   if (attention) {
     set = attentionWorkingSet(dots[0], estimate.mmaPath, threads, explain);
+  } else if (dots.size() == 1) {
+    set = matmulWorkingSet(dots.front(), estimate.mmaPath, threads, explain);
   } else if (!dots.empty()) {
-    for (const auto &dot : dots) {
-      WorkingSet one = matmulWorkingSet(dot, selectMmaPath(dot, kernel.numWarps, arch), threads, explain);
-      set.registers += one.registers;
-      set.threshold = std::max(set.threshold, one.threshold);
-      set.parts.insert(set.parts.end(), one.parts.begin(), one.parts.end());
-    }
+    set = phasedWorkingSet(dots, kernel.numWarps, arch, threads, explain);
   } else {
     set = noDotWorkingSet(kernel, threads, explain);
   }
@@ -137,6 +190,7 @@ RegisterEstimate estimateRegisters(const KernelDescription &kernel, const ArchIn
     threshold = threshold * estimate.registerCap / arch.maxRegistersPerThread;
 
   estimate.workingSet = set.registers;
+  estimate.accumulatorRegisters = set.accumulators;
   estimate.spillThreshold = threshold;
   estimate.spills = set.registers >= threshold;
   int64_t wanted = (set.registers + kOverheadRegisters + 7) / 8 * 8;

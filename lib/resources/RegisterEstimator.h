@@ -18,6 +18,9 @@ struct RegisterEstimate {
   MmaPath mmaPath = MmaPath::None;
   int64_t workingSet = 0;      // 32-bit registers the model counts per thread
   int64_t spillThreshold = 0;  // working set from which ptxas spills (calibrated)
+  // fp32 accumulators live together in registers (not tensor memory): more
+  // than a thread's registers can hold means a spill whatever the calibration.
+  int64_t accumulatorRegisters = 0;
   bool spills = false;
   int64_t registersPerThread = 0; // rough estimate of ptxas's count (multiple of 8, at most the cap)
   int64_t registerCap = 0;        // min(255, register file / threads in the block)

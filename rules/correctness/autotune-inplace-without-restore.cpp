@@ -48,14 +48,15 @@ bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses) {
 }
 
 // The values the kernel's `if` tests can take at run time: one binding per
-// launch in the file (the launch's constant argument, else the parameter's
-// default), or the defaults alone when the file has no launch. A parameter
-// an autotune config sets, or a launch passes a non-constant, stays unknown.
-using GuardBinding = std::map<std::string, std::optional<bool>>;
+// launch in the file, or one alone when the file has no launch.
+// The values each tested parameter can take under one launch: what the
+// launch passes, else every value the configs give it, else its default;
+// nullopt when one of them is not a known integer or bool.
+using GuardBinding = std::map<std::string, std::optional<std::vector<int64_t>>>;
 
-std::optional<bool> truthOf(const ScalarValue &value) {
-  if (value.isBool()) return value.asBool();
-  if (value.isInt()) return value.asInt() != 0;
+std::optional<int64_t> integerOf(const ScalarValue &value) {
+  if (value.isBool()) return value.asBool() ? 1 : 0;
+  if (value.isInt()) return value.asInt();
   return std::nullopt;
 }
 
@@ -65,13 +66,24 @@ std::vector<GuardBinding> guardBindings(const FileModel &file, const Kernel &ker
     for (const AccessGuard &guard : access.guards) tested.insert(guard.param);
   if (tested.empty()) return {GuardBinding{}};
 
-  std::set<std::string> setByConfigs;
+  // Every config runs: a parameter they set can take each value they give.
+  std::map<std::string, std::optional<std::vector<int64_t>>> byConfigs;
   for (const Config &config : kernel.autotune->configs.configs)
-    for (const auto &[name, value] : config.params) setByConfigs.insert(name);
-  auto defaults = [&](const std::string &name) -> std::optional<bool> {
+    for (const auto &[name, value] : config.params) {
+      if (!tested.count(name)) continue;
+      auto [entry, added] = byConfigs.try_emplace(name, std::vector<int64_t>{});
+      const std::optional<int64_t> known = integerOf(value);
+      if (!known || !entry->second) entry->second.reset();
+      else entry->second->push_back(*known);
+    }
+  if (!kernel.autotune->configs.complete)
+    for (auto &[name, values] : byConfigs) values.reset();
+  auto unbound = [&](const std::string &name) -> std::optional<std::vector<int64_t>> {
+    if (auto found = byConfigs.find(name); found != byConfigs.end()) return found->second;
     const Param *param = kernel.findParam(name);
-    if (setByConfigs.count(name) || !param || !param->defaultValue) return std::nullopt;
-    return truthOf(*param->defaultValue);
+    if (!param || !param->defaultValue) return std::nullopt;
+    if (auto known = integerOf(*param->defaultValue)) return std::vector<int64_t>{*known};
+    return std::nullopt;
   };
 
   std::vector<GuardBinding> bindings;
@@ -81,27 +93,34 @@ std::vector<GuardBinding> guardBindings(const FileModel &file, const Kernel &ker
     if (callee != kernel.name) continue;
     GuardBinding binding;
     for (const std::string &name : tested) {
-      binding[name] = defaults(name);
+      binding[name] = unbound(name);
+      if (byConfigs.count(name)) continue; // a config's value overrides the launch's
       for (const LaunchArgument &argument : launch.arguments) {
-        if (kernel.paramNameOf(argument) == name)
-          binding[name] = setByConfigs.count(name) ? std::nullopt : truthOf(argument.value);
+        if (kernel.paramNameOf(argument) != name) continue;
+        const std::optional<int64_t> known = integerOf(argument.value);
+        binding[name] = known ? std::optional<std::vector<int64_t>>(std::vector<int64_t>{*known}) : std::nullopt;
       }
     }
     bindings.push_back(std::move(binding));
   }
   if (bindings.empty()) {
     GuardBinding binding;
-    for (const std::string &name : tested) binding[name] = defaults(name);
+    for (const std::string &name : tested) binding[name] = unbound(name);
     bindings.push_back(std::move(binding));
   }
   return bindings;
 }
 
-// An access runs under a binding unless one of its tests is known to fail.
+// An access runs under a binding unless one of its tests fails for every
+// value its parameter can take.
 bool runsUnder(const MemoryAccess &access, const GuardBinding &binding) {
   for (const AccessGuard &guard : access.guards) {
     auto found = binding.find(guard.param);
-    if (found != binding.end() && found->second && *found->second != guard.whenTrue) return false;
+    if (found == binding.end() || !found->second) continue;
+    const std::vector<int64_t> &values = *found->second;
+    if (!values.empty() &&
+        std::none_of(values.begin(), values.end(), [&](int64_t value) { return guard.holdsFor(value); }))
+      return false;
   }
   return true;
 }
@@ -130,7 +149,10 @@ public:
         "inside `if FLAG:` / `else:` arms on a kernel parameter count only for the launches "
         "that take that arm: a kernel that writes `x` when `IN_PLACE` is true and `out` "
         "otherwise is reported only if a launch in the file passes `IN_PLACE=True` (or a value "
-        "btlint cannot tell).";
+        "btlint cannot tell). The same holds for comparisons with a number (`if SPLIT_K == 1:` "
+        "... `else: tl.atomic_add(...)`), and for parameters the configs set: an arm that no "
+        "config's value takes (every config sets `SPLIT_K: 1`) never compiles, and what it does "
+        "is not reported.";
     info.doc.whyItMatters =
         "To pick a config the autotuner runs the kernel several times per config on the "
         "caller's real tensors. A kernel that scales `x` in place returns `x` scaled dozens of "
