@@ -194,20 +194,25 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
 // nearest folder holding .git) or, outside a repository, the working
 // directory when the file is under it (else the file's folder alone). Each such
 // folder and its `csrc/` and `src/` are searched for quoted includes
-// (-iquote: never in front of a system header); its `include/`, its
-// children's `include/` (a vendored library's) and those under
-// `third_party/`, `3rdparty/` and `third-party/` for all includes (-I).
+// (-iquote: never in front of a system header); its `include/` (or
+// `includes/`), its children's (a vendored library's, `csrc/includes/`) and
+// those under `third_party/`, `3rdparty/` and `third-party/` for all
+// includes (-I).
 static std::vector<std::string> guessedIncludeFlags(const std::string &absolutePath) {
   std::vector<std::string> quoted, angled;
   auto isDir = [](const llvm::Twine &path) { return llvm::sys::fs::is_directory(path); };
+  auto includesOf = [&](llvm::StringRef folder, std::vector<std::string> &into) {
+    for (const char *name : {"include", "includes"}) {
+      llvm::SmallString<256> include(folder);
+      llvm::sys::path::append(include, name);
+      if (isDir(include)) into.push_back(std::string(include));
+    }
+  };
   auto childrenIncludes = [&](llvm::StringRef folder, std::vector<std::string> &into) {
     std::error_code ec;
     std::vector<std::string> found;
-    for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
-      llvm::SmallString<256> include(it->path());
-      llvm::sys::path::append(include, "include");
-      if (isDir(include)) found.push_back(std::string(include));
-    }
+    for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec))
+      includesOf(it->path(), found);
     std::sort(found.begin(), found.end()); // directory order is the file system's
     into.insert(into.end(), found.begin(), found.end());
   };
@@ -220,9 +225,7 @@ static std::vector<std::string> guessedIncludeFlags(const std::string &absoluteP
       llvm::sys::path::append(path, sub);
       if (isDir(path)) quoted.push_back(std::string(path));
     }
-    llvm::SmallString<256> include(folder);
-    llvm::sys::path::append(include, "include");
-    if (isDir(include)) angled.push_back(std::string(include));
+    includesOf(folder, angled);
     childrenIncludes(folder, angled);
     for (const char *vendored : {"third_party", "3rdparty", "third-party"}) {
       llvm::SmallString<256> path(folder);

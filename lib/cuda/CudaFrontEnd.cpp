@@ -69,6 +69,7 @@ public:
     cuda::CudaParseOutcome outcome;
     if (!parseIsolated(command, parsed.source(), file.absolutePath, model, outcome)) return;
     addContextNotes(command, model);
+    markHeaderFragment(file.absolutePath, model);
     if (!outcome.readsCudaArch) {
       std::lock_guard<std::mutex> lock(file.cacheMutex);
       file.archIndependentModel = model;
@@ -125,6 +126,34 @@ private:
     for (ParseProblem &problem : model.parseProblems)
       problem.notes.insert(problem.notes.end(), notes.begin(), notes.end());
     if (command.usesBuiltinHeaders) model.notes.push_back(notes.front());
+  }
+
+  // A header that does not compile on its own while a file of the project
+  // includes it is a piece of that file: its types and macros come from what
+  // the file includes before it. One note says so, instead of an error for
+  // each name the header uses.
+  void markHeaderFragment(const std::string &absolutePath, FileModel &model) const {
+    if (model.parseProblems.empty() || llvm::StringRef(absolutePath).ends_with(".cu")) return;
+    const std::string top = cuda::projectTopFolder(llvm::sys::path::parent_path(absolutePath));
+    const std::string includer = includedKernelCode_.includerOf(absolutePath, top, [&](const std::string &file) {
+      const cuda::ParseCommand command = commands_->commandFor(file, "sm_90");
+      return cuda::IncludedKernelCode::searchPathOf(command.arguments, command.workingDirectory, top);
+    });
+    if (includer.empty()) return;
+    llvm::StringRef shown(includer);
+    if (shown.consume_front(top)) shown = shown.ltrim("/");
+    const ParseProblem &first = model.parseProblems.front();
+    ParseProblem fragment;
+    fragment.span = first.span;
+    fragment.message = "`" + llvm::sys::path::filename(absolutePath).str() + "` does not compile on its own; `" +
+                       shown.str() + "` includes it, after what it needs (first error: " + first.message + ")";
+    fragment.severityCap = Severity::Note;
+    fragment.notes = first.notes;
+    const size_t errors = model.parseProblems.size();
+    fragment.notes.push_back(std::to_string(errors) + (errors == 1 ? " error" : " errors") +
+                             " in this file alone; its kernels are analysed where the files that include it "
+                             "instantiate or launch them");
+    model.parseProblems.assign(1, std::move(fragment));
   }
 
   std::unique_ptr<cuda::CudaCommandLines> commands_;

@@ -5,6 +5,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
 #include <set>
 
 namespace btlint::cuda {
@@ -148,6 +149,50 @@ bool IncludedKernelCode::headerReaches(const std::string &realPath, const Search
     headers_[realPath] = reaches;
   }
   return reaches;
+}
+
+std::string IncludedKernelCode::includerOf(const std::string &headerPath, const std::string &projectTop,
+                                           const std::function<SearchPath(const std::string &file)> &searchOf) {
+  std::string real = realPathOf(headerPath);
+  if (real.empty()) real = headerPath;
+  const std::string name = std::string(llvm::sys::path::filename(real));
+  std::vector<std::pair<std::string, IncludeLine>> candidates;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto [entry, added] = includers_.try_emplace(projectTop);
+    if (added) {
+      size_t scanned = 0;
+      std::error_code ec;
+      for (llvm::sys::fs::recursive_directory_iterator it(projectTop, ec), end; it != end && !ec;
+           it.increment(ec)) {
+        const llvm::StringRef path = it->path();
+        const llvm::StringRef base = llvm::sys::path::filename(path);
+        if (it->type() == llvm::sys::fs::file_type::directory_file) {
+          if (base.starts_with(".") || base == "build" || base == "node_modules") it.no_push();
+          continue;
+        }
+        const llvm::StringRef extension = llvm::sys::path::extension(path);
+        if (extension != ".cu" && extension != ".cuh" && extension != ".h" && extension != ".hpp" &&
+            extension != ".cpp" && extension != ".cc")
+          continue;
+        if (++scanned > kMaxScannedFiles) break;
+        auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+        if (!buffer || (*buffer)->getBufferSize() > (size_t(4) << 20)) continue;
+        for (IncludeLine &include : includeLines((*buffer)->getBuffer()))
+          entry->second[std::string(llvm::sys::path::filename(include.name))].push_back({path.str(), include});
+      }
+    }
+    if (auto found = entry->second.find(name); found != entry->second.end()) candidates = found->second;
+  }
+  // Translation units first: they are what the header is compiled as part of.
+  std::stable_sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
+    return llvm::StringRef(a.first).ends_with(".cu") && !llvm::StringRef(b.first).ends_with(".cu");
+  });
+  for (const auto &[file, include] : candidates) {
+    if (realPathOf(file) == real) continue;
+    if (resolve(include, llvm::sys::path::parent_path(file), searchOf(file)) == real) return file;
+  }
+  return {};
 }
 
 } // namespace btlint::cuda

@@ -7,6 +7,7 @@
 // include them.
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <map>
 #include <mutex>
 #include <set>
@@ -49,6 +50,16 @@ public:
 
   static constexpr int kMaxDepth = 16;
 
+  // A file of the project under `projectTop` (a .cu, .cuh, .h, .hpp, .cpp or
+  // .cc) that includes the header at `headerPath`, resolved with the search
+  // path `searchOf` gives for that file: a header that does not compile on
+  // its own is usually a piece of it. Empty when none does. The project's
+  // include lines are read once per top folder (at most kMaxScannedFiles).
+  std::string includerOf(const std::string &headerPath, const std::string &projectTop,
+                         const std::function<SearchPath(const std::string &file)> &searchOf);
+
+  static constexpr size_t kMaxScannedFiles = 20000;
+
 private:
   bool headerReaches(const std::string &realPath, const SearchPath &search, int depth, std::set<std::string> &open,
                      bool &cut);
@@ -59,6 +70,10 @@ private:
   // code (the answer for the first search path that asked; projects resolve
   // a header's includes the same way from every file).
   std::map<std::string, bool> headers_;
+  // Top folder -> file name included ("utils.cuh" of "gguf/utils.cuh") ->
+  // the files that include a header by that name, with the line.
+  using IncludersByName = std::map<std::string, std::vector<std::pair<std::string, IncludeLine>>>;
+  std::map<std::string, IncludersByName> includers_;
 };
 
 } // namespace btlint::cuda

@@ -374,6 +374,28 @@ __global__ void k(float *x) {
   EXPECT_EQ(kernel->staticSharedBytes, 64 * 4 * 2 * 4);
 }
 
+// `includes/` is as common as `include/` for a project's own headers
+// (`csrc/includes/`, included as "conversion_utils.h" from csrc/ops/).
+TEST(CudaModel, IncludesFoldersGuessedLikeIncludeFolders) {
+  ScratchDir scratch;
+  scratch.write(".git/HEAD", "ref: refs/heads/main\n");
+  scratch.write("csrc/includes/tile_sizes.h", "#pragma once\nconstexpr int kTile = 32;\n");
+  scratch.write("includes/common/rows.h", "#pragma once\nconstexpr int kRows = 3;\n");
+  auto file = scratch.write("csrc/ops/gelu.cu", R"(#include "tile_sizes.h"
+#include <common/rows.h>
+__global__ void gelu(float *x) {
+  __shared__ float a[kTile * kRows];
+  a[threadIdx.x] = x[1];
+  x[0] = a[threadIdx.x + 1];
+}
+)");
+  FileModel model = cudaModelOfFile(file);
+  EXPECT_TRUE(model.parseProblems.empty()) << model.parseProblems.front().message;
+  const Kernel *kernel = findKernel(model, "gelu");
+  ASSERT_TRUE(kernel);
+  EXPECT_EQ(kernel->staticSharedBytes, 32 * 3 * 4);
+}
+
 // nvcc's version macros, from the toolkit (with btlint's own declarations
 // there is no version to give).
 TEST(CudaModel, NvccVersionMacrosArePredefined) {
