@@ -134,14 +134,24 @@ private:
   // each name the header uses.
   void markHeaderFragment(const std::string &absolutePath, FileModel &model) const {
     if (model.parseProblems.empty() || llvm::StringRef(absolutePath).ends_with(".cu")) return;
+    // Only names the header uses without declaring them, in its own text: an
+    // error inside a file it includes (prefixed "in FILE:") or a header not
+    // found is not something its includer provides.
+    const llvm::StringRef firstError(model.parseProblems.front().message);
+    if (!firstError.starts_with("use of undeclared identifier") && !firstError.starts_with("unknown type name") &&
+        !firstError.starts_with("no template named") && !firstError.starts_with("no type named"))
+      return;
     const std::string top = cuda::projectTopFolder(llvm::sys::path::parent_path(absolutePath));
     const std::string includer = includedKernelCode_.includerOf(absolutePath, top, [&](const std::string &file) {
       const cuda::ParseCommand command = commands_->commandFor(file, "sm_90");
       return cuda::IncludedKernelCode::searchPathOf(command.arguments, command.workingDirectory, top);
     });
     if (includer.empty()) return;
+    // Named from the header's folder when it lies under it, else from the
+    // project's top.
     llvm::StringRef shown(includer);
-    if (shown.consume_front(top)) shown = shown.ltrim("/");
+    const llvm::StringRef folder = llvm::sys::path::parent_path(absolutePath);
+    if (!shown.consume_front((folder + "/").str()) && shown.consume_front(top)) shown = shown.ltrim("/");
     const ParseProblem &first = model.parseProblems.front();
     ParseProblem fragment;
     fragment.span = first.span;
@@ -149,10 +159,8 @@ private:
                        shown.str() + "` includes it, after what it needs (first error: " + first.message + ")";
     fragment.severityCap = Severity::Note;
     fragment.notes = first.notes;
-    const size_t errors = model.parseProblems.size();
-    fragment.notes.push_back(std::to_string(errors) + (errors == 1 ? " error" : " errors") +
-                             " in this file alone; its kernels are analysed where the files that include it "
-                             "instantiate or launch them");
+    fragment.notes.push_back("its kernels are analysed through the translation units that include it, where "
+                             "they are instantiated or launched");
     model.parseProblems.assign(1, std::move(fragment));
   }
 

@@ -944,7 +944,9 @@ private:
       launch.templateArgs = templateArgumentValues(kernel, calleeReference, *callSpan);
       if (!functionStack_.empty()) kernelsLaunchedBy_[functionStack_.back()].insert(kernelGroup(kernel));
     } else {
-      launch.kernel = mapper_.text(inputs.callee->getSourceRange());
+      // A function pointer (`(void *)kernel`): named as written, without the
+      // casts, like the opt-in that names the same variable.
+      launch.kernel = mapper_.text(inputs.callee->IgnoreParenCasts()->getSourceRange());
     }
     if (inputs.grid) {
       launch.gridText = mapper_.text(inputs.grid->getSourceRange());
@@ -1069,7 +1071,19 @@ private:
     auto attribute = values_.integer(call->getArg(1));
     if (!attribute || (*attribute != kMaxDynamicSharedMemorySize && *attribute != kNonPortableClusterSizeAllowed)) return;
     const FunctionDecl *kernel = values_.function(call->getArg(0));
-    if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>()) return;
+    if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>()) {
+      // A function-pointer variable (`kernel = table[i].kernel`): the opt-in
+      // holds for launches through the same variable.
+      const auto *variable = dyn_cast<DeclRefExpr>(call->getArg(0)->IgnoreParenCasts());
+      auto span = mainFileSpan(call->getSourceRange());
+      if (*attribute != kMaxDynamicSharedMemorySize || !variable || !isa<VarDecl>(variable->getDecl()) || !span) return;
+      DynamicSmemOptIn optIn;
+      optIn.kernel = mapper_.text(variable->getSourceRange());
+      optIn.bytes = values_.integer(call->getArg(2));
+      optIn.span = *span;
+      model_.dynamicSmemOptIns.push_back(std::move(optIn));
+      return;
+    }
     if (*attribute == kNonPortableClusterSizeAllowed) {
       if (values_.integer(call->getArg(2)).value_or(1) != 0) nonPortableClusters_.insert(displayName(kernel));
       return;

@@ -128,9 +128,19 @@ private:
       return;
     }
     const clang::PresumedLoc presumed = sm.getPresumedLoc(fileLocation);
-    if (presumed.isValid())
-      problem.message = "in " + std::string(presumed.getFilename()) + ":" + std::to_string(presumed.getLine()) +
-                        ":" + std::to_string(presumed.getColumn()) + ": " + problem.message;
+    if (presumed.isValid()) {
+      // A project header is named from the file's folder, as the file's own
+      // #include names it; others by the path the compiler found.
+      llvm::StringRef name = presumed.getFilename();
+      if (auto main = sm.getFileEntryRefForID(mainFile)) {
+        const llvm::StringRef folder = llvm::sys::path::parent_path(main->getName());
+        if (!folder.empty() && name.starts_with(folder) && name.size() > folder.size() &&
+            llvm::sys::path::is_separator(name[folder.size()]))
+          name = name.drop_front(folder.size() + 1);
+      }
+      problem.message = "in " + name.str() + ":" + std::to_string(presumed.getLine()) + ":" +
+                        std::to_string(presumed.getColumn()) + ": " + problem.message;
+    }
     clang::SourceLocation include = sm.getIncludeLoc(file);
     while (include.isValid() && sm.getFileID(include) != mainFile) include = sm.getIncludeLoc(sm.getFileID(include));
     if (include.isValid()) problem.span = spanOfToken(sm, include);
