@@ -132,6 +132,9 @@ struct Loop {
   std::vector<ExtentBound> endBounds;   // how its end is bounded (range's stop, the condition's limit)
   bool containsDot = false;
   bool isStaticRange = false;           // tl.static_range: unrolled, not pipelined
+  // `tl.range(..., num_stages=S)` with a number: the loop's own pipeline
+  // depth, which replaces the config's for it.
+  std::optional<int64_t> numStages;
 };
 
 enum class AccessKind { Load, Store, Atomic };

@@ -121,6 +121,7 @@ struct Local {
   std::optional<std::vector<DimOp>> program; // a scalar integer expression over params
   std::string programText;
   int assignments = 0;
+  NodeId value = kNoNode; // the expression last assigned
 };
 
 bool endsWith(std::string_view text, std::string_view suffix) {
@@ -1448,6 +1449,13 @@ private:
       Info source = analyze(positionalArgument(call, 0));
       source.pointerRoots.reset();
       source.loadLoop = -2;
+      // Counting a tile of comparisons (`tl.sum(idx != -1)`): at most the
+      // tile's size, whatever the compared values were loaded from.
+      if ((function == "sum" || function == "cumsum") && source.dtype == "int1" && source.shape) {
+        Bounds count;
+        count.add(tileParamsOf(source));
+        source.bounds = keepBounds(count);
+      }
       if (function != "cumsum") reduceShape(source, argument(call, 1, "axis"));
       return source;
     }
@@ -1503,10 +1511,16 @@ private:
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
-        if (function == "minimum" || function == "maximum") parts.push_back(std::move(part));
+        if (function == "minimum" || function == "maximum" || function == "where") parts.push_back(std::move(part));
       }
-    if (function == "where") combined.dtype = {};
-    if (!parts.empty()) combined.bounds = keepBounds(extremeBound(parts, function == "minimum"));
+    // tl.where(c, a, b) is a or b: at most the larger of their bounds (the
+    // condition bounds nothing).
+    if (function == "where") {
+      combined.dtype = {};
+      if (parts.size() == 3) combined.bounds = keepBounds(bothBound(boundsOf(parts[1]), boundsOf(parts[2])));
+    }
+    if (!parts.empty() && function != "where")
+      combined.bounds = keepBounds(extremeBound(parts, function == "minimum"));
     return combined;
   }
 
@@ -1614,6 +1628,7 @@ private:
       Local &local = locals_[name];
       local.info = info;
       ++local.assignments;
+      local.value = valueNode;
       local.program.reset();
       if (valueNode != kNoNode && info.shape && info.shape->empty()) {
         std::vector<DimOp> program;
@@ -1764,6 +1779,81 @@ private:
       if (params.test(i)) loop.boundParams.push_back(kernel_.params[i].name);
   }
 
+  // `range(start, min(start + chunk, n))`: the loop runs at most `chunk`
+  // past `start`, whatever `n` and `start` are. Names assigned once are
+  // followed (`k_end = tl.minimum(k_start + chunk, n)`, `lo = k_start`), and
+  // a start that is a maximum is at least each of its arguments. The bounds
+  // of `chunk`, else nullopt.
+  std::optional<Bounds> stepsPastStart(NodeId start, NodeId end) {
+    std::vector<std::string_view> bases;
+    lowerBases(start, bases, 0);
+    std::vector<std::pair<std::string_view, NodeId>> forms;
+    upperForms(end, forms, 0);
+    for (const auto &[base, chunk] : forms) {
+      if (std::find(bases.begin(), bases.end(), base) == bases.end()) continue;
+      if (tree_.kind(chunk) == NodeKind::Integer) {
+        Bounds constant;
+        constant.add(std::bitset<kMaxParams>());
+        return constant;
+      }
+      if (tree_.kind(chunk) != NodeKind::Identifier) continue;
+      const std::string_view name = tree_.text(chunk);
+      if (auto param = paramIndex_.find(name); param != paramIndex_.end()) return boundOf(param->second);
+      if (auto local = locals_.find(name); local != locals_.end()) return boundsOf(local->second.info);
+    }
+    return std::nullopt;
+  }
+
+  static constexpr int kMaxFollow = 4;
+
+  // The value a name assigned once holds, else kNoNode.
+  NodeId singleValueOf(NodeId name) const {
+    if (tree_.kind(name) != NodeKind::Identifier) return kNoNode;
+    auto local = locals_.find(tree_.text(name));
+    if (local == locals_.end() || local->second.assignments != 1) return kNoNode;
+    return tree_.unparenthesize(local->second.value);
+  }
+
+  bool callsMinOrMax(NodeId call, bool minimum) {
+    if (tree_.kind(call) != NodeKind::Call) return false;
+    const std::string callee = canonical(tree_.child(call, Field::Function));
+    return minimum ? callee == "triton.language.minimum" || callee == "min"
+                   : callee == "triton.language.maximum" || callee == "max";
+  }
+
+  // The texts `node` is at least: itself, what a name holds, each argument
+  // of a maximum.
+  void lowerBases(NodeId node, std::vector<std::string_view> &bases, int depth) {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || depth > kMaxFollow) return;
+    bases.push_back(tree_.text(node));
+    if (NodeId value = singleValueOf(node); value != kNoNode) lowerBases(value, bases, depth + 1);
+    if (callsMinOrMax(node, false))
+      if (NodeId arguments = tree_.child(node, Field::Arguments); arguments != kNoNode)
+        for (NodeId argument : tree_.children(arguments)) lowerBases(argument, bases, depth + 1);
+  }
+
+  // Pairs (base, chunk) with `node` <= base + chunk: a sum, what a name
+  // holds, each argument of a minimum.
+  void upperForms(NodeId node, std::vector<std::pair<std::string_view, NodeId>> &forms, int depth) {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || depth > kMaxFollow) return;
+    if (NodeId value = singleValueOf(node); value != kNoNode) upperForms(value, forms, depth + 1);
+    if (callsMinOrMax(node, true)) {
+      if (NodeId arguments = tree_.child(node, Field::Arguments); arguments != kNoNode)
+        for (NodeId argument : tree_.children(arguments)) upperForms(argument, forms, depth + 1);
+      return;
+    }
+    if (tree_.kind(node) != NodeKind::BinaryOperator) return;
+    NodeId op = tree_.child(node, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpPlus) return;
+    NodeId left = tree_.unparenthesize(tree_.child(node, Field::Left));
+    NodeId right = tree_.unparenthesize(tree_.child(node, Field::Right));
+    if (left == kNoNode || right == kNoNode) return;
+    forms.push_back({tree_.text(left), right});
+    forms.push_back({tree_.text(right), left});
+  }
+
   void readFor(NodeId statement) {
     NodeId left = tree_.child(statement, Field::Left);
     NodeId right = tree_.child(statement, Field::Right);
@@ -1771,6 +1861,7 @@ private:
     loop.span = tree_.span(statement);
     Info bounds;
     std::vector<Info> rangeArguments; // positional, of a call
+    std::vector<NodeId> rangeNodes;
     if (right != kNoNode && tree_.kind(right) == NodeKind::Call) {
       std::string path = canonical(tree_.child(right, Field::Function));
       loop.isStaticRange = path == "triton.language.static_range" || path == "static_range";
@@ -1781,10 +1872,17 @@ private:
           if (kind == NodeKind::Comment) continue;
           if (kind == NodeKind::KeywordArgument) {
             // num_stages=, loop_unroll_factor=, ... are not bounds.
-            analyze(tree_.child(argument, Field::Value));
+            NodeId name = tree_.child(argument, Field::Name);
+            NodeId value = tree_.child(argument, Field::Value);
+            int64_t stages = 0;
+            if (name != kNoNode && tree_.text(name) == "num_stages" && value != kNoNode &&
+                tree_.kind(value) == NodeKind::Integer && parseIntegerLiteral(tree_.text(value), stages))
+              loop.numStages = stages;
+            analyze(value);
             continue;
           }
           rangeArguments.push_back(analyze(argument));
+          rangeNodes.push_back(argument);
           bounds.params |= rangeArguments.back().params;
         }
     } else {
@@ -1796,6 +1894,11 @@ private:
                        : rangeArguments.size() == 1 ? boundsOf(rangeArguments[0])
                                                     : boundsOf(rangeArguments[1]);
     loop.endBounds = extentBounds(end);
+    if (rangeNodes.size() >= 2)
+      if (std::optional<Bounds> past = stepsPastStart(rangeNodes[0], rangeNodes[1])) {
+        std::vector<ExtentBound> more = extentBounds(*past);
+        loop.endBounds.insert(loop.endBounds.end(), more.begin(), more.end());
+      }
     addRole(bounds.params, ParamUse::LoopBound);
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);

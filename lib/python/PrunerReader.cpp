@@ -107,6 +107,22 @@ private:
     return lower.find(word) != std::string::npos;
   }
 
+  // A `Config(...)` the pruner builds; one given a `pre_hook=` other than
+  // None hooks the runs it makes (gemm pruners add `init_to_zero(...)` to
+  // their split-K configs).
+  void noteConfigCall(NodeId call, PrunerReading &reading) {
+    reading.buildsConfigs = true;
+    NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode) return;
+    for (NodeId argument : tree_.children(arguments)) {
+      if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
+      NodeId name = tree_.child(argument, Field::Name);
+      NodeId value = tree_.child(argument, Field::Value);
+      if (name != kNoNode && tree_.text(name) == "pre_hook" && value != kNoNode && tree_.kind(value) != NodeKind::None)
+        reading.buildsHookedConfigs = true;
+    }
+  }
+
   void scan(NodeId node, PrunerReading &reading) {
     std::set<std::string> &limits = reading.limits;
     NodeKind kind = tree_.kind(node);
@@ -119,12 +135,12 @@ private:
       NodeId callee = tree_.child(node, Field::Function);
       if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier) {
         std::string name(tree_.text(callee));
-        if (name == "Config") reading.buildsConfigs = true;
+        if (name == "Config") noteConfigCall(node, reading);
         else if (std::find(reading.helpers.begin(), reading.helpers.end(), name) == reading.helpers.end())
           reading.helpers.push_back(name);
       } else if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
         NodeId method = tree_.child(callee, Field::AttributeName);
-        if (method != kNoNode && tree_.text(method) == "Config") reading.buildsConfigs = true;
+        if (method != kNoNode && tree_.text(method) == "Config") noteConfigCall(node, reading);
       }
     }
     if (kind == NodeKind::Assignment) {

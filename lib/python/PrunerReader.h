@@ -18,6 +18,7 @@ struct PrunerReading {
   std::set<std::string> limits;
   std::set<std::string> configKeys; // `config.kwargs["tile_size"]`, `.get("BLOCK_M")`
   bool buildsConfigs = false;        // calls `triton.Config(...)`: what runs is what it returns
+  bool buildsHookedConfigs = false;  // ... with a `pre_hook=` (zeroing an output before each run)
   std::vector<std::string> helpers;  // plain names it calls (`common_prune_criteria(...)`)
 };
 

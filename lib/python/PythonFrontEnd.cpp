@@ -207,6 +207,7 @@ private:
       spec.prunerLimits = reading.limits;
       spec.prunerConfigKeys = reading.configKeys;
       spec.prunerBuildsConfigs = reading.buildsConfigs;
+      spec.hasPrehook = spec.hasPrehook || reading.buildsHookedConfigs;
       std::set<std::pair<const python::SyntaxTree *, NodeId>> seen{{source->tree, source->definition}};
       readPrunerHelpers(function, reading.helpers, spec, seen, 1);
     }
@@ -227,6 +228,7 @@ private:
       for (const std::string &limit : reading.limits)
         if (limit == "smem" || limit == "registers") spec.prunerLimits.insert(limit);
       spec.prunerBuildsConfigs = spec.prunerBuildsConfigs || reading.buildsConfigs;
+      spec.hasPrehook = spec.hasPrehook || reading.buildsHookedConfigs;
       readPrunerHelpers(helper, reading.helpers, spec, seen, depth + 1);
     }
   }

@@ -217,6 +217,28 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     desc.dots.push_back(dot);
   }
 
+  // `tl.range(..., num_stages=S)` around a dot pipelines that loop S deep,
+  // whatever the config's num_stages; the deepest dot loop sets the buffers.
+  std::optional<int64_t> loopStages;
+  const Loop *setBy = nullptr;
+  for (const DotSite &site : kernel.dots) {
+    const Loop *innermost = nullptr;
+    for (const Loop &loop : kernel.loops)
+      if (spanWithin(site.span, loop.span) && (!innermost || spanWithin(loop.span, innermost->span)))
+        innermost = &loop;
+    if (!innermost) continue;
+    const int64_t stages = innermost->numStages ? std::max<int64_t>(*innermost->numStages, 1) : desc.numStages;
+    if (innermost->numStages) setBy = innermost;
+    loopStages = std::max(loopStages.value_or(0), stages);
+  }
+  if (setBy && loopStages && *loopStages != desc.numStages) {
+    if (explain)
+      notes.push_back("num_stages " + std::to_string(*loopStages) + " from the loop's `tl.range(..., num_stages=" +
+                      std::to_string(*setBy->numStages) + ")` at line " + std::to_string(setBy->span.line) +
+                      ", not the config's " + std::to_string(desc.numStages));
+    desc.numStages = static_cast<int>(*loopStages);
+  }
+
   auto &dots = desc.dots;
   const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !kernel.dots[0].aFromLoad &&
                          kernel.dots[0].bFromLoad && !kernel.dots[1].aFromLoad && kernel.dots[1].bFromLoad &&

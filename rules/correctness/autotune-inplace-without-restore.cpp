@@ -25,10 +25,6 @@ struct PointerAccesses {
 
 std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
 
-bool spanWithin(const SourceSpan &inner, const SourceSpan &outer) {
-  return outer.valid() && !(inner < outer) && inner.line <= std::max(outer.endLine, outer.line);
-}
-
 // The kernel overwrites the buffer before it reads it: an unconditional
 // store that comes first and shares no loop with the load, or that writes
 // the very address and mask the load reads in the same loop body. Each run
@@ -143,7 +139,8 @@ public:
         "address and mask the load then reads, as written, in the same loop body) is not "
         "reported, since every run reads what it wrote itself. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
-        "or its configs is assumed to restore the state, and single-config lists, which are "
+        "or its configs (also one the `prune_configs_by` pruner gives the configs it builds) is "
+        "assumed to restore the state, and single-config lists, which are "
         "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
         "autotunes kernels itself and restores aliased buffers afterwards. Loads and stores "
         "inside `if FLAG:` / `else:` arms on a kernel parameter count only for the launches "

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -95,10 +96,29 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
 // `name` only sets how many programs run. In a kernel with one (M of a GEMM
 // whose row tile the configs or the launcher choose), the best tile depends
 // on it.
+// A mask against the very end a loop runs to (`offs_n < k_end` inside `for
+// n in range(k_start, k_end, BLOCK_N)`) only clips that loop's last tile:
+// when the key bounds the loop's extent, it bounds what the mask covers too.
+bool clipsABoundedLoop(const Kernel &kernel, const MaskExtent &mask, const Fixed &fixed) {
+  auto same = [](const ExtentBound &a, const ExtentBound &b) {
+    return a.params == b.params && a.program == b.program && a.data == b.data;
+  };
+  for (const Loop &loop : kernel.loops) {
+    if (loop.endBounds.empty() || !fixed.bounds(loop.endBounds)) continue;
+    if (std::all_of(mask.bounds.begin(), mask.bounds.end(), [&](const ExtentBound &bound) {
+          return std::any_of(loop.endBounds.begin(), loop.endBounds.end(),
+                             [&](const ExtentBound &end) { return same(bound, end); });
+        }))
+      return true;
+  }
+  return false;
+}
+
 std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
   std::vector<const MaskExtent *> masks;
   for (const MaskExtent &mask : kernel.maskExtents) {
-    if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds)) continue;
+    if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds) || clipsABoundedLoop(kernel, mask, fixed))
+      continue;
     const auto &tile = mask.tileParams;
     if (mask.tileKnown &&
         std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.tiles.count(t) != 0; }))
@@ -179,6 +199,21 @@ const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel
   return nullptr;
 }
 
+// True when the file launches the kernel and every launch passes `param` the
+// same known number (a module constant): a value that never changes between
+// calls needs no key.
+bool sameConstantAtEveryLaunch(const FileModel &file, const Kernel &kernel, const std::string &param) {
+  std::optional<int64_t> seen;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    const LaunchArgument *argument = argumentFor(launch, kernel, param);
+    if (!argument || !argument->value.isInt()) return false;
+    if (seen && *seen != argument->value.asInt()) return false;
+    seen = argument->value.asInt();
+  }
+  return seen.has_value();
+}
+
 class AutotuneKeyMissingDim : public Rule {
 public:
   static RuleInfo info() {
@@ -194,7 +229,9 @@ public:
         "or store's mask (or a block pointer's shape) compares a tile with, when the tile is "
         "one the configs or the launcher choose. It follows each extent's upper bounds "
         "through the kernel: `min(chunk_size, seqlen - start)` is bounded by a keyed "
-        "`chunk_size` whatever `seqlen`, `a - b` and `a // b` by `a`, a value loaded from "
+        "`chunk_size` whatever `seqlen`, a loop `range(start, min(start + chunk, n))` (and a mask "
+        "against its end) by `chunk`, a count of valid entries (`tl.sum(idx != -1)`) by the "
+        "tile it counts, `a - b` and `a // b` by `a`, a value loaded from "
         "memory by nothing the key could name, so a dimension that only clips an extent the "
         "key bounds, or only reaches it through a decoded program id or a stride into "
         "metadata, is not reported. Row counts walked one row at a time (`for row in "
@@ -213,7 +250,9 @@ public:
         "computes from the shape, a padded constexpr tile such as "
         "`HEAD_DIM=next_power_of_2(head_dim)` included; shapes listed in "
         "`do_not_specialize`, which the author left out on purpose; and arguments that only "
-        "offset pointers (strides, row indices), which size nothing. Kernels with a single "
+        "offset pointers (strides, row indices), which size nothing; nor a shape that every "
+        "launch of the kernel in the file passes the same number (`NOPE_DIM=448`, a module "
+        "constant): it never changes between calls. Kernels with a single "
         "config are not tuned, and are skipped.";
     info.doc.whyItMatters =
         "Triton benchmarks the configs once per distinct key and caches the winner. A shape "
@@ -252,7 +291,8 @@ public:
       for (const Param &param : kernel.params) {
         if (keyNames.count(param.name) || !isWorkSizingShape(kernel, param, fixed) ||
             kernel.doNotSpecialize.count(param.name) ||
-            coveredByProxy(context, kernel, param.name, proxies, keyed))
+            coveredByProxy(context, kernel, param.name, proxies, keyed) ||
+            sameConstantAtEveryLaunch(context.file(), kernel, param.name))
           continue;
         missing.push_back(&param);
       }
