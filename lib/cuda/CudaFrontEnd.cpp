@@ -134,10 +134,15 @@ private:
   // each name the header uses.
   void markHeaderFragment(const std::string &absolutePath, FileModel &model) const {
     if (model.parseProblems.empty() || llvm::StringRef(absolutePath).ends_with(".cu")) return;
-    // Only names the header uses without declaring them, in its own text: an
-    // error inside a file it includes (prefixed "in FILE:") or a header not
-    // found is not something its includer provides.
-    const llvm::StringRef firstError(model.parseProblems.front().message);
+    // Only names used without a declaration (in its own text or in a header
+    // it includes, "in FILE:L:C: ..."): what its includer provides first. A
+    // header not found, or code Clang rejects, is not.
+    llvm::StringRef firstError(model.parseProblems.front().message);
+    if (firstError.starts_with("in ")) {
+      const size_t colon = firstError.find(": ");
+      if (colon == llvm::StringRef::npos) return;
+      firstError = firstError.drop_front(colon + 2);
+    }
     if (!firstError.starts_with("use of undeclared identifier") && !firstError.starts_with("unknown type name") &&
         !firstError.starts_with("no template named") && !firstError.starts_with("no type named"))
       return;

@@ -131,7 +131,9 @@ private:
     if (presumed.isValid()) {
       // A project header is named from the file's folder, as the file's own
       // #include names it; others by the path the compiler found.
-      llvm::StringRef name = presumed.getFilename();
+      llvm::SmallString<256> normalized(presumed.getFilename());
+      llvm::sys::path::remove_dots(normalized, /*remove_dot_dot=*/true);
+      llvm::StringRef name = normalized;
       if (auto main = sm.getFileEntryRefForID(mainFile)) {
         const llvm::StringRef folder = llvm::sys::path::parent_path(main->getName());
         if (!folder.empty() && name.starts_with(folder) && name.size() > folder.size() &&
