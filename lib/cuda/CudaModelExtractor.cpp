@@ -344,6 +344,8 @@ struct FunctionSummary {
   std::map<const VarDecl *, SharedAccess> sharedAccesses;  // every __shared__ variable it uses
   std::vector<const FunctionDecl *> callees;               // device code it calls that has a body
   std::vector<const VarDecl *> localArrays;                // per-thread arrays
+  std::map<const VarDecl *, SourceRange> runtimeIndexed;   // local arrays indexed at run time: the first place
+  std::map<const VarDecl *, std::vector<uint32_t>> arrayScopes; // the blocks a local array is declared in
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
   // Inline PTX that only some targets accept: instruction, table prefix, where.
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
@@ -393,12 +395,33 @@ public:
         if (const auto *variable = dyn_cast<VarDecl>(declaration)) {
           if (isSharedVariable(variable))
             summary_.declaredShared.push_back(variable->getCanonicalDecl());
-          else if (variable->hasLocalStorage() && variable->getType()->isArrayType())
+          else if (variable->hasLocalStorage() && variable->getType()->isArrayType()) {
             summary_.localArrays.push_back(variable);
+            summary_.arrayScopes[variable] = scopes_;
+          }
           if (variable->getInit()) walk(variable->getInit());
         }
       return;
     }
+    if (isa<CompoundStmt>(statement)) {
+      scopes_.push_back(nextScope_++);
+      for (const Stmt *child : statement->children()) walk(child);
+      scopes_.pop_back();
+      return;
+    }
+    if (const auto *loop = dyn_cast<ForStmt>(statement)) {
+      const VarDecl *counter = unrollingCounter(loop);
+      if (counter) unrolled_.push_back(counter);
+      for (const Stmt *child : statement->children()) walk(child);
+      if (counter) unrolled_.pop_back();
+      return;
+    }
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement))
+      if (const auto *reference = dyn_cast<DeclRefExpr>(subscript->getBase()->IgnoreParenImpCasts()))
+        if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
+            array && array->hasLocalStorage() && !isSharedVariable(array) && array->getType()->isArrayType() &&
+            !knownAtCompileTime(subscript->getIdx()))
+          summary_.runtimeIndexed.try_emplace(array, subscript->getSourceRange());
     if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement); cast && cast->getCastKind() == CK_LValueToRValue)
       if (auto lvalue = sharedLvalue(cast->getSubExpr())) {
         record(*lvalue, /*load=*/true, /*storedValue=*/false);
@@ -456,6 +479,47 @@ public:
   }
 
 private:
+  // `for (int i = 0; i < N; ++i)` with N a constant (or a template
+  // parameter): its counter is a constant in each unrolled copy.
+  const VarDecl *unrollingCounter(const ForStmt *loop) const {
+    const auto *init = dyn_cast_or_null<DeclStmt>(loop->getInit());
+    if (!init || !init->isSingleDecl()) return nullptr;
+    const auto *counter = dyn_cast<VarDecl>(init->getSingleDecl());
+    const auto *condition = dyn_cast_or_null<BinaryOperator>(loop->getCond());
+    if (!counter || !condition || !condition->isComparisonOp()) return nullptr;
+    const auto *left = dyn_cast<DeclRefExpr>(condition->getLHS()->IgnoreParenImpCasts());
+    if (!left || left->getDecl() != counter) return nullptr;
+    return knownAtCompileTime(condition->getRHS()) ? counter : nullptr;
+  }
+
+  // A constant, a template parameter, a constexpr or const-initialised
+  // variable, or an unrolled loop's counter, combined by arithmetic.
+  bool knownAtCompileTime(const Expr *expression) const {
+    if (!expression) return false;
+    expression = expression->IgnoreParenImpCasts();
+    if (expression->isValueDependent() || expression->isIntegerConstantExpr(context_)) return true;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
+      if (isa<NonTypeTemplateParmDecl>(reference->getDecl()) || isa<EnumConstantDecl>(reference->getDecl()))
+        return true;
+      const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+      if (!variable) return false;
+      if (std::find(unrolled_.begin(), unrolled_.end(), variable) != unrolled_.end()) return true;
+      return variable->getType().isConstQualified() && variable->getInit() &&
+             knownAtCompileTime(variable->getInit());
+    }
+    if (const auto *binary = dyn_cast<BinaryOperator>(expression))
+      return knownAtCompileTime(binary->getLHS()) && knownAtCompileTime(binary->getRHS());
+    if (const auto *unary = dyn_cast<UnaryOperator>(expression)) return knownAtCompileTime(unary->getSubExpr());
+    if (const auto *conditional = dyn_cast<ConditionalOperator>(expression))
+      return knownAtCompileTime(conditional->getCond()) && knownAtCompileTime(conditional->getTrueExpr()) &&
+             knownAtCompileTime(conditional->getFalseExpr());
+    return false;
+  }
+
+  std::vector<uint32_t> scopes_;
+  uint32_t nextScope_ = 0;
+  std::vector<const VarDecl *> unrolled_;
+
   void record(const SharedLvalue &lvalue, bool load, bool storedValue) {
     SharedAccess &access = summary_.sharedAccesses[lvalue.variable];
     access.loaded |= load;
@@ -1275,6 +1339,9 @@ private:
       array.elementType = elementTypeName(element, policy_);
       if (!element->isDependentType() && !element->isIncompleteType())
         array.elementBytes = context_.getTypeSizeInChars(element).getQuantity();
+      if (auto found = own.runtimeIndexed.find(variable); found != own.runtimeIndexed.end())
+        array.runtimeIndex = mapper_.spanOr(found->second, array.span);
+      if (auto found = own.arrayScopes.find(variable); found != own.arrayScopes.end()) array.scopes = found->second;
       kernel.localArrays.push_back(std::move(array));
     }
     std::set<std::string> families;

@@ -202,6 +202,14 @@ struct LocalArray {
   std::optional<int64_t> elementBytes; // sizeof the element type
   std::string elementType;             // "float", "half", ...
   SourceSpan span;
+  // Where an index only known at run time reads or writes it (not a
+  // constant, nor the counter of a loop with a constant trip count, which
+  // unrolls): such an array lives in local memory whatever its size.
+  std::optional<SourceSpan> runtimeIndex;
+  // The blocks it is declared in, outermost first (ids within the kernel):
+  // arrays of sibling blocks (the bodies of loops run one after the other)
+  // are never live together.
+  std::vector<uint32_t> scopes;
 };
 
 // How a config came to be, for notes: "config 7 of 24, from the

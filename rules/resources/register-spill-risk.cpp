@@ -58,9 +58,12 @@ public:
         "overflows, or it compares register use; helpers the pruner calls, also in other modules, "
         "count as the pruner). "
         "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
-        "template parameters per instantiation) and reports them when they alone need more than "
-        "255 registers, or more than the register file leaves each thread under "
-        "`__launch_bounds__`.";
+        "template parameters per instantiation; arrays of blocks that run one after the other, "
+        "such as the bodies of consecutive loops, are not live together) and reports them when "
+        "they alone need more than 255 registers, or more than the register file leaves each "
+        "thread under `__launch_bounds__`. An array indexed at run time (not by a constant or "
+        "the counter of a loop with a constant trip count) lives in local memory whatever its "
+        "size: the finding then says so instead of counting it as registers.";
     info.doc.whyItMatters =
         "A thread has at most 255 registers. What does not fit is spilled to local memory, which "
         "is DRAM behind the L1 cache: a GEMM whose accumulator spills runs several times slower "
@@ -128,21 +131,41 @@ private:
     }
   }
 
+  static int64_t registersOf(const LocalArray &array) {
+    return (*array.elements * *array.elementBytes + 3) / 4;
+  }
+
+  // An array is live together with those declared before it in its own
+  // block and the blocks around it; arrays of sibling blocks (loops run one
+  // after the other) are not. The largest such chain, and its arrays.
+  static std::vector<const LocalArray *> largestLiveChain(const std::vector<const LocalArray *> &arrays,
+                                                          int64_t &registers) {
+    std::vector<const LocalArray *> best;
+    registers = 0;
+    for (const LocalArray *innermost : arrays) {
+      std::vector<const LocalArray *> chain;
+      int64_t total = 0;
+      for (const LocalArray *array : arrays) {
+        const auto &outer = array->scopes, &inner = innermost->scopes;
+        if (outer.size() > inner.size() || !std::equal(outer.begin(), outer.end(), inner.begin()) ||
+            innermost->span < array->span)
+          continue;
+        chain.push_back(array);
+        total += registersOf(*array);
+      }
+      if (total > registers) registers = total, best = std::move(chain);
+    }
+    return best;
+  }
+
   static void checkCuda(const ArchInfo &arch, const Kernel &kernel, FindingsAtLiterals<Finding> &findings) {
     if (arch.vendor != Vendor::Nvidia || kernel.localArrays.empty()) return;
+    std::vector<const LocalArray *> sized;
+    for (const LocalArray &array : kernel.localArrays)
+      if (array.elements && array.elementBytes) sized.push_back(&array);
+    if (sized.empty()) return;
     int64_t registers = 0;
-    std::vector<std::string> parts;
-    const LocalArray *largest = nullptr;
-    for (const LocalArray &array : kernel.localArrays) {
-      if (!array.elements || !array.elementBytes) continue;
-      const int64_t needed = (*array.elements * *array.elementBytes + 3) / 4;
-      registers += needed;
-      parts.push_back("`" + array.name + "` (line " + std::to_string(array.span.line) + "): " +
-                      std::to_string(*array.elements) + " x " + array.elementType + " = " +
-                      std::to_string(needed) + " registers");
-      if (!largest || needed > (*largest->elements * *largest->elementBytes + 3) / 4) largest = &array;
-    }
-    if (!largest) return;
+    const std::vector<const LocalArray *> live = largestLiveChain(sized, registers);
     int64_t cap = arch.maxRegistersPerThread;
     std::string capReason = "a thread has at most " + std::to_string(cap) + " registers";
     if (kernel.launchBoundsThreads && kernel.launchBoundsThreads->isInt() && kernel.launchBoundsThreads->asInt() > 0) {
@@ -155,13 +178,49 @@ private:
       }
     }
     if (registers <= cap) return;
+    // An array indexed at run time sits in local memory whatever its size:
+    // the working set in registers is what the others need.
+    int64_t inRegisters = 0;
+    const LocalArray *largest = nullptr, *runtimeIndexed = nullptr;
+    std::vector<std::string> parts;
+    for (const LocalArray *array : live) {
+      const int64_t needed = registersOf(*array);
+      if (array->runtimeIndex) {
+        if (!runtimeIndexed) runtimeIndexed = array;
+      } else {
+        inRegisters += needed;
+      }
+      const std::string size = std::to_string(*array->elements) + " x " + array->elementType + " = ";
+      parts.push_back("`" + array->name + "` (line " + std::to_string(array->span.line) + "): " + size +
+                      (array->runtimeIndex ? std::to_string(*array->elements * *array->elementBytes) +
+                                                 " bytes, indexed at run time at line " +
+                                                 std::to_string(array->runtimeIndex->line) + ": in local memory"
+                                           : std::to_string(needed) + " registers"));
+      if (!largest || needed > registersOf(*largest)) largest = array;
+    }
+    if (live.size() < sized.size())
+      parts.push_back("arrays of blocks that run one after the other are not live together: counted the largest "
+                      "chain of nested blocks");
     Finding finding;
-    finding.span = largest->span;
-    finding.message = "`" + kernel.name + "` keeps " + std::to_string(registers) +
-                      " registers per thread in per-thread arrays alone; on " + arch.name + " " + capReason;
-    for (const std::string &part : parts) finding.notes.push_back(part);
-    finding.notes.push_back("what does not fit goes to local memory (spills): split the tile over more threads");
     finding.kernel = &kernel;
+    if (inRegisters > cap) {
+      finding.span = largest->span;
+      finding.message = "`" + kernel.name + "` keeps " + std::to_string(inRegisters) +
+                        " registers per thread in per-thread arrays alone; on " + arch.name + " " + capReason;
+      finding.notes = std::move(parts);
+      finding.notes.push_back("what does not fit goes to local memory (spills): split the tile over more threads");
+    } else if (runtimeIndexed) {
+      finding.span = runtimeIndexed->span;
+      finding.message = "`" + kernel.name + "` indexes `" + runtimeIndexed->name + "` at run time (line " +
+                        std::to_string(runtimeIndexed->runtimeIndex->line) +
+                        "): per-thread arrays indexed at run time live in local memory, not registers, whatever "
+                        "their size (" + std::to_string(registers * 4) + " bytes per thread here)";
+      finding.notes = std::move(parts);
+      finding.notes.push_back("index with constants or the counter of a loop with a constant trip count (unrolled), "
+                              "or keep the values in shared memory");
+    } else {
+      return;
+    }
     findings.add(std::move(finding), "`" + kernel.name + "`");
   }
 };
