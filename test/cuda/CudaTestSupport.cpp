@@ -88,6 +88,12 @@ std::vector<std::filesystem::path> cudaFixtures() {
   return files;
 }
 
+bool crashesOnPurpose(const std::filesystem::path &file) {
+  std::ifstream stream(file);
+  const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+  return text.find("btlint-test-skip-when-sanitized") != std::string::npos;
+}
+
 std::string fixtureTarget(const std::filesystem::path &file) {
   std::ifstream stream(file);
   const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());

@@ -40,6 +40,10 @@ FileModel cudaModelOf(const std::string &code, const CudaModelOptions &options =
 const Kernel *findKernel(const FileModel &model, const std::string &name);
 bool cudaToolkitInstalled();
 
+// Whether a fixture crashes btlint on purpose (marked
+// `btlint-test-skip-when-sanitized`: the internal-error rule's fixtures).
+bool crashesOnPurpose(const std::filesystem::path &file);
+
 // nvcc from CUDA_PATH, PATH or /usr/local/cuda, if any.
 std::optional<std::string> findNvcc();
 // Every .cu fixture: test/rules (rule fixtures of all kinds), test/cuda/ptxas

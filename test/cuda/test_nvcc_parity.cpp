@@ -43,6 +43,10 @@ TEST(NvccParity, BtlintParsesEveryFixtureNvccAccepts) {
   if (!nvcc) GTEST_SKIP() << "nvcc not found (CUDA_PATH, PATH, /usr/local/cuda): cannot compare with nvcc";
   size_t accepted = 0, rejected = 0;
   for (const std::filesystem::path &file : cudaFixtures()) {
+    // The internal-error fixtures make Clang trap on purpose (a debugging
+    // pragma nvcc ignores): parity means nothing there, and under the
+    // sanitizers the contained crash leaves what it held unfreed.
+    if (crashesOnPurpose(file)) continue;
     const std::string arch = fixtureTarget(file);
     std::string log;
     if (!nvccAccepts(*nvcc, file, arch, log)) {
