@@ -968,20 +968,11 @@ private:
   }
 
   // `P == 1`, `1 < P` and the like for a kernel parameter P and an integer.
-  std::optional<AccessGuard> parameterComparison(NodeId comparison, bool whenTrue) const {
-    NodeId operands[2] = {kNoNode, kNoNode};
-    NodeKind op = NodeKind::Other;
-    int count = 0, operators = 0;
-    for (NodeId child : tree_.children(comparison)) {
-      if (tree_.kind(child) == NodeKind::Comment) continue;
-      if (tree_.node(child).field == Field::Operators) {
-        op = tree_.kind(child);
-        ++operators;
-      } else if (count++ < 2) {
-        operands[count - 1] = child;
-      }
-    }
-    if (count != 2 || operators != 1) return std::nullopt;
+  std::optional<AccessGuard> parameterComparison(NodeId node, bool whenTrue) const {
+    Comparison comparison;
+    if (!readComparison(tree_, node, comparison)) return std::nullopt;
+    const NodeId operands[2] = {comparison.left, comparison.right};
+    const NodeKind op = comparison.op;
     static const std::pair<NodeKind, std::pair<const char *, const char *>> spellings[] = {
         {NodeKind::OpLess, {"<", ">"}},    {NodeKind::OpLessEqual, {"<=", ">="}}, {NodeKind::OpGreater, {">", "<"}},
         {NodeKind::OpGreaterEqual, {">=", "<="}}, {NodeKind::OpEqual, {"==", "=="}}, {NodeKind::OpNotEqual, {"!=", "!="}}};

@@ -864,22 +864,10 @@ private:
       readGuard(tree_.child(condition, Field::Right), guards);
       return;
     }
-    if (tree_.kind(condition) != NodeKind::ComparisonOperator) return;
-    NodeId operands[2] = {kNoNode, kNoNode};
-    NodeKind op = NodeKind::Other;
-    int count = 0, operators = 0;
-    for (NodeId child : tree_.children(condition)) {
-      if (tree_.kind(child) == NodeKind::Comment) continue;
-      if (tree_.node(child).field == Field::Operators) {
-        op = tree_.kind(child);
-        ++operators;
-      } else if (count < 2) {
-        operands[count++] = child;
-      } else {
-        ++count;
-      }
-    }
-    if (count != 2 || operators != 1) return;
+    Comparison comparison;
+    if (!readComparison(tree_, condition, comparison)) return;
+    const NodeId operands[2] = {comparison.left, comparison.right};
+    const NodeKind op = comparison.op;
     auto integer = [&](NodeId node, int64_t &value) {
       node = tree_.unparenthesize(node);
       return node != kNoNode && tree_.kind(node) == NodeKind::Integer &&

@@ -695,6 +695,25 @@ bool decodeStringLiteral(std::string_view text, std::string &out) {
   return true;
 }
 
+bool readComparison(const SyntaxTree &tree, NodeId id, Comparison &out) {
+  if (id == kNoNode || tree.kind(id) != NodeKind::ComparisonOperator) return false;
+  NodeId operands[2] = {kNoNode, kNoNode};
+  int count = 0, operators = 0;
+  for (NodeId child : tree.children(id)) {
+    if (tree.kind(child) == NodeKind::Comment) continue;
+    if (tree.node(child).field == Field::Operators) {
+      out.op = tree.kind(child);
+      ++operators;
+    } else if (count++ < 2) {
+      operands[count - 1] = child;
+    }
+  }
+  if (count != 2 || operators != 1) return false;
+  out.left = operands[0];
+  out.right = operands[1];
+  return true;
+}
+
 bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out) {
   NodeKind kind = tree.kind(id);
   if (kind == NodeKind::ConcatenatedString) {

@@ -183,4 +183,12 @@ bool decodeStringLiteral(std::string_view text, std::string &out);
 // Parses an integer literal ("0x10", "1_000"); false on overflow or bad text.
 bool parseIntegerLiteral(std::string_view text, int64_t &out);
 
+// A comparison of exactly two operands (`a < b`, not `a < b < c`): its
+// operands and operator. False for anything else.
+struct Comparison {
+  NodeId left = kNoNode, right = kNoNode;
+  NodeKind op = NodeKind::Other;
+};
+bool readComparison(const SyntaxTree &tree, NodeId id, Comparison &out);
+
 } // namespace btlint::python
