@@ -25,13 +25,33 @@ struct PointerAccesses {
 
 std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
 
-// The kernel overwrites the buffer before it reads it: an unconditional
-// store that comes first and shares no loop with the load, or that writes
-// the very address and mask the load reads in the same loop body. Each run
-// then reads what it wrote itself, not the previous run's output.
-bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses) {
+// The values each tested parameter can take under one launch (and, for a
+// constexpr flag nothing fixes, one compiled specialisation): what the
+// launch passes, else every value the configs give it, else its default;
+// nullopt when one of them is not a known integer or bool.
+using GuardBinding = std::map<std::string, std::optional<std::vector<int64_t>>>;
+
+// Whether every test of `access` holds for every value its parameter can
+// take under `binding`: the access runs in each such compiled kernel.
+bool runsCertainly(const MemoryAccess &access, const GuardBinding &binding) {
+  for (const AccessGuard &guard : access.guards) {
+    auto found = binding.find(guard.param);
+    if (found == binding.end() || !found->second || found->second->empty()) return false;
+    if (!std::all_of(found->second->begin(), found->second->end(),
+                     [&](int64_t value) { return guard.holdsFor(value); }))
+      return false;
+  }
+  return true;
+}
+
+// The kernel overwrites the buffer before it reads it: a store that runs
+// whatever the arms (or in every kernel the binding compiles) and comes
+// first and shares no loop with the load, or that writes the very address
+// and mask the load reads in the same loop body. Each run then reads what it
+// wrote itself, not the previous run's output.
+bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses, const GuardBinding &binding) {
   const MemoryAccess &store = *accesses.firstStore, &load = *accesses.firstLoad;
-  if (!store.guards.empty() || !(store.span < load.span)) return false;
+  if (!runsCertainly(store, binding) || !(store.span < load.span)) return false;
   const bool sharesLoop = std::any_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
     return spanWithin(store.span, loop.span) && spanWithin(load.span, loop.span);
   });
@@ -44,11 +64,9 @@ bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses) {
 }
 
 // The values the kernel's `if` tests can take at run time: one binding per
-// launch in the file, or one alone when the file has no launch.
-// The values each tested parameter can take under one launch: what the
-// launch passes, else every value the configs give it, else its default;
-// nullopt when one of them is not a known integer or bool.
-using GuardBinding = std::map<std::string, std::optional<std::vector<int64_t>>>;
+// launch in the file, or one alone when the file has no launch; a constexpr
+// parameter tested only for its truth that nothing fixes is a compile-time
+// choice, and each of its two values is a binding of its own.
 
 std::optional<int64_t> integerOf(const ScalarValue &value) {
   if (value.isBool()) return value.asBool() ? 1 : 0;
@@ -104,6 +122,34 @@ std::vector<GuardBinding> guardBindings(const FileModel &file, const Kernel &ker
     for (const std::string &name : tested) binding[name] = unbound(name);
     bindings.push_back(std::move(binding));
   }
+  // Flags: constexpr parameters every test of which reads their truth.
+  std::set<std::string> flags;
+  for (const std::string &name : tested) {
+    const Param *param = kernel.findParam(name);
+    if (!param || !param->isConstexpr()) continue;
+    bool truthOnly = true;
+    for (const MemoryAccess &access : kernel.accesses)
+      for (const AccessGuard &guard : access.guards)
+        if (guard.param == name && !guard.compare.empty()) truthOnly = false;
+    if (truthOnly) flags.insert(name);
+  }
+  constexpr size_t kMaxBindings = 16;
+  for (const std::string &flag : flags) {
+    std::vector<GuardBinding> split;
+    for (const GuardBinding &binding : bindings) {
+      auto found = binding.find(flag);
+      if (found == binding.end() || found->second || bindings.size() * 2 > kMaxBindings) {
+        split.push_back(binding);
+        continue;
+      }
+      for (int64_t value : {int64_t{0}, int64_t{1}}) {
+        GuardBinding one = binding;
+        one[flag] = std::vector<int64_t>{value};
+        split.push_back(std::move(one));
+      }
+    }
+    bindings = std::move(split);
+  }
   return bindings;
 }
 
@@ -149,7 +195,9 @@ public:
         "btlint cannot tell). The same holds for comparisons with a number (`if SPLIT_K == 1:` "
         "... `else: tl.atomic_add(...)`), and for parameters the configs set: an arm that no "
         "config's value takes (every config sets `SPLIT_K: 1`) never compiles, and what it does "
-        "is not reported.";
+        "is not reported. A constexpr flag nothing fixes is judged one compiled kernel at a time: "
+        "a scratch buffer written in the `if FLAG:` arm and read back after it is written before "
+        "it is read in that kernel, and untouched in the other.";
     info.doc.whyItMatters =
         "To pick a config the autotuner runs the kernel several times per config on the "
         "caller's real tensors. A kernel that scales `x` in place returns `x` scaled dozens of "
@@ -204,7 +252,7 @@ public:
           if (found == underBinding.end() || byPointer.count(access.pointer)) continue;
           const PointerAccesses &accesses = found->second;
           if (accesses.firstAccumulation ||
-              (accesses.firstLoad && accesses.firstStore && !writtenBeforeRead(kernel, accesses))) {
+              (accesses.firstLoad && accesses.firstStore && !writtenBeforeRead(kernel, accesses, binding))) {
             byPointer[access.pointer] = accesses;
             pointerOrder.push_back(access.pointer);
           }
