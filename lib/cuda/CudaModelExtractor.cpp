@@ -494,8 +494,11 @@ private:
 
   // A constant, a template parameter, a constexpr or const-initialised
   // variable, or an unrolled loop's counter, combined by arithmetic.
-  bool knownAtCompileTime(const Expr *expression) const {
-    if (!expression) return false;
+  bool knownAtCompileTime(const Expr *expression, int depth = 0) const {
+    // Initialisers are followed a few levels at most (`const int a = a + 1;`
+    // compiles, with a warning).
+    constexpr int kMaxDepth = 8;
+    if (!expression || depth > kMaxDepth) return false;
     expression = expression->IgnoreParenImpCasts();
     if (expression->isValueDependent() || expression->isIntegerConstantExpr(context_)) return true;
     if (const auto *reference = dyn_cast<DeclRefExpr>(expression)) {
@@ -505,14 +508,16 @@ private:
       if (!variable) return false;
       if (std::find(unrolled_.begin(), unrolled_.end(), variable) != unrolled_.end()) return true;
       return variable->getType().isConstQualified() && variable->getInit() &&
-             knownAtCompileTime(variable->getInit());
+             knownAtCompileTime(variable->getInit(), depth + 1);
     }
     if (const auto *binary = dyn_cast<BinaryOperator>(expression))
-      return knownAtCompileTime(binary->getLHS()) && knownAtCompileTime(binary->getRHS());
-    if (const auto *unary = dyn_cast<UnaryOperator>(expression)) return knownAtCompileTime(unary->getSubExpr());
+      return knownAtCompileTime(binary->getLHS(), depth + 1) && knownAtCompileTime(binary->getRHS(), depth + 1);
+    if (const auto *unary = dyn_cast<UnaryOperator>(expression))
+      return knownAtCompileTime(unary->getSubExpr(), depth + 1);
     if (const auto *conditional = dyn_cast<ConditionalOperator>(expression))
-      return knownAtCompileTime(conditional->getCond()) && knownAtCompileTime(conditional->getTrueExpr()) &&
-             knownAtCompileTime(conditional->getFalseExpr());
+      return knownAtCompileTime(conditional->getCond(), depth + 1) &&
+             knownAtCompileTime(conditional->getTrueExpr(), depth + 1) &&
+             knownAtCompileTime(conditional->getFalseExpr(), depth + 1);
     return false;
   }
 
