@@ -1,5 +1,4 @@
 #pragma once
-#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <tuple>
@@ -28,10 +27,5 @@ struct SourceSpan {
            a.endColumn == b.endColumn;
   }
 };
-
-// Whether `inner` starts inside `outer`, by lines (a statement inside a loop).
-inline bool spanWithin(const SourceSpan &inner, const SourceSpan &outer) {
-  return outer.valid() && !(inner < outer) && inner.line <= std::max(outer.endLine, outer.line);
-}
 
 } // namespace btlint

@@ -94,6 +94,7 @@ struct DotSite {
   // Index in Kernel::loops of the outermost loop around the dot, -1 for none:
   // dots under different outermost loops run one loop after the other.
   int outerLoop = -1;
+  int innerLoop = -1; // index in Kernel::loops of the innermost loop around it, -1 for none
   // Adds into an accumulator (`acc` argument, `acc += tl.dot(...)`) that
   // lives across iterations; false for a fresh product (attention's scores).
   bool accumulates = true;

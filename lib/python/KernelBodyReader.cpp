@@ -973,22 +973,17 @@ private:
     if (!readComparison(tree_, node, comparison)) return std::nullopt;
     const NodeId operands[2] = {comparison.left, comparison.right};
     const NodeKind op = comparison.op;
-    static const std::pair<NodeKind, std::pair<const char *, const char *>> spellings[] = {
-        {NodeKind::OpLess, {"<", ">"}},    {NodeKind::OpLessEqual, {"<=", ">="}}, {NodeKind::OpGreater, {">", "<"}},
-        {NodeKind::OpGreaterEqual, {">=", "<="}}, {NodeKind::OpEqual, {"==", "=="}}, {NodeKind::OpNotEqual, {"!=", "!="}}};
-    for (const auto &[kind, spelling] : spellings) {
-      if (kind != op) continue;
-      for (int side = 0; side < 2; ++side) {
-        NodeId name = tree_.unparenthesize(operands[side]);
-        NodeId literal = tree_.unparenthesize(operands[1 - side]);
-        int64_t value = 0;
-        if (name == kNoNode || literal == kNoNode || tree_.kind(name) != NodeKind::Identifier ||
-            tree_.kind(literal) != NodeKind::Integer || !parseIntegerLiteral(tree_.text(literal), value) ||
-            !kernel_.findParam(std::string(tree_.text(name))))
-          continue;
-        // `1 < P` reads `P > 1`.
-        return AccessGuard{std::string(tree_.text(name)), whenTrue, side == 0 ? spelling.first : spelling.second, value};
-      }
+    if (!comparisonSpelling(op, false)) return std::nullopt;
+    for (int side = 0; side < 2; ++side) {
+      NodeId name = tree_.unparenthesize(operands[side]);
+      NodeId literal = tree_.unparenthesize(operands[1 - side]);
+      int64_t value = 0;
+      if (name == kNoNode || literal == kNoNode || tree_.kind(name) != NodeKind::Identifier ||
+          tree_.kind(literal) != NodeKind::Integer || !parseIntegerLiteral(tree_.text(literal), value) ||
+          !kernel_.findParam(std::string(tree_.text(name))))
+        continue;
+      // `1 < P` reads `P > 1`.
+      return AccessGuard{std::string(tree_.text(name)), whenTrue, comparisonSpelling(op, side == 1), value};
     }
     return std::nullopt;
   }
@@ -1576,6 +1571,7 @@ private:
     if (dot.inputDtype.empty() && accDtype == "int32") dot.inputDtype = "int8";
     dot.loopDepth = static_cast<int>(loopStack_.size());
     dot.outerLoop = loopStack_.empty() ? -1 : loopStack_.front();
+    dot.innerLoop = currentLoop();
     dot.accumulates = accNode != kNoNode || addsIntoTarget(call);
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;

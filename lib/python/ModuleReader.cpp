@@ -873,24 +873,17 @@ private:
       return node != kNoNode && tree_.kind(node) == NodeKind::Integer &&
              parseIntegerLiteral(tree_.text(node), value);
     };
-    static const std::pair<NodeKind, std::pair<const char *, const char *>> spellings[] = {
-        {NodeKind::OpLess, {"<", ">"}},        {NodeKind::OpLessEqual, {"<=", ">="}},
-        {NodeKind::OpGreater, {">", "<"}},     {NodeKind::OpGreaterEqual, {">=", "<="}},
-        {NodeKind::OpEqual, {"==", "=="}},     {NodeKind::OpNotEqual, {"!=", "!="}}};
-    const std::pair<const char *, const char *> *spelling = nullptr;
-    for (const auto &[kind, text] : spellings)
-      if (kind == op) spelling = &text;
-    if (!spelling) return;
+    if (!comparisonSpelling(op, false)) return;
     LaunchGuard guard;
     guard.span = tree_.span(condition);
     int64_t value = 0;
     NodeId named = kNoNode;
     if (integer(operands[1], value)) {
       named = operands[0];
-      guard.op = spelling->first;
+      guard.op = comparisonSpelling(op, false);
     } else if (integer(operands[0], value)) {
       named = operands[1];
-      guard.op = spelling->second; // 16 <= x reads x >= 16
+      guard.op = comparisonSpelling(op, true); // 16 <= x reads x >= 16
     } else {
       return;
     }

@@ -222,11 +222,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   std::optional<int64_t> loopStages;
   const Loop *setBy = nullptr;
   for (const DotSite &site : kernel.dots) {
-    const Loop *innermost = nullptr;
-    for (const Loop &loop : kernel.loops)
-      if (spanWithin(site.span, loop.span) && (!innermost || spanWithin(loop.span, innermost->span)))
-        innermost = &loop;
-    if (!innermost) continue;
+    if (site.innerLoop < 0 || static_cast<size_t>(site.innerLoop) >= kernel.loops.size()) continue;
+    const Loop *innermost = &kernel.loops[static_cast<size_t>(site.innerLoop)];
     const int64_t stages = innermost->numStages ? std::max<int64_t>(*innermost->numStages, 1) : desc.numStages;
     if (innermost->numStages) setBy = innermost;
     loopStages = std::max(loopStages.value_or(0), stages);

@@ -22,6 +22,7 @@ struct WorkingSet {
   int64_t registers = 0;
   int64_t threshold = 0;
   int64_t accumulators = 0; // of them, fp32 accumulators held in registers together
+  int64_t accumulatorTerm = 0; // what the accumulators add to `registers` (tensor memory's counts half)
   std::vector<std::string> parts;
 };
 
@@ -43,6 +44,7 @@ WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t thr
     // The accumulator lives in tensor memory; registers hold it only while
     // the epilogue drains it, so it counts half.
     set.registers = accumulator / 2 + a + b;
+    set.accumulatorTerm = accumulator / 2;
     set.threshold = kMatmulTcgen05Threshold;
     if (explain) set.parts = {part("accumulator drained from tensor memory (half)", accumulator / 2), part("A tile", a),
                  part("B tile", b)};
@@ -51,6 +53,7 @@ WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t thr
     // half of the operand tiles are live at once.
     set.registers = accumulator + (a + b) / 2;
     set.accumulators = accumulator;
+    set.accumulatorTerm = accumulator;
     set.threshold = path == MmaPath::Wgmma ? kMatmulWgmmaThreshold : kMatmulMmaSyncThreshold;
     if (explain) set.parts = {part("fp32 accumulator", accumulator), part("operand fragments (half of A and B tiles)", (a + b) / 2)};
   }
@@ -64,22 +67,21 @@ WorkingSet matmulWorkingSet(const DotDescription &dot, MmaPath path, int64_t thr
 WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarps, const ArchInfo &arch,
                             int64_t threads, bool explain) {
   struct Phase {
-    int64_t carried = 0, fresh = 0, fragments = 0, threshold = 0;
+    int64_t carried = 0, inRegisters = 0, fresh = 0, fragments = 0, threshold = 0;
     int carriedDots = 0;
     uint32_t line = 0;
   };
   std::vector<std::pair<int, Phase>> phases; // in source order
   for (const DotDescription &dot : dots) {
-    const MmaPath path = selectMmaPath(dot, numWarps, arch);
-    const WorkingSet one = matmulWorkingSet(dot, path, threads, false);
-    const int64_t accumulator = path == MmaPath::Tcgen05 ? registersFor(dot.m, dot.n, 32, threads) / 2
-                                                           : registersFor(dot.m, dot.n, 32, threads);
+    const WorkingSet one = matmulWorkingSet(dot, selectMmaPath(dot, numWarps, arch), threads, false);
+    const int64_t accumulator = one.accumulatorTerm;
     auto found = std::find_if(phases.begin(), phases.end(), [&](const auto &entry) { return entry.first == dot.phase; });
     if (found == phases.end()) found = phases.insert(phases.end(), {dot.phase, Phase{}});
     Phase &phase = found->second;
     phase.line = dot.phaseLine;
     if (dot.carried) {
       phase.carried += accumulator;
+      phase.inRegisters += one.accumulators;
       ++phase.carriedDots;
     } else {
       phase.fresh = std::max(phase.fresh, accumulator);
@@ -96,7 +98,7 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
     if (registers > largestRegisters) largest = &phase, largestRegisters = registers;
   }
   set.registers = largestRegisters;
-  for (const auto &[key, phase] : phases) set.accumulators = std::max(set.accumulators, phase.carried);
+  for (const auto &[key, phase] : phases) set.accumulators = std::max(set.accumulators, phase.inRegisters);
   if (!explain || !largest) return set;
   const std::string where = largest->line ? ", in the loop at line " + std::to_string(largest->line) : std::string();
   if (phases.size() > 1)

@@ -714,6 +714,18 @@ bool readComparison(const SyntaxTree &tree, NodeId id, Comparison &out) {
   return true;
 }
 
+const char *comparisonSpelling(NodeKind op, bool mirrored) {
+  switch (op) {
+  case NodeKind::OpLess: return mirrored ? ">" : "<";
+  case NodeKind::OpLessEqual: return mirrored ? ">=" : "<=";
+  case NodeKind::OpGreater: return mirrored ? "<" : ">";
+  case NodeKind::OpGreaterEqual: return mirrored ? "<=" : ">=";
+  case NodeKind::OpEqual: return "==";
+  case NodeKind::OpNotEqual: return "!=";
+  default: return nullptr;
+  }
+}
+
 bool stringLiteralValue(const SyntaxTree &tree, NodeId id, std::string &out) {
   NodeKind kind = tree.kind(id);
   if (kind == NodeKind::ConcatenatedString) {

@@ -190,5 +190,9 @@ struct Comparison {
   NodeKind op = NodeKind::Other;
 };
 bool readComparison(const SyntaxTree &tree, NodeId id, Comparison &out);
+// "<", "<=", ">", ">=", "==", "!=" for a comparison operator, as written or,
+// `mirrored`, with its operands swapped (`16 <= x` reads `x >= 16`); null
+// for any other operator (`in`, `is`).
+const char *comparisonSpelling(NodeKind op, bool mirrored);
 
 } // namespace btlint::python

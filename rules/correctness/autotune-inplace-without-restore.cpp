@@ -25,6 +25,10 @@ struct PointerAccesses {
 
 std::string lineOf(const MemoryAccess &access) { return std::to_string(access.span.line); }
 
+bool spanWithin(const SourceSpan &inner, const SourceSpan &outer) {
+  return outer.valid() && !(inner < outer) && inner.line <= std::max(outer.endLine, outer.line);
+}
+
 // The values each tested parameter can take under one launch (and, for a
 // constexpr flag nothing fixes, one compiled specialisation): what the
 // launch passes, else every value the configs give it, else its default;
