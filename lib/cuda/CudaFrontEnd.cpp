@@ -154,9 +154,9 @@ private:
     if (includer.empty()) return;
     // Named from the header's folder when it lies under it, else from the
     // project's top.
-    llvm::StringRef shown(includer);
-    const llvm::StringRef folder = llvm::sys::path::parent_path(absolutePath);
-    if (!shown.consume_front((folder + "/").str()) && shown.consume_front(top)) shown = shown.ltrim("/");
+    llvm::StringRef shown = cuda::pathBelow(includer, llvm::sys::path::parent_path(absolutePath));
+    if (shown.empty()) shown = cuda::pathBelow(includer, top);
+    if (shown.empty()) shown = includer;
     const ParseProblem &first = model.parseProblems.front();
     ParseProblem fragment;
     fragment.span = first.span;

@@ -1,6 +1,7 @@
 #include "cuda/CudaParser.h"
 #include "cuda/CudaBuiltinHeaders.h"
 #include "cuda/CudaModelExtractor.h"
+#include "cuda/IncludedKernelCode.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -134,12 +135,9 @@ private:
       llvm::SmallString<256> normalized(presumed.getFilename());
       llvm::sys::path::remove_dots(normalized, /*remove_dot_dot=*/true);
       llvm::StringRef name = normalized;
-      if (auto main = sm.getFileEntryRefForID(mainFile)) {
-        const llvm::StringRef folder = llvm::sys::path::parent_path(main->getName());
-        if (!folder.empty() && name.starts_with(folder) && name.size() > folder.size() &&
-            llvm::sys::path::is_separator(name[folder.size()]))
-          name = name.drop_front(folder.size() + 1);
-      }
+      if (auto main = sm.getFileEntryRefForID(mainFile))
+        if (llvm::StringRef below = pathBelow(name, llvm::sys::path::parent_path(main->getName())); !below.empty())
+          name = below;
       problem.message = "in " + name.str() + ":" + std::to_string(presumed.getLine()) + ":" +
                         std::to_string(presumed.getColumn()) + ": " + problem.message;
     }

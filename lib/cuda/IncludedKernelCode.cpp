@@ -40,10 +40,6 @@ std::vector<IncludeLine> includeLines(std::string_view text) {
 
 namespace {
 
-bool under(llvm::StringRef path, llvm::StringRef folder) {
-  return path.starts_with(folder) &&
-         (path.size() == folder.size() || llvm::sys::path::is_separator(path[folder.size()]));
-}
 
 std::string realPathOf(llvm::StringRef path) {
   llvm::SmallString<256> real;
@@ -105,7 +101,7 @@ bool IncludedKernelCode::includesKernelCode(const std::string &absolutePath, std
   bool cut = false;
   for (const IncludeLine &include : includeLines(text)) {
     const std::string header = resolve(include, folder, search);
-    if (header.empty() || !under(header, search.projectTop)) continue;
+    if (header.empty() || pathBelow(header, search.projectTop).empty()) continue;
     if (headerReaches(header, search, 1, open, cut)) return true;
   }
   return false;
@@ -134,7 +130,7 @@ bool IncludedKernelCode::headerReaches(const std::string &realPath, const Search
       const llvm::StringRef folder = llvm::sys::path::parent_path(realPath);
       for (const IncludeLine &include : includeLines(text)) {
         const std::string header = resolve(include, folder, search);
-        if (header.empty() || !under(header, search.projectTop)) continue;
+        if (header.empty() || pathBelow(header, search.projectTop).empty()) continue;
         if (headerReaches(header, search, depth + 1, open, cutBelow)) {
           reaches = true;
           break;
@@ -149,6 +145,13 @@ bool IncludedKernelCode::headerReaches(const std::string &realPath, const Search
     headers_[realPath] = reaches;
   }
   return reaches;
+}
+
+llvm::StringRef pathBelow(llvm::StringRef path, llvm::StringRef folder) {
+  if (folder.empty() || path.size() <= folder.size() + 1 || !path.starts_with(folder) ||
+      !llvm::sys::path::is_separator(path[folder.size()]))
+    return {};
+  return path.drop_front(folder.size() + 1);
 }
 
 std::string IncludedKernelCode::includerOf(const std::string &headerPath, const std::string &projectTop,

@@ -28,6 +28,10 @@ struct IncludeLine {
 };
 std::vector<IncludeLine> includeLines(std::string_view text);
 
+// The part of `path` below `folder` ("gguf/mmq.cuh" of "/p/csrc/gguf/mmq.cuh"
+// below "/p/csrc"); empty when it does not lie below it.
+llvm::StringRef pathBelow(llvm::StringRef path, llvm::StringRef folder);
+
 class IncludedKernelCode {
 public:
   // The folders a parse searches: `quoted` for "..." after the including
