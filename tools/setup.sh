@@ -22,6 +22,8 @@ apt_packages=(
   llvm-22-dev libclang-22-dev clang-22 clang-tidy-22 libclang-rt-22-dev
   libtree-sitter-dev libyaml-cpp-dev libtcmalloc-minimal4 googletest libgtest-dev libbenchmark-dev
   zlib1g-dev
+  # The archives the wheel's executables link (tools/build-wheel.sh).
+  libzstd-dev libgoogle-perftools-dev
   python3 python3-venv python3-pip
 )
 # The editor test (test/e2e/lsp_neovim.sh) drives btlint lsp with Debian's Neovim.
@@ -76,6 +78,14 @@ case "$mode" in
     export PATH="$venv/bin:$PATH"
     cd "$build"
     ctest --output-on-failure -j "$jobs" --timeout 900
+    # The wheel as users install it: built with everything linked in, then
+    # installed into a fresh venv and tested there (test/wheel/installed.sh).
+    # BTLINT_WHEEL=0 skips it.
+    if [ "${BTLINT_WHEEL:-1}" != 0 ]; then
+      echo "setup: building the wheel"
+      wheel=$(bash "$root/tools/build-wheel.sh" "$root/dist" | tail -1)
+      bash "$root/test/wheel/installed.sh" "$wheel" "$root" "$build"
+    fi
     # The suite again under AddressSanitizer + UndefinedBehaviorSanitizer
     # (BTLINT_SANITIZE: -O1, line tables only, no benchmarks); any report fails
     # the test that triggered it. BTLINT_SANITIZERS=0 skips this second build.

@@ -390,8 +390,8 @@ __BTLINT_CACHE_HINTS(float2) __BTLINT_CACHE_HINTS(float4) __BTLINT_CACHE_HINTS(d
 
 } // namespace
 
-const std::vector<std::pair<std::string_view, std::string_view>> &builtinHeaderFiles() {
-  static const std::vector<std::pair<std::string_view, std::string_view>> files = {
+const std::vector<HeaderFile> &builtinHeaderFiles() {
+  static const std::vector<HeaderFile> files = {
       {kBuiltinHeaderName, kBuiltins},
       {kNvccCompatHeaderName, kNvccCompat},
       {"cuda_runtime.h", kForwardingHeader},

@@ -92,20 +92,18 @@ std::vector<std::string> keepClangFlags(const std::vector<std::string> &command,
   return kept;
 }
 
+// The driver is never run: its path only tells the parse where to look for
+// the host's GCC installation (the C++ standard library headers), which an
+// installed clang++ finds as Clang does; /usr/bin stands in when there is none.
+// Clang's own headers come from memory whatever is installed.
 std::string findClangDriver() {
   const std::string major = CLANG_VERSION_MAJOR_STRING;
-  std::vector<std::string> candidates;
   for (const std::string &name : {"clang++-" + major, "clang-" + major})
-    if (auto found = llvm::sys::findProgramByName(name)) candidates.push_back(*found);
-  candidates.push_back("/usr/lib/llvm-" + major + "/bin/clang++");
-  for (const std::string &candidate : candidates) {
-    llvm::SmallString<256> real;
-    if (llvm::sys::fs::real_path(candidate, real)) continue;
-    llvm::SmallString<256> resource(llvm::sys::path::parent_path(llvm::sys::path::parent_path(real)));
-    llvm::sys::path::append(resource, "lib", "clang", major, "include");
-    if (llvm::sys::fs::is_directory(resource)) return std::string(real);
-  }
-  return candidates.back();
+    if (auto found = llvm::sys::findProgramByName(name)) {
+      llvm::SmallString<256> real;
+      if (!llvm::sys::fs::real_path(*found, real)) return std::string(real);
+    }
+  return "/usr/bin/clang++";
 }
 
 } // namespace
@@ -340,6 +338,9 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
                            "-ferror-limit=0"})
     arguments.push_back(flag);
   arguments.push_back("--cuda-gpu-arch=" + gpuArch);
+  // Clang's headers from memory (CudaBuiltinHeaders.h), whatever Clang is
+  // installed: last on the line, so a build's own -resource-dir gives way.
+  arguments.push_back("-resource-dir=" + std::string(kClangResourceDir));
   // For an arch-specific target nvcc also predefines these (Clang sets only
   // __CUDA_ARCH_FEAT_SM90_ALL and the like): "sm_90a" -> 900.
   if (llvm::StringRef(gpuArch).starts_with("sm_") && llvm::StringRef(gpuArch).ends_with("a")) {

@@ -8,10 +8,12 @@
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Basic/Version.h"
 #include "clang/Driver/CreateInvocationFromArgs.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/CompilerInvocation.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/HeaderSearchOptions.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -294,14 +296,34 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand
   if (command.usesBuiltinHeaders) physical = llvm::makeIntrusiveRefCnt<ToolkitHidingFileSystem>(physical);
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(physical);
   auto builtins = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
-  for (const auto &[name, text] : builtinHeaderFiles()) {
-    llvm::SmallString<128> path(kBuiltinHeaderDir);
-    path += "/";
-    path += name;
-    builtins->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text, path, /*RequiresNullTerminator=*/false));
-  }
+  const auto serve = [&](llvm::StringRef folder, const std::vector<HeaderFile> &files) {
+    for (const auto &[name, text] : files) {
+      llvm::SmallString<128> path(folder);
+      llvm::sys::path::append(path, name);
+      builtins->addFile(path, 0, llvm::MemoryBuffer::getMemBuffer(text, path, /*RequiresNullTerminator=*/false));
+    }
+  };
+  serve(kBuiltinHeaderDir, builtinHeaderFiles());
+  serve(std::string(kClangResourceDir) + "/include", clangResourceHeaderFiles());
   overlay->pushOverlay(builtins);
   return overlay;
+}
+
+// The driver puts Clang's header folder (stddef.h, ...) on the search path as
+// <resource dir>/include, which the parse serves from memory; Debian's Clang
+// instead names /usr/include/clang/VERSION/include when that folder is not on
+// disk. Whatever the driver named, the folder searched is the one in memory.
+void useClangHeadersFromMemory(clang::HeaderSearchOptions &search) {
+  const std::string ours = std::string(kClangResourceDir) + "/include";
+  for (clang::HeaderSearchOptions::Entry &entry : search.UserEntries) {
+    if (entry.Group != clang::frontend::System) continue;
+    llvm::StringRef path = llvm::StringRef(entry.Path).rtrim('/');
+    if (!path.consume_back("/include")) continue;
+    const llvm::StringRef version = llvm::sys::path::filename(path);
+    if (llvm::sys::path::filename(llvm::sys::path::parent_path(path)) == "clang" &&
+        (version == CLANG_VERSION_STRING || version == CLANG_VERSION_MAJOR_STRING))
+      entry.Path = ours;
+  }
 }
 
 } // namespace
@@ -338,6 +360,7 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
     model.parseProblems.push_back(std::move(failure));
     return outcome;
   }
+  useClangHeadersFromMemory(invocation->getHeaderSearchOpts());
   // The engine's text (BOM removed) is what spans index into; parse exactly it.
   invocation->getPreprocessorOpts().addRemappedFile(
       absolutePath, llvm::MemoryBuffer::getMemBufferCopy(source.text(), absolutePath).release());

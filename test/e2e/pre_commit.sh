@@ -73,7 +73,7 @@ cat >.pre-commit-config.yaml <<EOF
 repos:
   - repo: local
     hooks:
-      - id: btlint
+      - id: btlint-system
         name: btlint
         entry: $BTLINT
         args: [--no-config, --arch, sm90]
@@ -117,7 +117,7 @@ repos:
   - repo: file://$WORK/hooks
     rev: $rev
     hooks:
-      - id: btlint
+      - id: btlint-system
         args: [--no-config]
 EOF
 pre-commit install >"$WORK/install.out" 2>&1 || fail "pre-commit install (remote)" "$(cat "$WORK/install.out")"
@@ -152,7 +152,7 @@ clone=$(/usr/bin/python3 -c 'import sqlite3,sys; print(sqlite3.connect(sys.argv[
 if [ -n "$clone" ] && [ -x "$clone/tools/pre-commit-build-and-run.sh" ]; then
   pass "pre-commit cloned the hook repository with the build script"
   mkdir -p "$clone/build-pre-commit" && ln -s "$BTLINT" "$clone/build-pre-commit/btlint"
-  (cd remote && sed -i 's/- id: btlint$/- id: btlint-build/' .pre-commit-config.yaml && git add .pre-commit-config.yaml)
+  (cd remote && sed -i 's/- id: btlint-system$/- id: btlint-build/' .pre-commit-config.yaml && git add .pre-commit-config.yaml)
   commit_in remote "add kernels"
   if [ "$COMMIT_RC" -ne 0 ]; then pass "btlint-build hook: the bad commit is blocked"; else fail "btlint-build hook: the bad commit is blocked" "$(cat "$WORK/commit.out")"; fi
   check_has "$WORK/commit.out" "btlint (built from source)...." "btlint-build hook: pre-commit ran it"

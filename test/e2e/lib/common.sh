@@ -14,7 +14,9 @@ if [ $# -lt 2 ]; then
   echo "usage: $0 BTLINT_BINARY SOURCE_DIR" >&2
   exit 2
 fi
-BTLINT=$(realpath "$1")
+# BTLINT_UNDER_TEST replaces the built binary: the wheel's test runs the suite
+# against the installed command (test/wheel/installed.sh).
+BTLINT=$(realpath "${BTLINT_UNDER_TEST:-$1}")
 SOURCE_DIR=$(realpath "$2")
 if [ ! -x "$BTLINT" ]; then
   echo "FAIL - btlint binary not found or not executable: $1"
