@@ -30,7 +30,8 @@ plat=${name#btlint-"$version"-py3-none-}
 plat=${plat%.whl}
 "$PYTHON" -m auditwheel show "$WHEEL" >auditwheel.out 2>&1
 check_has auditwheel.out "$plat" "auditwheel show agrees with the tag $plat"
-check_has auditwheel.out "external shared libraries" "auditwheel show lists the external libraries"
+check_has auditwheel.out "is consistent with the" "auditwheel show finds the wheel consistent with a manylinux policy"
+check_lacks auditwheel.out "libstdc++" "auditwheel show: no C++ runtime needed from the system"
 for v in pyproject.toml; do
   check_has "$SOURCE_DIR/$v" "version = \"$version\"" "$v (the hooks' package) has btlint's version"
   check_has "$SOURCE_DIR/$v" "btlint==$version" "$v pins the wheel of the same version"
@@ -149,8 +150,7 @@ cd "$WORK" || exit 1
 check "pre-commit hooks: the commit of a kernel with a duplicate config is blocked" test "$commit_rc" -ne 0
 check_has commit.out "btlint --fix" "pre-commit ran the btlint-fix hook"
 check_has commit.out "files were modified by this hook" "btlint-fix fixed the staged kernel"
-check_lacks repo/kernels/scale.py '{"BLOCK": 512}, num_warps=4),
-        triton.Config({"BLOCK": 512}' "the duplicate config is gone from the file"
+check "the duplicate config is gone from the file" test "$(grep -c '{"BLOCK": 512}' repo/kernels/scale.py)" -eq 1
 hook_env=$(ls -d "$PRE_COMMIT_HOME"/repo*/py_env-* 2>/dev/null | head -1)
 check "the hook environment has the wheel's btlint, byte for byte (installed, not built)" cmp -s "$hook_env/bin/btlint" "$WORK/fresh/bin/btlint"
 (cd repo && git add -A && timeout 600 git commit -q -m "add a kernel") >commit2.out 2>&1
@@ -158,7 +158,8 @@ check "pre-commit hooks: the fixed kernel commits" test $? -eq 0
 
 # --- 6. the GitHub Action's steps --------------------------------------------------------
 mkdir action-repo && cp -r "$SOURCE_DIR/docs/examples/triton" action-repo/ || exit 1
-PATH=$WORK/fresh/bin:$PATH "$WORK/fresh/bin/python" "$SOURCE_DIR/test/wheel/run_action.py" \
+# The runner needs PyYAML (the test venv's); the action's python3 is the fresh venv's.
+PATH=$WORK/fresh/bin:$PATH "$PYTHON" "$SOURCE_DIR/test/wheel/run_action.py" \
   "$SOURCE_DIR/action.yml" "$WORK/action-repo" "package=$WHEEL" "args=triton --arch sm90" >action.out 2>&1
 action_rc=$?
 check "action: the gate fails on the examples' findings (exit $action_rc)" test "$action_rc" -eq 1
