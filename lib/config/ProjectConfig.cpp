@@ -621,11 +621,21 @@ std::string checkRuleSelector(const std::string &selector) {
 }
 
 ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError> &errors) {
+  // Where the config is, also when it has errors: its valid settings (the
+  // defaults for a file that does not parse) still apply, and a run that meets
+  // the file again (nearest configs) reuses it instead of reporting it twice.
+  auto located = [&path](ProjectConfig config) {
+    config.path = path;
+    llvm::SmallString<256> dir(path);
+    llvm::sys::path::remove_filename(dir);
+    config.root = dir.empty() ? "." : std::string(dir);
+    return config;
+  };
   ProjectConfig config;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     errors.push_back({path, 0, 0, "cannot read config file"});
-    return config;
+    return located(std::move(config));
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
@@ -641,7 +651,7 @@ ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError
     }
     error.message = "malformed YAML: " + e.msg;
     errors.push_back(error);
-    return config;
+    return located(std::move(config));
   }
   ConfigReader reader(path, errors);
   try {
@@ -650,11 +660,7 @@ ProjectConfig loadProjectConfig(const std::string &path, std::vector<ConfigError
     errors.push_back({path, static_cast<uint32_t>(e.mark.line + 1), static_cast<uint32_t>(e.mark.column + 1),
                       "invalid config: " + e.msg});
   }
-  config.path = path;
-  llvm::SmallString<256> dir(path);
-  llvm::sys::path::remove_filename(dir);
-  config.root = dir.empty() ? "." : std::string(dir);
-  return config;
+  return located(std::move(config));
 }
 
 std::string findProjectConfig(const std::string &startDir) {

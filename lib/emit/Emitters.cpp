@@ -1,5 +1,6 @@
 #include "emit/Emitters.h"
 #include "emit/RuleDocs.h"
+#include "diag/FixSafety.h"
 #include "rules/Rule.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -7,6 +8,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -38,10 +40,12 @@ void emitText(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics
     }
     out << severityName(d.severity) << ':';
     if (options.color) out.resetColor();
-    out << ' ' << d.message << " [" << d.ruleId;
+    bool fixable = options.showFixes && hasSafeFix(d);
+    out << (fixable ? " [*] " : " ") << d.message << " [" << d.ruleId;
     if (d.arch) out << ", " << *d.arch;
     out << "]\n";
     for (const std::string &note : d.notes) out << "  note: " << note << '\n';
+    if (fixable) out << "  fix: " << d.fix->description << '\n';
   }
 }
 
@@ -278,13 +282,56 @@ void emit(OutputFormat format, llvm::raw_ostream &out, const std::vector<Diagnos
   }
 }
 
-void emitStatistics(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics) {
+namespace {
+std::vector<std::pair<std::string, size_t>> countsPerRule(const std::vector<Diagnostic> &diagnostics) {
   std::map<std::string, size_t> counts;
   for (const auto &d : diagnostics) ++counts[d.ruleId];
   std::vector<std::pair<std::string, size_t>> sorted(counts.begin(), counts.end());
   std::stable_sort(sorted.begin(), sorted.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
-  for (const auto &[id, count] : sorted) out << llvm::format("%6zu", count) << "  " << id << '\n';
+  return sorted;
+}
+
+size_t filesNotAnalysed(const CoverageFigures &coverage) {
+  size_t total = 0;
+  for (const auto &[language, count] : coverage.filesNotAnalysedByLanguage) total += count;
+  return total;
+}
+} // namespace
+
+void emitStatistics(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics,
+                    const CoverageFigures &coverage) {
+  for (const auto &[id, count] : countsPerRule(diagnostics)) out << llvm::format("%6zu", count) << "  " << id << '\n';
   out << llvm::format("%6zu", diagnostics.size()) << "  total\n";
+  // Coverage: a list not read whole is checked in part (config-list-unresolved says which).
+  out << "autotune lists read whole: " << coverage.autotuneListsReadWhole << " of " << coverage.autotuneLists << '\n';
+  // Files the pre-filter passed over (docs/cuda.md, "Which files are analysed"): said, never silent.
+  std::string byLanguage;
+  for (const auto &[language, count] : coverage.filesNotAnalysedByLanguage)
+    byLanguage += (byLanguage.empty() ? "" : ", ") + std::to_string(count) + " " + language;
+  out << "files read but not analysed (no kernel, config, launch or timing call in their text): "
+      << filesNotAnalysed(coverage) << (byLanguage.empty() ? std::string() : " (" + byLanguage + ")") << '\n';
+}
+
+void emitStatisticsJson(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics,
+                        const CoverageFigures &coverage) {
+  llvm::json::Array rules;
+  for (const auto &[id, count] : countsPerRule(diagnostics))
+    rules.push_back(llvm::json::Object{{"rule", id}, {"count", count}});
+  llvm::json::Object byLanguage;
+  for (const auto &[language, count] : coverage.filesNotAnalysedByLanguage) byLanguage[language] = count;
+  llvm::json::Object statistics{
+      {"rules", std::move(rules)},
+      {"total", diagnostics.size()},
+      {"autotune_lists", llvm::json::Object{{"total", coverage.autotuneLists},
+                                            {"read_whole", coverage.autotuneListsReadWhole}}},
+      {"files_not_analysed", llvm::json::Object{{"total", filesNotAnalysed(coverage)},
+                                                {"by_language", std::move(byLanguage)}}},
+  };
+  out << llvm::formatv("{0:2}", llvm::json::Value(std::move(statistics))) << '\n';
+}
+
+size_t countSafelyFixable(const std::vector<Diagnostic> &diagnostics) {
+  return std::count_if(diagnostics.begin(), diagnostics.end(), hasSafeFix);
 }
 
 } // namespace btlint

@@ -1,5 +1,8 @@
 #include "emit/RuleDocs.h"
 
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
 namespace btlint {
 
 std::string ruleHelpMarkdown(const RuleInfo &info) {
@@ -46,6 +49,20 @@ std::string ruleIndexMarkdown() {
             " | " + std::string(severityName(rule.info.defaultSeverity)) + " | " +
             (rule.info.archSpecific ? "yes" : "no") + " | " + rule.info.summary + " |\n";
   return page;
+}
+
+std::string ruleCatalogueJson() {
+  llvm::json::Array rules;
+  for (const auto &rule : RuleRegistry::instance().rules())
+    rules.push_back(llvm::json::Object{
+        {"id", rule.info.id},
+        {"category", std::string(categoryName(rule.info.category))},
+        {"severity", std::string(severityName(rule.info.defaultSeverity))},
+        {"summary", rule.info.summary},
+        {"arch_specific", rule.info.archSpecific},
+        {"doc", "docs/rules/" + rule.info.id + ".md"},
+    });
+  return llvm::formatv("{0:2}", llvm::json::Value(std::move(rules))).str() + "\n";
 }
 
 } // namespace btlint

@@ -12,4 +12,9 @@ std::string ruleHelpMarkdown(const RuleInfo &info);
 // docs/rules/README.md: the catalogue table.
 std::string ruleIndexMarkdown();
 
+// `btlint rules --format json`: one array, a rule an object with `id`,
+// `category`, `severity` (the default), `summary`, `arch_specific` and `doc`
+// (its page, relative to the repository root: docs/rules/<id>.md).
+std::string ruleCatalogueJson();
+
 } // namespace btlint

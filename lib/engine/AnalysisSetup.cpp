@@ -1,6 +1,8 @@
 #include "engine/AnalysisSetup.h"
 #include "arch/ArchTable.h"
 #include "engine/FrontEndRegistry.h"
+#include "engine/Glob.h"
+#include "rules/Rule.h"
 #ifdef BTLINT_HAS_CUDA_FRONTEND
 #include "cuda/CudaFrontEnd.h"
 #endif
@@ -21,6 +23,26 @@ std::string checkArchs(const std::vector<std::string> &archs) {
 std::string checkDtype(const std::string &dtype) {
   if (dtype.empty() || isKnownDtype(dtype)) return "";
   return "unknown dtype `" + dtype + "`; known: " + llvm::join(knownDtypes(), ", ");
+}
+
+std::string expandRuleSelectors(std::vector<std::string> &selectors) {
+  std::vector<std::string> expanded;
+  for (const std::string &selector : selectors) {
+    llvm::StringRef s(selector);
+    bool isGlob = s.find_first_of("*?[") != llvm::StringRef::npos && !s.ends_with(":*");
+    if (!isGlob) {
+      if (std::string problem = checkRuleSelector(selector); !problem.empty()) return problem;
+      expanded.push_back(selector);
+      continue;
+    }
+    size_t before = expanded.size();
+    for (const auto &rule : RuleRegistry::instance().rules())
+      if (globMatch(selector, rule.info.id)) expanded.push_back(rule.info.id);
+    if (expanded.size() == before)
+      return "`" + selector + "` matches no rule (`btlint rules` lists them)";
+  }
+  selectors = std::move(expanded);
+  return "";
 }
 
 RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firstPath, bool noConfig) {

@@ -15,6 +15,12 @@ std::string checkArchs(const std::vector<std::string> &archs);
 // "unknown dtype `X`; known: ..." when `dtype` is set and unknown, else empty.
 std::string checkDtype(const std::string &dtype);
 
+// Rule selectors of --select/--ignore (and the editor's settings): an id,
+// `category:*`, or a glob over ids (`tile-*`, `*-over-*`: `*`, `?`, `[...]`),
+// which is replaced by the ids it matches, sorted. "unknown rule ..." or
+// "`GLOB` matches no rule" for the first selector that selects nothing, else empty.
+std::string expandRuleSelectors(std::vector<std::string> &selectors);
+
 // The config of a run: `explicitPath` when given, else the nearest
 // .btlint.yaml above `firstPath` (from its folder when it is a file); none
 // when `noConfig`.

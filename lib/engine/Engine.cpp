@@ -437,22 +437,12 @@ template <typename Work> void parallelFor(llvm::StdThreadPool &pool, size_t coun
 } // namespace
 
 namespace {
-// The whole content of `path`, read with open, fstat, read and close: four
-// system calls a file (llvm::MemoryBuffer makes seven, with its stats and the
-// signal masking around close), straight into the string that keeps it.
-std::optional<std::string> readWholeFile(const std::string &path, size_t maxBytes, std::string &error) {
+// The whole content of an open file (or pipe), straight into the string that keeps it.
+std::optional<std::string> readWholeDescriptor(int fd, size_t maxBytes, std::string &error) {
   auto failed = [&](int code) {
     error = "cannot read file: " + std::error_code(code, std::generic_category()).message();
     return std::nullopt;
   };
-  int fd;
-  do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  while (fd < 0 && errno == EINTR);
-  if (fd < 0) return failed(errno);
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
   struct stat status;
   if (::fstat(fd, &status) != 0) return failed(errno);
   const uint64_t size = S_ISREG(status.st_mode) ? static_cast<uint64_t>(status.st_size) : 0;
@@ -485,10 +475,27 @@ std::optional<std::string> readWholeFile(const std::string &path, size_t maxByte
   text.resize(length);
   return text;
 }
-} // namespace
 
-std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error) {
-  std::optional<std::string> content = readWholeFile(path, maxBytes, error);
+// The whole content of `path`, read with open, fstat, read and close: four
+// system calls a file (llvm::MemoryBuffer makes seven, with its stats and the
+// signal masking around close).
+std::optional<std::string> readWholeFile(const std::string &path, size_t maxBytes, std::string &error) {
+  int fd;
+  do fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    error = "cannot read file: " + std::error_code(errno, std::generic_category()).message();
+    return std::nullopt;
+  }
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  return readWholeDescriptor(fd, maxBytes, error);
+}
+
+// What btlint analyses of a text read whole: no NUL byte, valid UTF-8, no byte order mark.
+std::optional<std::string> checkedSourceText(std::optional<std::string> content, std::string &error) {
   if (!content) return std::nullopt;
   llvm::StringRef text = *content;
   // Most source files are plain ASCII without NUL bytes: one pass over 8
@@ -530,6 +537,15 @@ std::optional<std::string> readSourceText(const std::string &path, size_t maxByt
   if (text.starts_with("\xEF\xBB\xBF")) content->erase(0, 3);
   return content;
 }
+} // namespace
+
+std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error) {
+  return checkedSourceText(readWholeFile(path, maxBytes, error), error);
+}
+
+std::optional<std::string> readStandardInputSource(size_t maxBytes, std::string &error) {
+  return checkedSourceText(readWholeDescriptor(STDIN_FILENO, maxBytes, error), error);
+}
 
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config) {
   RunResult result;
@@ -544,6 +560,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   }
   DiscoveryResult discovered = discoverFiles(options.paths, discoveryOptions);
   result.inputErrors = discovered.errors;
+  for (const std::string &path : options.inMemoryPaths)
+    discovered.files.push_back({path, languageForPath(path).value_or(Language::Python), /*explicitlyNamed=*/true});
 
   std::vector<std::unique_ptr<FileState>> files;
   for (auto &f : discovered.files) {
@@ -554,7 +572,6 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
   }
   if (nearest)
     for (const ConfigError &e : nearest->errors()) result.configErrors.push_back(e.str());
-  if (!result.configErrors.empty()) return result;
   result.statistics.filesFound = files.size();
   if (!options.modulePaths.empty()) {
     std::set<std::string> known;

@@ -31,6 +31,11 @@ struct EngineOptions {
   size_t maxFileBytes = 32u << 20;
   // Editors (btlint lsp): unsaved texts and kept parses, asked before the disk.
   const SourceProvider *sources = nullptr;
+  // Files whose text only `sources` has (standard input, shown under the name
+  // --stdin-filename gives it): analysed as named files whether or not that
+  // name exists on disk, never walked; the language is the name's, Python when
+  // the name says none (as ruff reads standard input).
+  std::vector<std::string> inMemoryPaths;
   // Python files that imports may resolve to without being analysed or
   // reported on (an editor analyses one file; its siblings serve its imports).
   std::vector<std::string> modulePaths;
@@ -55,7 +60,7 @@ struct RunResult {
   std::vector<Diagnostic> diagnostics; // sorted
   std::vector<std::string> inputErrors; // "path: message", sorted
   // Problems of nested config files (nearestConfig): "path:line:col: error: ...";
-  // when any, nothing was analysed.
+  // the files under such a config are analysed with what it sets validly.
   std::vector<std::string> configErrors;
   RunStatistics statistics;
   std::vector<std::string> archs;       // archs analysed
@@ -66,5 +71,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
 // Reads a file for analysis: rejects missing, unreadable, binary, non-UTF-8 and
 // oversized files with a message naming what is wrong (line:col for UTF-8).
 std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error);
+// The same checks for what standard input holds, read to its end (btlint -).
+std::optional<std::string> readStandardInputSource(size_t maxBytes, std::string &error);
 
 } // namespace btlint

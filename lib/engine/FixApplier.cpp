@@ -1,4 +1,5 @@
 #include "engine/FixApplier.h"
+#include "diag/FixSafety.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -70,7 +71,7 @@ std::vector<Line> linesOf(llvm::StringRef text) {
 std::vector<FileFixPlan> planFixes(const std::vector<Diagnostic> &diagnostics) {
   std::map<std::string, std::vector<const Diagnostic *>> byPath;
   for (const Diagnostic &d : diagnostics)
-    if (d.fix && d.fix->safe && !d.fix->edits.empty()) byPath[d.path].push_back(&d);
+    if (hasSafeFix(d)) byPath[d.path].push_back(&d);
   std::vector<FileFixPlan> plans;
   for (auto &[path, found] : byPath) {
     std::stable_sort(found.begin(), found.end(), [](const Diagnostic *a, const Diagnostic *b) {

@@ -2,7 +2,8 @@
 # .btlint.yaml and rule selection: malformed YAML, unknown keys, unknown rule
 # ids, unknown archs and bad values are reported with file:line:col and a
 # did-you-mean where one is close; every problem in the file is reported in one
-# run; the exit status is 2 and no findings are printed from a bad config.
+# run; the exit status is 2, and the findings are still printed, with what the
+# config sets validly (the defaults for a file that does not parse).
 # Also: the nearest config applies, --config picks another, --no-config none.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
 cd "$WORK" || exit 1
@@ -20,7 +21,7 @@ write_config 'arch: sm90\nselect: [parse-error\nignore: []\n'
 run_btlint project
 check_rc 2 "malformed YAML"
 check_stderr_matches "project/\.btlint\.yaml:[0-9]+:[0-9]+: error: malformed YAML" "malformed YAML: file:line:col and what is wrong"
-check_stdout_empty "malformed YAML: nothing is linted with a broken config"
+check_stdout_has "$finding" "malformed YAML: the findings are still printed, with the defaults"
 
 write_config 'arch: sm90\n  dtype: fp16\n'
 run_btlint project
@@ -107,6 +108,20 @@ write_config 'exclude: {vendor: true}\n'
 run_btlint project
 check_rc 2 "exclude that is not a list"
 check_stderr_has ".btlint.yaml:1:10: error: \`exclude\` must be a list of strings" "exclude type: line:col"
+
+echo "# a config with an error still applies what it sets validly"
+write_config 'ignore: [unknown-rule]\nfail-on: fatal\n'
+run_btlint project
+check_rc 2 "a bad fail-on beside a valid ignore"
+check_stderr_has ".btlint.yaml:2:10: error: \`fail-on\` must be" "the error is reported with line:col"
+check_stdout_lacks "unknown-rule" "the valid ignore still silences the finding"
+run_btlint --exit-zero project
+check_rc 2 "--exit-zero does not hide a config error"
+write_config 'select: [correctness:*, unknown-rul]\n'
+run_btlint --format json project
+check_rc 2 "an unknown rule in select:"
+check_stdout_has '"rule": "unknown-rule"' "the findings are printed in the chosen format (unknown-rule is always on)"
+check_count "$ERR" ".btlint.yaml:" 1 "the config's error is reported once"
 
 echo "# every problem of the file in one run"
 write_config 'arch: sm91\nexlcude: [vendor]\nrules:\n  unused-supression: {severity: error}\nfail-on: fatal\n'

@@ -4,7 +4,7 @@
 # two subprojects with different configs linted in one run keep their own
 # select/ignore and exclude; a file above both uses the top config; --config
 # forces one config for all; an error in a nested config is reported with
-# file:line:col and exit status 2.
+# file:line:col and exit status 2, and the findings are still printed.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
 cd "$WORK" || exit 1
 
@@ -49,6 +49,9 @@ printf 'select: ["meta:*"]\nignore: [no-such-rule-id]\n' >repo/beta/.btlint.yaml
 run_btlint repo
 check_rc 2 "an error in a nested config is a usage error"
 check_stderr_has "repo/beta/.btlint.yaml:2:10: error: unknown rule \`no-such-rule-id\`" "the nested config's error has file:line:col"
-check_stdout_empty "nothing is linted with a broken nested config"
+check_stdout_has "repo/beta/b.py:1:29: error: unknown rule \`no-such-rule\`" "the broken config's files are still linted, with what it sets validly"
+check_stdout_has "repo/top.py:1:29: error:" "the other files are linted as before"
+check_stdout_lacks "repo/alpha/a.py" "the other configs still apply"
+check_count "$ERR" "beta/.btlint.yaml" 1 "the nested config's error is reported once"
 
 finish

@@ -78,6 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   }
   EmitOptions options;
   options.color = input.ConsumeBool();
+  options.showFixes = input.ConsumeBool();
   options.workingDirectory = input.ConsumeBool() ? "/work/repo" : oddString(input, 32);
   for (size_t n = input.ConsumeIntegralInRange<size_t>(0, 2); n > 0; --n)
     options.inputErrors.push_back(oddString(input, 64));
@@ -91,8 +92,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (format == OutputFormat::Json) mustParse(text, "JSON");
     if (format == OutputFormat::Sarif) mustParse(text, "SARIF");
   }
+  CoverageFigures coverage;
+  coverage.autotuneLists = input.ConsumeIntegral<uint16_t>();
+  coverage.autotuneListsReadWhole = input.ConsumeIntegral<uint16_t>();
+  coverage.filesNotAnalysedByLanguage[oddString(input, 16)] = input.ConsumeIntegral<uint16_t>();
   std::string statistics;
   llvm::raw_string_ostream out(statistics);
-  emitStatistics(out, diagnostics);
+  emitStatistics(out, diagnostics, coverage);
+  out.flush();
+  statistics.clear();
+  emitStatisticsJson(out, diagnostics, coverage);
+  out.flush();
+  mustParse(statistics, "statistics JSON");
   return 0;
 }

@@ -419,9 +419,10 @@ private:
       if (!options.get(key)) continue;
       list->clear();
       for (const auto &s : stringList(options.get(key))) {
-        std::string problem = checkRuleSelector(s);
+        std::vector<std::string> ids{s};
+        std::string problem = expandRuleSelectors(ids);
         if (problem.empty())
-          list->push_back(s);
+          list->insert(list->end(), ids.begin(), ids.end());
         else
           showMessage(1, problem);
       }
