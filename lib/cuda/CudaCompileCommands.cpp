@@ -7,6 +7,7 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -249,6 +250,36 @@ const std::string &clangDriverPath() {
   return path;
 }
 
+bool isNvccCommand(const std::vector<std::string> &commandLine) {
+  return !commandLine.empty() && isNvcc(commandLine.front());
+}
+
+std::string buildGpuArch(const std::vector<std::string> &commandLine) {
+  static const llvm::Regex realArch("(^|[=,[])(sm_[0-9]+[af]?)([],]|$)");
+  static const llvm::Regex virtualArch("(^|[=,[])compute_([0-9]+[af]?)([],]|$)");
+  std::string fromVirtual;
+  for (size_t i = 1; i < commandLine.size(); ++i) {
+    llvm::StringRef arg = commandLine[i];
+    llvm::StringRef value;
+    for (llvm::StringRef flag : {"--generate-code", "-gencode", "-arch", "--gpu-architecture", "--cuda-gpu-arch",
+                                 "--offload-arch", "-code", "--gpu-code"}) {
+      if (arg == flag && i + 1 < commandLine.size()) value = commandLine[i + 1];
+      else if (arg.starts_with((flag + "=").str())) value = arg.drop_front(flag.size() + 1);
+      if (!value.empty()) break;
+    }
+    llvm::SmallVector<llvm::StringRef, 4> groups;
+    // arch=compute_90,code=sm_90: the code the build runs is the real arch.
+    for (llvm::StringRef part : llvm::split(value, ',')) {
+      part = part.trim("[]\"");
+      if (part.consume_front("code=") || !part.contains('=')) {
+        if (realArch.match(part, &groups)) return groups[2].str();
+      }
+      if (fromVirtual.empty() && virtualArch.match(part, &groups)) fromVirtual = "sm_" + groups[2].str();
+    }
+  }
+  return fromVirtual;
+}
+
 std::string gpuArchFlagValue(const std::string &archName) {
   llvm::StringRef name(archName);
   if (!name.consume_front("sm") || name.empty()) return {};
@@ -258,7 +289,7 @@ std::string gpuArchFlagValue(const std::string &archName) {
 CudaCommandLines::CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database,
                                    std::string databaseDir, CudaToolkit toolkit)
     : database_(std::move(database)), databaseDir_(std::move(databaseDir)), toolkit_(std::move(toolkit)),
-      clangDriver_(clangDriverPath()) {}
+      clangDriver_(clangDriverPath()), builtinHeaderDir_(kBuiltinHeaderDir) {}
 
 CudaCommandLines::~CudaCommandLines() = default;
 
@@ -358,7 +389,7 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
     // What nvcc's headers declare and Clang's wrapper does not (served from
     // memory, see CudaBuiltinHeaders.h).
     arguments.push_back("-include");
-    arguments.push_back(std::string(kBuiltinHeaderDir) + "/" + std::string(kNvccCompatHeaderName));
+    arguments.push_back(builtinHeaderDir_ + "/" + std::string(kNvccCompatHeaderName));
   }
   if (keepUserCudaPath) return;
   if (toolkit_.found()) {
@@ -394,9 +425,9 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
   // No toolkit: keep clang from looking for one, and serve btlint's own
   // declarations from the in-memory folder.
   arguments.push_back("-nocudainc");
-  arguments.push_back("--cuda-path=" + std::string(kBuiltinHeaderDir));
+  arguments.push_back("--cuda-path=" + builtinHeaderDir_);
   arguments.push_back("-isystem");
-  arguments.push_back(std::string(kBuiltinHeaderDir));
+  arguments.push_back(builtinHeaderDir_);
   arguments.push_back("-include");
   arguments.push_back(std::string(kBuiltinHeaderName));
 }

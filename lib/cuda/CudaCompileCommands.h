@@ -37,6 +37,10 @@ public:
   // The command that parses absolutePath for gpuArch ("sm_90").
   ParseCommand commandFor(const std::string &absolutePath, const std::string &gpuArch) const;
   const CudaToolkit &toolkit() const { return toolkit_; }
+  // Where the parse finds btlint's own headers (CudaBuiltinHeaders.h): the
+  // in-memory folder btlint's parser serves, or a folder on disk holding the
+  // same files where the parse is not btlint's (clang-tidy).
+  void setBuiltinHeaderDir(std::string folder) { builtinHeaderDir_ = std::move(folder); }
 
 private:
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
@@ -53,6 +57,7 @@ private:
   std::string databaseDir_;
   CudaToolkit toolkit_;
   std::string clangDriver_;
+  std::string builtinHeaderDir_;
   mutable std::mutex databaseMutex_;
   mutable std::mutex standardsMutex_;
   mutable std::map<std::string, BuildStandard> standards_; // project top -> what its build files say
@@ -67,6 +72,14 @@ const std::string &clangDriverPath();
 // nearest folder up holding .git, else the working directory when `folder` is
 // under it, else `folder` itself; never a file system root.
 std::string projectTopFolder(llvm::StringRef folder);
+
+// True for a compile command whose driver is nvcc.
+bool isNvccCommand(const std::vector<std::string> &commandLine);
+
+// The first real GPU arch a compile command builds for ("sm_90" from nvcc's
+// --generate-code=arch=compute_90,code=sm_90, -gencode, -arch, or clang's
+// --cuda-gpu-arch/--offload-arch); empty when it names none.
+std::string buildGpuArch(const std::vector<std::string> &commandLine);
 
 // "sm90" -> "sm_90"; empty for archs that are not NVIDIA GPUs.
 std::string gpuArchFlagValue(const std::string &archName);

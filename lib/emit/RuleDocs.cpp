@@ -41,6 +41,11 @@ std::string ruleHelpMarkdown(const RuleInfo &info) {
   return page;
 }
 
+std::string ruleExplanationMarkdown(const RuleInfo &info) {
+  return "**" + info.id + "**: " + info.summary + ".\n\n" + info.doc.whatItDoes + "\n\n**Why is this bad?** " +
+         info.doc.whyItMatters + "\n";
+}
+
 std::string ruleIndexMarkdown() {
   std::string page = "# Rules\n\nGenerated from the rule sources by `tools/generate-rule-docs.sh`; do not edit.\n\n";
   page += "| id | category | severity | per arch | what it flags |\n|---|---|---|---|---|\n";

@@ -9,6 +9,10 @@ namespace btlint {
 // by `btlint explain`.
 std::string ruleHelpMarkdown(const RuleInfo &info);
 
+// What the rule checks and why, for an editor's hover: the summary and the
+// page's "What it does" and "Why is this bad?" sections.
+std::string ruleExplanationMarkdown(const RuleInfo &info);
+
 // docs/rules/README.md: the catalogue table.
 std::string ruleIndexMarkdown();
 

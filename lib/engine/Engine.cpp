@@ -547,6 +547,28 @@ std::optional<std::string> readStandardInputSource(size_t maxBytes, std::string 
   return checkedSourceText(readWholeDescriptor(STDIN_FILENO, maxBytes, error), error);
 }
 
+// The paths discovery walks: all but an editor's buffers that are not on
+// the disk yet (a new file never saved, an `untitled:` buffer).
+static bool isUnsavedBuffer(const EngineOptions &options, const std::string &path) {
+  return options.sources && !llvm::sys::fs::exists(path) && languageForPath(path) && options.sources->text(path);
+}
+
+static std::vector<std::string> pathsOnDisk(const EngineOptions &options) {
+  std::vector<std::string> paths;
+  for (const std::string &path : options.paths)
+    if (!isUnsavedBuffer(options, path)) paths.push_back(path);
+  return paths;
+}
+
+// Those buffers are analysed from the SourceProvider's text as if named on
+// the command line.
+static void addUnsavedFiles(const EngineOptions &options, DiscoveryResult &discovered) {
+  for (const std::string &path : options.paths)
+    if (isUnsavedBuffer(options, path)) discovered.files.push_back(DiscoveredFile{path, *languageForPath(path), true});
+  std::sort(discovered.files.begin(), discovered.files.end(),
+            [](const DiscoveredFile &a, const DiscoveredFile &b) { return a.path < b.path; });
+}
+
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config) {
   RunResult result;
   DiscoveryOptions discoveryOptions;
@@ -558,7 +580,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     nearest = std::make_unique<NearestConfigs>(config.path.empty() ? nullptr : &config);
     discoveryOptions.nearestConfigs = nearest.get();
   }
-  DiscoveryResult discovered = discoverFiles(options.paths, discoveryOptions);
+  DiscoveryResult discovered = discoverFiles(pathsOnDisk(options), discoveryOptions);
+  addUnsavedFiles(options, discovered);
   result.inputErrors = discovered.errors;
   for (const std::string &path : options.inMemoryPaths)
     discovered.files.push_back({path, languageForPath(path).value_or(Language::Python), /*explicitlyNamed=*/true});

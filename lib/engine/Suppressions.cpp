@@ -268,4 +268,8 @@ bool suppresses(std::vector<Suppression> &suppressions, const Diagnostic &diagno
   return suppressed;
 }
 
+std::string lineSuppressionComment(Language language, const std::string &ruleId) {
+  return std::string(language == Language::Cuda ? "//" : "#") + " btlint: ignore[" + ruleId + "]";
+}
+
 } // namespace btlint

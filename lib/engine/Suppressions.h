@@ -14,6 +14,10 @@ namespace btlint {
 
 std::vector<Suppression> parseSuppressions(const SourceFile &source);
 
+// The comment that suppresses `ruleId` on the line it ends: `# btlint:
+// ignore[id]`, or `// btlint: ignore[id]` in CUDA (an editor's action).
+std::string lineSuppressionComment(Language language, const std::string &ruleId);
+
 // Marks the ids that cover the diagnostic as used; true when it is suppressed.
 bool suppresses(std::vector<Suppression> &suppressions, const Diagnostic &diagnostic);
 

@@ -7,6 +7,7 @@
 #include "resources/KernelDescription.h"
 #include "resources/KernelResourceAdapter.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -650,7 +651,101 @@ std::string configLiteral(const KernelReport &report, const ReportConfig &config
   return text + "),";
 }
 
+// The config table's header and the rows of the configs `include` keeps.
+void writeConfigRows(llvm::raw_ostream &out, const KernelReport &report,
+                     llvm::function_ref<bool(const ReportConfig &)> include) {
+  const bool cuda = report.language == "cuda";
+  out << "| # |";
+  for (const std::string &param : report.paramOrder) out << ' ' << cell(param) << " |";
+  if (!cuda) out << " warps | stages |";
+  for (const std::string &arch : report.archs) {
+    out << ' ' << arch << " smem |";
+    if (!cuda) out << ' ' << arch << " regs |";
+    out << ' ' << arch << " |";
+  }
+  out << "\n|--:|";
+  for (size_t i = 0; i < report.paramOrder.size(); ++i) out << "--:|";
+  if (!cuda) out << "--:|--:|";
+  for (size_t i = 0; i < report.archs.size(); ++i) out << (cuda ? "--:|:--|" : "--:|--:|:--|");
+  out << '\n';
+  for (const ReportConfig &config : report.configs) {
+    if (!include(config)) continue;
+    out << "| " << config.index << " |";
+    for (const std::string &param : report.paramOrder) {
+      auto found = config.params.find(param);
+      out << ' ' << cell(found == config.params.end() ? "-" : valueText(found->second)) << " |";
+    }
+    if (!cuda) out << ' ' << optionalText(config.numWarps) << " | " << optionalText(config.numStages) << " |";
+    for (const std::string &arch : report.archs) {
+      const ArchVerdict &verdict = config.archs.at(arch);
+      if (!verdict.listed) {
+        out << (cuda ? " | not listed |" : " | | not listed |");
+        continue;
+      }
+      std::string smem = verdict.estimated ? bytesText(verdict.smemMin, verdict.smemMax) : "?";
+      if (verdict.fits && !*verdict.fits) smem = "**" + smem + "**";
+      out << ' ' << smem << " |";
+      if (!cuda) {
+        std::string regs = verdict.registersPerThread ? std::to_string(*verdict.registersPerThread) : "?";
+        if (verdict.spill == "confident") regs += " (spills)";
+        else if (verdict.spill == "possible") regs += " (may spill)";
+        out << ' ' << regs << " |";
+      }
+      std::string state;
+      if (verdict.eliminatedBy.empty()) {
+        state = !verdict.estimated ? "kept (not estimated)"
+                : verdict.fit == "may overflow" ? "kept (may overflow)"
+                                                : "kept";
+      } else {
+        std::vector<std::string> reasons;
+        for (const Elimination &e : verdict.eliminatedBy)
+          if (std::find(reasons.begin(), reasons.end(), e.reason) == reasons.end()) reasons.push_back(e.reason);
+        state = "**out**: " + llvm::join(reasons, ", ");
+      }
+      out << ' ' << state << " |";
+    }
+    out << '\n';
+  }
+}
+
+// Why each eliminated config `include` keeps goes, one line per reason; the
+// same reason on every arch is said once.
+std::vector<std::string> eliminationLines(const KernelReport &report,
+                                          llvm::function_ref<bool(const ReportConfig &)> include) {
+  std::vector<std::string> lines;
+  for (const ReportConfig &config : report.configs) {
+    if (!include(config)) continue;
+    std::map<std::string, std::vector<std::string>> archsByMessage;
+    std::vector<std::string> order;
+    for (const std::string &arch : report.archs)
+      for (const Elimination &e : config.archs.at(arch).eliminatedBy) {
+        std::string key = e.message + " [" + e.reason + "]";
+        if (!archsByMessage.count(key)) order.push_back(key);
+        archsByMessage[key].push_back(arch);
+      }
+    for (const std::string &key : order) {
+      const auto &archs = archsByMessage[key];
+      std::string where = archs.size() == report.archs.size() && report.archs.size() > 1
+                              ? "all archs"
+                              : llvm::join(archs, ", ");
+      lines.push_back("- config " + std::to_string(config.index) + " (" + where + "): " + key);
+    }
+  }
+  return lines;
+}
+
 } // namespace
+
+void writeMarkdownRows(llvm::raw_ostream &out, const KernelReport &report, const std::vector<size_t> &indices) {
+  auto chosen = [&](const ReportConfig &config) {
+    return std::find(indices.begin(), indices.end(), config.index) != indices.end();
+  };
+  out << "`" << report.kernel << "` on " << llvm::join(report.archs, ", ") << " (`btlint report`):\n\n";
+  writeConfigRows(out, report, chosen);
+  std::vector<std::string> lines = eliminationLines(report, chosen);
+  if (!lines.empty()) out << '\n';
+  for (const std::string &line : lines) out << line << '\n';
+}
 
 void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports) {
   bool firstReport = true;
@@ -668,76 +763,11 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
     if (report.configs.empty()) continue;
 
     const bool cuda = report.language == "cuda";
-    out << "\n| # |";
-    for (const std::string &param : report.paramOrder) out << ' ' << cell(param) << " |";
-    if (!cuda) out << " warps | stages |";
-    for (const std::string &arch : report.archs) {
-      out << ' ' << arch << " smem |";
-      if (!cuda) out << ' ' << arch << " regs |";
-      out << ' ' << arch << " |";
-    }
-    out << "\n|--:|";
-    for (size_t i = 0; i < report.paramOrder.size(); ++i) out << "--:|";
-    if (!cuda) out << "--:|--:|";
-    for (size_t i = 0; i < report.archs.size(); ++i) out << (cuda ? "--:|:--|" : "--:|--:|:--|");
     out << '\n';
-    for (const ReportConfig &config : report.configs) {
-      out << "| " << config.index << " |";
-      for (const std::string &param : report.paramOrder) {
-        auto found = config.params.find(param);
-        out << ' ' << cell(found == config.params.end() ? "-" : valueText(found->second)) << " |";
-      }
-      if (!cuda) out << ' ' << optionalText(config.numWarps) << " | " << optionalText(config.numStages) << " |";
-      for (const std::string &arch : report.archs) {
-        const ArchVerdict &verdict = config.archs.at(arch);
-        if (!verdict.listed) {
-          out << (cuda ? " | not listed |" : " | | not listed |");
-          continue;
-        }
-        std::string smem = verdict.estimated ? bytesText(verdict.smemMin, verdict.smemMax) : "?";
-        if (verdict.fits && !*verdict.fits) smem = "**" + smem + "**";
-        out << ' ' << smem << " |";
-        if (!cuda) {
-          std::string regs = verdict.registersPerThread ? std::to_string(*verdict.registersPerThread) : "?";
-          if (verdict.spill == "confident") regs += " (spills)";
-          else if (verdict.spill == "possible") regs += " (may spill)";
-          out << ' ' << regs << " |";
-        }
-        std::string state;
-        if (verdict.eliminatedBy.empty()) {
-          state = !verdict.estimated ? "kept (not estimated)"
-                  : verdict.fit == "may overflow" ? "kept (may overflow)"
-                                                  : "kept";
-        } else {
-          std::vector<std::string> reasons;
-          for (const Elimination &e : verdict.eliminatedBy)
-            if (std::find(reasons.begin(), reasons.end(), e.reason) == reasons.end()) reasons.push_back(e.reason);
-          state = "**out**: " + llvm::join(reasons, ", ");
-        }
-        out << ' ' << state << " |";
-      }
-      out << '\n';
-    }
+    writeConfigRows(out, report, [](const ReportConfig &) { return true; });
 
     // Why each eliminated config goes; the same reasons on every arch are said once.
-    std::vector<std::string> lines;
-    for (const ReportConfig &config : report.configs) {
-      std::map<std::string, std::vector<std::string>> archsByMessage;
-      std::vector<std::string> order;
-      for (const std::string &arch : report.archs)
-        for (const Elimination &e : config.archs.at(arch).eliminatedBy) {
-          std::string key = e.message + " [" + e.reason + "]";
-          if (!archsByMessage.count(key)) order.push_back(key);
-          archsByMessage[key].push_back(arch);
-        }
-      for (const std::string &key : order) {
-        const auto &archs = archsByMessage[key];
-        std::string where = archs.size() == report.archs.size() && report.archs.size() > 1
-                                ? "all archs"
-                                : llvm::join(archs, ", ");
-        lines.push_back("- config " + std::to_string(config.index) + " (" + where + "): " + key);
-      }
-    }
+    std::vector<std::string> lines = eliminationLines(report, [](const ReportConfig &) { return true; });
     if (!lines.empty()) {
       out << "\n**Eliminated**\n\n";
       for (const std::string &line : lines) out << line << '\n';

@@ -97,6 +97,9 @@ std::vector<std::string> kernelNamesIn(const ModelsByArch &models, const std::st
 
 void writeJson(llvm::raw_ostream &out, const std::vector<KernelReport> &reports);
 void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports);
+// The table's header and the rows of the configs numbered `indices` (1-based),
+// with why each eliminated one goes: an editor's hover on a config.
+void writeMarkdownRows(llvm::raw_ostream &out, const KernelReport &report, const std::vector<size_t> &indices);
 
 // True when some reported list keeps no config on some arch.
 bool anyListEmptied(const std::vector<KernelReport> &reports);

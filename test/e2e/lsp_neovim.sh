@@ -2,7 +2,9 @@
 # btlint lsp driven by a real LSP client: Debian's Neovim (0.7.2 on Debian 12,
 # installed by tools/setup.sh test) in headless mode runs test/e2e/lib/lsp_neovim.lua,
 # which opens a bad kernel, waits for btlint's diagnostics, applies the
-# tile-not-constexpr code action and waits for the diagnostics of the edit.
+# tile-not-constexpr code action and waits for the diagnostics of the edit,
+# then hovers on the other finding, applies "suppress on this line" to it and
+# opens a buffer for a file never written.
 source "$(dirname "${BASH_SOURCE[0]}")/lib/common.sh" "$@"
 
 if ! command -v nvim >/dev/null; then
@@ -40,5 +42,15 @@ check_has "$RESULT" "line def scale_rows_kernel(x_ptr, out_ptr, n_cols, scale, B
 check_has "$RESULT" "after-fix tile-not-constexpr 16:57 " "after the edit, the other kernel's finding remains"
 check_lacks "$RESULT" "after-fix tile-not-constexpr 7:" "and the fixed one is gone"
 check_has "$RESULT" "after-fix duplicate-config " "duplicate-config remains after the edit"
+check_has "$RESULT" "hover \`tile-not-constexpr\`: \`BLOCK_N\` sizes a tile in \`rms_norm_kernel\`" "hover shows the finding"
+check_has "$RESULT" "hover **tile-not-constexpr**: " "and the rule's explanation"
+check_has "$RESULT" "hover [tile-not-constexpr (rule page)](file://$SOURCE_DIR/docs/rules/tile-not-constexpr.md)" \
+  "and the link to the rule page"
+check_has "$RESULT" "):  # btlint: ignore[tile-not-constexpr]" "Neovim applied 'suppress on this line'"
+check_lacks "$RESULT" "after-suppress tile-not-constexpr" "and the suppressed finding is gone"
+check_has "$RESULT" "after-suppress duplicate-config " "while the others stay"
+check_has "$RESULT" "unsaved tile-not-constexpr 7:54 " "a buffer of a file never written is analysed"
+check_lacks "$RESULT" "after-suppress still has" "the suppressed finding went away in time"
+check_lacks "$RESULT" "unsaved no diagnostics" "the unsaved buffer's diagnostics came in time"
 check_has "$RESULT" "stopped" "the client shut the server down"
 finish

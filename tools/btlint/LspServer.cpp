@@ -8,6 +8,7 @@
 // incrementally from tree-sitter's tree of the previous version.
 #include "LspServer.h"
 #include "LspText.h"
+#include "ReportCommand.h"
 
 #include "arch/ArchTable.h"
 #include "config/ProjectConfig.h"
@@ -16,6 +17,9 @@
 #include "engine/FrontEndRegistry.h"
 #include "engine/Engine.h"
 #include "engine/SourceProvider.h"
+#include "engine/Suppressions.h"
+#include "emit/RuleDocs.h"
+#include "report/ConfigReport.h"
 #include "rules/Rule.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -162,7 +166,6 @@ struct Document {
   std::string text;
   std::unique_ptr<IncrementalParseState> incremental; // null: parsed whole
   bool dirty = true;
-  bool toldNotOnDisk = false; // logged once that a never-saved file waits for its first save
   // The last analysis: findings as btlint has them, the LSP form sent, and
   // the text they were computed on (for code actions).
   std::vector<Diagnostic> findings;
@@ -350,6 +353,7 @@ private:
       return sendResult(id, nullptr);
     }
     if (method == "textDocument/codeAction") return codeAction(id, params);
+    if (method == "textDocument/hover") return hover(id, params);
     sendError(id, kMethodNotFound, "btlint does not handle `" + method.str() + "`");
   }
 
@@ -381,6 +385,7 @@ private:
         if (const json::Object *watched = workspace->getObject("didChangeWatchedFiles"))
           watcherRegistration_ = watched->getBoolean("dynamicRegistration").value_or(false);
     }
+    ruleDocsBase_ = shippedRuleDocsBase();
     if (const json::Object *options = params.getObject("initializationOptions")) applySettings(*options);
     registerCudaFrontEnd();
     json::Object result{
@@ -391,6 +396,7 @@ private:
               json::Object{{"openClose", true}, {"change", 2}, {"save", json::Object{{"includeText", true}}}}},
              {"codeActionProvider",
               json::Object{{"codeActionKinds", json::Array{"quickfix", "source.fixAll.btlint"}}}},
+             {"hoverProvider", true},
          }},
         {"serverInfo", json::Object{{"name", "btlint"}, {"version", BTLINT_VERSION}}},
     };
@@ -429,6 +435,10 @@ private:
     }
     if (auto dir = options.getString("compileCommands")) next.compileCommandsDir = dir->str();
     if (auto path = options.getString("cudaPath")) next.cudaPath = path->str();
+    if (auto base = options.getString("ruleDocsUrl")) {
+      ruleDocsBase_ = base->str();
+      if (!ruleDocsBase_.empty() && ruleDocsBase_.back() != '/') ruleDocsBase_ += '/';
+    }
     settings_ = std::move(next);
   }
 
@@ -463,10 +473,37 @@ private:
     if (!textDocument) return nullptr;
     auto uri = textDocument->getString("uri");
     if (!uri) return nullptr;
-    auto path = pathFromUri(*uri);
-    if (!path) return nullptr;
-    auto it = documents_.find(normalise(*path));
+    auto key = keyForUri(*uri);
+    if (!key) return nullptr;
+    auto it = documents_.find(*key);
     return it == documents_.end() ? nullptr : it->second.get();
+  }
+
+  // ---- unsaved buffers ------------------------------------------------------
+  // The path a document is known by: a file: URI's path, or the path given
+  // to an `untitled:` buffer when it was opened.
+  std::optional<std::string> keyForUri(llvm::StringRef uri) const {
+    if (auto path = pathFromUri(uri)) return normalise(*path);
+    auto it = untitledPaths_.find(uri.str());
+    if (it == untitledPaths_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // An `untitled:` buffer (never saved, no file name) is analysed as a file
+  // of the working folder named after it ("untitled:Untitled-1" ->
+  // ./untitled:Untitled-1.py), with the extension of its language unless its
+  // name has one: the engine reads its text from the editor, never the disk.
+  static std::optional<std::string> untitledPath(llvm::StringRef uri, llvm::StringRef languageId) {
+    if (!uri.starts_with("untitled:")) return std::nullopt;
+    std::string name;
+    for (char c : uri) name += (llvm::isAlnum(c) || c == '-' || c == '_' || c == '.' || c == ':') ? c : '_';
+    if (!languageForPath(name)) {
+      if (languageId == "python") name += ".py";
+      else if (languageId == "cuda" || languageId == "cuda-cpp") name += ".cu";
+      else if (languageId == "yaml") name += ".yaml";
+      else return std::nullopt; // a language btlint does not read
+    }
+    return normalise(name);
   }
 
   static bool isConfigFile(const std::string &path) {
@@ -480,7 +517,11 @@ private:
     auto text = textDocument->getString("text");
     if (!uri || !text) return logMessage("didOpen without uri or text");
     auto path = pathFromUri(*uri);
-    if (!path) return logMessage("not a local file: " + uri->str());
+    if (!path) {
+      path = untitledPath(*uri, textDocument->getString("languageId").value_or(""));
+      if (!path) return logMessage("not a local file: " + uri->str());
+      untitledPaths_[uri->str()] = *path;
+    }
     std::string key = normalise(*path);
     if (isConfigFile(key)) {
       // Read it again: it may have changed on disk without a notification.
@@ -543,9 +584,9 @@ private:
   void didSave(const json::Object &params) {
     const json::Object *textDocument = params.getObject("textDocument");
     auto uri = textDocument ? textDocument->getString("uri") : std::nullopt;
-    auto path = uri ? pathFromUri(*uri) : std::nullopt;
+    auto path = uri ? keyForUri(*uri) : std::nullopt;
     if (!path) return;
-    std::string key = normalise(*path);
+    std::string key = *path;
     if (isConfigFile(key)) return reloadConfig(key);
     // A saved module can change what its importers see: analyse them all again.
     if (auto *document = documentFor(params))
@@ -560,9 +601,10 @@ private:
   void didClose(const json::Object &params) {
     const json::Object *textDocument = params.getObject("textDocument");
     auto uri = textDocument ? textDocument->getString("uri") : std::nullopt;
-    auto path = uri ? pathFromUri(*uri) : std::nullopt;
+    auto path = uri ? keyForUri(*uri) : std::nullopt;
     if (!path) return;
-    std::string key = normalise(*path);
+    std::string key = *path;
+    untitledPaths_.erase(uri->str());
     configDocuments_.erase(key);
     if (documents_.erase(key))
       notify("textDocument/publishDiagnostics", json::Object{{"uri", *uri}, {"diagnostics", json::Array{}}});
@@ -673,8 +715,7 @@ private:
     return paths;
   }
 
-  void analyse(Document &document) {
-    document.dirty = false;
+  EngineOptions engineOptionsFor(const Document &document) {
     EngineOptions options;
     options.paths = {document.path};
     options.archs = settings_.archs;
@@ -684,17 +725,14 @@ private:
     options.jobs = 1;
     options.sources = &sources_;
     options.modulePaths = modulePathsFor(document);
-    const ProjectConfig &config = configFor(document);
-    RunResult result;
-    bool onDisk = llvm::sys::fs::exists(document.path);
-    if (onDisk) {
-      result = runAnalysis(options, config);
-    } else {
-      // An unsaved new file: discovery needs the path to exist, so the run is
-      // given a placeholder that SourceProvider fills from memory.
-      if (!document.toldNotOnDisk) logMessage(document.path + " is not on disk yet; it is analysed once saved");
-      document.toldNotOnDisk = true;
-    }
+    return options;
+  }
+
+  // A file not on disk yet is analysed from its buffer (runAnalysis asks
+  // the SourceProvider before discovery).
+  void analyse(Document &document) {
+    document.dirty = false;
+    RunResult result = runAnalysis(engineOptionsFor(document), configFor(document));
     for (const auto &e : result.inputErrors) logMessage(e);
     document.findings.clear();
     for (auto &d : result.diagnostics)
@@ -739,6 +777,8 @@ private:
       diagnostic["relatedInformation"] = std::move(related);
     }
     if (d.fix) diagnostic["data"] = json::Object{{"fix", d.fix->description}};
+    if (std::string href = ruleDocUrl(d.ruleId); !href.empty())
+      diagnostic["codeDescription"] = json::Object{{"href", href}};
     return diagnostic;
   }
 
@@ -782,6 +822,7 @@ private:
                                        {"isPreferred", d.fix->safe},
                                        {"edit", json::Object{{"changes", std::move(changes)}}}});
       }
+    if (wanted("quickfix")) appendSuppressActions(*document, *start, *end, index, actions);
     if (!only.empty() && wanted("source.fixAll.btlint")) {
       // Every safe fix whose edits do not overlap an earlier one's.
       std::vector<const TextEdit *> chosen;
@@ -806,6 +847,160 @@ private:
     sendResult(id, std::move(actions));
   }
 
+  // ---- rule pages -----------------------------------------------------------
+  // docs/rules/ as shipped next to the binary: in the source tree above the
+  // build folder (build/btlint -> docs/rules) or installed under
+  // share/doc/btlint; a file: URL ending in '/', or empty when none is there.
+  static std::string shippedRuleDocsBase() {
+    static int anchor;
+    std::string exe = llvm::sys::fs::getMainExecutable("btlint", &anchor);
+    llvm::StringRef dir = llvm::sys::path::parent_path(exe);
+    for (const char *relative : {"docs/rules", "../docs/rules", "../share/doc/btlint/rules"}) {
+      llvm::SmallString<256> folder(dir);
+      llvm::sys::path::append(folder, relative);
+      llvm::sys::path::remove_dots(folder, true);
+      if (llvm::sys::fs::is_directory(folder)) return uriFromPath(folder.str()) + "/";
+    }
+    return "";
+  }
+
+  // The page of a rule: the `ruleDocsUrl` setting, else the shipped docs.
+  std::string ruleDocUrl(const std::string &ruleId) const {
+    if (ruleDocsBase_.empty() || !RuleRegistry::instance().contains(ruleId)) return "";
+    return ruleDocsBase_ + ruleId + ".md";
+  }
+
+  // ---- suppress on this line ------------------------------------------------
+  // One quickfix per finding in the range: the suppression comment for its
+  // rule at the end of the reported line, or the rule added to the line's
+  // `btlint: ignore[...]` list when it has one.
+  void appendSuppressActions(const Document &document, Position start, Position end, const LineIndex &index,
+                             json::Array &actions) const {
+    std::set<std::pair<uint32_t, std::string>> offered; // (line, rule): one action each
+    for (size_t i = 0; i < document.findings.size(); ++i) {
+      const Diagnostic &d = document.findings[i];
+      uint32_t line = d.span.line ? d.span.line - 1 : 0;
+      uint32_t last = d.span.endLine ? d.span.endLine - 1 : line;
+      if (last < start.line || line > end.line || !offered.insert({line, d.ruleId}).second) continue;
+      const std::string &text = document.analysedText;
+      uint32_t lineStart = index.offset(Position{line, 0}, PositionEncoding::Utf8);
+      size_t lineEnd = text.find('\n', lineStart);
+      if (lineEnd == std::string::npos) lineEnd = text.size();
+      if (lineEnd > lineStart && text[lineEnd - 1] == '\r') --lineEnd;
+      llvm::StringRef lineText(text.data() + lineStart, lineEnd - lineStart);
+      uint32_t at = static_cast<uint32_t>(lineEnd);
+      std::string insert;
+      size_t list = lineText.find("btlint: ignore[");
+      size_t close = list == llvm::StringRef::npos ? list : lineText.find(']', list);
+      if (close != llvm::StringRef::npos) {
+        at = lineStart + static_cast<uint32_t>(close);
+        insert = ", " + d.ruleId;
+      } else {
+        insert = (lineText.rtrim().empty() ? "" : "  ") + lineSuppressionComment(document.language, d.ruleId);
+        at = lineStart + static_cast<uint32_t>(lineText.rtrim().size());
+      }
+      json::Object edit{{"range", byteRange(index, at, at)}, {"newText", insert}};
+      actions.push_back(json::Object{
+          {"title", "Suppress " + d.ruleId + " on this line"},
+          {"kind", "quickfix"},
+          {"diagnostics", json::Array{document.published[i]}},
+          {"edit", json::Object{{"changes", json::Object{{document.uri, json::Array{std::move(edit)}}}}}}});
+    }
+  }
+
+  // ---- hover ----------------------------------------------------------------
+  // On a finding: its rule's explanation and a link to its page. On a
+  // config (a `triton.Config(...)`, a YAML row): its rows of `btlint report`.
+  void hover(const json::Value &id, const json::Object &params) {
+    Document *document = documentFor(params);
+    auto position = positionOf(params.getObject("position"));
+    if (!document || !position) return sendResult(id, nullptr);
+    if (document->dirty) analyse(*document);
+    const uint32_t line = position->line + 1; // btlint's lines are 1-based
+    std::string markdown;
+    std::set<std::string> explained;
+    for (const Diagnostic &d : document->findings) {
+      uint32_t first = d.span.line, last = d.span.endLine ? d.span.endLine : first;
+      if (line < first || line > last) continue;
+      if (!markdown.empty()) markdown += "\n---\n\n";
+      markdown += "`" + d.ruleId + "`: " + d.message + (d.arch ? " (" + *d.arch + ")" : std::string()) + "\n\n";
+      if (!explained.insert(d.ruleId).second) continue;
+      if (const RegisteredRule *rule = RuleRegistry::instance().find(d.ruleId))
+        markdown += ruleExplanationMarkdown(rule->info);
+      if (std::string href = ruleDocUrl(d.ruleId); !href.empty())
+        markdown += "\n[" + d.ruleId + " (rule page)](" + href + ")\n";
+    }
+    if (std::string rows = configRowsAt(*document, line); !rows.empty())
+      markdown += (markdown.empty() ? "" : "\n---\n\n") + rows;
+    if (markdown.empty()) return sendResult(id, nullptr);
+    sendResult(id, json::Object{{"contents", json::Object{{"kind", "markdown"}, {"value", markdown}}}});
+  }
+
+  // The line where the bracketed expression that starts on `line` (1-based)
+  // closes: a config written over several lines covers them all.
+  static uint32_t lastLineOfExpression(const std::string &text, const LineIndex &index, uint32_t line) {
+    size_t at = index.offset(Position{line - 1, 0}, PositionEncoding::Utf8);
+    int depth = 0;
+    bool opened = false;
+    char quote = 0;
+    for (uint32_t current = line; at < text.size(); ++at) {
+      char c = text[at];
+      if (c == '\n') {
+        if (!opened || depth <= 0) return current;
+        ++current;
+      } else if (quote) {
+        if (c == quote) quote = 0;
+      } else if (c == '\'' || c == '"') {
+        quote = c;
+      } else if (c == '#') { // a comment (Python, YAML) runs to the line's end
+        while (at + 1 < text.size() && text[at + 1] != '\n') ++at;
+      } else if (c == '(' || c == '[' || c == '{') {
+        ++depth;
+        opened = true;
+      } else if (c == ')' || c == ']' || c == '}') {
+        if (--depth <= 0 && opened) return current;
+      }
+    }
+    return line;
+  }
+
+  // The rows of `btlint report` for the config written at `line`, from a run
+  // on the document's current text that keeps the models (as the report
+  // command does); empty when no config is written there.
+  std::string configRowsAt(const Document &document, uint32_t line) {
+    EngineOptions options = engineOptionsFor(document);
+    options.select = {"parse-error"}; // the report needs the models, not the findings
+    report::ModelsByArch models;
+    std::mutex modelsMutex;
+    options.modelObserver = [&](const std::string &arch, const FileModel &model) {
+      std::lock_guard<std::mutex> lock(modelsMutex);
+      models[arch].push_back(model);
+    };
+    const ProjectConfig &config = configFor(document);
+    RunResult result = runAnalysis(options, config);
+    std::vector<report::KernelReport> reports =
+        report::buildReports(models, document.path, "", reportOptionsFor(settings_.archs, config, result.archs));
+    // The config written nearest above the line whose expression reaches it.
+    LineIndex index(document.text);
+    uint32_t best = 0;
+    for (const report::KernelReport &r : reports)
+      for (const report::ReportConfig &c : r.configs)
+        if (c.line && c.line <= line && c.line > best && lastLineOfExpression(document.text, index, c.line) >= line)
+          best = c.line;
+    if (!best) return "";
+    std::string rows;
+    llvm::raw_string_ostream out(rows);
+    for (const report::KernelReport &r : reports) {
+      std::vector<size_t> indices;
+      for (const report::ReportConfig &c : r.configs)
+        if (c.line == best) indices.push_back(c.index);
+      if (indices.empty()) continue;
+      if (!rows.empty()) out << '\n';
+      report::writeMarkdownRows(out, r, indices);
+    }
+    return rows;
+  }
+
   // Messages read from the client, waiting for the main thread.
   struct Input {
     explicit Input(std::FILE *in) : reader(in) {}
@@ -828,6 +1023,8 @@ private:
   OpenDocuments sources_;
   std::map<std::string, LoadedConfig> configs_;      // by absolute path of .btlint.yaml
   std::map<std::string, std::string> configDocuments_; // open .btlint.yaml files: path -> uri
+  std::map<std::string, std::string> untitledPaths_;   // open `untitled:` buffers: uri -> path
+  std::string ruleDocsBase_;                           // rule pages: base URL ending in '/', or empty
   ProjectConfig noConfig_;
 };
 

@@ -93,6 +93,19 @@ std::string closestName(const std::string &wanted, const std::vector<std::string
 
 } // namespace
 
+report::ReportOptions reportOptionsFor(std::vector<std::string> archs, const ProjectConfig &config,
+                                       const std::vector<std::string> &runArchs) {
+  report::ReportOptions options;
+  if (archs.empty() && config.archs) archs = *config.archs;
+  if (archs.empty()) archs = {"sm90"};
+  for (const std::string &arch : runArchs)
+    if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
+  options.archs = archs;
+  for (const auto &[name, settings] : config.kernels)
+    if (!settings.shapes.empty()) options.shapes[name] = settings.shapes;
+  return options;
+}
+
 int runReportCommand() {
   if (reportPaths.empty())
     return reportError("`btlint report` needs a file; usage: btlint report FILE[::KERNEL] [PATH...]");
@@ -140,15 +153,8 @@ int runReportCommand() {
     llvm::errs() << d.path << ':' << d.span.line << ':' << d.span.column << ": " << d.message << " [" << d.ruleId
                  << "]\n";
 
-  report::ReportOptions reportOptions;
-  std::vector<std::string> archs(reportArchs.begin(), reportArchs.end());
-  if (archs.empty() && config.archs) archs = *config.archs;
-  if (archs.empty()) archs = {"sm90"};
-  for (const std::string &arch : result.archs)
-    if (std::find(archs.begin(), archs.end(), arch) == archs.end()) archs.push_back(arch);
-  reportOptions.archs = archs;
-  for (const auto &[name, settings] : config.kernels)
-    if (!settings.shapes.empty()) reportOptions.shapes[name] = settings.shapes;
+  report::ReportOptions reportOptions =
+      reportOptionsFor(std::vector<std::string>(reportArchs.begin(), reportArchs.end()), config, result.archs);
 
   std::vector<std::string> names = report::kernelNamesIn(models, file);
   if (names.empty())

@@ -74,6 +74,50 @@ local function main()
     say('after-fix still has the fixed tile-not-constexpr')
   end
   dump('after-fix', bufnr)
+
+  -- Hover on the other kernel's finding: the rule's explanation.
+  local other
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    local lsp = (d.user_data or {}).lsp or {}
+    if (d.code or lsp.code) == 'tile-not-constexpr' then other = d break end
+  end
+  if not other then error('no second tile-not-constexpr diagnostic') end
+  local at = { textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+               position = { line = other.lnum, character = other.col } }
+  for _, response in pairs(vim.lsp.buf_request_sync(bufnr, 'textDocument/hover', at, 10000) or {}) do
+    local value = ((response.result or {}).contents or {}).value or ''
+    for line in value:gmatch('[^\n]+') do say('hover ' .. line) end
+  end
+
+  -- "Suppress on this line" on it, applied by Neovim.
+  params.range = { start = { line = other.lnum, character = other.col },
+                   ['end'] = { line = other.end_lnum, character = other.end_col } }
+  local suppressed = 0
+  for _, response in pairs(vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', params, 10000) or {}) do
+    for _, action in ipairs(response.result or {}) do
+      if suppressed == 0 and action.title == 'Suppress tile-not-constexpr on this line' then
+        vim.lsp.util.apply_workspace_edit(action.edit, 'utf-16')
+        suppressed = 1
+      end
+    end
+  end
+  if suppressed == 0 then error('no suppress action') end
+  say('suppressed-line ' .. vim.api.nvim_buf_get_lines(bufnr, other.lnum, other.lnum + 1, false)[1])
+  if not vim.wait(30000, function() return not has('tile-not-constexpr', other.lnum) end, 20) then
+    say('after-suppress still has the suppressed finding')
+  end
+  dump('after-suppress', bufnr)
+
+  -- A new file, never written: its buffer is analysed.
+  local original = vim.fn.readfile(kernel)
+  vim.cmd('edit ' .. vim.fn.fnameescape(vim.fn.fnamemodify(kernel, ':h') .. '/never_written.py'))
+  local fresh = vim.api.nvim_get_current_buf()
+  vim.api.nvim_buf_set_lines(fresh, 0, -1, false, original)
+  vim.lsp.buf_attach_client(fresh, client_id)
+  if not vim.wait(30000, function() return #vim.diagnostic.get(fresh) > 0 end, 20) then
+    say('unsaved no diagnostics within 30 s')
+  end
+  dump('unsaved', fresh)
   vim.lsp.stop_client(client_id)
   vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20)
   say('stopped')

@@ -108,8 +108,9 @@ init = client.request("initialize", {
     "initializationOptions": {"arch": ["sm80", "sm90"]},
 })
 caps = init.get("result", {}).get("capabilities", {})
-check("initialize answers with incremental sync and code actions",
-      caps.get("textDocumentSync", {}).get("change") == 2 and "codeActionProvider" in caps, init)
+check("initialize answers with incremental sync, code actions and hover",
+      caps.get("textDocumentSync", {}).get("change") == 2 and "codeActionProvider" in caps
+      and caps.get("hoverProvider") is True, init)
 client.notify("initialized", {})
 registration = client.wait_for(lambda m: m.get("method") == "client/registerCapability", 10)
 check("the server asks to watch .btlint.yaml",
@@ -301,7 +302,7 @@ uni_actions = client.request("textDocument/codeAction", {
     "textDocument": {"uri": uri(uni_path)}, "range": uni_tile["range"] if uni_tile else {},
     "context": {"diagnostics": []}})
 uni_edits = [e for a in uni_actions.get("result", []) if "tile-not-constexpr" in a.get("title", "")
-             for e in a["edit"]["changes"][uri(uni_path)]]
+             and not a["title"].startswith("Suppress") for e in a["edit"]["changes"][uri(uni_path)]]
 fixed_text = uni_text
 for e in uni_edits:
     fixed_text = apply_utf16(fixed_text, e)
@@ -335,6 +336,95 @@ check("and an edit that shrinks the array clears it", "static-smem-over-48k" not
 client.notify("textDocument/didClose", {"textDocument": {"uri": uri(cu_path)}})
 client.diagnostics(uri(cu_path))
 
+# ---- hover: the rule's explanation, and on a config its row of `btlint report` ----
+hover_path = os.path.join(proj, "hover.py")
+with open(hover_path, "w") as f:
+    f.write(KERNEL)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(hover_path), "languageId": "python", "version": 1, "text": KERNEL}})
+hovered = client.diagnostics(uri(hover_path))
+hover_tile = next((d for d in hovered["params"]["diagnostics"] if d["code"] == "tile-not-constexpr"), None)
+explain = subprocess.run([btlint, "explain", "tile-not-constexpr"], capture_output=True, text=True).stdout
+what_it_does = explain.split("## What it does\n\n")[1].split("\n\n")[0] if "## What it does" in explain else "?"
+on_finding = client.request("textDocument/hover", {"textDocument": {"uri": uri(hover_path)},
+                                                   "position": hover_tile["range"]["start"] if hover_tile else {}})
+value = (on_finding.get("result") or {}).get("contents", {}).get("value", "")
+check("hover on a finding shows its message and the rule's explanation (as `btlint explain` has it)",
+      on_finding["result"]["contents"]["kind"] == "markdown" and hover_tile["message"] in value
+      and what_it_does in value, (on_finding, what_it_does))
+docs_url = uri(os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                            "docs", "rules"))) + "/tile-not-constexpr.md"
+check("a diagnostic's codeDescription links to the rule page shipped next to the binary",
+      hover_tile and hover_tile.get("codeDescription", {}).get("href") == docs_url
+      and os.path.exists(os.path.join(proj, "..", "..")) and docs_url in value, (hover_tile, docs_url))
+# Config 3 (BLOCK_SIZE 4096, line 18): the hover shows its row as `btlint report` prints it.
+report = subprocess.run([btlint, "report", "--arch", "sm80,sm90", hover_path + "::sigmoid_kernel"],
+                        capture_output=True, text=True).stdout
+report_row = next((l for l in report.split("\n") if l.startswith("| 3 |")), "no row 3")
+on_config = client.request("textDocument/hover", {"textDocument": {"uri": uri(hover_path)},
+                                                  "position": {"line": 18, "character": 12}})
+config_value = (on_config.get("result") or {}).get("contents", {}).get("value", "")
+check("hover on a triton.Config shows its row of `btlint report` and only that row",
+      report_row in config_value and "| 2 |" not in config_value and "| 4 |" not in config_value,
+      (config_value, report_row))
+nothing = client.request("textDocument/hover", {"textDocument": {"uri": uri(hover_path)},
+                                                "position": {"line": 0, "character": 0}})
+check("hover where there is nothing to say answers null", nothing.get("result", "x") is None, nothing)
+
+# ---- "suppress on this line": inserts the documented comment, which silences the finding ----
+acts = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": uri(hover_path)}, "range": hover_tile["range"] if hover_tile else {},
+    "context": {"diagnostics": []}})
+suppress = [a for a in acts.get("result", []) if a.get("title") == "Suppress tile-not-constexpr on this line"]
+check("codeAction offers 'Suppress tile-not-constexpr on this line'", len(suppress) == 1, acts)
+s_edits = suppress[0]["edit"]["changes"][uri(hover_path)] if suppress else []
+suppressed_text = KERNEL
+for e in s_edits:
+    suppressed_text = apply_utf16(suppressed_text, e)
+check("it appends `  # btlint: ignore[tile-not-constexpr]` to the reported line",
+      suppressed_text.split("\n")[6].endswith("BLOCK_COLS=1024):  # btlint: ignore[tile-not-constexpr]"),
+      suppressed_text.split("\n")[6])
+client.notify("textDocument/didChange", {"textDocument": {"uri": uri(hover_path), "version": 2},
+                                         "contentChanges": [{"range": e["range"], "text": e["newText"]}
+                                                            for e in s_edits]})
+after_suppress = client.diagnostics(uri(hover_path))
+check("applied, the finding is gone and nothing else changed",
+      "tile-not-constexpr" not in codes(after_suppress)
+      and sorted(c for c in codes(hovered) if c != "tile-not-constexpr") == codes(after_suppress), after_suppress)
+dup_line = next((d for d in after_suppress["params"]["diagnostics"] if d["code"] == "duplicate-config"), None)
+acts = client.request("textDocument/codeAction", {
+    "textDocument": {"uri": uri(hover_path)}, "range": dup_line["range"] if dup_line else {},
+    "context": {"diagnostics": []}})
+check("a finding without a fix still gets the suppress action",
+      any(a.get("title") == "Suppress duplicate-config on this line" for a in acts.get("result", [])), acts)
+client.notify("textDocument/didClose", {"textDocument": {"uri": uri(hover_path)}})
+client.diagnostics(uri(hover_path))
+
+# ---- buffers that are not on disk: a new file never saved, an untitled: buffer ----
+new_path = os.path.join(proj, "never_saved.py")
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(new_path), "languageId": "python", "version": 1, "text": KERNEL}})
+unsaved = client.diagnostics(uri(new_path))
+check("a file not on disk yet gets the findings of its buffer",
+      not os.path.exists(new_path) and codes(unsaved) == codes(opened), unsaved)
+client.notify("textDocument/didClose", {"textDocument": {"uri": uri(new_path)}})
+client.diagnostics(uri(new_path))
+untitled = "untitled:Untitled-1"
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": untitled, "languageId": "python", "version": 1, "text": KERNEL}})
+untitled_diags = client.diagnostics(untitled)
+check("an untitled: buffer is analysed from its text (its language from languageId)",
+      codes(untitled_diags) == codes(opened), untitled_diags)
+client.notify("textDocument/didChange", {"textDocument": {"uri": untitled, "version": 2},
+                                         "contentChanges": [{"text": KERNEL.replace("BLOCK_COLS=1024", "BLOCK_COLS: tl.constexpr = 1024")}]})
+untitled_after = client.diagnostics(untitled)
+check("and its edits are analysed too", "tile-not-constexpr" not in codes(untitled_after), untitled_after)
+hover_untitled = client.request("textDocument/hover", {"textDocument": {"uri": untitled},
+                                                       "position": {"line": 18, "character": 12}})
+check("hover works on an untitled: buffer", report_row in json.dumps(hover_untitled.get("result")), hover_untitled)
+client.notify("textDocument/didClose", {"textDocument": {"uri": untitled}})
+check("closing it clears its diagnostics", client.diagnostics(untitled)["params"]["diagnostics"] == [])
+
 # ---- bad input never stops the server ----
 client.drop_pending()
 client.send_raw(b'Content-Length: 11\r\n\r\n{"jsonrpc":')
@@ -346,11 +436,11 @@ check("a message that is not an object gets InvalidRequest", err["error"]["code"
 client.send_raw(b'X-Header: 1\r\n\r\n')
 err = client.wait_for(lambda m: "error" in m and m.get("id") is None, 10)
 check("a header without Content-Length gets ParseError", err["error"]["code"] == -32700, err)
-unknown = client.request("textDocument/hover", {"textDocument": {"uri": kernel_uri},
+unknown = client.request("textDocument/definition", {"textDocument": {"uri": kernel_uri},
                                                 "position": {"line": 0, "character": 0}})
 check("an unknown method gets MethodNotFound", unknown.get("error", {}).get("code") == -32601, unknown)
 client.send_raw(b"\x00\xffstray bytes without a newline")
-after_junk = client.request("textDocument/hover", {"textDocument": {"uri": kernel_uri},
+after_junk = client.request("textDocument/definition", {"textDocument": {"uri": kernel_uri},
                                                    "position": {"line": 0, "character": 0}}, timeout=10)
 check("stray bytes before a message do not hide its header",
       after_junk.get("error", {}).get("code") == -32601, after_junk)
@@ -368,7 +458,8 @@ client.notify("textDocument/didOpen", {"textDocument": {
     "uri": uri(os.path.join(proj, "junk.py")), "languageId": "python", "version": 1,
     "text": "import triton\n@triton.jit\ndef f(:\n  ))) \x00 \ud7ff\n"}})
 junk = client.diagnostics(uri(os.path.join(proj, "junk.py")))
-check("an unsaved file that is not on disk does not crash the server", "params" in junk, junk)
+check("an unsaved file that is not on disk is analysed from the buffer (parse-error)",
+      "parse-error" in codes(junk), junk)
 
 # ---- shutdown and exit ----
 down = client.request("shutdown")
