@@ -4,7 +4,8 @@
 # are judged shows up here, with the recorded numbers.
 # Usage: collect_recorded.sh BTLINT_BENCH SOURCE_DIR [RECORDED_DIR, default docs/bench]
 set -euo pipefail
-bench=$1
+# BTLINT_BENCH_UNDER_TEST: the installed command instead (test/wheel/installed.sh).
+bench=${BTLINT_BENCH_UNDER_TEST:-$1}
 root=$2
 py=${BTLINT_PYTHON:-python3}
 recorded="$root/${3:-docs/bench}"

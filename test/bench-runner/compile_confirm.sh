@@ -5,7 +5,8 @@
 # real Triton compiler (test venv), collect, and check the verdicts.
 # Usage: compile_confirm.sh BTLINT_BENCH SOURCE_DIR
 set -euo pipefail
-bench=$1
+# BTLINT_BENCH_UNDER_TEST: the installed command instead (test/wheel/installed.sh).
+bench=${BTLINT_BENCH_UNDER_TEST:-$1}
 root=$2
 py=${BTLINT_PYTHON:-python3}
 if ! "$py" -c "import triton" 2>/dev/null; then

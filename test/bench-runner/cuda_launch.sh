@@ -9,7 +9,8 @@
 # also compile. UPDATE_GOLDEN=1 rewrites the golden.
 # Usage: cuda_launch.sh BTLINT_BENCH SOURCE_DIR
 set -euo pipefail
-bench=$1
+# BTLINT_BENCH_UNDER_TEST: the installed command instead (test/wheel/installed.sh).
+bench=${BTLINT_BENCH_UNDER_TEST:-$1}
 root=$2
 py=${BTLINT_PYTHON:-python3}
 work=$(mktemp -d)

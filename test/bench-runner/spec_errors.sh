@@ -2,7 +2,8 @@
 # Bad bench specs in .btlint.yaml are errors with file:line:col, exit 2.
 # Usage: spec_errors.sh BTLINT_BENCH SOURCE_DIR
 set -uo pipefail
-bench=$1
+# BTLINT_BENCH_UNDER_TEST: the installed command instead (test/wheel/installed.sh).
+bench=${BTLINT_BENCH_UNDER_TEST:-$1}
 root=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

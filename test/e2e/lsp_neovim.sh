@@ -44,7 +44,11 @@ check_lacks "$RESULT" "after-fix tile-not-constexpr 7:" "and the fixed one is go
 check_has "$RESULT" "after-fix duplicate-config " "duplicate-config remains after the edit"
 check_has "$RESULT" "hover \`tile-not-constexpr\`: \`BLOCK_N\` sizes a tile in \`rms_norm_kernel\`" "hover shows the finding"
 check_has "$RESULT" "hover **tile-not-constexpr**: " "and the rule's explanation"
-check_has "$RESULT" "hover [tile-not-constexpr (rule page)](file://$SOURCE_DIR/docs/rules/tile-not-constexpr.md)" \
+# The pages next to the binary: docs/rules above a build folder, or
+# share/doc/btlint/rules of an installation (the wheel).
+rule_pages=$(cd "$(dirname "$BTLINT")" && for d in docs/rules ../docs/rules ../share/doc/btlint/rules; do
+  [ -d "$d" ] && { (cd "$d" && pwd); break; }; done)
+check_has "$RESULT" "hover [tile-not-constexpr (rule page)](file://$rule_pages/tile-not-constexpr.md)" \
   "and the link to the rule page"
 check_has "$RESULT" "):  # btlint: ignore[tile-not-constexpr]" "Neovim applied 'suppress on this line'"
 check_lacks "$RESULT" "after-suppress tile-not-constexpr" "and the suppressed finding is gone"

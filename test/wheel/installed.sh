@@ -7,7 +7,8 @@
 #    and the executables load nothing but the C library (ldd);
 # 3. the examples give the built binary's output; CUDA parses with no Clang
 #    installed (a mount namespace hides /usr/lib/llvm-*);
-# 4. the end-to-end suite (ctest -R ^e2e.) against the installed command;
+# 4. the end-to-end and runner suites (ctest -R '^(e2e|bench_runner)\.')
+#    against the installed commands;
 # 5. pre-commit from PyPI with this repository's hooks (btlint, btlint-fix):
 #    they install the wheel, build nothing, block a bad commit, fix one;
 # 6. action.yml's steps (test/wheel/run_action.py) on a repository.
@@ -56,6 +57,8 @@ fresh/bin/btlint --version >version.out 2>&1
 check_has version.out "$version" "btlint --version names $version"
 fresh/bin/python -m btlint --version >module.out 2>&1
 check "python -m btlint runs btlint" cmp -s version.out module.out
+check "the rule pages are installed beside bin/ (share/doc/btlint/rules)" \
+  cmp -s fresh/share/doc/btlint/rules/smem-over-budget.md "$SOURCE_DIR/docs/rules/smem-over-budget.md"
 fresh/bin/btlint-bench --help >bench.out 2>&1
 check_has bench.out "btlint-bench" "btlint-bench runs"
 
@@ -89,10 +92,11 @@ else
   fail "unshare -m is allowed (needed to hide the installed Clang)"
 fi
 
-# --- 4. the end-to-end suite against the installed command ------------------------------
-(cd "$BUILD_DIR" && BTLINT_UNDER_TEST="$WORK/fresh/bin/btlint" ctest -R '^e2e\.' -j "$(nproc)" --timeout 900) >e2e.out 2>&1
+# --- 4. the end-to-end suites against the installed commands ----------------------------
+(cd "$BUILD_DIR" && BTLINT_UNDER_TEST="$WORK/fresh/bin/btlint" BTLINT_BENCH_UNDER_TEST="$WORK/fresh/bin/btlint-bench" \
+  BTLINT_PYTHON="$PYTHON" ctest -R '^(e2e|bench_runner)\.' -j "$(nproc)" --timeout 900) >e2e.out 2>&1
 e2e_rc=$?
-check "the end-to-end suite passes against the installed btlint ($(grep -o '[0-9]*% tests passed.*' e2e.out))" test "$e2e_rc" -eq 0
+check "the end-to-end and runner suites pass against the installed btlint and btlint-bench ($(grep -o '[0-9]*% tests passed.*' e2e.out))" test "$e2e_rc" -eq 0
 [ "$e2e_rc" -eq 0 ] || grep -E 'Failed|\*\*\*' e2e.out | head -20
 
 # --- 5. pre-commit from PyPI with this repository's hooks -------------------------------

@@ -6,6 +6,7 @@ Prints `ok - ...` / `FAIL - ...` lines; exits 1 when any check failed.
 """
 import json
 import os
+import urllib.parse
 import subprocess
 import sys
 import time
@@ -352,11 +353,16 @@ value = (on_finding.get("result") or {}).get("contents", {}).get("value", "")
 check("hover on a finding shows its message and the rule's explanation (as `btlint explain` has it)",
       on_finding["result"]["contents"]["kind"] == "markdown" and hover_tile["message"] in value
       and what_it_does in value, (on_finding, what_it_does))
-docs_url = uri(os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
-                                            "docs", "rules"))) + "/tile-not-constexpr.md"
+# The page next to the binary: the repository's docs/rules above a build
+# folder, or share/doc/btlint/rules of an installation (the wheel).
+source_page = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                           "docs", "rules", "tile-not-constexpr.md")
+href = (hover_tile or {}).get("codeDescription", {}).get("href", "")
+linked = urllib.parse.unquote(urllib.parse.urlparse(href).path) if href.startswith("file://") else ""
 check("a diagnostic's codeDescription links to the rule page shipped next to the binary",
-      hover_tile and hover_tile.get("codeDescription", {}).get("href") == docs_url
-      and os.path.exists(os.path.join(proj, "..", "..")) and docs_url in value, (hover_tile, docs_url))
+      linked.endswith("/tile-not-constexpr.md") and os.path.isfile(linked)
+      and open(linked, encoding="utf-8").read() == open(source_page, encoding="utf-8").read()
+      and href in value, (hover_tile, href))
 # Config 3 (BLOCK_SIZE 4096, line 18): the hover shows its row as `btlint report` prints it.
 report = subprocess.run([btlint, "report", "--arch", "sm80,sm90", hover_path + "::sigmoid_kernel"],
                         capture_output=True, text=True).stdout
