@@ -92,13 +92,33 @@ public:
   std::string where(SourceLocation location) const {
     const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
     if (presumed.isInvalid()) return "another file";
+    return shownPath(presumed) + ":" + std::to_string(presumed.getLine());
+  }
+  // The place of `location` in whatever file holds it, for a note that names
+  // it: the path as where() writes it and the token there (none when unknown).
+  std::pair<std::string, SourceSpan> place(SourceLocation location) const {
+    const SourceLocation at = sm_.getFileLoc(location);
+    const PresumedLoc presumed = sm_.getPresumedLoc(at);
+    if (presumed.isInvalid()) return {};
+    SourceSpan span;
+    span.line = span.endLine = presumed.getLine();
+    span.column = presumed.getColumn();
+    span.startByte = sm_.getFileOffset(at);
+    const unsigned length = Lexer::MeasureTokenLength(at, sm_, language_);
+    span.endColumn = span.column + length;
+    span.endByte = span.startByte + length;
+    return {shownPath(presumed), span};
+  }
+  // The path of a presumed location as the user sees it: relative to the
+  // working directory when under it.
+  static std::string shownPath(const PresumedLoc &presumed) {
     llvm::SmallString<256> path(presumed.getFilename());
     llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
     llvm::SmallString<256> cwd;
     if (!llvm::sys::fs::current_path(cwd) && llvm::sys::path::replace_path_prefix(path, cwd, "") &&
         !path.empty() && llvm::sys::path::is_separator(path[0]))
       path.erase(path.begin());
-    return std::string(path) + ":" + std::to_string(presumed.getLine());
+    return std::string(path);
   }
   std::string fileName(SourceLocation location) const {
     const PresumedLoc presumed = sm_.getPresumedLoc(sm_.getFileLoc(location));
@@ -811,8 +831,10 @@ private:
     if (!headerQueued_.insert(definition).second) return;
     if (!anchor_) {
       const FunctionDecl *pattern = definition->getTemplateInstantiationPattern();
-      model_.headerInstantiations.push_back(
-          {instantiation.span, instantiation.launcher, mapper_.where((pattern ? pattern : definition)->getLocation())});
+      const SourceLocation definedAt = (pattern ? pattern : definition)->getLocation();
+      auto [definedIn, definedSpan] = mapper_.place(definedAt);
+      model_.headerInstantiations.push_back({instantiation.span, instantiation.launcher, mapper_.where(definedAt),
+                                             std::move(definedIn), definedSpan});
     }
     headerQueue_.emplace_back(definition, std::move(instantiation));
   }
@@ -1276,7 +1298,8 @@ private:
                          "; this file instantiates it here";
       if (reference && !reference->expression && reference->anchor)
         note += ", through the header's launcher `" + reference->anchor->launcher + "`";
-      kernel.notes.push_back(std::move(note));
+      auto [definedIn, definedSpan] = mapper_.place(instance->getLocation());
+      kernel.notes.push_back(Note(std::move(note), definedSpan, std::move(definedIn)));
     }
     return kernel;
   }
@@ -1741,6 +1764,7 @@ private:
       config.literalElement = mapper_.span(row->getSourceRange()).has_value();
       config.expansion = "config " + std::to_string(index + 1) + " of " + std::to_string(count) + ", row " +
                          std::to_string(index + 1) + " of `" + tableName + "`";
+      if (config.literalElement) config.expansion.setPlace(config.span);
       unsigned fieldIndex = 0;
       for (const FieldDecl *field : table.rowType->fields()) {
         const std::string name = paramForField[field->getNameAsString()];

@@ -26,6 +26,34 @@ struct Fix {
   std::vector<TextEdit> edits;
 };
 
+// A note of a finding. One that names a place ("the tile is made at line
+// 17") carries that place, so that every output can point at it: text prints
+// it as path:line:col, SARIF as a related location, LSP as related
+// information, clang-tidy as the note's own location.
+struct Note {
+  std::string text;
+  SourceSpan span;  // the place the note names; invalid when it names none
+  std::string path; // the file of `span` when it is not the finding's; empty otherwise
+
+  Note() = default;
+  Note(std::string text) : text(std::move(text)) {} // a note that names no place
+  Note(const char *text) : text(text) {}
+  Note(std::string text, SourceSpan span, std::string path = {})
+      : text(std::move(text)), span(span), path(std::move(path)) {}
+  bool namesPlace() const { return span.valid(); }
+  friend bool operator==(const Note &a, const Note &b) {
+    return a.text == b.text && a.span == b.span && a.path == b.path;
+  }
+};
+
+// The texts of some notes, for messages that do not point anywhere.
+inline std::vector<std::string> noteTexts(const std::vector<Note> &notes) {
+  std::vector<std::string> texts;
+  texts.reserve(notes.size());
+  for (const Note &note : notes) texts.push_back(note.text);
+  return texts;
+}
+
 // One finding. Rules fill message, span, notes and fix; the engine stamps the
 // rule id, severity, path and arch, so a rule can never report under another id.
 struct Diagnostic {
@@ -35,7 +63,7 @@ struct Diagnostic {
   SourceSpan span;
   std::string message;
   std::optional<std::string> arch;
-  std::vector<std::string> notes;
+  std::vector<Note> notes;
   std::optional<Fix> fix;
   // What btlint-bench measures to judge this finding, when not what its
   // rule declares (a measureName; empty: the rule's), and the limit the
@@ -52,6 +80,10 @@ struct Diagnostic {
   // the message names first). Empty: the file, or a launch of no kernel.
   std::string kernel;
   std::vector<size_t> configs;
+  // The parameter values of the first of `configs` ("BLOCK_M=128 num_warps=4"),
+  // which stay when the list grows or is reordered: part of the SARIF
+  // fingerprint, where the config's number must not be.
+  std::string configValues;
 };
 
 // Total order used for output: path, position, rule, arch, message.

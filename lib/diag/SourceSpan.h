@@ -18,6 +18,15 @@ struct SourceSpan {
   uint32_t endByte = 0;
 
   bool valid() const { return line != 0; }
+  // The empty span at its start: where a note points when the whole span
+  // (a loop with its body) would be too much.
+  SourceSpan start() const {
+    SourceSpan at = *this;
+    at.endLine = line;
+    at.endColumn = column;
+    at.endByte = startByte;
+    return at;
+  }
   friend bool operator<(const SourceSpan &a, const SourceSpan &b) {
     return std::tie(a.line, a.column, a.endLine, a.endColumn) <
            std::tie(b.line, b.column, b.endLine, b.endColumn);

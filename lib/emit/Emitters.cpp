@@ -2,9 +2,14 @@
 #include "emit/RuleDocs.h"
 #include "diag/FixSafety.h"
 #include "rules/Rule.h"
+#include "source/LineKeys.h"
+#include "source/SourceFile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -44,14 +49,20 @@ void emitText(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics
     out << (fixable ? " [*] " : " ") << d.message << " [" << d.ruleId;
     if (d.arch) out << ", " << *d.arch;
     out << "]\n";
-    for (const std::string &note : d.notes) out << "  note: " << note << '\n';
+    for (const Note &note : d.notes) {
+      out << "  ";
+      // A note that names a place starts with it, as compilers print theirs.
+      if (note.namesPlace())
+        out << (note.path.empty() ? d.path : note.path) << ':' << note.span.line << ':' << note.span.column << ": ";
+      out << "note: " << note.text << '\n';
+    }
     if (fixable) out << "  fix: " << d.fix->description << '\n';
   }
 }
 
 static llvm::json::Value diagnosticToJson(const Diagnostic &d) {
   llvm::json::Array notes;
-  for (const auto &n : d.notes) notes.push_back(n);
+  for (const Note &n : d.notes) notes.push_back(n.text);
   llvm::json::Value fix = nullptr;
   if (d.fix) {
     llvm::json::Array edits;
@@ -141,6 +152,69 @@ static std::string sarifUri(const std::string &path, const std::string &workingD
   return uri;
 }
 
+// The texts of the files findings point into, read once, for what SARIF
+// needs of them: UTF-16 columns and the lines fingerprints are made of. A
+// file that cannot be read any more keeps byte columns and an empty line.
+class SarifSources {
+public:
+  const SourceFile *of(const std::string &path) {
+    auto [it, inserted] = files_.try_emplace(path);
+    if (inserted) {
+      if (auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false))
+        it->second = std::make_unique<SourceFile>(path, Language::Python, (*buffer)->getBuffer().str());
+    }
+    return it->second.get();
+  }
+  const std::string &text(const std::string &path) {
+    static const std::string none;
+    const SourceFile *file = of(path);
+    return file ? file->text() : none;
+  }
+
+private:
+  std::map<std::string, std::unique_ptr<SourceFile>> files_;
+};
+
+// A region in UTF-16 columns, as the log's columnKind declares; 1:1 for a
+// span that points nowhere.
+static llvm::json::Object sarifRegion(const SourceSpan &span, const SourceFile *file) {
+  if (!span.valid()) return llvm::json::Object{{"startLine", 1}, {"startColumn", 1}, {"endLine", 1}, {"endColumn", 1}};
+  auto column = [&](uint32_t line, uint32_t byteColumn) {
+    return file ? utf16Column(file->lineText(line), byteColumn) : byteColumn;
+  };
+  const uint32_t endLine = span.endLine ? span.endLine : span.line;
+  const uint32_t startColumn = column(span.line, span.column);
+  uint32_t endColumn = span.endLine ? column(endLine, span.endColumn) : startColumn;
+  if (endLine == span.line) endColumn = std::max(endColumn, startColumn);
+  return llvm::json::Object{
+      {"startLine", span.line}, {"startColumn", startColumn}, {"endLine", endLine}, {"endColumn", endColumn}};
+}
+
+// What identifies a finding across commits, so that code scanning keeps its
+// alert open while the finding stays: the rule, the arch, the kernel, the
+// flagged line's text as the baseline normalises it, the parameter values of
+// the config it names first and which of the findings with all these equal
+// it is. Never its line number, its config's number or its message, which
+// change when lines move or a config is added to the list.
+static std::string sarifFingerprint(const Diagnostic &d, SarifSources &sources,
+                                    std::map<std::string, uint32_t> &occurrences) {
+  const std::string &text = sources.text(d.path);
+  const uint32_t line = d.span.valid() ? d.span.line : 1;
+  const std::string kernel = d.kernel.empty() ? kernelNameAtLine(text, d.path, line) : d.kernel;
+  std::string key = d.ruleId;
+  for (const std::string *part : {&kernel, &d.configValues}) {
+    key += '\0';
+    key += *part;
+  }
+  key += '\0';
+  key += d.arch.value_or("");
+  key += '\0';
+  const SourceFile *file = sources.of(d.path);
+  key += normalisedLineText(file ? file->lineText(line) : std::string_view());
+  const uint32_t occurrence = occurrences[d.path + '\0' + key]++;
+  return llvm::utohexstr(llvm::xxh3_64bits(key), /*LowerCase=*/true, 16) + ":" + std::to_string(occurrence);
+}
+
 void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostics, const EmitOptions &options) {
   const auto &registry = RuleRegistry::instance();
   llvm::json::Array rules;
@@ -160,26 +234,37 @@ void emitSarif(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostic
   }
   llvm::json::Array results;
   const std::string root = sarifRoot(options.workingDirectory);
+  SarifSources sources;
+  std::map<std::string, uint32_t> occurrences;
+  auto physicalLocation = [&](const std::string &path, const SourceSpan &span) {
+    return llvm::json::Object{
+        {"artifactLocation", llvm::json::Object{{"uri", sarifUri(path, options.workingDirectory, root)}}},
+        {"region", sarifRegion(span, sources.of(path))}};
+  };
   for (const Diagnostic &d : diagnostics) {
     std::string text = d.message;
     if (d.arch) text += " (" + *d.arch + ")";
-    for (const auto &n : d.notes) text += "\nnote: " + n;
+    // A note that names a place is also a related location, which the
+    // message links to (code scanning shows a related location only so).
+    llvm::json::Array related;
+    for (const Note &n : d.notes) {
+      text += "\nnote: " + n.text;
+      if (!n.namesPlace()) continue;
+      const std::string &path = n.path.empty() ? d.path : n.path;
+      const int64_t id = static_cast<int64_t>(related.size()) + 1;
+      text += " ([" + path + ":" + std::to_string(n.span.line) + "](" + std::to_string(id) + "))";
+      related.push_back(llvm::json::Object{{"id", id},
+                                           {"physicalLocation", physicalLocation(path, n.span)},
+                                           {"message", llvm::json::Object{{"text", n.text}}}});
+    }
     llvm::json::Object result{
         {"ruleId", d.ruleId},
         {"level", sarifLevel(d.severity)},
         {"message", llvm::json::Object{{"text", text}}},
-        {"locations",
-         llvm::json::Array{llvm::json::Object{
-             {"physicalLocation",
-              llvm::json::Object{
-                  {"artifactLocation", llvm::json::Object{{"uri", sarifUri(d.path, options.workingDirectory, root)}}},
-                  {"region", llvm::json::Object{{"startLine", displayLine(d)},
-                                                {"startColumn", displayColumn(d)},
-                                                {"endLine", displayEndLine(d)},
-                                                {"endColumn", std::max(displayEndColumn(d), displayColumn(d))}}}}}}}},
-        {"partialFingerprints",
-         llvm::json::Object{{"btlint/v1", d.ruleId + ":" + (d.arch ? *d.arch : std::string("any")) + ":" + d.message}}},
+        {"locations", llvm::json::Array{llvm::json::Object{{"physicalLocation", physicalLocation(d.path, d.span)}}}},
+        {"partialFingerprints", llvm::json::Object{{"btlint/v2", sarifFingerprint(d, sources, occurrences)}}},
     };
+    if (!related.empty()) result["relatedLocations"] = std::move(related);
     if (auto it = ruleIndex.find(d.ruleId); it != ruleIndex.end()) result["ruleIndex"] = it->second;
     if (d.arch) result["properties"] = llvm::json::Object{{"arch", *d.arch}};
     results.push_back(std::move(result));
@@ -221,7 +306,7 @@ void emitGithub(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnosti
   for (const Diagnostic &d : diagnostics) {
     std::string command = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "notice";
     std::string message = d.message;
-    for (const auto &n : d.notes) message += "\nnote: " + n;
+    for (const Note &n : d.notes) message += "\nnote: " + n.text;
     std::string title = "btlint (" + d.ruleId + (d.arch ? ", " + *d.arch : std::string()) + ")";
     out << "::" << command << " file=" << githubEscape(d.path, true) << ",line=" << displayLine(d)
         << ",endLine=" << displayEndLine(d) << ",col=" << displayColumn(d) << ",endColumn=" << displayEndColumn(d)
@@ -261,7 +346,7 @@ void emitJunit(llvm::raw_ostream &out, const std::vector<Diagnostic> &diagnostic
           << displayLine(*d) << "\">\n";
       std::string body = path + ":" + std::to_string(displayLine(*d)) + ":" + std::to_string(displayColumn(*d)) +
                          ": " + d->message;
-      for (const auto &n : d->notes) body += "\nnote: " + n;
+      for (const Note &n : d->notes) body += "\nnote: " + n.text;
       out << "      <failure message=\"" << xmlEscape(d->message) << "\" type=\"" << severityName(d->severity)
           << "\">" << xmlEscape(body) << "</failure>\n";
       out << "    </testcase>\n";

@@ -14,6 +14,7 @@
 //     "kernel": ..., "fingerprint": ..., "occurrence": N, "line": L, "message": ...}]}
 // `line` and `message` are for the reader; matching ignores them.
 #include "diag/Diagnostic.h"
+#include "source/LineKeys.h" // kernelNameAtLine, normalisedLine: the keys a finding is matched by
 
 #include <cstdint>
 #include <optional>
@@ -56,10 +57,5 @@ struct BaselineFilterResult {
 
 BaselineFilterResult filterByBaseline(std::vector<Diagnostic> diagnostics,
                                       const std::vector<BaselineEntry> &baseline, const std::string &baselinePath);
-
-// Exposed for tests: the kernel a 1-based line belongs to, read from the text
-// ("" when none), and the normalised text of a line.
-std::string kernelNameAtLine(const std::string &text, const std::string &path, uint32_t line);
-std::string normalisedLine(const std::string &text, uint32_t line);
 
 } // namespace btlint

@@ -148,8 +148,10 @@ Value Interpreter::makeConfig(CallArguments &arguments, NodeId site, Frame &fram
   const python::SyntaxTree &tree = frame.module->tree();
   NodeId parent = tree.parent(site);
   config->writtenInListDisplay = parent != kNoNode && tree.kind(parent) == NodeKind::List;
-  if (std::string production = currentProduction(); !production.empty())
+  if (std::string production = currentProduction(); !production.empty()) {
     config->production = std::make_shared<const std::string>(std::move(production));
+    config->productionOrigin = currentProductionOrigin();
+  }
 
   static constexpr std::string_view options[] = {"num_warps", "num_stages", "num_ctas", "maxnreg"};
   Value *fields[] = {&config->numWarps, &config->numStages, &config->numCtas, &config->maxnreg};

@@ -47,8 +47,8 @@ Value Evaluator::call(const Value &callee, std::vector<Value> positional,
 
 const std::vector<std::string> &Evaluator::limitsReached() const { return interpreter_->limitsReached(); }
 
-std::vector<std::string> Evaluator::takeNotes() {
-  std::vector<std::string> taken;
+std::vector<Note> Evaluator::takeNotes() {
+  std::vector<Note> taken;
   taken.swap(notes_);
   return taken;
 }
@@ -220,6 +220,8 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
     return true;
   };
   result.configs.reserve(configs.size());
+  const ModuleState *placeModule = nullptr; // the module of placePath, shared by the configs it holds
+  std::shared_ptr<const std::string> placePath;
   for (size_t i = 0; i < configs.size(); ++i) {
     const ConfigData &data = *configs[i];
     // Built in place: a Config is large, and a comprehension makes hundreds.
@@ -274,6 +276,19 @@ ConfigList Evaluator::toConfigList(const Value &list, SourceSpan listSpan) {
       where = std::make_shared<const std::string>(std::move(written));
     }
     config.expansion.setListed(i + 1, total, std::move(where));
+    // The note points where its text says: the comprehension or loop (its
+    // first line: the whole statement would cover its body), else the call.
+    Origin place = data.production ? data.productionOrigin : data.call;
+    if (place.valid()) {
+      std::string_view text = place.module->source().text();
+      size_t lineEnd = text.find('\n', place.startByte);
+      if (lineEnd != std::string_view::npos && lineEnd < place.endByte) place.endByte = static_cast<uint32_t>(lineEnd);
+      if (place.module != placeModule) {
+        placeModule = place.module;
+        placePath = place.module == main ? nullptr : std::make_shared<const std::string>(place.module->path());
+      }
+      config.expansion.setPlace(spans.get(place), placePath);
+    }
   }
   return result;
 }

@@ -37,7 +37,7 @@ public:
              std::vector<std::pair<std::string, Value>> keywords, python::NodeId site);
 
   // Notes produced since the last call (environment defaults, limits hit).
-  std::vector<std::string> takeNotes();
+  std::vector<Note> takeNotes();
   // Work limits hit so far (for the model's analysisLimits).
   const std::vector<std::string> &limitsReached() const;
 
@@ -61,7 +61,7 @@ public:
 
 private:
   std::unique_ptr<Interpreter> interpreter_;
-  std::vector<std::string> notes_;
+  std::vector<Note> notes_;
 };
 
 } // namespace btlint::eval

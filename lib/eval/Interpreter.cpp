@@ -123,9 +123,19 @@ void Interpreter::limitReached(std::string text) {
   note(std::move(text));
 }
 
-void Interpreter::note(std::string text) {
-  for (std::vector<std::string> *sink : noteSinks_)
+void Interpreter::note(Note text) {
+  for (std::vector<Note> *sink : noteSinks_)
     if (std::find(sink->begin(), sink->end(), text) == sink->end()) sink->push_back(text);
+}
+
+void Interpreter::note(std::string text, const ModuleState &module, NodeId node) {
+  // The first line of the node: a statement's span would cover its body.
+  const python::SyntaxNode &n = module.tree().node(node);
+  std::string_view source = module.source().text();
+  uint32_t end = n.endByte;
+  if (size_t lineEnd = source.find('\n', n.startByte); lineEnd != std::string_view::npos && lineEnd < end)
+    end = static_cast<uint32_t>(lineEnd);
+  note(Note(std::move(text), module.source().span(n.startByte, end), &module == main_ ? std::string() : module.path()));
 }
 
 // ---- entry points -------------------------------------------------------
@@ -215,7 +225,7 @@ Value Interpreter::evaluateBinding(const ModuleState &module, std::string_view n
       memo.inProgress = false;
       memo.done = true;
     } else {
-      for (const std::string &text : memo.notes) note(text);
+      for (const Note &text : memo.notes) note(text);
     }
     auto found = memo.bound.find(name);
     if (found != memo.bound.end()) return found->second;
@@ -228,7 +238,7 @@ Value Interpreter::evaluateBinding(const ModuleState &module, std::string_view n
 
   ModuleState::Memo &memo = module.valueMemo_[binding.node];
   if (memo.done) {
-    for (const std::string &text : memo.notes) note(text);
+    for (const Note &text : memo.notes) note(text);
     return memo.value;
   }
   if (memo.inProgress)
@@ -1699,6 +1709,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
 
   IterationFrame iteration;
   iteration.description = "the comprehension at " + lineText(module, node);
+  iteration.origin = originOf(module, node);
   iteration.module = &module;
   iteration.callDepth = frame.callDepth;
   iterations_.push_back(std::move(iteration));
@@ -2914,7 +2925,7 @@ ExecResult Interpreter::execUndecidedModuleIf(NodeId statement,
     readFromBranch += (readFromBranch.empty() ? "`" : ", `") + std::string(name) + "`";
   }
   if (!readFromBranch.empty())
-    note(reason + "; read from the only branch that defines them: " + readFromBranch);
+    note(reason + "; read from the only branch that defines them: " + readFromBranch, module, clauses[first].first);
   return {};
 }
 
@@ -2941,6 +2952,7 @@ ExecResult Interpreter::execFor(NodeId statement, Frame &frame) {
 
   IterationFrame iteration;
   iteration.description = "the loop at " + lineText(module, statement);
+  iteration.origin = originOf(module, statement);
   iteration.module = &module;
   iteration.callDepth = frame.callDepth;
   iterations_.push_back(std::move(iteration));

@@ -85,13 +85,13 @@ private:
   friend class Interpreter;
   struct Memo {
     Value value;
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
     bool inProgress = false;
     bool done = false;
   };
   struct CompoundMemo {
     VariableMap bound;
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
     bool inProgress = false;
     bool done = false;
   };
@@ -183,8 +183,10 @@ public:
 
   // Notes go to every collector that is open (one per memo entry being
   // computed and one per request).
-  void note(std::string text);
-  void openNotes(std::vector<std::string> *sink) { noteSinks_.push_back(sink); }
+  void note(Note text);
+  // A note that names the place of `node` in `module`.
+  void note(std::string text, const ModuleState &module, python::NodeId node);
+  void openNotes(std::vector<Note> *sink) { noteSinks_.push_back(sink); }
   void closeNotes() { noteSinks_.pop_back(); }
   // A work limit was hit: noted like note(), and kept for analysis-limit.
   void limitReached(std::string text);
@@ -252,6 +254,8 @@ public:
                      Frame &caller);
   Value makeConfig(CallArguments &arguments, python::NodeId site, Frame &frame);
   std::string currentProduction() const;
+  // Where the comprehension or loop currentProduction() names is written.
+  Origin currentProductionOrigin() const { return iterations_.empty() ? Origin{} : iterations_.back().origin; }
 
 private:
   // statements
@@ -306,7 +310,7 @@ private:
   std::deque<ModuleState> modules_;
   std::unordered_map<const ParsedFile *, const ModuleState *> moduleByFile_;
   const ModuleState *main_ = nullptr;
-  std::vector<std::vector<std::string> *> noteSinks_;
+  std::vector<std::vector<Note> *> noteSinks_;
   std::vector<std::string> limitsReached_;
   std::vector<std::weak_ptr<Scope>> closureScopes_; // scopes captured by closures
   std::vector<std::weak_ptr<ObjectData>> classes_;   // classes read (an enum's members point back to it)
@@ -318,6 +322,7 @@ private:
 
   struct IterationFrame {
     std::string description; // "the comprehension at line 31"
+    Origin origin;           // the comprehension or loop it names
     const ModuleState *module = nullptr;
     int callDepth = 0;
     struct Binding {

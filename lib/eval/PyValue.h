@@ -208,6 +208,7 @@ struct ConfigData {
   // How it was produced: "from the comprehension at line 31 with BLOCK_K=8";
   // null for a config written out. Shared with the model's Config.
   std::shared_ptr<const std::string> production;
+  Origin productionOrigin; // the comprehension or loop `production` names
 };
 
 // A function of an analysed module (def or lambda), a builtin method bound

@@ -234,6 +234,12 @@ public:
     total_ = std::move(total);
     where_ = std::move(where);
   }
+  // The place the text names ("at line 31"): `span`, in `path` when that is
+  // not the analysed file (null or empty otherwise).
+  void setPlace(const SourceSpan &span, std::shared_ptr<const std::string> path = nullptr) {
+    placeSpan_ = span;
+    placePath_ = std::move(path);
+  }
   bool empty() const { return number_ == 0 && text_.empty(); }
   std::string str() const {
     if (number_ == 0) return text_;
@@ -242,9 +248,13 @@ public:
     return text;
   }
   operator std::string() const { return str(); }
+  // The text as a note, with the place it names where known.
+  Note note() const { return Note(str(), placeSpan_, placePath_ ? *placePath_ : std::string()); }
 
 private:
   std::string text_;
+  SourceSpan placeSpan_;
+  std::shared_ptr<const std::string> placePath_;
   size_t number_ = 0; // 1-based; 0: text_ is the whole text
   std::shared_ptr<const std::string> total_, where_;
 };
@@ -272,6 +282,24 @@ struct Config {
   std::string sourcePath;
 };
 
+// A config's values as written ("BLOCK_M=128 BLOCK_N=64 num_warps=4"), "?"
+// for an unknown one: what identifies a config when its number changes.
+inline std::string configValuesText(const Config &config) {
+  std::string text;
+  auto add = [&](std::string_view name, const ScalarValue &value) {
+    if (!text.empty()) text += ' ';
+    text += name;
+    text += '=';
+    text += value.isKnown() ? value.str() : std::string("?");
+  };
+  for (const auto &[name, value] : config.params) add(name, value);
+  if (config.numWarps) add("num_warps", *config.numWarps);
+  if (config.numStages) add("num_stages", *config.numStages);
+  if (config.numCtas) add("num_ctas", *config.numCtas);
+  if (config.maxnreg) add("maxnreg", *config.maxnreg);
+  return text;
+}
+
 // triton.Config's defaults, for a config that leaves them out.
 inline constexpr int kDefaultNumWarps = 4;
 inline constexpr int kDefaultNumStages = 3;
@@ -285,7 +313,7 @@ struct ConfigList {
   bool complete = true;
   std::string unknownReason;
   SourceSpan span;           // the expression (argument) the list came from
-  std::vector<std::string> evaluationNotes; // e.g. "TRITON_EXHAUSTIVE not set: took its default"
+  std::vector<Note> evaluationNotes; // e.g. "TRITON_EXHAUSTIVE not set: took its default"
 };
 
 struct NameRef {
@@ -459,10 +487,11 @@ struct Kernel {
   std::vector<DtypeMention> dtypeMentions;
   std::string dtype;       // element type assumed for resources ("fp16")
   std::string dtypeSource; // where the assumption came from
+  SourceSpan dtypeSourceSpan; // the place dtypeSource names ("the cast to fp16 at line 12"), if it names one
   // Nothing says what the tl.dot inputs are: the type is the default, or a
   // cast elsewhere in a kernel with dots (the stored result's).
   bool dtypeAssumed = false;
-  std::vector<std::string> notes; // what the front-end could not read
+  std::vector<Note> notes; // what the front-end could not read, or where the kernel comes from
   // CUDA templates. A kernel template yields one Kernel per instantiation
   // made in the file (name "gemm<128, 64>"), or, when the file instantiates it
   // nowhere, one pattern Kernel whose template-dependent sizes are unknown.
@@ -555,6 +584,10 @@ struct HeaderInstantiationSite {
   SourceSpan span;       // in this file
   std::string launcher;  // "run_decode<512>"
   std::string definedAt; // "attention.cuh:30"
+  // The place definedAt names, for the note that points there: the file as
+  // definedAt writes it and the launcher's name in that file.
+  std::string definedIn;
+  SourceSpan definedSpan;
 };
 
 struct FileModel;

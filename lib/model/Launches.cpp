@@ -4,9 +4,15 @@ namespace btlint {
 
 void KernelIndex::add(const FileModel &model) {
   for (const Kernel &kernel : model.kernels) {
+    paths_[&kernel] = &model.path;
     if (!kernel.reapplied) byName_[kernel.name].push_back(&kernel);
     for (const std::string &bound : kernel.boundNames) byName_[bound].push_back(&kernel); // never `name` unless reapplied
   }
+}
+
+std::string KernelIndex::pathOf(const Kernel &kernel) const {
+  auto found = paths_.find(&kernel);
+  return found == paths_.end() ? std::string() : *found->second;
 }
 
 std::vector<const Kernel *> KernelIndex::kernelsNamed(const std::string &name) const {

@@ -17,6 +17,9 @@ public:
   virtual ~ProjectIndex() = default;
   // Kernels with this name anywhere in the run, for the current arch.
   virtual std::vector<const Kernel *> kernelsNamed(const std::string &name) const = 0;
+  // The path of the file that defines `kernel`, for notes that point into
+  // it; empty when not known.
+  virtual std::string pathOf(const Kernel &kernel) const { return {}; }
 };
 
 // The ProjectIndex of a set of files: their kernels by the names they answer
@@ -25,9 +28,11 @@ class KernelIndex : public ProjectIndex {
 public:
   void add(const FileModel &model);
   std::vector<const Kernel *> kernelsNamed(const std::string &name) const override;
+  std::string pathOf(const Kernel &kernel) const override;
 
 private:
   std::map<std::string, std::vector<const Kernel *>> byName_;
+  std::map<const Kernel *, const std::string *> paths_; // into the models added
 };
 
 // The kernels whose parameters `kernel`'s configs and key are checked

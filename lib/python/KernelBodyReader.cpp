@@ -1274,6 +1274,7 @@ private:
     if (isNarrowFloat(dtype) && syntax_.castDtype.empty()) {
       syntax_.castDtype = dtype;
       syntax_.castLine = tree_.line(site);
+      syntax_.castSpan = tree_.span(site);
     }
   }
 
@@ -1577,8 +1578,9 @@ private:
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
     if (dot.a.empty() || dot.b.empty())
-      kernel_.notes.push_back("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
-                              " at line " + std::to_string(tree_.line(call)) + " are not known");
+      kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
+                                       " at line " + std::to_string(tree_.line(call)) + " are not known",
+                                   tree_.span(call)));
     for (int enclosing : loopStack_) kernel_.loops[static_cast<size_t>(enclosing)].containsDot = true;
 
     ParamSet dims;

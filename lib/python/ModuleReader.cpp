@@ -199,6 +199,7 @@ private:
         ++end;
       syntax.dtypeComment = std::string(text.substr(start, end - start));
       syntax.dtypeCommentLine = source.lineColumn(static_cast<uint32_t>(at)).first;
+      syntax.dtypeCommentSpan = source.span(static_cast<uint32_t>(at), static_cast<uint32_t>(end));
     };
     // Comment lines right above the definition, then the definition itself.
     uint32_t firstLine = tree_.line(outer);
@@ -237,8 +238,9 @@ private:
     syntax.heuristics.push_back({values, point});
     NodeId dict = values != kNoNode ? tree_.unparenthesize(values) : kNoNode;
     if (dict == kNoNode || tree_.kind(dict) != NodeKind::Dictionary) {
-      syntax.kernel.notes.push_back("the heuristics at line " + std::to_string(tree_.line(call)) +
-                                    " are not written as a dict");
+      syntax.kernel.notes.push_back(Note("the heuristics at line " + std::to_string(tree_.line(call)) +
+                                             " are not written as a dict",
+                                         tree_.span(call)));
       return;
     }
     for (NodeId pair : tree_.children(dict)) {

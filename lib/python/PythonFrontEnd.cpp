@@ -70,9 +70,9 @@ private:
   void keepFileNotes() {
     if (!evaluator_) return;
     model_.analysisLimits = evaluator_->limitsReached();
-    for (std::string &note : evaluator_->takeNotes())
-      if (std::find(model_.notes.begin(), model_.notes.end(), note) == model_.notes.end())
-        model_.notes.push_back(std::move(note));
+    for (Note &note : evaluator_->takeNotes())
+      if (std::find(model_.notes.begin(), model_.notes.end(), note.text) == model_.notes.end())
+        model_.notes.push_back(std::move(note.text));
   }
 
   eval::Evaluator &evaluator() {
@@ -91,15 +91,16 @@ private:
 
   // A list of names (key=, restore_value=, reset_to_zero=).
   std::vector<NameRef> names(NodeId node, const python::EvaluationPoint &point, bool &known,
-                             std::vector<std::string> &notes) {
+                             std::vector<Note> &notes) {
     std::vector<NameRef> result;
     known = true;
     Value value = evaluate(node, point);
     SourceSpan fallback = tree_.span(node);
     if (!value.isSequence() || value.sequence()->partial) {
       known = false;
-      notes.push_back("the names at line " + std::to_string(tree_.line(node)) + " are not known: " +
-                      (value.isUnknown() ? value.unknownReason() : std::string("not a list")));
+      notes.push_back(Note("the names at line " + std::to_string(tree_.line(node)) + " are not known: " +
+                               (value.isUnknown() ? value.unknownReason() : std::string("not a list")),
+                           fallback));
       return result;
     }
     for (const Value &item : value.sequence()->items) {
@@ -148,7 +149,7 @@ private:
     AutotuneSpec spec;
     spec.span = tree_.span(syntax.call);
     spec.wrappedByCustomDecorator = syntax.custom;
-    std::vector<std::string> notes;
+    std::vector<Note> notes;
     if (syntax.configs != kNoNode) {
       Value configs = evaluate(syntax.configs, syntax.point);
       spec.configs = evaluator().toConfigList(configs, tree_.span(syntax.configs));
@@ -176,8 +177,8 @@ private:
     if (syntax.pruneConfigsBy != kNoNode && tree_.kind(syntax.pruneConfigsBy) != NodeKind::None)
       readPruner(spec, syntax);
     if (!wrapperNote.empty()) notes.push_back(wrapperNote);
-    for (std::string &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
-    for (std::string &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
+    for (Note &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
+    for (Note &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
     kernel.autotune = std::move(spec);
   }
 
@@ -395,6 +396,7 @@ private:
       kernel.dtype = normalizeDtype(syntax.dtypeComment);
       kernel.dtypeSource = "the `# btlint: dtype=" + syntax.dtypeComment + "` comment at line " +
                            std::to_string(syntax.dtypeCommentLine);
+      kernel.dtypeSourceSpan = syntax.dtypeCommentSpan;
       return;
     }
     for (const DotSite &dot : kernel.dots) {
@@ -407,11 +409,13 @@ private:
                                      " (8-bit inputs)"
                                : "the tl.dot operands cast to " + dot.inputDtype + " at line " +
                                      std::to_string(dot.span.line);
+      kernel.dtypeSourceSpan = dot.span;
       return;
     }
     if (!syntax.castDtype.empty()) {
       kernel.dtype = syntax.castDtype;
       kernel.dtypeSource = "the cast to " + syntax.castDtype + " at line " + std::to_string(syntax.castLine);
+      kernel.dtypeSourceSpan = syntax.castSpan;
       // Where the kernel has dots, a cast elsewhere (most often the stored
       // result's) says nothing of what the dots read.
       kernel.dtypeAssumed = !kernel.dots.empty();
@@ -440,8 +444,9 @@ private:
           if (name == kNoNode || tree_.text(name) != "do_not_specialize") continue;
           Value list = evaluate(tree_.child(argument, Field::Value), syntax.point);
           if (!list.isSequence()) {
-            kernel.notes.push_back("do_not_specialize at line " + std::to_string(tree_.line(argument)) +
-                                   " could not be evaluated");
+            kernel.notes.push_back(Note("do_not_specialize at line " + std::to_string(tree_.line(argument)) +
+                                            " could not be evaluated",
+                                        tree_.span(argument)));
             continue;
           }
           for (const Value &item : list.sequence()->items) {

@@ -54,8 +54,10 @@ struct KernelSyntax {
   bool dimsReadGlobals = false;
   std::string dtypeComment;      // from `# btlint: dtype=...`
   uint32_t dtypeCommentLine = 0;
+  SourceSpan dtypeCommentSpan;   // the `btlint: dtype=...` text
   std::string castDtype;         // narrowest cast seen in the body
   uint32_t castLine = 0;
+  SourceSpan castSpan;
 };
 
 struct LaunchSyntax {

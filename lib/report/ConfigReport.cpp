@@ -220,7 +220,7 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
         verdict.blocksPerSm = judged.occupancy->blocks;
         verdict.occupancyLimitedBy = judged.occupancy->limitedBy;
       }
-      verdict.assumptions = estimate.assumptions;
+      for (const Note &assumption : estimate.assumptions) verdict.assumptions.push_back(assumption.text);
       if (!estimate.shared.calibrated)
         verdict.assumptions.push_back(arch.name + " is derived from the calibrated archs, not measured");
       verdict.breakdown = estimate.breakdown;
@@ -421,7 +421,7 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
         report.notes.push_back(note);
       }
       if (list.model && list.model->autotune)
-        for (const std::string &note : list.model->autotune->configs.evaluationNotes)
+        for (const std::string &note : noteTexts(list.model->autotune->configs.evaluationNotes))
           if (std::find(report.notes.begin(), report.notes.end(), note) == report.notes.end())
             report.notes.push_back(note);
       if (list.model && !list.model->heuristics.empty()) {

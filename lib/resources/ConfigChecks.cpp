@@ -131,6 +131,7 @@ std::optional<DotRequirement> dotRequirement(const DotSite &dot, const Kernel &k
   } else if (!kernel.dtype.empty()) {
     requirement.dtype = kernel.dtype;
     requirement.assumption = describeAssumption(kernel.dtype, kernel.dtypeSource);
+    requirement.assumptionPlace = kernel.dtypeSourceSpan;
   } else {
     requirement.dtype = std::string(settingsDtype);
     requirement.assumption = describeAssumption(settingsDtype, settingsDtypeSource);

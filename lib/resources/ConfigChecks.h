@@ -37,6 +37,7 @@ struct DotRequirement {
   const TileDim *k = nullptr; // A's last dimension, else B's second to last
   std::string dtype;          // of the inputs
   std::string assumption;     // how the type was chosen; empty when the code shows it
+  SourceSpan assumptionPlace; // the place `assumption` names, if it names one
   int64_t minimumK = 0;
 };
 // The input type is the one seen at the dot (a cast, a typed load), else the

@@ -4,6 +4,8 @@
 // shapes and where their operands come from, the reductions outside dot
 // loops, num_warps and num_stages. KernelResourceAdapter.h fills it from the
 // kernel model; the calibration test fills it from the calibration table.
+#include "diag/SourceSpan.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,9 +46,10 @@ struct DotDescription {
   DotOperand b{OperandSource::PipelinedLoad, false};
   bool inLoop = true; // inside a pipelinable loop (range / tl.range, not static_range)
   // Dots of one phase (the same outermost loop) are live together; phases
-  // run one after the other. `phaseLine`: the loop's line, 0 when unknown.
+  // run one after the other. `phaseStart`: where the loop starts, for notes;
+  // invalid when unknown.
   int phase = 0;
-  uint32_t phaseLine = 0;
+  SourceSpan phaseStart = {};
   // Adds into an accumulator carried across iterations (live for the whole
   // phase); false for a fresh product consumed in the same iteration.
   bool carried = true;

@@ -181,8 +181,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   ElementType assumed = ElementType::Fp16;
   if (auto parsed = parseElementType(dtype)) {
     assumed = *parsed;
-    if (explain) notes.push_back("element type " + std::string(elementTypeName(assumed)) +
-                    (dtypeSource.empty() ? std::string() : " (" + std::string(dtypeSource) + ")"));
+    if (explain)
+      notes.push_back(Note("element type " + std::string(elementTypeName(assumed)) +
+                               (dtypeSource.empty() ? std::string() : " (" + std::string(dtypeSource) + ")"),
+                           dtypeSource == kernel.dtypeSource ? kernel.dtypeSourceSpan : SourceSpan()));
   } else {
     if (explain) notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
   }
@@ -207,7 +209,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     // A dot outside every loop is a phase of its own.
     dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
-      dot.phaseLine = kernel.loops[static_cast<size_t>(site.outerLoop)].span.line;
+      dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
     dot.carried = site.accumulates;
     dot.input = assumed;
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
@@ -230,9 +232,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   }
   if (setBy && loopStages && *loopStages != desc.numStages) {
     if (explain)
-      notes.push_back("num_stages " + std::to_string(*loopStages) + " from the loop's `tl.range(..., num_stages=" +
-                      std::to_string(*setBy->numStages) + ")` at line " + std::to_string(setBy->span.line) +
-                      ", not the config's " + std::to_string(desc.numStages));
+      notes.push_back(Note("num_stages " + std::to_string(*loopStages) + " from the loop's `tl.range(..., num_stages=" +
+                               std::to_string(*setBy->numStages) + ")` at line " + std::to_string(setBy->span.line) +
+                               ", not the config's " + std::to_string(desc.numStages),
+                           setBy->span.start()));
     desc.numStages = static_cast<int>(*loopStages);
   }
 
@@ -358,9 +361,8 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
   if (!explain) return estimate;
 
   estimate.breakdown = estimate.shared.breakdown;
-  estimate.breakdown.insert(estimate.breakdown.end(), estimate.registers.breakdown.begin(),
-                            estimate.registers.breakdown.end());
-  std::vector<std::string> assumptions = described->assumptions;
+  for (const Note &part : estimate.registers.breakdown) estimate.breakdown.push_back(part.text);
+  std::vector<Note> assumptions = described->assumptions;
   assumptions.insert(assumptions.end(), estimate.shared.assumptions.begin(), estimate.shared.assumptions.end());
   assumptions.insert(assumptions.end(), estimate.assumptions.begin(), estimate.assumptions.end());
   estimate.assumptions = std::move(assumptions);

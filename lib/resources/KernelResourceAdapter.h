@@ -24,7 +24,7 @@ struct DescribedKernel {
   // Upper bound of scratch the model cannot place (reductions outside dot
   // loops are not in the kernel model): the largest tile as fp32.
   int64_t unmodelledScratchBound = 0;
-  std::vector<std::string> assumptions;
+  std::vector<Note> assumptions; // with the place one names ("the cast to fp16 at line 12")
 };
 
 // nullopt when a tile extent the estimate needs does not resolve for the
@@ -39,7 +39,7 @@ struct KernelResourceEstimate {
   bool fits = true;             // shared.bytes() <= arch.maxSharedPerBlockOptIn
   // Filled only for Detail::Explained:
   std::vector<std::string> breakdown;
-  std::vector<std::string> assumptions;
+  std::vector<Note> assumptions;
 };
 
 std::optional<KernelResourceEstimate> estimateKernelResources(const Kernel &kernel, const Config &config,

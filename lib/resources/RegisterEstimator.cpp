@@ -23,7 +23,7 @@ struct WorkingSet {
   int64_t threshold = 0;
   int64_t accumulators = 0; // of them, fp32 accumulators held in registers together
   int64_t accumulatorTerm = 0; // what the accumulators add to `registers` (tensor memory's counts half)
-  std::vector<std::string> parts;
+  std::vector<Note> parts; // a part that names a place carries it
 };
 
 int64_t registersFor(int64_t rows, int64_t cols, int bits, int64_t threads) {
@@ -69,7 +69,7 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
   struct Phase {
     int64_t carried = 0, inRegisters = 0, fresh = 0, fragments = 0, threshold = 0;
     int carriedDots = 0;
-    uint32_t line = 0;
+    SourceSpan start; // of its loop
   };
   std::vector<std::pair<int, Phase>> phases; // in source order
   for (const DotDescription &dot : dots) {
@@ -78,7 +78,7 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
     auto found = std::find_if(phases.begin(), phases.end(), [&](const auto &entry) { return entry.first == dot.phase; });
     if (found == phases.end()) found = phases.insert(phases.end(), {dot.phase, Phase{}});
     Phase &phase = found->second;
-    phase.line = dot.phaseLine;
+    phase.start = dot.phaseStart;
     if (dot.carried) {
       phase.carried += accumulator;
       phase.inRegisters += one.accumulators;
@@ -100,10 +100,12 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
   set.registers = largestRegisters;
   for (const auto &[key, phase] : phases) set.accumulators = std::max(set.accumulators, phase.inRegisters);
   if (!explain || !largest) return set;
-  const std::string where = largest->line ? ", in the loop at line " + std::to_string(largest->line) : std::string();
+  const std::string where =
+      largest->start.valid() ? ", in the loop at line " + std::to_string(largest->start.line) : std::string();
   if (phases.size() > 1)
-    set.parts.push_back("the dots sit in " + std::to_string(phases.size()) +
-                        " loops (or outside any loop) that run one after the other; counted: the largest" + where);
+    set.parts.push_back(Note("the dots sit in " + std::to_string(phases.size()) +
+                                 " loops (or outside any loop) that run one after the other; counted: the largest" + where,
+                             largest->start));
   if (largest->carried)
     set.parts.push_back(part("fp32 accumulators carried across iterations (" + std::to_string(largest->carriedDots) +
                                  (largest->carriedDots == 1 ? " dot)" : " dots)"),

@@ -5,6 +5,7 @@
 // spill, which the calibration table places per MMA path, and against the
 // 255-register limit and the register file.
 #include "arch/ArchTable.h"
+#include "diag/Diagnostic.h"
 #include "resources/KernelDescription.h"
 #include "resources/SharedMemoryEstimator.h"
 
@@ -25,7 +26,7 @@ struct RegisterEstimate {
   int64_t registersPerThread = 0; // rough estimate of ptxas's count (multiple of 8, at most the cap)
   int64_t registerCap = 0;        // min(255, register file / threads in the block)
   int64_t blocksPerSmByRegisters = 0;
-  std::vector<std::string> breakdown;
+  std::vector<Note> breakdown;
 };
 
 // The parts of the working set go into `breakdown` only for Detail::Explained.

@@ -88,7 +88,7 @@ private:
 struct LiteralFinding {
   SourceSpan span;
   std::string message;
-  std::vector<std::string> notes;
+  std::vector<Note> notes;
   const Kernel *kernel = nullptr;      // whose configs these are
   std::vector<const Config *> configs; // the configs that reach it, first met first
   std::vector<std::string> others;     // the labels of the other uses that reach it
@@ -151,7 +151,7 @@ inline void reportFindings(RuleContext &context, const FindingsAtLiterals<Litera
     auto diagnostic = context.report(finding.span, finding.message);
     if (finding.kernel) diagnostic.about(*finding.kernel, finding.configs);
     if (finding.cap) diagnostic.atMost(*finding.cap);
-    for (const std::string &note : finding.notes) diagnostic.note(note);
+    for (const Note &note : finding.notes) diagnostic.note(note);
     if (!finding.others.empty()) diagnostic.note(alsoNote(othersVerb, finding.others));
     else if (finding.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(finding.configs));
   }

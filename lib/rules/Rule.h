@@ -108,10 +108,17 @@ struct Suppression {
 class DiagnosticBuilder {
 public:
   explicit DiagnosticBuilder(Diagnostic &d) : d_(d) {}
-  DiagnosticBuilder &note(std::string text) {
-    d_.notes.push_back(std::move(text));
+  DiagnosticBuilder &note(Note note) {
+    d_.notes.push_back(std::move(note));
     return *this;
   }
+  // A note that names a place: `span` in the analysed file, or in `path`.
+  DiagnosticBuilder &note(std::string text, const SourceSpan &span, std::string path = {}) {
+    d_.notes.push_back(Note(std::move(text), span, std::move(path)));
+    return *this;
+  }
+  // "config 7 of 24, from the comprehension at line 31 ...", at that place.
+  DiagnosticBuilder &note(const ConfigExpansion &expansion) { return note(expansion.note()); }
   DiagnosticBuilder &fix(Fix f) {
     d_.fix = std::move(f);
     return *this;
@@ -128,8 +135,12 @@ public:
   DiagnosticBuilder &about(const Kernel &kernel, const std::vector<const Config *> &configs = {}) {
     d_.kernel = kernel.name;
     d_.configs.clear();
+    d_.configValues.clear();
     for (const Config *config : configs)
-      if (config) d_.configs.push_back(config->index);
+      if (config) {
+        if (d_.configs.empty()) d_.configValues = configValuesText(*config);
+        d_.configs.push_back(config->index);
+      }
     return *this;
   }
   DiagnosticBuilder &measure(Measure m, std::optional<int64_t> limit = std::nullopt) {
@@ -141,6 +152,12 @@ public:
 private:
   Diagnostic &d_;
 };
+
+// The place `kernel`'s element type was read from ("the cast to fp16 at line
+// 12"), when `dtypeSource` is the kernel's own; none otherwise.
+inline SourceSpan dtypeSourcePlace(const Kernel &kernel, std::string_view dtypeSource) {
+  return dtypeSource == kernel.dtypeSource ? kernel.dtypeSourceSpan : SourceSpan();
+}
 
 struct AnalysisCaches; // rules/ConfigUses.h
 

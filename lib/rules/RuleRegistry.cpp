@@ -93,8 +93,9 @@ DiagnosticBuilder RuleContext::report(SourceSpan span, std::string message) {
   // the file instantiates it: say where it is written.
   for (const HeaderInstantiationSite &site : file_.headerInstantiations)
     if (site.span == span) {
-      d.notes.push_back("from `" + site.launcher + "` (" + site.definedAt +
-                        "), a launcher of a project header that this file instantiates here");
+      d.notes.push_back(Note("from `" + site.launcher + "` (" + site.definedAt +
+                                 "), a launcher of a project header that this file instantiates here",
+                             site.definedSpan, site.definedIn));
       break;
     }
   diagnostics_.push_back(std::move(d));

@@ -77,4 +77,24 @@ std::string_view SourceFile::lineText(uint32_t line) const {
   return result;
 }
 
+uint32_t utf16Column(std::string_view lineText, uint32_t byteColumn) {
+  if (byteColumn <= 1) return byteColumn;
+  const size_t bytes = std::min<size_t>(byteColumn - 1, lineText.size());
+  uint32_t units = 0;
+  for (size_t i = 0; i < bytes;) {
+    const unsigned char lead = static_cast<unsigned char>(lineText[i]);
+    // A sequence's length from its lead byte; a byte that starts no whole
+    // sequence (a stray continuation, a cut-off one) is one unit on its own.
+    size_t length = lead < 0x80 ? 1 : lead >= 0xC2 && lead < 0xE0 ? 2 : lead >= 0xE0 && lead < 0xF0 ? 3
+                                                                 : lead >= 0xF0 && lead < 0xF5   ? 4
+                                                                                                  : 1;
+    for (size_t k = 1; k < length; ++k)
+      if (i + k >= lineText.size() || (static_cast<unsigned char>(lineText[i + k]) & 0xC0) != 0x80) length = 1;
+    units += length == 4 ? 2 : 1; // beyond the basic plane: a surrogate pair
+    i += length;
+  }
+  // A column past the line's end (the end of a span at the newline) keeps its distance.
+  return units + 1 + static_cast<uint32_t>(byteColumn - 1 - bytes);
+}
+
 } // namespace btlint

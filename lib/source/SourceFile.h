@@ -8,6 +8,11 @@
 
 namespace btlint {
 
+// The UTF-16 code units before a 1-based byte column of `lineText` (plus one:
+// a 1-based UTF-16 column), as SARIF and editors count. Bytes that are not
+// UTF-8 count one unit each.
+uint32_t utf16Column(std::string_view lineText, uint32_t byteColumn);
+
 // The text of one input file with a line index for offset <-> line:column.
 class SourceFile {
 public:

@@ -76,6 +76,7 @@ public:
       config.literalElement = false;
       config.expansion = "config " + std::to_string(i + 1) + " of " + std::to_string(count) + ", from " + origin +
                          " at line " + std::to_string(entry.Mark().line + 1);
+      config.expansion.setPlace(config.span);
       for (const auto &item : entry) {
         const std::string name = item.first.Scalar();
         ScalarValue value = scalarValue(item.second);

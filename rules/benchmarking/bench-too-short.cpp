@@ -107,7 +107,7 @@ private:
                           (argument == "warmup" ? "the GPU may not reach steady clocks that soon"
                                                 : "timings this short are noisy"));
     if (!inCall && written.valid() && call.span.valid())
-      diagnostic.note("the value is set at line " + std::to_string(written.line));
+      diagnostic.note("the value is set at line " + std::to_string(written.line), written);
     diagnostic.note("`" + argument + "` is in milliseconds, not iterations; " + formatMilliseconds(minimum) +
                     " ms is Triton's default");
   }

@@ -274,17 +274,19 @@ public:
                                 "` with `tl.atomic_" + atomic.atomicOp +
                                 "`, but the autotuner does not reset it between runs")
               .about(kernel)
-              .note("`tl.atomic_" + atomic.atomicOp + "` on `" + pointer + "` at line " +
-                    lineOf(atomic) + "; every benchmark run adds to the result")
+              .note("`tl.atomic_" + atomic.atomicOp + "` on `" + pointer + "` at line " + lineOf(atomic) +
+                        "; every benchmark run adds to the result",
+                    atomic.span)
               .note("add `reset_to_zero=[\"" + pointer + "\"]` to `triton.autotune`");
         } else if (accesses.firstLoad && accesses.firstStore) {
           context
               .report(span, "`" + kernel.name + "` reads and writes `" + pointer +
                                 "` in place, but the autotuner does not restore it between runs")
               .about(kernel)
-              .note("`" + pointer + "` is loaded at line " + lineOf(*accesses.firstLoad) +
-                    " and stored at line " + lineOf(*accesses.firstStore) +
-                    "; each benchmark run starts from the previous run's output")
+              // Two places: the note points at the first it names.
+              .note("`" + pointer + "` is loaded at line " + lineOf(*accesses.firstLoad) + " and stored at line " +
+                        lineOf(*accesses.firstStore) + "; each benchmark run starts from the previous run's output",
+                    accesses.firstLoad->span)
               .note("add `restore_value=[\"" + pointer + "\"]` to `triton.autotune`");
         }
       }

@@ -114,7 +114,8 @@ public:
         auto diagnostic = report(block + shape + " but its __launch_bounds__ allows " +
                                                    std::to_string(bound));
         if (kernel->launchBoundsThreads->span().valid())
-          diagnostic.note("__launch_bounds__ at line " + std::to_string(kernel->launchBoundsThreads->span().line));
+          diagnostic.note("__launch_bounds__ at line " + std::to_string(kernel->launchBoundsThreads->span().line),
+                          kernel->launchBoundsThreads->span());
         diagnostic.note("the compiler sized the kernel's registers for " + std::to_string(bound) +
                         " threads; the launch fails and the kernel does not run: " + kMeasuredError);
         diagnostic.note("other CUDA versions and drivers may report cudaErrorLaunchOutOfResources (too many "

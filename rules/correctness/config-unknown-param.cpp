@@ -137,8 +137,8 @@ public:
           if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
           if (!config.expansion.empty()) diagnostic.note(config.expansion);
           if (!config.sourcePath.empty())
-            diagnostic.note("the config is written in " + config.sourcePath + ":" +
-                            std::to_string(config.span.line));
+            diagnostic.note("the config is written in " + config.sourcePath + ":" + std::to_string(config.span.line),
+                            config.span, config.sourcePath);
         }
       }
     });

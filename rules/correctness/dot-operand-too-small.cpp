@@ -110,10 +110,10 @@ private:
     finding.message = cause + "; `tl.dot` needs K >= " + std::to_string(minimum) + " for " +
                       input.dtype + " inputs";
     if (use.listed && !use.listed->expansion.empty())
-      finding.notes.push_back(use.listed->expansion);
-    if (!input.assumption.empty()) finding.notes.push_back(input.assumption);
+      finding.notes.push_back(use.listed->expansion.note());
+    if (!input.assumption.empty()) finding.notes.push_back(Note(input.assumption, input.assumptionPlace));
     if (dot.span.valid() && dot.span.line != finding.span.line)
-      finding.notes.push_back("the dot is at line " + std::to_string(dot.span.line));
+      finding.notes.push_back(Note("the dot is at line " + std::to_string(dot.span.line), dot.span));
     finding.kernel = &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);

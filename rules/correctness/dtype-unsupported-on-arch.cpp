@@ -104,12 +104,16 @@ private:
       diagnostic.about(kernel);
       diagnostic.note(failure);
       std::set<uint32_t> otherLines;
+      SourceSpan nextUse; // the first of the other lines, where the note points
       for (size_t i = 1; i < written.size(); ++i)
-        if (written[i].span.line != first.span.line) otherLines.insert(written[i].span.line);
+        if (written[i].span.line != first.span.line) {
+          if (otherLines.empty()) nextUse = written[i].span;
+          otherLines.insert(written[i].span.line);
+        }
       if (!otherLines.empty()) {
         std::string lines;
         for (uint32_t line : otherLines) lines += (lines.empty() ? "" : ", ") + std::to_string(line);
-        diagnostic.note("also used at line" + std::string(otherLines.size() > 1 ? "s " : " ") + lines);
+        diagnostic.note("also used at line" + std::string(otherLines.size() > 1 ? "s " : " ") + lines, nextUse);
       }
       return;
     }
@@ -120,7 +124,7 @@ private:
                                 " inputs, which " + arch.name + " cannot compile")
         .about(kernel)
         .note(failure)
-        .note(first.assumption);
+        .note(first.assumption, kernel.dtype.empty() ? SourceSpan() : kernel.dtypeSourceSpan);
   }
 };
 

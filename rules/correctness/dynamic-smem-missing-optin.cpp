@@ -117,7 +117,7 @@ public:
       auto diagnostic = context.report(span, message);
       if (kernel) diagnostic.about(*kernel);
       if (optIn.found && optIn.span.valid())
-        diagnostic.note("the opt-in is at line " + std::to_string(optIn.span.line));
+        diagnostic.note("the opt-in is at line " + std::to_string(optIn.span.line), optIn.span);
       if (staticBytes)
         diagnostic.note("the kernel's static __shared__ variables take " + std::to_string(staticBytes) +
                         " bytes of the 48 KiB allowed without opting in");

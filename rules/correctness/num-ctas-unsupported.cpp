@@ -13,7 +13,7 @@ struct Site {
   SourceSpan span;
   int64_t value = 0;
   std::string label;
-  std::string expansion;
+  Note expansion;
   std::string kernel;
   const Kernel *owner = nullptr;
   std::vector<const Config *> configs;
@@ -68,7 +68,7 @@ public:
         site.owner = &kernel;
         site.value = ctas->asInt();
         site.label = use.label();
-        site.expansion = use.listed ? use.listed->expansion.str() : "";
+        site.expansion = use.listed ? use.listed->expansion.note() : Note();
         site.kernel = kernel.name;
       }
     }
@@ -77,7 +77,7 @@ public:
                                                       std::to_string(site.value) + ", which " + arch->name +
                                                       " cannot run: " + resources::numCtasProblem(site.value, *arch));
       diagnostic.about(*site.owner, site.configs);
-      if (!site.expansion.empty()) diagnostic.note(site.expansion);
+      if (!site.expansion.text.empty()) diagnostic.note(site.expansion);
       if (!site.others.empty()) diagnostic.note(alsoNote("reaches", site.others));
       diagnostic.note("keep num_ctas=1 for this target (select the list by device capability)");
     }

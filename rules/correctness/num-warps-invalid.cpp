@@ -93,8 +93,8 @@ public:
         if (!first.expansion.empty()) diagnostic.note(first.expansion);
         if (site.configs.size() > 1) diagnostic.note(alsoReachesConfigsNote(site.configs));
         if (!first.sourcePath.empty())
-          diagnostic.note("the config is written in " + first.sourcePath + ":" +
-                          std::to_string(first.span.line));
+          diagnostic.note("the config is written in " + first.sourcePath + ":" + std::to_string(first.span.line),
+                          first.span, first.sourcePath);
       }
     }
   }

@@ -97,6 +97,7 @@ private:
     for (const Kernel *k : kernelsWithSignature(table, context.project()))
       if (k->language == Language::Python && !definition) definition = k;
     if (!definition) return;
+    const std::string definitionPath = context.project().pathOf(*definition);
     for (const ConfigUse &use : context.file().configUsesOf(table)) {
       if (use.source != ConfigUse::Source::AutotuneConfig) continue;
       for (const TileShape &tile : definition->tiles)
@@ -106,19 +107,21 @@ private:
             return use.listed->params.count(n) != 0;
           });
           if (setByTable)
-            checkDim(*definition, tile, dim, params, use, findings, nullptr, 0, &table);
+            checkDim(*definition, tile, dim, params, use, findings, nullptr, 0, &table, definitionPath);
         }
     }
   }
 
   // `params`: what paramsRead(dim) gives. `values`, when given, holds the
   // use's dimension values and `dim` is its dimension `index`. `table`: the
-  // YAML table whose config `use` is, when not `kernel`'s own. True when the
-  // dimension's value is not a power of two.
+  // YAML table whose config `use` is, when not `kernel`'s own, and
+  // `definitionPath` the file defining `kernel`. True when the dimension's
+  // value is not a power of two.
   static bool checkDim(const Kernel &kernel, const TileShape &tile, const TileDim &dim,
                        const std::vector<std::string> &params, const ConfigUse &use,
                        FindingsAtLiterals<Finding> &findings,
-                       DimValueCache *values, size_t index, const Kernel *table = nullptr) {
+                       DimValueCache *values, size_t index, const Kernel *table = nullptr,
+                       const std::string &definitionPath = {}) {
     const bool inTable = table != nullptr;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
@@ -152,12 +155,13 @@ private:
     }
     finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
     if (use.listed && !use.listed->expansion.empty())
-      finding.notes.push_back(use.listed->expansion);
+      finding.notes.push_back(use.listed->expansion.note());
     if (inTable && tile.span.valid())
-      finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line) + " of `" + kernel.name +
-                              "`'s definition");
+      finding.notes.push_back(Note("the tile is made at line " + std::to_string(tile.span.line) + " of `" +
+                                       kernel.name + "`'s definition",
+                                   definitionPath.empty() ? SourceSpan() : tile.span, definitionPath));
     else if (tile.span.valid() && tile.span.line != finding.span.line)
-      finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
+      finding.notes.push_back(Note("the tile is made at line " + std::to_string(tile.span.line), tile.span));
     finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
     finding.kernel = inTable ? table : &kernel;
     if (use.listed) finding.configs.push_back(use.listed);

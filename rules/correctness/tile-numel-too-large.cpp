@@ -94,7 +94,7 @@ public:
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       diagnostic.about(*finding.kernel, finding.configs);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
+      for (const Note &note : finding.notes) diagnostic.note(note);
       if (finding.configs.size() > 1) {
         std::string others;
         for (size_t i = 1; i < finding.configs.size(); ++i)
@@ -149,9 +149,9 @@ private:
     finding.message = subject + size + " elements; Triton allows at most " +
                       std::to_string(kMaxTensorNumel) + " per tensor";
     if (use.listed && !use.listed->expansion.empty())
-      finding.notes.push_back(use.listed->expansion);
+      finding.notes.push_back(use.listed->expansion.note());
     if (tile.span.valid() && tile.span.line != finding.span.line)
-      finding.notes.push_back("the tile is made at line " + std::to_string(tile.span.line));
+      finding.notes.push_back(Note("the tile is made at line " + std::to_string(tile.span.line), tile.span));
     finding.kernel = &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);

@@ -51,7 +51,7 @@ public:
                     (read == 0 ? std::string("no config read") : std::to_string(read) + " config" + (read == 1 ? "" : "s") + " read") +
                     "): " + (list.unknownReason.empty() ? std::string("a value is not known statically") : list.unknownReason) +
                     "; findings about its configs may be missing");
-      for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
+      for (const Note &note : list.evaluationNotes) diagnostic.note(note);
       diagnostic.note(hint(list.unknownReason));
     }
   }

@@ -106,9 +106,10 @@ public:
       if (reasons.size() > 8) diagnostic.note("and " + std::to_string(reasons.size() - 8) + " more");
       if (assumedType && bySharedMemory)
         diagnostic.note("the element type is not known (" + dtype + " assumed, " + dtypeSource +
-                        "); with 1-byte elements (int8, fp8) no config fits " + arch->name + " either");
+                            "); with 1-byte elements (int8, fp8) no config fits " + arch->name + " either",
+                        dtypeSourcePlace(kernel, dtypeSource));
       else
-        diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")");
+        diagnostic.note("assumed: element type " + dtype + " (" + dtypeSource + ")", dtypeSourcePlace(kernel, dtypeSource));
       if (spec.hasPruner)
         diagnostic.note(prunerPhrase(spec) + " can only remove more configs");
       diagnostic.note("add a config that fits " + arch->name + ", or choose the list by device capability");

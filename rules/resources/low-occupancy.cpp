@@ -15,7 +15,7 @@ namespace {
 struct Finding {
   SourceSpan span;
   std::string message;
-  std::vector<std::string> notes;
+  std::vector<Note> notes;
   std::vector<std::string> others;
   int64_t minimumWarps = 0; // the threshold it fell under
   const Kernel *kernel = nullptr;
@@ -133,7 +133,7 @@ public:
                           std::to_string(occupancy.maxWarps) + " warp slots (fewer than " + std::to_string(minimum) +
                           "), limited by " + occupancy.limitedBy;
         const resources::KernelResourceEstimate &estimate = *verdict.estimate;
-        if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
+        if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion.note());
         finding.notes.push_back("per block: " +
                                 (kernel.dots.empty()
                                      ? std::string("registers not counted, ")
@@ -144,7 +144,8 @@ public:
                                            blocksText(occupancy.blocksByShared) + ")"
                                      : std::string("no shared memory")) +
                                 "; " + blocksText(occupancy.blocksByThreads) + " by threads per SM");
-        finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
+        finding.notes.push_back(
+            Note("assumed: element type " + dtype + " (" + dtypeSource + ")", dtypeSourcePlace(kernel, dtypeSource)));
         finding.notes.push_back(occupancy.limitedBy == "threads per SM" || occupancy.limitedBy == "blocks per SM"
                                     ? "use more warps per block"
                                     : "spread the tile over more warps, or use a smaller tile with a loop");
@@ -154,7 +155,7 @@ public:
       auto diagnostic = context.report(finding.span, finding.message);
       diagnostic.measure(Measure::Occupancy, finding.minimumWarps);
       diagnostic.about(*finding.kernel, finding.configs);
-      for (const std::string &note : finding.notes) diagnostic.note(note);
+      for (const Note &note : finding.notes) diagnostic.note(note);
       if (!finding.others.empty()) diagnostic.note(alsoNote("limits", finding.others));
     }
   }

@@ -120,9 +120,10 @@ private:
                         std::to_string(verdict.numWarps) + " warps; on " + arch.name + " ptxas spills from " +
                         std::to_string(registers.spillThreshold) + " (" +
                         std::string(resources::mmaPathName(registers.mmaPath)) + ")";
-      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
-      for (const std::string &part : registers.breakdown) finding.notes.push_back(part);
-      finding.notes.push_back("assumed: element type " + dtype + " (" + dtypeSource + ")");
+      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion.note());
+      for (const Note &part : registers.breakdown) finding.notes.push_back(part);
+      finding.notes.push_back(
+          Note("assumed: element type " + dtype + " (" + dtypeSource + ")", dtypeSourcePlace(kernel, dtypeSource)));
       finding.notes.push_back("more warps or smaller tiles divide the working set; spilled values live in local "
                               "memory");
       finding.kernel = &kernel;
@@ -182,7 +183,7 @@ private:
     // the working set in registers is what the others need.
     int64_t inRegisters = 0;
     const LocalArray *largest = nullptr, *runtimeIndexed = nullptr;
-    std::vector<std::string> parts;
+    std::vector<Note> parts;
     for (const LocalArray *array : live) {
       const int64_t needed = registersOf(*array);
       if (array->runtimeIndex) {
@@ -191,11 +192,12 @@ private:
         inRegisters += needed;
       }
       const std::string size = std::to_string(*array->elements) + " x " + array->elementType + " = ";
-      parts.push_back("`" + array->name + "` (line " + std::to_string(array->span.line) + "): " + size +
-                      (array->runtimeIndex ? std::to_string(*array->elements * *array->elementBytes) +
-                                                 " bytes, indexed at run time at line " +
-                                                 std::to_string(array->runtimeIndex->line) + ": in local memory"
-                                           : std::to_string(needed) + " registers"));
+      parts.push_back(Note("`" + array->name + "` (line " + std::to_string(array->span.line) + "): " + size +
+                               (array->runtimeIndex ? std::to_string(*array->elements * *array->elementBytes) +
+                                                          " bytes, indexed at run time at line " +
+                                                          std::to_string(array->runtimeIndex->line) + ": in local memory"
+                                                    : std::to_string(needed) + " registers"),
+                           array->span));
       if (!largest || needed > registersOf(*largest)) largest = array;
     }
     if (live.size() < sized.size())

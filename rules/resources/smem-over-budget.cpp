@@ -194,6 +194,8 @@ private:
         resources::resourceDtypeOf(body, context.settings().dtype, context.settings().dtypeSource);
     const resources::JudgedUses &judged =
         resources::judgeConfigUses(context.caches().verdicts, context.file(), kernel, body, arch, dtype, dtypeSource);
+    // The file of the places the notes name in `body`, when it is not this one.
+    const std::string bodyPath = &body == &kernel ? std::string() : context.project().pathOf(body);
     for (size_t i = 0; i < judged.uses.size(); ++i) {
       const ConfigUse &use = *judged.uses[i];
       const resources::TritonConfigVerdict &verdict = judged.verdicts[i];
@@ -216,13 +218,14 @@ private:
                             std::to_string(verdict.sharedLimit);
       if (!parts.empty() && exact) message += ": " + parts;
       finding.message = message;
-      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion);
+      if (use.listed && !use.listed->expansion.empty()) finding.notes.push_back(use.listed->expansion.note());
       if (!exact)
         finding.notes.push_back("the estimate is a range, " + std::to_string(estimate.shared.minBytes) + " to " +
                                 std::to_string(estimate.shared.maxBytes) + " bytes; even the lower end overflows");
       if (!exact)
         for (const std::string &line : estimate.shared.breakdown) finding.notes.push_back(line);
-      for (const std::string &assumption : estimate.assumptions) finding.notes.push_back("assumed: " + assumption);
+      for (const Note &assumption : estimate.assumptions)
+        finding.notes.push_back(Note("assumed: " + assumption.text, assumption.span, bodyPath));
       // Nothing says what the dots read: the config may fit with 1-byte
       // inputs (fp8, int8), and then the finding rests on the assumption.
       if (!body.dots.empty() && resources::dtypeIsAssumed(body, context.settings().dtypeSource)) {
@@ -238,10 +241,11 @@ private:
                          (bytes.exact() ? "" : " to " + std::to_string(bytes.maxBytes)) + " bytes" +
                          (narrow.shared == Fit::Fits ? " and fits" : ", which may fit");
           }
-          finding.notes.push_back("the tl.dot input type is not known (" + dtype + " assumed, " + dtypeSource +
-                                  ")" + narrowText +
-                                  ": say the type with `# btlint: dtype=...` on the kernel or "
-                                  "`kernels.<name>.dtype` in .btlint.yaml");
+          finding.notes.push_back(Note("the tl.dot input type is not known (" + dtype + " assumed, " + dtypeSource +
+                                           ")" + narrowText +
+                                           ": say the type with `# btlint: dtype=...` on the kernel or "
+                                           "`kernels.<name>.dtype` in .btlint.yaml",
+                                       dtypeSourcePlace(body, dtypeSource), bodyPath));
         }
       }
       if (prunerCompares) {

@@ -85,7 +85,7 @@ public:
       if (!allKnown)
         diagnostic.note("the sizes of the other __shared__ arrays depend on template parameters and are "
                         "not counted");
-      for (const std::string &note : kernel.notes) diagnostic.note(note);
+      for (const Note &note : kernel.notes) diagnostic.note(note);
       diagnostic.note("move the arrays into dynamic shared memory (`extern __shared__`) and raise the limit "
                       "with cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)");
     }
@@ -100,7 +100,8 @@ private:
                      [](const SharedAllocation *a, const SharedAllocation *b) { return *a->bytes > *b->bytes; });
     for (const SharedAllocation *allocation : allocations)
       diagnostic.note("`" + allocation->name + "` (line " + std::to_string(allocation->span.line) + "): " +
-                      std::to_string(*allocation->bytes) + (*allocation->bytes == 1 ? " byte" : " bytes"));
+                          std::to_string(*allocation->bytes) + (*allocation->bytes == 1 ? " byte" : " bytes"),
+                      allocation->span);
     if (kernel.staticSharedBytes && total > knownBytes)
       diagnostic.note(std::to_string(total - knownBytes) + (total - knownBytes == 1 ? " byte" : " bytes") +
                       " of alignment padding between them");

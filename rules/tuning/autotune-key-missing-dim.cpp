@@ -315,15 +315,19 @@ public:
   }
 
 private:
-  static std::string describeUse(const Kernel &kernel, const Param &param, const Fixed &fixed) {
+  // What `param` sizes, at the loop it bounds where there is one.
+  static Note describeUse(const Kernel &kernel, const Param &param, const Fixed &fixed) {
     std::string roles;
+    SourceSpan place;
     const std::vector<const Loop *> loops = tiledLoopsBoundBy(kernel, param.name, fixed);
-    if (!loops.empty())
+    if (!loops.empty()) {
       roles = "bounds the loop over tiles at line " + std::to_string(loops.front()->span.line);
+      place = loops.front()->span.start();
+    }
     const bool masks = kernel.maskExtents.empty() ? param.uses.count(ParamUse::Mask) != 0
                                                   : !masksBoundBy(kernel, param.name, fixed).empty();
     if (masks) roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
-    return "`" + param.name + "` " + roles;
+    return Note("`" + param.name + "` " + roles, place);
   }
 
   // A key argument stands in for the shape when its name says so (`proxies`:

@@ -81,7 +81,7 @@ public:
                     matmulPhrase(kernel.language, hasDot) + " need at least " +
                     std::to_string(minimum) + " to find a good one");
       diagnostic.about(kernel);
-      for (const std::string &note : list.evaluationNotes) diagnostic.note(note);
+      for (const Note &note : list.evaluationNotes) diagnostic.note(note);
       diagnostic.note(std::string("the threshold is the `") +
                       (hasDot ? "min-configs-with-dot" : "min-configs") +
                       "` option of this rule");

@@ -125,5 +125,24 @@ output=$(run_documented "${doc_commands[1]}" "$project")
 grep -qF "src/gemm.cu:4:17: $expected_smem" <<<"$output" ||
   fail "clang database: the finding is reported"$'\n'"$output"
 
+# A note that names a place ("__launch_bounds__ at line 4", "`As` (line 5)")
+# is reported at that place, where btlint's text output puts it.
+notes_checked=0
+for rule in static-smem-over-48k block-size-invalid; do
+  for fixture in "$root"/test/rules/$rule/*.cu; do
+    name=$(basename "$fixture" .cu)
+    placed=$(sed -n 's/^  [^ ][^:]*:\([0-9]*:[0-9]*\): note: \(.*\)/\1: note: \2/p' "$root/test/rules/$rule/$name.expected")
+    [ -n "$placed" ] || continue
+    output=$(cd "$(dirname "$fixture")" && "$clang_tidy" -load "$plugin" -checks="-*,btlint-$rule" \
+      "$(basename "$fixture")" -- "${flags[@]}" 2>&1)
+    while IFS= read -r note; do
+      notes_checked=$((notes_checked + 1))
+      grep -qF "$(basename "$fixture"):$note" <<<"$output" ||
+        fail "$rule/$name.cu: no note at its place: $note"$'\n'"$(sed 's/^/    | /' <<<"$output" | head -30)"
+    done <<<"$placed"
+  done
+done
+[ "$notes_checked" -ge 3 ] || fail "only $notes_checked notes with a place checked"
+
 echo "clang-tidy plugin: $failures failed"
 [ "$failures" -eq 0 ]

@@ -44,7 +44,7 @@ check_stdout_lacks "_ascend/ops/scale.py:6:89: warning" "num-stages-out-of-range
 check_stdout_lacks "foreign-backend-unmarked" "a declared backend silences the note"
 check_stdout_has "repo/backend/_ascend/ops/scale.py:6:47: error: config 1 sets \`BLOCK_SZIE\`" "config-unknown-param still runs on the fork's paths"
 check_stdout_has "repo/ops/scale.py:6:43: error:" "upstream files keep tile-not-power-of-two"
-grep -c "backend/_ascend" "$OUT" >fork.count
+grep -c "^repo/backend/_ascend" "$OUT" >fork.count # findings; their notes are indented
 check_same_file fork.count <(echo 1) "one finding left on the fork's file"
 
 echo "# select cannot bring an upstream-only rule back on the fork's paths"

@@ -100,6 +100,8 @@ break_log "an absolute uri" 'log["runs"][0]["results"][0]["locations"][0]["physi
 break_log "a result dropped" 'log["runs"][0]["results"].pop()'
 break_log "a property the schema does not allow" 'log["runs"][0]["results"][0]["colour"] = "red"'
 break_log "a wrong level" 'log["runs"][0]["results"][0]["level"] = "fatal"'
+break_log "a related location the message does not link" 'r = next(r for r in log["runs"][0]["results"] if r.get("relatedLocations")); r["relatedLocations"][0]["id"] = 999'
+break_log "two results of one file and rule with one fingerprint" 'rs = log["runs"][0]["results"]; a, b = next((a, b) for a in rs for b in rs if a is not b and a["ruleId"] == b["ruleId"] and a["locations"][0]["physicalLocation"]["artifactLocation"] == b["locations"][0]["physicalLocation"]["artifactLocation"]); b["partialFingerprints"] = a["partialFingerprints"]'
 break_log "startColumn 0" 'log["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"] = 0'
 
 finish

@@ -132,6 +132,7 @@ def check_github_fields(log, sarif_path, registered_ids):
         report(False, "runs[0].results is an array", f"results: {results!r:.200}")
         return []
     result_problems = []
+    seen_fingerprints = {}
     for i, result in enumerate(results):
         where = f"results[{i}]"
         rule_id = result.get("ruleId")
@@ -159,8 +160,28 @@ def check_github_fields(log, sarif_path, registered_ids):
         fingerprints = result.get("partialFingerprints", {})
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in fingerprints.items()):
             result_problems.append(f"{where}: partialFingerprints must map strings to strings")
+        # Code scanning tells alerts of one file and rule apart by fingerprint.
+        key = (uri, rule_id, tuple(sorted(fingerprints.items())))
+        if fingerprints and key in seen_fingerprints:
+            result_problems.append(f"{where}: the same partialFingerprints as results[{seen_fingerprints[key]}]")
+        seen_fingerprints.setdefault(key, i)
+        # A note that names a place is a related location the message links to.
+        for j, related in enumerate(result.get("relatedLocations", [])):
+            related_uri = related.get("physicalLocation", {}).get("artifactLocation", {}).get("uri")
+            related_region = related.get("physicalLocation", {}).get("region", {})
+            if not isinstance(related_uri, str) or not is_repository_relative(related_uri):
+                result_problems.append(f"{where}.relatedLocations[{j}]: uri {related_uri!r} is not repository-relative")
+            if not (isinstance(related_region.get("startLine"), int) and related_region["startLine"] >= 1
+                    and isinstance(related_region.get("startColumn"), int) and related_region["startColumn"] >= 1):
+                result_problems.append(f"{where}.relatedLocations[{j}]: region {related_region!r}")
+            if not (related.get("message", {}).get("text") or "").strip():
+                result_problems.append(f"{where}.relatedLocations[{j}]: no message.text")
+            if f"]({related.get('id')})" not in (result.get("message", {}).get("text") or ""):
+                result_problems.append(f"{where}: the message does not link relatedLocations[{j}] "
+                                       f"(id {related.get('id')!r})")
     report(not result_problems, f"results: {len(results)} results, each with ruleId, message.text, a "
-           "repository-relative uri and startLine/startColumn", "\n".join(result_problems[:30]))
+           "repository-relative uri, startLine/startColumn, distinct fingerprints and linked related locations",
+           "\n".join(result_problems[:30]))
 
     report(len(results) <= GITHUB_MAX_RESULTS_PER_RUN, "within GitHub's 25,000 results per run",
            f"{len(results)} results")
@@ -172,6 +193,23 @@ def check_github_fields(log, sarif_path, registered_ids):
 
 def relative_to_root(path, root):
     return os.path.relpath(os.path.realpath(path), root)
+
+
+def utf16_column(path, line, byte_column, cache={}):
+    """The 1-based UTF-16 column of a 1-based byte column (the log says
+    columnKind utf16CodeUnits; the JSON format counts bytes)."""
+    if path not in cache:
+        try:
+            with open(path, "rb") as f:
+                cache[path] = f.read().split(b"\n")
+        except OSError:
+            cache[path] = None
+    lines = cache[path]
+    if not lines or not 1 <= line <= len(lines):
+        return byte_column
+    before = lines[line - 1][:byte_column - 1]
+    units = len(before.decode("utf-8", errors="surrogateescape").encode("utf-16-le", errors="surrogatepass")) // 2
+    return units + 1 + max(0, byte_column - 1 - len(lines[line - 1]))
 
 
 def check_results_match_findings(results, findings, root):
@@ -187,8 +225,10 @@ def check_results_match_findings(results, findings, root):
             "rule": (result.get("ruleId"), finding["rule"]),
             "level": (result.get("level"), finding["severity"]),
             "file": (path, expected_path),
-            "start": ((region.get("startLine"), region.get("startColumn")), (finding["line"], finding["column"])),
-            "end": ((region.get("endLine"), region.get("endColumn")), (finding["end_line"], finding["end_column"])),
+            "start": ((region.get("startLine"), region.get("startColumn")),
+                      (finding["line"], utf16_column(finding["path"], finding["line"], finding["column"]))),
+            "end": ((region.get("endLine"), region.get("endColumn")),
+                    (finding["end_line"], utf16_column(finding["path"], finding["end_line"], finding["end_column"]))),
         }
         for what, (actual, wanted) in pairs.items():
             if actual != wanted:

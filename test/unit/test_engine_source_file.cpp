@@ -24,6 +24,17 @@ TEST(SourceFile, OffsetsMapToLinesAndColumns) {
   EXPECT_EQ(s.endColumn, 4u);
 }
 
+TEST(SourceFile, Utf16ColumnsCountCodeUnitsBeforeTheByteColumn) {
+  const std::string line = "x = \"caf\xC3\xA9 \xF0\x9F\x99\x82\"  # BLOCK"; // "café 🙂"
+  EXPECT_EQ(utf16Column(line, 1), 1u);
+  EXPECT_EQ(utf16Column(line, 5), 5u);            // all ASCII before it
+  EXPECT_EQ(utf16Column(line, 11), 10u);          // after "é": two bytes, one unit
+  EXPECT_EQ(utf16Column(line, 16), 13u);          // after "🙂": four bytes, two units
+  EXPECT_EQ(utf16Column(line, line.size() + 1), line.size() + 1 - 3); // the end of the line
+  EXPECT_EQ(utf16Column(line, line.size() + 3), line.size() + 3 - 3); // past it: the distance stays
+  EXPECT_EQ(utf16Column("\xFF\xFF" "ab", 4), 4u);   // bytes that are not UTF-8 count one each
+}
+
 namespace {
 // A file under a fresh temporary folder, removed with it.
 struct TempFolder {

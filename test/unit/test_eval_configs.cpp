@@ -252,9 +252,9 @@ else:
   const ConfigList &list = configsOf(model);
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=128", "BLOCK=256"}));
   ASSERT_EQ(list.evaluationNotes.size(), 2u);
-  EXPECT_HAS_SUBSTR(list.evaluationNotes[0], "environment variable `EXHAUSTIVE_AUTOTUNE` is not read at lint "
+  EXPECT_HAS_SUBSTR(list.evaluationNotes[0].text, "environment variable `EXHAUSTIVE_AUTOTUNE` is not read at lint "
                                              "time: took its default '0'");
-  EXPECT_HAS_SUBSTR(list.evaluationNotes[1], "environment variable `SINGLE_CONFIG` is not read at lint time: "
+  EXPECT_HAS_SUBSTR(list.evaluationNotes[1].text, "environment variable `SINGLE_CONFIG` is not read at lint time: "
                                              "took its default None");
 }
 
@@ -319,7 +319,7 @@ TEST(EvalConfigs, AbsurdRangeIsRefusedQuickly) {
   const ConfigList &list = configsOf(model);
   EXPECT_FALSE(list.complete);
   EXPECT_HAS_SUBSTR(list.unknownReason, ("range(0, 1000000000) has 1000000000 elements, over the limit"));
-  EXPECT_ANY_HAS_SUBSTR(list.evaluationNotes, ("over the limit of 100000"));
+  EXPECT_ANY_HAS_SUBSTR(noteTexts(list.evaluationNotes), ("over the limit of 100000"));
   EXPECT_LT(std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count(), 500);
 }
 
@@ -357,7 +357,7 @@ def get_configs(n):
   const ConfigList &list = configsOf(model);
   EXPECT_FALSE(list.complete);
   EXPECT_HAS_SUBSTR(list.unknownReason, ("call depth limit of 16 reached calling `get_configs`"));
-  EXPECT_ANY_HAS_SUBSTR(list.evaluationNotes, ("recursion?"));
+  EXPECT_ANY_HAS_SUBSTR(noteTexts(list.evaluationNotes), ("recursion?"));
 }
 
 TEST(EvalConfigs, SelfReferenceIsUnknown) {
@@ -371,7 +371,7 @@ TEST(EvalConfigs, OptionsInsideTheMetaDict) {
           "triton.Config({'BLOCK': 32, 'num_warps': 2}, num_warps=4)]"));
   const ConfigList &list = configsOf(model);
   EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=64 w8 s2", "BLOCK=32 w4"}));
-  EXPECT_ANY_HAS_SUBSTR(list.evaluationNotes, ("sets `num_warps` inside the meta-parameter dict"));
+  EXPECT_ANY_HAS_SUBSTR(noteTexts(list.evaluationNotes), ("sets `num_warps` inside the meta-parameter dict"));
 }
 
 TEST(EvalConfigs, DictBuiltinKwargsAndSplats) {
@@ -461,7 +461,7 @@ def slow():
                             "sm90", limits);
   const ConfigList &list = configsOf(model);
   EXPECT_FALSE(list.complete);
-  EXPECT_ANY_HAS_SUBSTR(list.evaluationNotes, ("time limit"));
+  EXPECT_ANY_HAS_SUBSTR(noteTexts(list.evaluationNotes), ("time limit"));
 }
 
 TEST(EvalConfigs, AppliedAsACall) {
@@ -509,7 +509,7 @@ def kernel(x_ptr, N, BLOCK: tl.constexpr):
   EXPECT_EQ(python_test::strings(describe(kernel.autotune->configs)), (python_test::Strings{"BLOCK=32", "BLOCK=64"}));
   ASSERT_EQ(kernel.autotune->key.size(), 1u);
   EXPECT_EQ(kernel.autotune->key[0].name, "N");
-  EXPECT_ANY_HAS_SUBSTR(kernel.autotune->configs.evaluationNotes, ("decorator `cached_autotune`"));
+  EXPECT_ANY_HAS_SUBSTR(noteTexts(kernel.autotune->configs.evaluationNotes), ("decorator `cached_autotune`"));
 }
 
 TEST(EvalConfigs, KeysRestoreResetAndPruner) {

@@ -267,7 +267,7 @@ TEST(KernelResourceAdapter, ResolvesTilesFromTheConfig) {
   EXPECT_TRUE(estimate->fits);
   EXPECT_FALSE(estimate->registers.spills);
   EXPECT_TRUE(std::any_of(estimate->assumptions.begin(), estimate->assumptions.end(),
-                          [](const std::string &a) { return a.find("fp16 (default)") != std::string::npos; }));
+                          [](const Note &a) { return a.text.find("fp16 (default)") != std::string::npos; }));
 }
 
 TEST(KernelResourceAdapter, UnknownBLayoutGivesARangeForFp8OnSm90) {

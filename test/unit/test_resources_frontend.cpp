@@ -67,7 +67,7 @@ TEST(ResourcesFrontEnd, CalibrationKernelsReadThroughTheFrontEndCoverTheTable) {
     std::string why;
     auto estimate = estimateKernelResources(*kernel, config, *arch, row.at("dtype"), "calibration row", &why);
     ASSERT_TRUE(estimate.has_value()) << kind << ": " << why << "; front-end notes:"
-                                      << python_test::joined(kernel->notes);
+                                      << python_test::joined(noteTexts(kernel->notes));
     int64_t measured = std::stoll(row.at("shared_bytes"));
     bool measuredFits = row.at("fits") == "1";
     ++rows;

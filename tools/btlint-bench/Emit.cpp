@@ -700,7 +700,11 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                       {"column", d.span.column},
                       {"message", d.message},
                       {"arch", d.arch ? json::Value(*d.arch) : json::Value(nullptr)},
-                      {"notes", json::Array(std::vector<json::Value>(d.notes.begin(), d.notes.end()))}};
+                      {"notes", [&] {
+                         json::Array notes;
+                         for (const Note &note : d.notes) notes.push_back(note.text);
+                         return notes;
+                       }()}};
       const RegisteredRule *rule = RuleRegistry::instance().find(d.ruleId);
       fo["category"] = rule ? std::string(categoryName(rule->info.category)) : std::string("unknown");
       // What the collector measures: the finding's own, else its rule's.

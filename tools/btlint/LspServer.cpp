@@ -760,6 +760,23 @@ private:
                         {"end", json::Object{{"line", end.line}, {"character", end.character}}}};
   }
 
+  // Where a note sends the reader: the place it names (in this document or
+  // another file), else the finding's own range.
+  json::Object noteLocation(const Diagnostic &d, const Note &note, const Document &document,
+                            const LineIndex &index) const {
+    if (!note.namesPlace()) return json::Object{{"uri", document.uri}, {"range", range(index, d.span)}};
+    const std::string path = note.path.empty() ? document.path : normalise(note.path);
+    if (path == document.path) return json::Object{{"uri", document.uri}, {"range", range(index, note.span)}};
+    std::string text;
+    if (auto open = sources_.text(path)) {
+      text = std::move(*open);
+    } else {
+      std::string error;
+      if (auto onDisk = readSourceText(path, 32u << 20, error)) text = std::move(*onDisk);
+    }
+    return json::Object{{"uri", uriFromPath(path)}, {"range", range(LineIndex(text), note.span)}};
+  }
+
   json::Value toLsp(const Diagnostic &d, const Document &document, const LineIndex &index) const {
     int severity = d.severity == Severity::Error ? 1 : d.severity == Severity::Warning ? 2 : 3;
     std::string message = d.message;
@@ -771,9 +788,8 @@ private:
                             {"message", message}};
     if (!d.notes.empty()) {
       json::Array related;
-      for (const auto &note : d.notes)
-        related.push_back(json::Object{{"location", json::Object{{"uri", document.uri}, {"range", range(index, d.span)}}},
-                                       {"message", note}});
+      for (const Note &note : d.notes)
+        related.push_back(json::Object{{"location", noteLocation(d, note, document, index)}, {"message", note.text}});
       diagnostic["relatedInformation"] = std::move(related);
     }
     if (d.fix) diagnostic["data"] = json::Object{{"fix", d.fix->description}};

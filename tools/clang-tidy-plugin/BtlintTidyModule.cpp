@@ -168,14 +168,28 @@ public:
       finding.ruleId = rule_.info.id;
       if (suppresses(unit.suppressions, finding)) continue; // btlint's own ignore comments
       diag(locationOf(sm, finding.span), "%0") << finding.message;
-      for (const std::string &note : finding.notes)
-        diag(locationOf(sm, finding.span), "%0", clang::DiagnosticIDs::Note) << note;
+      for (const Note &note : finding.notes)
+        diag(noteLocationOf(sm, finding, note), "%0", clang::DiagnosticIDs::Note) << note.text;
     }
   }
 
 private:
   static clang::SourceLocation locationOf(const clang::SourceManager &sm, const SourceSpan &span) {
     return sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(span.valid() ? span.startByte : 0);
+  }
+
+  // Where a note points: the place it names, in the main file or in a header
+  // the unit read; else the finding's own location.
+  static clang::SourceLocation noteLocationOf(const clang::SourceManager &sm, const Diagnostic &finding,
+                                              const Note &note) {
+    if (!note.namesPlace()) return locationOf(sm, finding.span);
+    if (note.path.empty()) return locationOf(sm, note.span);
+    if (auto file = sm.getFileManager().getOptionalFileRef(note.path)) {
+      const clang::SourceLocation at =
+          sm.translateFileLineCol(&file->getFileEntry(), note.span.line, note.span.column);
+      if (at.isValid()) return at;
+    }
+    return locationOf(sm, finding.span);
   }
 
   const RegisteredRule &rule_;

@@ -130,6 +130,17 @@ check("a diagnostic carries source, severity, range and related notes",
       tile is not None and tile["source"] == "btlint" and tile["severity"] == 1
       and tile["range"]["start"] == {"line": 6, "character": 53}
       and tile.get("relatedInformation"), tile)
+# A note that names a place points at it; one that names none, at the finding.
+duplicate = next((d for d in diags if d["code"] == "duplicate-config"), None)
+related = (duplicate or {}).get("relatedInformation", [])
+first_config = next((r for r in related if r["message"] == "config 1 of 4, written at line 17"), None)
+both_run = next((r for r in related if r["message"].startswith("both run with")), None)
+check("relatedInformation: 'config 1 of 4, written at line 17' is at line 17, not at the finding (line 20)",
+      duplicate is not None and duplicate["range"]["start"]["line"] == 19 and first_config is not None
+      and first_config["location"]["uri"] == kernel_uri
+      and first_config["location"]["range"]["start"] == {"line": 16, "character": 8}, duplicate)
+check("relatedInformation: a note that names no place is at the finding's range",
+      both_run is not None and both_run["location"]["range"] == duplicate["range"], duplicate)
 # The same findings as the command line gives for the same text.
 cli = subprocess.run([btlint, "--arch", "sm80,sm90", "--format", "json", kernel_path], capture_output=True, text=True)
 try:

@@ -1,0 +1,23 @@
+#pragma once
+// What identifies a finding's line when its number changes: the kernel the
+// line belongs to and the line's text with its whitespace normalised. Read
+// from the text alone, so the baseline (engine/Baseline) and the SARIF
+// fingerprints (emit/Emitters) match a finding the same way.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace btlint {
+
+// The kernel a 1-based line belongs to, read from the text ("" when none):
+// Python, the innermost `def` around it, else for a module-level line the
+// next top-level `def`; CUDA, the nearest `__global__` function at or above
+// it, else below; YAML, the table's kernel or its entry of `kernels:`.
+std::string kernelNameAtLine(const std::string &text, const std::string &path, uint32_t line);
+
+// The text of a 1-based line, trimmed, with each run of blanks made one space.
+std::string normalisedLine(const std::string &text, uint32_t line);
+// The same for a line already taken out of its text.
+std::string normalisedLineText(std::string_view lineText);
+
+} // namespace btlint
