@@ -330,7 +330,7 @@ Value environmentLookup(Interpreter &interpreter, CallArguments &arguments, Node
   Value result = fallback ? *fallback : Value::none(origin);
   interpreter.note("environment variable `" + variable->text() +
                    "` is not read at lint time: took its default " + result.str() + " (" +
-                   interpreter.lineText(*frame.module, site) + ")");
+                   interpreter.lineText(*frame.module, site) + ")", *frame.module, site);
   return result;
 }
 

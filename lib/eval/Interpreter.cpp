@@ -123,6 +123,12 @@ void Interpreter::limitReached(std::string text) {
   note(std::move(text));
 }
 
+void Interpreter::limitReached(std::string text, const ModuleState &module, NodeId node) {
+  if (std::find(limitsReached_.begin(), limitsReached_.end(), text) == limitsReached_.end())
+    limitsReached_.push_back(text);
+  note(std::move(text), module, node);
+}
+
 void Interpreter::note(Note text) {
   for (std::vector<Note> *sink : noteSinks_)
     if (std::find(sink->begin(), sink->end(), text) == sink->end()) sink->push_back(text);
@@ -1333,7 +1339,7 @@ Value Interpreter::callFunction(const FunctionData &function, CallArguments &arg
     std::string text = "call depth limit of " + std::to_string(context_.limits.maxCallDepth) +
                        " reached calling `" + function.name + "` at " +
                        lineText(*caller.module, site) + " (recursion?)";
-    limitReached(text);
+    limitReached(text, *caller.module, site);
     return Value::unknown(text, origin);
   }
 
@@ -1486,7 +1492,7 @@ Value Interpreter::evaluateDisplay(NodeId node, ValueKind kind, Frame &frame) {
     if (sequence->items.size() > context_.limits.maxListElements) {
       std::string text = "list at " + lineText(*frame.module, node) + " has more than " +
                          std::to_string(context_.limits.maxListElements) + " elements";
-      limitReached(text);
+      limitReached(text, *frame.module, node);
       return Value::unknown(text, originOf(*frame.module, node));
     }
   }
@@ -1830,7 +1836,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
       if (results->items.size() + dict->entries.size() > limit) {
         std::string text = "the comprehension at " + lineText(module, node) +
                            " produces more than " + std::to_string(limit) + " elements";
-        limitReached(text);
+        limitReached(text, module, node);
         failure = Value::unknown(text, origin);
         return false;
       }
@@ -1864,7 +1870,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
       if (++iterationCount > limit) {
         std::string text = "the comprehension at " + lineText(module, node) +
                            " runs more than " + std::to_string(limit) + " iterations";
-        limitReached(text);
+        limitReached(text, module, node);
         failure = Value::unknown(text, origin);
         return false;
       }
@@ -1882,7 +1888,7 @@ Value Interpreter::evaluateComprehension(NodeId node, Frame &frame) {
         if (iterationCount > limit) {
           std::string text = "the comprehension at " + lineText(module, node) + " runs more than " +
                              std::to_string(limit) + " iterations";
-          limitReached(text);
+          limitReached(text, module, node);
           failure = Value::unknown(text, origin);
           return false;
         }
@@ -2269,7 +2275,7 @@ Value Interpreter::compare(NodeKind op, const Value &left, const Value &right, N
     if (right.isExternal() && right.text() == "os.environ") {
       std::string variable = left.isString() ? left.text() : left.str();
       note("environment variable `" + variable + "` is not read at lint time: taken as unset (" +
-           lineText(*frame.module, site) + ")");
+           lineText(*frame.module, site) + ")", *frame.module, site);
       return Value::ofBool(!wantIn, origin);
     }
     if (left.isUnknown()) return left;

@@ -190,6 +190,8 @@ public:
   void closeNotes() { noteSinks_.pop_back(); }
   // A work limit was hit: noted like note(), and kept for analysis-limit.
   void limitReached(std::string text);
+  // The same for a limit met at a place (the note carries it).
+  void limitReached(std::string text, const ModuleState &module, python::NodeId node);
   const std::vector<std::string> &limitsReached() const { return limitsReached_; }
 
   Origin originOf(const ModuleState &module, python::NodeId node) const {
