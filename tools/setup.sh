@@ -63,6 +63,9 @@ werror=OFF
 [ "$mode" = test ] && werror=ON
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBTLINT_WERROR=$werror >/dev/null
 ninja -C "$build" -j "$jobs"
+# Each stage says how long it took (SECONDS: bash's clock since the start).
+stage() { echo "setup: [$((SECONDS / 60)) min $((SECONDS % 60)) s] $*"; }
+stage "built"
 
 case "$mode" in
   examples)
@@ -78,13 +81,16 @@ case "$mode" in
     export PATH="$venv/bin:$PATH"
     cd "$build"
     ctest --output-on-failure -j "$jobs" --timeout 900
+    stage "test suite passed"
     # The wheel as users install it: built with everything linked in, then
     # installed into a fresh venv and tested there (test/wheel/installed.sh).
     # BTLINT_WHEEL=0 skips it.
     if [ "${BTLINT_WHEEL:-1}" != 0 ]; then
-      echo "setup: building the wheel"
+      stage "building the wheel"
       wheel=$(bash "$root/tools/build-wheel.sh" "$root/dist" | tail -1)
+      stage "wheel built: $wheel"
       bash "$root/test/wheel/installed.sh" "$wheel" "$root" "$build"
+      stage "installed wheel tested"
     fi
     # The suite again under AddressSanitizer + UndefinedBehaviorSanitizer
     # (BTLINT_SANITIZE: -O1, line tables only, no benchmarks); any report fails
@@ -92,7 +98,7 @@ case "$mode" in
     if [ "${BTLINT_SANITIZERS:-1}" != 0 ]; then
       asan_build=${BTLINT_ASAN_BUILD_DIR:-$root/build-asan}
       grammar=$(find "$build/_deps" -maxdepth 1 -type d -name 'tree_sitter_python-*' 2>/dev/null | head -1)
-      echo "setup: sanitizer build in $asan_build"
+      stage "sanitizer build in $asan_build"
       cmake -S "$root" -B "$asan_build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBTLINT_WERROR=ON \
         -DBTLINT_SANITIZE=ON ${grammar:+-DBTLINT_TS_PYTHON_DIR="$grammar"} >/dev/null
       ninja -C "$asan_build" -j "$jobs"
@@ -104,6 +110,7 @@ case "$mode" in
       # sanitizers) and the determinism test (it repeats whole runs, which the
       # sanitizers check once per fixture already; races are its subject).
       ctest --output-on-failure -j "$jobs" --timeout 900 -E '^(PtxasAgreement\.|e2e\.determinism$)'
+      stage "sanitizer suite passed"
     fi
     ;;
 esac

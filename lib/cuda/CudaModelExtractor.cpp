@@ -807,6 +807,8 @@ public:
     } else if (name == "cudaLaunchKernelEx" || name == "cudaLaunchKernelExC") {
       if (skipInPattern() || call->getNumArgs() < 2) return true;
       recordLaunchEx(call, name);
+    } else if (!skipInPattern()) {
+      recordOptInsThroughHelper(call, callee);
     }
     return true;
   }
@@ -1190,6 +1192,52 @@ private:
     model_.dynamicSmemOptIns.push_back(std::move(optIn));
   }
 
+  // A helper that opts in the kernel it is handed:
+  //   template <class K> void configure(K kernel, size_t bytes) {
+  //     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes); }
+  // called as configure(kern<4>, smem): the opt-in holds for kern<4>, with
+  // the bytes the call passes (or the helper's own constant).
+  void recordOptInsThroughHelper(const CallExpr *call, const FunctionDecl *callee) {
+    if (callee->hasAttr<CUDAGlobalAttr>() || call->getNumArgs() == 0) return;
+    const FunctionDecl *definition = callee->getDefinition();
+    if (!definition || !definition->hasBody() || definition->isDependentContext()) return;
+    if (mapper_.inSystemHeader(definition->getLocation())) return;
+    const auto parameterOf = [&](const Expr *expression) -> const ParmVarDecl * {
+      const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
+      const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+      return parameter && parameter->getDeclContext() == definition &&
+                     parameter->getFunctionScopeIndex() < call->getNumArgs()
+                 ? parameter
+                 : nullptr;
+    };
+    constexpr int64_t kMaxDynamicSharedMemorySize = 8;
+    forEachCall(definition->getBody(), [&](const CallExpr *inner) {
+      const FunctionDecl *set = inner->getDirectCallee();
+      if (!set || !set->getDeclName().isIdentifier() || set->getName() != "cudaFuncSetAttribute" ||
+          inner->getNumArgs() < 3 || values_.integer(inner->getArg(1)) != kMaxDynamicSharedMemorySize)
+        return;
+      const ParmVarDecl *kernelParameter = parameterOf(inner->getArg(0));
+      if (!kernelParameter) return;
+      const FunctionDecl *kernel = values_.function(call->getArg(kernelParameter->getFunctionScopeIndex()));
+      auto span = mainFileSpan(call->getSourceRange());
+      if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>() || !span) return;
+      noteKernel(kernel, nullptr);
+      DynamicSmemOptIn optIn;
+      optIn.kernel = displayName(kernel);
+      const ParmVarDecl *bytesParameter = parameterOf(inner->getArg(2));
+      optIn.bytes = values_.integer(bytesParameter ? call->getArg(bytesParameter->getFunctionScopeIndex())
+                                                   : inner->getArg(2));
+      optIn.span = *span;
+      model_.dynamicSmemOptIns.push_back(std::move(optIn));
+    });
+  }
+
+  template <typename Visit> static void forEachCall(const Stmt *statement, const Visit &visit) {
+    if (!statement) return;
+    if (const auto *call = dyn_cast<CallExpr>(statement)) visit(call);
+    for (const Stmt *child : statement->children()) forEachCall(child, visit);
+  }
+
   // --- template arguments ----------------------------------------------------
 
   // Template parameter -> value for an instantiation, each value spanning
@@ -1549,16 +1597,24 @@ private:
     };
     std::vector<Placement> whole, split;
     std::vector<std::pair<const VarDecl *, int64_t>> splitBytes; // per variable, in placement order
+    // The alignment of a variable whose type or __align__ depends on a
+    // template parameter (`extern __shared__ T s[]`,
+    // `__align__(alignof(typename Traits::Storage))` in a template nobody
+    // instantiates) is not known, and asking Clang for it does not return.
+    auto alignmentOf = [&](const VarDecl *variable) -> std::optional<int64_t> {
+      if (variable->getType()->isDependentType() || variable->hasDependentAlignment()) return std::nullopt;
+      return context_.getDeclAlign(variable).getQuantity();
+    };
     for (const VarDecl *variable : order) {
       auto found = accesses.find(variable);
       if (found == accesses.end()) continue; // declared, never used: dropped
       const SharedAccess &access = found->second;
       QualType type = variable->getType();
-      const bool known = !type->isDependentType() && !type->isIncompleteType();
+      const bool known = !type->isDependentType() && !type->isIncompleteType() && !variable->hasDependentAlignment();
       std::optional<int64_t> bytes, alignment;
       if (known) {
         bytes = context_.getTypeSizeInChars(type).getQuantity();
-        alignment = context_.getDeclAlign(variable).getQuantity();
+        alignment = alignmentOf(variable);
       }
       const bool aggregate = type->isArrayType() || type->isRecordType();
       if (access.escapes || !known) {
@@ -1601,13 +1657,6 @@ private:
       allocation.alignment = alignment;
       allocation.isDynamic = dynamic;
       kernel.sharedAllocations.push_back(std::move(allocation));
-    };
-    // The alignment of a variable whose type depends on a template parameter
-    // (`extern __shared__ T s[]` in a template nobody instantiates) is not
-    // known, and asking Clang for it recurses without end.
-    auto alignmentOf = [&](const VarDecl *variable) -> std::optional<int64_t> {
-      if (variable->getType()->isDependentType()) return std::nullopt;
-      return context_.getDeclAlign(variable).getQuantity();
     };
     for (const Placement &placement : whole) addAllocation(placement.variable, placement.bytes, placement.alignment, false);
     for (const auto &[variable, bytes] : splitBytes) addAllocation(variable, bytes, alignmentOf(variable), false);

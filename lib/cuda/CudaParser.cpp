@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
@@ -26,6 +27,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -51,7 +53,18 @@ public:
 
   void HandleDiagnostic(clang::DiagnosticsEngine::Level level, const clang::Diagnostic &info) override {
     clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level == clang::DiagnosticsEngine::Note && clashPending_) {
+      // The note that follows a redefinition names the earlier declaration.
+      if (info.getID() == clang::diag::note_previous_definition && info.hasSourceManager() &&
+          onlyImplicitlyIncluded(info.getSourceManager(), info.getLocation()))
+        clashPending_.reset();
+      return;
+    }
+    commitClash();
     if (level < clang::DiagnosticsEngine::Error) return;
+    // asm("mov.u32 %0, %smid;" : "=r"(id)): nvcc hands the text to ptxas,
+    // which reads PTX's special registers; Clang wants %% before them.
+    if (info.getID() == clang::diag::err_asm_invalid_escape) return;
     // btlint's own declarations have no device overloads of host library
     // functions; a call from device code would be an artefact of them.
     if (builtinHeaders_ && (info.getID() == clang::diag::err_ref_bad_target ||
@@ -83,6 +96,26 @@ public:
         firstMissingName_ = header;
       }
     }
+    // Judged when its note arrives: see onlyImplicitlyIncluded.
+    if (info.getID() == clang::diag::err_redefinition_different_typedef ||
+        info.getID() == clang::diag::err_redefinition) {
+      clashPending_ = std::move(problem);
+      return;
+    }
+    keep(std::move(problem));
+  }
+
+  // `guessedFlags`: the flags are btlint's guess, not the build's. A header
+  // they do not find makes every error after it a consequence: the file gets
+  // one problem, at most a warning, that names the first missing header and
+  // how to give btlint the build's flags.
+  std::vector<ParseProblem> takeProblems(bool guessedFlags) {
+    commitClash();
+    return summarisedProblems(guessedFlags);
+  }
+
+private:
+  void keep(ParseProblem problem) {
     auto key = std::make_tuple(problem.span.line, problem.span.column, problem.message);
     if (!seen_.insert(key).second) return;
     if (problems_.size() >= kMaxProblemsPerFile) {
@@ -92,11 +125,41 @@ public:
     problems_.push_back(std::move(problem));
   }
 
-  // `guessedFlags`: the flags are btlint's guess, not the build's. A header
-  // they do not find makes every error after it a consequence: the file gets
-  // one problem, at most a warning, that names the first missing header and
-  // how to give btlint the build's flags.
-  std::vector<ParseProblem> takeProblems(bool guessedFlags) {
+  void commitClash() {
+    if (clashPending_) keep(std::move(*clashPending_));
+    clashPending_.reset();
+  }
+
+public:
+  // Whether `where` lies in a header that nothing the file includes brought
+  // in: only the headers the compiler includes by itself (Clang's CUDA
+  // wrapper, which includes cuda.h and <stdint.h>; btlint's own
+  // declarations). nvcc's implicit headers declare neither, so a file that
+  // declares its own uint64_t or CUtensorMap (NVRTC-style sources) builds
+  // with nvcc; the clash is an artefact of parsing with Clang. A header the
+  // file names in an #include of its own counts as brought in, also when
+  // the implicit headers had included it first.
+  bool onlyImplicitlyIncluded(const clang::SourceManager &sm, clang::SourceLocation where) const {
+    if (where.isInvalid()) return false;
+    const clang::FileID mainFile = sm.getMainFileID();
+    for (clang::FileID file = sm.getFileID(sm.getFileLoc(where)); file.isValid();) {
+      if (file == mainFile) return false;
+      if (auto entry = sm.getFileEntryRefForID(file); entry && namedByTheFile_.count(&entry->getFileEntry()))
+        return false;
+      const clang::SourceLocation include = sm.getIncludeLoc(file);
+      if (include.isInvalid()) return true; // reached the command line's -include
+      file = sm.getFileID(include);
+    }
+    return true;
+  }
+  // A header an #include of the file (or of a header it includes) names.
+  void namedByTheFile(const clang::SourceManager &sm, clang::SourceLocation directive, const clang::FileEntry &header) {
+    if (!onlyImplicitlyIncluded(sm, directive)) namedByTheFile_.insert(&header);
+  }
+
+private:
+
+  std::vector<ParseProblem> summarisedProblems(bool guessedFlags) {
     if (guessedFlags && !missingHeaders_.empty()) {
       ParseProblem summary = firstMissing_;
       const size_t others = missingHeaders_.size() - 1;
@@ -121,7 +184,6 @@ public:
     return std::move(problems_);
   }
 
-private:
   void locate(const clang::SourceManager &sm, clang::SourceLocation where, ParseProblem &problem) const {
     const clang::SourceLocation fileLocation = sm.getFileLoc(where);
     const clang::FileID mainFile = sm.getMainFileID();
@@ -165,6 +227,23 @@ private:
   std::set<std::string> missingHeaders_; // headers not found, by name as written
   ParseProblem firstMissing_;
   std::string firstMissingName_;
+  std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
+  std::set<const clang::FileEntry *> namedByTheFile_;
+};
+
+// Tells the collector which headers the file's own #include lines name.
+class IncludeWatcher : public clang::PPCallbacks {
+public:
+  IncludeWatcher(const clang::SourceManager &sm, ProblemCollector &problems) : sm_(sm), problems_(problems) {}
+  void InclusionDirective(clang::SourceLocation hash, const clang::Token &, llvm::StringRef, bool,
+                          clang::CharSourceRange, clang::OptionalFileEntryRef file, llvm::StringRef,
+                          llvm::StringRef, const clang::Module *, bool, clang::SrcMgr::CharacteristicKind) override {
+    if (file) problems_.namedByTheFile(sm_, hash, file->getFileEntry());
+  }
+
+private:
+  const clang::SourceManager &sm_;
+  ProblemCollector &problems_;
 };
 
 // Notices code outside system headers that tests __CUDA_ARCH__ (or one of
@@ -223,13 +302,15 @@ private:
 
 class ModelAction : public clang::ASTFrontendAction {
 public:
-  ModelAction(const SourceFile &source, FileModel &model, bool &readsCudaArch, CudaStage &stage)
-      : source_(source), model_(model), readsCudaArch_(readsCudaArch), stage_(stage) {}
+  ModelAction(const SourceFile &source, FileModel &model, bool &readsCudaArch, CudaStage &stage,
+              ProblemCollector &problems)
+      : source_(source), model_(model), readsCudaArch_(readsCudaArch), stage_(stage), problems_(problems) {}
 
 protected:
   bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
     compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<ArchMacroWatcher>(compiler.getSourceManager(), readsCudaArch_));
+    compiler.getPreprocessor().addPPCallbacks(std::make_unique<IncludeWatcher>(compiler.getSourceManager(), problems_));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
@@ -241,6 +322,7 @@ private:
   FileModel &model_;
   bool &readsCudaArch_;
   CudaStage &stage_;
+  ProblemCollector &problems_;
 };
 
 // A file system without the files of installed CUDA toolkits: a file whose
@@ -374,7 +456,7 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   // A missing header must not end the parse: what follows still counts.
   compiler.getDiagnostics().setFatalsAsError(true);
   compiler.getDiagnostics().setIgnoreAllWarnings(true);
-  ModelAction action(source, model, outcome.readsCudaArch, stage);
+  ModelAction action(source, model, outcome.readsCudaArch, stage, problems);
   stage = CudaStage::Parsing;
   compiler.ExecuteAction(action);
   model.parseProblems = problems.takeProblems(!command.fromDatabase);
