@@ -109,13 +109,22 @@ git config --global user.name "btlint test"
 git config --global init.defaultBranch main
 # The hook environment gets the wheel from this folder (PyPI once it is published).
 export PIP_FIND_LINKS=$WORK/wheels
-mkdir hooks && cp "$SOURCE_DIR/.pre-commit-hooks.yaml" "$SOURCE_DIR/pyproject.toml" hooks/ &&
-  (cd hooks && git init -q . && git add -A && git commit -q -m hooks) || exit 1
-rev=$(cd hooks && git rev-parse HEAD)
+# The hook repository is this repository at its HEAD when HEAD has the hook
+# files as they are here (a CI checkout); else a repository of copies of them.
+if rev=$(git -C "$SOURCE_DIR" rev-parse -q --verify HEAD 2>/dev/null) &&
+   git -C "$SOURCE_DIR" diff --quiet HEAD -- .pre-commit-hooks.yaml pyproject.toml 2>/dev/null; then
+  hooks=$SOURCE_DIR
+else
+  hooks=$WORK/hooks
+  mkdir hooks && cp "$SOURCE_DIR/.pre-commit-hooks.yaml" "$SOURCE_DIR/pyproject.toml" hooks/ &&
+    (cd hooks && git init -q . && git add -A && git commit -q -m hooks) || exit 1
+  rev=$(cd hooks && git rev-parse HEAD)
+fi
+pass "pre-commit hook repository: $hooks at $rev"
 mkdir repo && cd repo && git init -q . || exit 1
 cat >.pre-commit-config.yaml <<EOF2
 repos:
-  - repo: $WORK/hooks
+  - repo: $hooks
     rev: $rev
     hooks:
       - id: btlint-fix
