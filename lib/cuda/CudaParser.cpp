@@ -83,6 +83,7 @@ public:
     info.FormatDiagnostic(text);
     ParseProblem problem;
     problem.message = std::string(text);
+    problem.errorDirective = info.getID() == clang::diag::err_pp_hash_error;
     if (info.hasSourceManager() && info.getLocation().isValid())
       locate(info.getSourceManager(), info.getLocation(), problem);
     else

@@ -540,6 +540,9 @@ struct ParseProblem {
   // At most this severity, whatever the rule's (a header btlint's guessed
   // flags miss says little about the code).
   std::optional<Severity> severityCap;
+  // The code's own `#error` directive: a header that stops on one says what
+  // its includer must provide (`#ifndef TILE / #error "define TILE"`).
+  bool errorDirective = false;
 };
 
 // A cudaFuncSetAttribute(kernel,
