@@ -1156,11 +1156,12 @@ private:
   }
 
   // cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes)
+  // cudaFuncSetAttribute's attribute enumerator values, stable across CUDA releases.
+  static constexpr int64_t kMaxDynamicSharedMemorySize = 8;
+  static constexpr int64_t kNonPortableClusterSizeAllowed = 14;
+
   void recordOptIn(const CallExpr *call) {
     if (call->getNumArgs() < 3) return;
-    // The attribute's enumerator value, stable across CUDA releases.
-    constexpr int64_t kMaxDynamicSharedMemorySize = 8;
-    constexpr int64_t kNonPortableClusterSizeAllowed = 14;
     auto attribute = values_.integer(call->getArg(1));
     if (!attribute || (*attribute != kMaxDynamicSharedMemorySize && *attribute != kNonPortableClusterSizeAllowed)) return;
     const FunctionDecl *kernel = values_.function(call->getArg(0));
@@ -1198,19 +1199,44 @@ private:
   // called as configure(kern<4>, smem): the opt-in holds for kern<4>, with
   // the bytes the call passes (or the helper's own constant).
   void recordOptInsThroughHelper(const CallExpr *call, const FunctionDecl *callee) {
-    if (callee->hasAttr<CUDAGlobalAttr>() || call->getNumArgs() == 0) return;
+    // cudaFuncSetAttribute is a host call: device helpers never opt in.
+    const bool deviceOnly = callee->hasAttr<CUDADeviceAttr>() && !callee->hasAttr<CUDAHostAttr>();
+    if (callee->hasAttr<CUDAGlobalAttr>() || deviceOnly || call->getNumArgs() == 0) return;
     const FunctionDecl *definition = callee->getDefinition();
     if (!definition || !definition->hasBody() || definition->isDependentContext()) return;
     if (mapper_.inSystemHeader(definition->getLocation())) return;
+    for (const HelperOptIn &site : helperOptInsOf(definition)) {
+      if (site.kernelParameter >= call->getNumArgs()) continue;
+      const FunctionDecl *kernel = values_.function(call->getArg(site.kernelParameter));
+      auto span = mainFileSpan(call->getSourceRange());
+      if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>() || !span) continue;
+      noteKernel(kernel, nullptr);
+      DynamicSmemOptIn optIn;
+      optIn.kernel = displayName(kernel);
+      optIn.bytes = site.bytesParameter && *site.bytesParameter < call->getNumArgs()
+                        ? values_.integer(call->getArg(*site.bytesParameter))
+                        : values_.integer(site.bytes);
+      optIn.span = *span;
+      model_.dynamicSmemOptIns.push_back(std::move(optIn));
+    }
+  }
+
+  // The opt-ins a helper makes on the kernel parameter it is handed, read
+  // once per helper (a helper is called from many places).
+  struct HelperOptIn {
+    unsigned kernelParameter = 0;
+    std::optional<unsigned> bytesParameter; // the bytes are this parameter's argument
+    const Expr *bytes = nullptr;            // else this expression of the helper
+  };
+  const std::vector<HelperOptIn> &helperOptInsOf(const FunctionDecl *definition) {
+    auto [entry, inserted] = helperOptIns_.try_emplace(definition);
+    if (!inserted) return entry->second;
     const auto parameterOf = [&](const Expr *expression) -> const ParmVarDecl * {
       const auto *reference = dyn_cast<DeclRefExpr>(expression->IgnoreParenCasts());
       const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
-      return parameter && parameter->getDeclContext() == definition &&
-                     parameter->getFunctionScopeIndex() < call->getNumArgs()
-                 ? parameter
-                 : nullptr;
+      return parameter && parameter->getDeclContext() == definition ? parameter : nullptr;
     };
-    constexpr int64_t kMaxDynamicSharedMemorySize = 8;
+    std::vector<HelperOptIn> sites;
     forEachCall(definition->getBody(), [&](const CallExpr *inner) {
       const FunctionDecl *set = inner->getDirectCallee();
       if (!set || !set->getDeclName().isIdentifier() || set->getName() != "cudaFuncSetAttribute" ||
@@ -1218,18 +1244,15 @@ private:
         return;
       const ParmVarDecl *kernelParameter = parameterOf(inner->getArg(0));
       if (!kernelParameter) return;
-      const FunctionDecl *kernel = values_.function(call->getArg(kernelParameter->getFunctionScopeIndex()));
-      auto span = mainFileSpan(call->getSourceRange());
-      if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>() || !span) return;
-      noteKernel(kernel, nullptr);
-      DynamicSmemOptIn optIn;
-      optIn.kernel = displayName(kernel);
-      const ParmVarDecl *bytesParameter = parameterOf(inner->getArg(2));
-      optIn.bytes = values_.integer(bytesParameter ? call->getArg(bytesParameter->getFunctionScopeIndex())
-                                                   : inner->getArg(2));
-      optIn.span = *span;
-      model_.dynamicSmemOptIns.push_back(std::move(optIn));
+      HelperOptIn site;
+      site.kernelParameter = kernelParameter->getFunctionScopeIndex();
+      if (const ParmVarDecl *bytesParameter = parameterOf(inner->getArg(2)))
+        site.bytesParameter = bytesParameter->getFunctionScopeIndex();
+      else
+        site.bytes = inner->getArg(2);
+      sites.push_back(site);
     });
+    return entry->second = std::move(sites);
   }
 
   template <typename Visit> static void forEachCall(const Stmt *statement, const Visit &visit) {
@@ -1857,6 +1880,7 @@ private:
 
   std::vector<FunctionDecl *> functionStack_;
   std::optional<HeaderInstantiation> anchor_; // set while a header launcher is read
+  std::map<const FunctionDecl *, std::vector<HelperOptIn>> helperOptIns_; // helperOptInsOf's answers
   std::set<std::string> nonPortableClusters_;  // kernels given cudaFuncAttributeNonPortableClusterSizeAllowed
   std::vector<std::pair<const FunctionDecl *, HeaderInstantiation>> headerQueue_;
   std::set<const FunctionDecl *> headerQueued_;

@@ -366,6 +366,9 @@ private:
   llvm::StringMap<bool> toolkitRoot_;
 };
 
+// Where the parse finds Clang's headers: the resource folder's include/.
+std::string clangHeaderFolder() { return std::string(kClangResourceDir) + "/include"; }
+
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand &command) {
   // A physical file system of our own, so the working directory is per parse
   // and not the process's.
@@ -387,7 +390,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand
     }
   };
   serve(kBuiltinHeaderDir, builtinHeaderFiles());
-  serve(std::string(kClangResourceDir) + "/include", clangResourceHeaderFiles());
+  serve(clangHeaderFolder(), clangResourceHeaderFiles());
   overlay->pushOverlay(builtins);
   return overlay;
 }
@@ -397,7 +400,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystemFor(const ParseCommand
 // instead names /usr/include/clang/VERSION/include when that folder is not on
 // disk. Whatever the driver named, the folder searched is the one in memory.
 void useClangHeadersFromMemory(clang::HeaderSearchOptions &search) {
-  const std::string ours = std::string(kClangResourceDir) + "/include";
+  const std::string ours = clangHeaderFolder();
   for (clang::HeaderSearchOptions::Entry &entry : search.UserEntries) {
     if (entry.Group != clang::frontend::System) continue;
     llvm::StringRef path = llvm::StringRef(entry.Path).rtrim('/');

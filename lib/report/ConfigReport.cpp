@@ -386,6 +386,7 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
           entry.numCtas = config.numCtas;
           entry.maxnreg = config.maxnreg;
           entry.line = config.sourcePath.empty() ? config.span.line : 0;
+          entry.endLine = config.sourcePath.empty() ? config.span.endLine : 0;
           entry.expansion = config.expansion;
           report.configs.push_back(std::move(entry));
           used.push_back(false);

@@ -57,6 +57,7 @@ struct ReportConfig {
   std::optional<ScalarValue> numCtas;
   std::optional<ScalarValue> maxnreg;
   uint32_t line = 0;      // where the config is written (0: unknown)
+  uint32_t endLine = 0;   // the last line of what is written there
   std::string expansion;  // "config 5 of 12, from the comprehension at line 40 with bm=128"
   std::map<std::string, ArchVerdict> archs;
 };

@@ -952,34 +952,6 @@ private:
     sendResult(id, json::Object{{"contents", json::Object{{"kind", "markdown"}, {"value", markdown}}}});
   }
 
-  // The line where the bracketed expression that starts on `line` (1-based)
-  // closes: a config written over several lines covers them all.
-  static uint32_t lastLineOfExpression(const std::string &text, const LineIndex &index, uint32_t line) {
-    size_t at = index.offset(Position{line - 1, 0}, PositionEncoding::Utf8);
-    int depth = 0;
-    bool opened = false;
-    char quote = 0;
-    for (uint32_t current = line; at < text.size(); ++at) {
-      char c = text[at];
-      if (c == '\n') {
-        if (!opened || depth <= 0) return current;
-        ++current;
-      } else if (quote) {
-        if (c == quote) quote = 0;
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '#') { // a comment (Python, YAML) runs to the line's end
-        while (at + 1 < text.size() && text[at + 1] != '\n') ++at;
-      } else if (c == '(' || c == '[' || c == '{') {
-        ++depth;
-        opened = true;
-      } else if (c == ')' || c == ']' || c == '}') {
-        if (--depth <= 0 && opened) return current;
-      }
-    }
-    return line;
-  }
-
   // The rows of `btlint report` for the config written at `line`, from a run
   // on the document's current text that keeps the models (as the report
   // command does); empty when no config is written there.
@@ -997,12 +969,10 @@ private:
     std::vector<report::KernelReport> reports =
         report::buildReports(models, document.path, "", reportOptionsFor(settings_.archs, config, result.archs));
     // The config written nearest above the line whose expression reaches it.
-    LineIndex index(document.text);
     uint32_t best = 0;
     for (const report::KernelReport &r : reports)
       for (const report::ReportConfig &c : r.configs)
-        if (c.line && c.line <= line && c.line > best && lastLineOfExpression(document.text, index, c.line) >= line)
-          best = c.line;
+        if (c.line && c.line <= line && c.line > best && c.endLine >= line) best = c.line;
     if (!best) return "";
     std::string rows;
     llvm::raw_string_ostream out(rows);

@@ -384,6 +384,20 @@ config_value = (on_config.get("result") or {}).get("contents", {}).get("value", 
 check("hover on a triton.Config shows its row of `btlint report` and only that row",
       report_row in config_value and "| 2 |" not in config_value and "| 4 |" not in config_value,
       (config_value, report_row))
+# The same config written over three lines: a hover on its last line shows its row.
+split_path = os.path.join(proj, "hover_split.py")
+split_text = KERNEL.replace('        triton.Config({"BLOCK_SIZE": 4096}, num_warps=8),\n',
+                            '        triton.Config(\n            {"BLOCK_SIZE": 4096},\n            num_warps=8),\n')
+with open(split_path, "w") as f:
+    f.write(split_text)
+client.notify("textDocument/didOpen", {"textDocument": {
+    "uri": uri(split_path), "languageId": "python", "version": 1, "text": split_text}})
+client.diagnostics(uri(split_path))
+on_split = client.request("textDocument/hover", {"textDocument": {"uri": uri(split_path)},
+                                                 "position": {"line": 20, "character": 14}})
+split_value = (on_split.get("result") or {}).get("contents", {}).get("value", "")
+check("hover on the last line of a config written over several lines shows its row",
+      split_text != KERNEL and report_row in split_value and "| 4 |" not in split_value, (split_value, report_row))
 nothing = client.request("textDocument/hover", {"textDocument": {"uri": uri(hover_path)},
                                                 "position": {"line": 0, "character": 0}})
 check("hover where there is nothing to say answers null", nothing.get("result", "x") is None, nothing)
