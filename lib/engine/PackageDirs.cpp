@@ -35,39 +35,48 @@ void addFolder(llvm::StringRef folder, std::vector<std::string> &out) {
     out.push_back(folder.str());
 }
 
-// The quoted strings of `text` after `key` up to the end of its value
-// (`where = ["python", "lib"]`, `"" = "src"`, `from = "src"`).
-void quotedAfter(llvm::StringRef text, llvm::StringRef key, std::vector<std::string> &out) {
+// The quoted strings of `value` up to the end of its line, in order.
+std::vector<llvm::StringRef> quotedStrings(llvm::StringRef value) {
+  std::vector<llvm::StringRef> strings;
+  llvm::StringRef rest = value.take_until([](char c) { return c == '\n'; });
+  while (true) {
+    const size_t open = rest.find_first_of("\"'");
+    if (open == llvm::StringRef::npos) break;
+    const char quote = rest[open];
+    const size_t close = rest.find(quote, open + 1);
+    if (close == llvm::StringRef::npos) break;
+    strings.push_back(rest.slice(open + 1, close));
+    rest = rest.drop_front(close + 1);
+  }
+  return strings;
+}
+
+// The folders named by every `key = ...` line of `text`
+// (`where = ["python", "lib"]`, `from = "src"`).
+void foldersAfterKey(llvm::StringRef text, llvm::StringRef key, std::vector<std::string> &out) {
   for (size_t at = text.find(key); at != llvm::StringRef::npos; at = text.find(key, at + key.size())) {
     llvm::StringRef rest = text.drop_front(at + key.size()).ltrim(" \t");
     if (!rest.consume_front("=")) continue;
-    rest = rest.take_until([](char c) { return c == '\n'; });
-    while (true) {
-      const size_t open = rest.find_first_of("\"'");
-      if (open == llvm::StringRef::npos) break;
-      const char quote = rest[open];
-      const size_t close = rest.find(quote, open + 1);
-      if (close == llvm::StringRef::npos) break;
-      llvm::StringRef value = rest.slice(open + 1, close);
-      rest = rest.drop_front(close + 1);
-      // package-dir's key "" maps the root package: the value is the folder.
-      if (value.empty()) continue;
-      addFolder(value, out);
-    }
+    for (llvm::StringRef folder : quotedStrings(rest))
+      if (!folder.empty()) addFolder(folder, out);
   }
 }
 
 void fromPyproject(llvm::StringRef text, std::vector<std::string> &out) {
-  quotedAfter(text, "where", out);
-  quotedAfter(text, "from", out);
-  // package-dir = {"" = "lib"}: the folder of the root package.
+  foldersAfterKey(text, "where", out);
+  foldersAfterKey(text, "from", out);
+  // package-dir = {"" = "lib"}: the root package's key is the empty string,
+  // its value the folder.
   for (size_t at = text.find("package-dir"); at != llvm::StringRef::npos; at = text.find("package-dir", at + 1)) {
     llvm::StringRef line = text.drop_front(at).take_until([](char c) { return c == '\n'; });
-    const size_t root = line.find("\"\"");
-    if (root == llvm::StringRef::npos) continue;
-    std::vector<std::string> values;
-    quotedAfter(line.drop_front(root + 2), "", values);
-    if (!values.empty()) addFolder(values.front(), out);
+    for (llvm::StringRef quote : {llvm::StringRef("\"\""), llvm::StringRef("''")}) {
+      const size_t root = line.find(quote);
+      if (root == llvm::StringRef::npos) continue;
+      llvm::StringRef mapping = line.drop_front(root + 2).ltrim(" \t");
+      if (!mapping.consume_front("=")) continue;
+      std::vector<llvm::StringRef> folders = quotedStrings(mapping);
+      if (!folders.empty()) addFolder(folders.front(), out);
+    }
   }
 }
 
