@@ -1,6 +1,7 @@
 #include "eval/Builtins.h"
 
 #include "eval/DataFiles.h"
+#include "source/Backends.h"
 
 #include <algorithm>
 #include <cmath>
@@ -994,6 +995,18 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
     if (args.size() != 2 || !args[1].isString()) return Value::unknown("hasattr() not evaluated", origin);
     const Value &object = args[0];
     if (object.isUnknown()) return object;
+    // A device probe (`hasattr(torch, "npu")`): vendors' PyTorch plugins add
+    // their namespace, which the PyTorch of an NVIDIA or AMD target lacks.
+    if (object.isExternal() && object.text() == "torch")
+      if (const ForeignBackend *backend = backendOfTorchDevice(args[1].text())) {
+        const ArchInfo *arch = interpreter.arch();
+        if (!arch) return noArch(origin);
+        interpreter.note("`torch." + args[1].text() + "` comes from the " + backend->vendor +
+                             " PyTorch plugin: taken as absent for " + arch->name + " (" +
+                             interpreter.lineText(*frame.module, site) + ")",
+                         *frame.module, site);
+        return Value::ofBool(false, origin);
+      }
     // A library object's attributes depend on the version installed.
     if (object.isExternal())
       return Value::unknown("whether `" + object.text() + "` has `" + args[1].text() +

@@ -1,6 +1,7 @@
 #include "eval/Interpreter.h"
 
 #include "eval/Builtins.h"
+#include "source/Backends.h"
 
 #include <algorithm>
 #include <charconv>
@@ -1977,15 +1978,45 @@ bool Interpreter::iterate(const Value &iterable, NodeId site, std::vector<Value>
     for (int64_t i = 0; i < size; ++i) items.push_back(Value::ofInt(range.at(i), iterable.origin()));
     return true;
   }
+  case ValueKind::Class:
+    if (iterable.object()->isEnum) return enumMembers(iterable.object(), items, failure);
+    break;
   case ValueKind::Unknown:
     failure = iterable;
     return false;
   default:
-    failure = Value::unknown(std::string(iterable.typeName()) + " is not iterable here",
-                             iterable.origin());
-    (void)site;
+    break;
+  }
+  failure = Value::unknown(std::string(iterable.typeName()) + " is not iterable here",
+                           iterable.origin());
+  (void)site;
+  return false;
+}
+
+// `for member in SomeEnum`: the members in definition order; a name whose
+// value repeats an earlier member's is an alias, which iteration skips.
+bool Interpreter::enumMembers(const ObjectPtr &cls, std::vector<Value> &members, Value &failure) {
+  runClassBody(cls);
+  if (cls->bodyFailed) {
+    failure = cls->bodyFailure;
     return false;
   }
+  members.clear();
+  for (const auto &[name, attribute] : cls->attributes) {
+    if (attribute.kind() != ValueKind::Instance || attribute.object()->cls != cls) continue;
+    const Value *value = attribute.object()->find("value");
+    bool alias = false;
+    for (const Value &earlier : members) {
+      std::optional<bool> same = valuesEqual(*earlier.object()->find("value"), *value);
+      if (!same) {
+        failure = Value::unknown("the members of enum `" + cls->name + "` are not known", attribute.origin());
+        return false;
+      }
+      alias = alias || *same;
+    }
+    if (!alias) members.push_back(attribute);
+  }
+  return true;
 }
 
 namespace {
@@ -2803,6 +2834,10 @@ ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
   }
   case NodeKind::ImportStatement:
   case NodeKind::ImportFromStatement:
+    if (std::string failure = foreignStackImportFailure(statement, frame); !failure.empty()) {
+      raise("ModuleNotFoundError", failure, originOf(module, statement));
+      return abortWith(failure);
+    }
     execImport(statement, frame);
     return {};
   case NodeKind::BreakStatement: return {Flow::Break, Value::none()};
@@ -3054,10 +3089,12 @@ bool exceptClauseCatches(const SyntaxTree &tree, NodeId clause, std::string_view
   }
   // What each exception btlint raises derives from.
   const bool lookup = raised == "KeyError" || raised == "IndexError";
+  const bool import = raised == "ModuleNotFoundError";
   for (NodeId type : types) {
     std::string_view name = tree.text(type); // `KeyError`, `builtins.KeyError`
     if (size_t dot = name.rfind('.'); dot != std::string_view::npos) name = name.substr(dot + 1);
-    if (name == raised || name == "Exception" || name == "BaseException" || (lookup && name == "LookupError"))
+    if (name == raised || name == "Exception" || name == "BaseException" || (lookup && name == "LookupError") ||
+        (import && name == "ImportError"))
       return true;
   }
   return false;
@@ -3112,6 +3149,36 @@ ExecResult Interpreter::execTry(NodeId statement, Frame &frame) {
     }
   }
   return result;
+}
+
+// An import of a module only another vendor's software stack provides
+// (`torch_npu`, `torch_mlu`): for an NVIDIA or AMD target it fails, as it does
+// where that target's PyTorch is installed. Returns why, or empty.
+std::string Interpreter::foreignStackImportFailure(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  if (!arch()) return {};
+  std::vector<std::string> roots;
+  if (tree.kind(statement) == NodeKind::ImportFromStatement) {
+    roots.push_back(importSourceModule(tree, statement));
+  } else {
+    for (NodeId child : tree.children(statement)) {
+      if (tree.node(child).field != Field::Name) continue;
+      NodeId name = tree.kind(child) == NodeKind::AliasedImport ? tree.child(child, Field::Name) : child;
+      if (name != kNoNode) roots.push_back(dottedNameText(tree, name));
+    }
+  }
+  for (std::string &root : roots) {
+    root = root.substr(0, root.find('.'));
+    for (const ForeignBackend &backend : foreignBackends())
+      if (std::find(backend.modules.begin(), backend.modules.end(), root) != backend.modules.end()) {
+        std::string why = "`" + root + "` belongs to the " + backend.vendor + " software stack: its import is taken to fail for " +
+                          arch()->name + " (" + lineText(module, statement) + ")";
+        note(why, module, statement);
+        return why;
+      }
+  }
+  return {};
 }
 
 void Interpreter::execImport(NodeId statement, Frame &frame) {

@@ -271,6 +271,7 @@ private:
   ExecResult execWhile(python::NodeId statement, Frame &frame);
   ExecResult execTry(python::NodeId statement, Frame &frame);
   void execImport(python::NodeId statement, Frame &frame);
+  std::string foreignStackImportFailure(python::NodeId statement, Frame &frame);
   bool assignTarget(python::NodeId target, const Value &value, Frame &frame);
   void setName(std::string_view name, Value value, Frame &frame);
   void taintStatement(python::NodeId statement, const std::string &reason, Frame &frame);
@@ -285,6 +286,7 @@ private:
   Value classValue(const ModuleState &module, python::NodeId definition, const std::string &name,
                    const Frame *frame);
   void runClassBody(const ObjectPtr &cls);
+  bool enumMembers(const ObjectPtr &cls, std::vector<Value> &members, Value &failure);
   Value classAttribute(const ObjectPtr &cls, std::string_view name, bool &found, int depth = 0);
   Value objectAttribute(const Value &object, std::string_view name, Origin origin);
   // Whether a class or instance has `name` (hasattr): nullopt when a base

@@ -9,18 +9,24 @@ const std::vector<ForeignBackend> &foreignBackends() {
   // Folder names as operator libraries spell them; modules the vendor's
   // PyTorch or Triton build adds.
   static const std::vector<ForeignBackend> backends{
-      {"ascend", "Huawei Ascend NPU", {"ascend", "npu"}, {"torch_npu", "triton_ascend"}},
-      {"cambricon", "Cambricon MLU", {"cambricon", "mlu"}, {"torch_mlu"}},
-      {"kunlunxin", "Kunlunxin XPU", {"kunlunxin", "kunlun"}, {"torch_xmlir"}},
-      {"mthreads", "Moore Threads MUSA", {"mthreads", "musa"}, {"torch_musa"}},
-      {"metax", "MetaX MACA", {"metax", "maca"}, {}},
-      {"iluvatar", "Iluvatar CoreX", {"iluvatar", "corex"}, {}},
-      {"hygon", "Hygon DCU", {"hygon", "dcu"}, {}},
-      {"enflame", "Enflame GCU", {"enflame", "gcu"}, {"torch_gcu"}},
-      {"aipu", "AIPU", {"aipu"}, {}},
-      {"intel", "Intel XPU", {"intel"}, {"intel_extension_for_pytorch"}},
+      {"ascend", "Huawei Ascend NPU", {"ascend", "npu"}, {"torch_npu", "triton_ascend"}, "npu"},
+      {"cambricon", "Cambricon MLU", {"cambricon", "mlu"}, {"torch_mlu"}, "mlu"},
+      {"kunlunxin", "Kunlunxin XPU", {"kunlunxin", "kunlun"}, {"torch_xmlir"}, ""},
+      {"mthreads", "Moore Threads MUSA", {"mthreads", "musa"}, {"torch_musa"}, "musa"},
+      {"metax", "MetaX MACA", {"metax", "maca"}, {}, ""},
+      {"iluvatar", "Iluvatar CoreX", {"iluvatar", "corex"}, {}, "corex"},
+      {"hygon", "Hygon DCU", {"hygon", "dcu"}, {}, ""},
+      {"enflame", "Enflame GCU", {"enflame", "gcu"}, {"torch_gcu"}, "gcu"},
+      {"aipu", "AIPU", {"aipu"}, {}, ""},
+      {"intel", "Intel XPU", {"intel"}, {"intel_extension_for_pytorch"}, ""},
   };
   return backends;
+}
+
+const ForeignBackend *backendOfTorchDevice(std::string_view name) {
+  for (const ForeignBackend &backend : foreignBackends())
+    if (!backend.torchDevice.empty() && backend.torchDevice == name) return &backend;
+  return nullptr;
 }
 
 std::vector<std::string> backendNames() {

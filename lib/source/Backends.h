@@ -17,7 +17,12 @@ struct ForeignBackend {
   std::string vendor;                // for messages: "Huawei Ascend NPU"
   std::vector<std::string> folders;  // folder names that hold its kernels (a leading `_` is ignored)
   std::vector<std::string> modules;  // top-level modules only its stack provides
+  std::string torchDevice;           // the `torch.<name>` namespace its PyTorch plugin adds ("npu"), or empty
 };
+
+// The backend whose PyTorch plugin adds `torch.<name>`; null for upstream
+// PyTorch's own namespaces and names no plugin in the table adds.
+const ForeignBackend *backendOfTorchDevice(std::string_view name);
 
 // The backends `backend:` accepts besides "triton" (upstream, the default)
 // and "other" (a fork not in the table).

@@ -20,7 +20,11 @@ public:
         "the evaluator could not expand completely, with what stopped it: a module that is not the "
         "project's (a third-party package: btlint reads the project's own modules from disk, never "
         "installed ones), a call or condition whose value is only known at run time, a work limit. "
-        "How many configs were read is in the message. Lists read whole are never reported. A note: "
+        "How many configs were read is in the message. Lists read whole are never reported. Questions "
+        "about the device are answered for the target arch, each with a note: "
+        "`torch.cuda.get_device_capability()`, `torch.version.hip`, device properties, and the probes "
+        "of multi-vendor libraries for another vendor's software stack (`hasattr(torch, \"npu\")`, "
+        "`import torch_npu` in a `try`), which the PyTorch of an NVIDIA or AMD target lacks. A note: "
         "it never fails a run at the default `--fail-on warning`.";
     info.doc.whyItMatters =
         "The rules judge only the configs they can see: a list read in part is checked in part, and a "
