@@ -540,7 +540,7 @@ public:
       return config;
     }
     static const std::vector<std::string> known{"arch", "dtype", "backend", "select", "ignore", "exclude", "fail-on",
-                                                "rules", "overrides", "kernels", "autotuners", "bench"};
+                                                "rules", "overrides", "kernels", "autotuners", "environment", "bench"};
     for (const auto &entry : root) {
       const std::string key = entry.first.Scalar();
       const YAML::Node &value = entry.second;
@@ -584,6 +584,19 @@ public:
         for (const auto &declared : value)
           if (auto declaration = autotuner(declared.first, declared.second))
             config.autotuners.push_back(std::move(*declaration));
+      } else if (key == "environment") {
+        if (!value.IsMap()) {
+          error(value, "`environment` must map variable names to values, e.g. {MY_BACKEND: cuda}");
+          continue;
+        }
+        for (const auto &variable : value) {
+          if (!variable.second.IsScalar()) {
+            error(variable.second, "the value of environment variable `" + variable.first.Scalar() +
+                                       "` must be a string, a number or a boolean");
+            continue;
+          }
+          config.environment[variable.first.Scalar()] = variable.second.Scalar();
+        }
       } else if (key == "bench") {
         config.hasBench = true;
         if (!value.IsSequence()) {

@@ -17,6 +17,8 @@
 //       backend: ascend              (kernels for a vendor's Triton fork)
 //   kernels:
 //     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
+//   environment:                   (environment variables as the code reads them at lint time)
+//     GEMS_VENDOR: nvidia          (others read as unset: their defaults)
 //   autotuners:                    (decorators of other packages that autotune like triton.autotune)
 //     fastkernels.tuning.cached_autotune: {}            (triton.autotune's arguments)
 //     mylib.tune: {configs: candidates, key: 1}         (a keyword, or a position)
@@ -111,6 +113,7 @@ struct ProjectConfig {
   std::vector<PathOverride> overrides;
   std::map<std::string, KernelSettings> kernels;
   std::vector<AutotunerDeclaration> autotuners;
+  std::map<std::string, std::string> environment; // `environment:`: variable -> value
   bool hasBench = false;
   std::vector<BenchSpec> bench;
 };

@@ -682,6 +682,7 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
     context.modules = &resolver;
     context.kernelSettings = &state.config->kernels;
     context.autotuners = &state.config->autotuners;
+    context.environment = &state.config->environment;
     if (last) frontEndFor(state.file.language)->buildLastModel(*last, context, *model);
     else frontEndFor(state.file.language)->buildModel(parsed, context, *model);
     return model;

@@ -327,6 +327,8 @@ Value environmentLookup(Interpreter &interpreter, CallArguments &arguments, Node
   const Value *variable = argument(arguments, 0, "key");
   if (!variable || !variable->isString())
     return Value::unknown(std::string(function) + " of a name that is not known", origin);
+  if (const std::string *declared = interpreter.declaredEnvironment(variable->text()))
+    return Value::ofString(*declared, origin);
   const Value *fallback = argument(arguments, 1, "default");
   Value result = fallback ? *fallback : Value::none(origin);
   interpreter.note("environment variable `" + variable->text() +

@@ -1097,6 +1097,7 @@ Value Interpreter::subscriptValue(const Value &object, const Value &index, NodeI
   if (object.isExternal()) {
     if (object.text() == "os.environ") {
       std::string variable = index.isString() ? index.text() : index.str();
+      if (const std::string *declared = declaredEnvironment(variable)) return Value::ofString(*declared, origin);
       return Value::unknown("environment variable `" + variable + "` has no default", origin);
     }
     // Types such as tl.tensor[...] or typing generics: keep the path.
@@ -2305,6 +2306,7 @@ Value Interpreter::compare(NodeKind op, const Value &left, const Value &right, N
     bool wantIn = op == NodeKind::OpIn;
     if (right.isExternal() && right.text() == "os.environ") {
       std::string variable = left.isString() ? left.text() : left.str();
+      if (declaredEnvironment(variable)) return Value::ofBool(wantIn, origin);
       note("environment variable `" + variable + "` is not read at lint time: taken as unset (" +
            lineText(*frame.module, site) + ")", *frame.module, site);
       return Value::ofBool(!wantIn, origin);

@@ -168,6 +168,12 @@ public:
 
   const ModuleState &mainModule() const { return *main_; }
   const ArchInfo *arch() const { return arch_; }
+  // The value .btlint.yaml `environment:` gives a variable; null when none.
+  const std::string *declaredEnvironment(std::string_view variable) const {
+    if (!context_.environment) return nullptr;
+    auto found = context_.environment->find(std::string(variable));
+    return found == context_.environment->end() ? nullptr : &found->second;
+  }
   const EvaluationLimits &limits() const { return context_.limits; }
 
   // Evaluates an expression of `module` with module-level names as they stand

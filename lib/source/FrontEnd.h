@@ -83,6 +83,7 @@ struct ModelContext {
   const ModuleResolver *modules = nullptr;
   const std::map<std::string, KernelSettings> *kernelSettings = nullptr;
   const std::vector<AutotunerDeclaration> *autotuners = nullptr; // .btlint.yaml `autotuners:`
+  const std::map<std::string, std::string> *environment = nullptr; // .btlint.yaml `environment:`
   EvaluationLimits limits;
 };
 

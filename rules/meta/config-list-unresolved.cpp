@@ -55,12 +55,30 @@ public:
                     (read == 0 ? std::string("no config read") : std::to_string(read) + " config" + (read == 1 ? "" : "s") + " read") +
                     "): " + (list.unknownReason.empty() ? std::string("a value is not known statically") : list.unknownReason) +
                     "; findings about its configs may be missing");
-      for (const Note &note : list.evaluationNotes) diagnostic.note(note);
+      // The variable that stopped the evaluation, else the first one read as unset.
+      std::string unsetVariable;
+      if (list.unknownReason.find("environment variable `") != std::string::npos)
+        unsetVariable = firstQuotedName(list.unknownReason.substr(list.unknownReason.find("environment variable `")));
+      for (const Note &note : list.evaluationNotes) {
+        diagnostic.note(note);
+        if (unsetVariable.empty() && note.text.find("is not read at lint time") != std::string::npos)
+          unsetVariable = firstQuotedName(note.text);
+      }
       diagnostic.note(hint(list.unknownReason));
+      if (!unsetVariable.empty())
+        diagnostic.note("environment variables are read as unset unless .btlint.yaml gives them: `environment: {" +
+                        unsetVariable + ": VALUE}`");
     }
   }
 
 private:
+  // "environment variable `NAME` ..." -> NAME.
+  static std::string firstQuotedName(const std::string &text) {
+    const size_t open = text.find('`');
+    const size_t close = open == std::string::npos ? open : text.find('`', open + 1);
+    return close == std::string::npos ? std::string() : text.substr(open + 1, close - open - 1);
+  }
+
   // What would let btlint read the list.
   static std::string hint(const std::string &reason) {
     if (reason.find("autotuners:") != std::string::npos)

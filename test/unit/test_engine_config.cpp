@@ -79,3 +79,20 @@ TEST(ProjectConfig, UnknownRuleOptionIsAnError) {
 }
 
 TEST(ProjectConfig, EmptyFileIsValid) { EXPECT_TRUE(load("").empty()); }
+
+TEST(ProjectConfig, EnvironmentMapsNamesToScalars) {
+  ProjectConfig config;
+  EXPECT_TRUE(load("environment:\n  MYLIB_BACKEND: cuda\n  MYLIB_WARPS: 8\n", &config).empty());
+  EXPECT_EQ(config.environment.at("MYLIB_BACKEND"), "cuda");
+  EXPECT_EQ(config.environment.at("MYLIB_WARPS"), "8");
+
+  auto notAMap = load("environment: [A, B]\n");
+  ASSERT_EQ(notAMap.size(), 1u);
+  EXPECT_EQ(notAMap[0].line, 1u);
+  EXPECT_NE(notAMap[0].message.find("`environment` must map variable names"), std::string::npos);
+
+  auto listValue = load("environment:\n  OK: 1\n  BAD: [1, 2]\n");
+  ASSERT_EQ(listValue.size(), 1u);
+  EXPECT_EQ(listValue[0].line, 3u);
+  EXPECT_NE(listValue[0].message.find("`BAD` must be a string"), std::string::npos) << listValue[0].message;
+}

@@ -522,6 +522,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         context.modules = &sources;
         context.kernelSettings = &options.config.kernels;
         context.autotuners = &options.config.autotuners;
+        context.environment = &options.config.environment;
         frontEndFor(language)->buildModel(*parsed, context, *model);
         models[archName] = std::move(model);
       }
