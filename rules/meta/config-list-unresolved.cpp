@@ -20,7 +20,9 @@ public:
         "the evaluator could not expand completely, with what stopped it: a module that is not the "
         "project's (a third-party package: btlint reads the project's own modules from disk, never "
         "installed ones), a call or condition whose value is only known at run time, a work limit. "
-        "How many configs were read is in the message. Lists read whole are never reported. Questions "
+        "How many configs were read is in the message. A list read whole is reported only when some of "
+        "its configs hold a value that could not be evaluated (`num_stages=int(os.environ[\"DEPTH\"])`): "
+        "how many, and the first such value with its reason. Questions "
         "about the device are answered for the target arch, each with a note: "
         "`torch.cuda.get_device_capability()`, `torch.version.hip`, device properties, and the probes "
         "of multi-vendor libraries for another vendor's software stack (`hasattr(torch, \"npu\")`, "
@@ -44,34 +46,82 @@ public:
 
   void check(RuleContext &context) const override {
     for (const Kernel &kernel : context.file().kernels) {
-      if (!kernel.autotune || kernel.autotune->configs.complete) continue;
+      if (!kernel.autotune) continue;
       const ConfigList &list = kernel.autotune->configs;
       const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
-      const size_t read = list.configs.size();
       const std::string what = kernel.language == Language::Yaml ? "the tuning table of `" + kernel.name + "`"
                                                                  : "the autotune list of " + kernel.tunedObjectName();
+      if (list.complete) {
+        reportUnknownValues(context, list, span, what);
+        continue;
+      }
+      const size_t read = list.configs.size();
       auto diagnostic = context.report(
           span, what + " was not read whole (" +
                     (read == 0 ? std::string("no config read") : std::to_string(read) + " config" + (read == 1 ? "" : "s") + " read") +
                     "): " + (list.unknownReason.empty() ? std::string("a value is not known statically") : list.unknownReason) +
                     "; findings about its configs may be missing");
-      // The variable that stopped the evaluation, else the first one read as unset.
-      std::string unsetVariable;
-      if (list.unknownReason.find("environment variable `") != std::string::npos)
-        unsetVariable = firstQuotedName(list.unknownReason.substr(list.unknownReason.find("environment variable `")));
-      for (const Note &note : list.evaluationNotes) {
-        diagnostic.note(note);
-        if (unsetVariable.empty() && note.text.find("is not read at lint time") != std::string::npos)
-          unsetVariable = firstQuotedName(note.text);
-      }
-      diagnostic.note(hint(list.unknownReason));
-      if (!unsetVariable.empty())
-        diagnostic.note("environment variables are read as unset unless .btlint.yaml gives them: `environment: {" +
-                        unsetVariable + ": VALUE}`");
+      addNotes(diagnostic, list, list.unknownReason);
     }
   }
 
 private:
+  // A list read whole whose configs hold values the evaluator could not
+  // compute (`num_warps=int(os.environ["W"])`): the configs are there, the
+  // rules judge them with those values unknown.
+  static void reportUnknownValues(RuleContext &context, const ConfigList &list, const SourceSpan &span,
+                                  const std::string &what) {
+    size_t withUnknown = 0;
+    std::string first;
+    std::string firstReason;
+    for (const Config &config : list.configs) {
+      std::string name;
+      const ScalarValue *unknown = nullptr;
+      for (const auto &[param, value] : config.params)
+        if (!value.isKnown()) {
+          name = param;
+          unknown = &value;
+          break;
+        }
+      const std::pair<const char *, const std::optional<ScalarValue> *> options[] = {
+          {"num_warps", &config.numWarps}, {"num_stages", &config.numStages}, {"num_ctas", &config.numCtas},
+          {"maxnreg", &config.maxnreg}};
+      for (const auto &[option, value] : options)
+        if (!unknown && *value && !(*value)->isKnown()) {
+          name = option;
+          unknown = &**value;
+        }
+      if (!unknown) continue;
+      if (withUnknown++ == 0) {
+        first = "`" + name + "` of config " + std::to_string(config.index + 1);
+        firstReason = unknown->unknownReason();
+      }
+    }
+    if (withUnknown == 0) return;
+    auto diagnostic = context.report(
+        span, what + " was read, but " + std::to_string(withUnknown) + " of " + std::to_string(list.configs.size()) +
+                  " configs hold a value that could not be evaluated (" + first + ": " + firstReason +
+                  "); findings about those values may be missing");
+    addNotes(diagnostic, list, firstReason);
+  }
+
+  // The evaluation's notes, what would let btlint read the value, and the
+  // environment variable to declare when one stopped or steered it.
+  static void addNotes(DiagnosticBuilder &diagnostic, const ConfigList &list, const std::string &reason) {
+    std::string unsetVariable;
+    if (reason.find("environment variable `") != std::string::npos)
+      unsetVariable = firstQuotedName(reason.substr(reason.find("environment variable `")));
+    for (const Note &note : list.evaluationNotes) {
+      diagnostic.note(note);
+      if (unsetVariable.empty() && note.text.find("is not read at lint time") != std::string::npos)
+        unsetVariable = firstQuotedName(note.text);
+    }
+    diagnostic.note(hint(reason));
+    if (!unsetVariable.empty())
+      diagnostic.note("environment variables are read as unset unless .btlint.yaml gives them: `environment: {" +
+                      unsetVariable + ": VALUE}`");
+  }
+
   // "environment variable `NAME` ..." -> NAME.
   static std::string firstQuotedName(const std::string &text) {
     const size_t open = text.find('`');
