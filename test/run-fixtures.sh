@@ -2,7 +2,8 @@
 # Runs every fixture of one rule folder and compares btlint's output with the
 # .expected file beside it. usage: run-fixtures.sh BTLINT RULE_DIR [--update]
 #   <case>.py|.cu|.yaml  one file, run as `btlint --select RULE --arch sm90 <case>`
-#   <case>/              a folder of files, run as a directory
+#   <case>/              a folder of files, run as a directory (its own
+#                        .btlint.yaml, if any, applies; no other does)
 #   first line `# btlint-test: ARGS` (or `// btlint-test:`) adds arguments;
 #   an --arch there replaces the default. A case whose first file holds
 #   `btlint-test-skip-when-sanitized` is left out under the sanitizers
@@ -30,7 +31,10 @@ for case_path in *; do
   arch_args=(--arch sm90)
   case " $args " in *" --arch "*|*" --arch="*) arch_args=() ;; esac
   # shellcheck disable=SC2086
-  actual=$("$btlint" --no-config --color=false --select "$rule" "${arch_args[@]}" $args "$case_path" 2>&1)
+  # The repository's own configs never apply; a case folder may hold its own.
+  config_args=(--no-config)
+  [ -f "$case_path/.btlint.yaml" ] && config_args=()
+  actual=$("$btlint" "${config_args[@]}" --color=false --select "$rule" "${arch_args[@]}" $args "$case_path" 2>&1)
   cases=$((cases+1))
   if [ "$update" = "--update" ]; then
     printf '%s' "$actual" > "$name.expected"; [ -n "$actual" ] && echo >> "$name.expected"
