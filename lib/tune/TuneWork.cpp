@@ -75,11 +75,13 @@ KernelRoles rolesOf(const Kernel &kernel) {
     for (const std::string &tile : tiles) {
       auto mapped = roles.tileDim.find(tile);
       if (mapped != roles.tileDim.end() && mapped->second != dims.front()) continue;
-      // A tile that also divides the grid over the same extent is the grid's.
+      // Of several tiles in one loop's bound (a causal loop ending at the
+      // query block), one at a program's offset is the grid's; a lone tile
+      // steps the loop even at a program's offset (split-K's slice).
       bool programIndexed = false;
       for (const MaskExtent &mask : kernel.maskExtents)
         if (mask.programIndexed && mask.tileParams.size() == 1 && mask.tileParams.front() == tile) programIndexed = true;
-      if (programIndexed) continue;
+      if (programIndexed && tiles.size() > 1) continue;
       roles.tileDim[tile] = dims.front();
       roles.loopTiles.insert(tile);
       if (!splits.empty()) roles.splitOf[tile] = splits.front();
