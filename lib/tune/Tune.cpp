@@ -128,8 +128,8 @@ std::vector<Config> generateSpace(const Kernel &kernel, const KernelRoles &roles
   std::vector<Config> space;
   for (const Config &tiles : combinations) {
     // num_warps from the tile: dots about 2048 accumulator elements per warp
-    // (and twice the warps for large tiles); tiles without a dot 8 elements
-    // per thread (and 16).
+    // (and twice the warps for large tiles); tiles without a dot 2 to 32
+    // elements per thread.
     double elements = 1;
     if (roles.hasDot) {
       elements = static_cast<double>(intValue(tiles, roles.dotM).value_or(64) * intValue(tiles, roles.dotN).value_or(64));
@@ -144,7 +144,7 @@ std::vector<Config> generateSpace(const Kernel &kernel, const KernelRoles &roles
       if (elements >= 128 * 128 && base * 2 <= 8) warps.insert(base * 2);
       if (elements >= 64 * 64) warps.insert(std::max(4, base));
     } else {
-      for (double perThread : {8.0, 16.0})
+      for (double perThread : {2.0, 4.0, 8.0, 16.0, 32.0})
         warps.insert(static_cast<int>(
             std::clamp<int64_t>(nextPowerOfTwo(static_cast<int64_t>(std::max(1.0, elements / (perThread * 32)))), 1,
                                 maxWarps)));
