@@ -403,6 +403,7 @@ json::Object archInfoJson(const ArchInfo &a) {
                       {"sm_count", a.smCount},
                       {"product", a.productName},
                       {"peak_tflops_fp16", a.peakTflopsFp16},
+                      {"peak_tflops_bf16", a.peakTflopsBf16},
                       {"peak_tflops_tf32", a.peakTflopsTf32},
                       {"peak_tflops_fp8", a.peakTflopsFp8},
                       {"memory_bandwidth_gbs", a.memoryBandwidthGBs}};
