@@ -336,14 +336,13 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
   // The report's verdicts for the space: the file's model with the kernel's
   // list replaced.
   FileModel copy = *file;
-  copy.configUses = ConfigUseTable();
-  for (Kernel &k : copy.kernels)
-    if (&k - copy.kernels.data() == kernel - file->kernels.data()) {
-      if (!k.autotune) k.autotune.emplace();
-      k.autotune->configs.configs = space;
-      k.autotune->configs.complete = true;
-      if (options.space == Space::Generated) k.autotune->hasPruner = false;
-    }
+  copy.configUses = ConfigUseTable(); // its uses point into the original's lists
+  Kernel &tuned = copy.kernels[static_cast<size_t>(kernel - file->kernels.data())];
+  if (!tuned.autotune) tuned.autotune.emplace();
+  tuned.autotune->configs.configs = space;
+  tuned.autotune->configs.complete = true;
+  // A generated space is not the list the kernel's own pruner was written for.
+  if (options.space == Space::Generated) tuned.autotune->hasPruner = false;
   report::ModelsByArch single;
   single[arch->name].push_back(std::move(copy));
   report::ReportOptions reportOptions;
