@@ -154,6 +154,42 @@ then pass "score against the recorded H200 run ($(cat "$WORK/recorded.out"))"
 else fail "score against the recorded H200 run" "$(cat "$WORK/recorded.out")"
 fi
 
+echo "# the ranking of the 22 recorded configs of tiny_matmul_kernel (docs/bench/results.json)"
+run_btlint tune --no-config --format json test/tune/recorded_tiny_matmul.py::tiny_matmul_kernel --shape M=4096,N=4096,K=4096
+cp "$OUT" "$WORK/tiny.json"
+if python3 - "$WORK/tiny.json" docs/bench/results.json >"$WORK/tiny.out" 2>&1 <<'EOF_PY'
+import json
+import sys
+tuned = json.load(open(sys.argv[1]))
+recorded = json.load(open(sys.argv[2]))
+names = {k["id"]: k["name"] for k in recorded["kernels"]}
+measured = {tuple(sorted(r["params"].items())) + (r["num_warps"], r["num_stages"]): r["ms"] * 1000
+            for r in recorded["timing"] if names.get(r["kernel"]) == "tiny_matmul_kernel" and r.get("status") == "ok"}
+pairs = []
+for c in tuned["candidates"]:
+    if c["rank"] is not None:
+        pairs.append((c["scores"][0]["time_us"], measured[tuple(sorted(c["params"].items())) + (c["num_warps"], c["num_stages"])]))
+n = len(pairs)
+def ranks(values):
+    order = sorted(range(n), key=lambda i: values[i])
+    r = [0] * n
+    for position, i in enumerate(order):
+        r[i] = position
+    return r
+rp, rm = ranks([p for p, _ in pairs]), ranks([m for _, m in pairs])
+rho = 1 - 6 * sum((a - b) ** 2 for a, b in zip(rp, rm)) / (n * (n * n - 1))
+best = min(m for _, m in pairs)
+top_k = sorted(pairs)[:tuned["top_k"]]
+regret = min(m for _, m in top_k) / best
+assert n == 22, f"{n} configs ranked"
+assert rho >= 0.85, f"Spearman {rho:.2f}"
+assert regret <= 1.02, f"the top {tuned['top_k']} run {regret:.3f} x the best"
+print(f"{n} configs: Spearman {rho:.2f}, the top {tuned['top_k']} hold the measured best (regret {regret:.3f})")
+EOF_PY
+then pass "ranking of the recorded tiny_matmul configs ($(cat "$WORK/tiny.out"))"
+else fail "ranking of the recorded tiny_matmul configs" "$(cat "$WORK/tiny.out")"
+fi
+
 echo "# bad input"
 run_btlint tune --no-config test/tune/missing.py::k --shape M=1
 check_rc 2 "no such file"
