@@ -273,7 +273,12 @@ std::string decoratorText(const TuneResult &result) {
   for (size_t position : result.chosen) {
     const Candidate &c = result.candidates[position];
     std::string key = "(";
-    for (const std::string &name : result.params) key += pythonValue(c.config.params.at(name)) + ", ";
+    // A config that leaves a parameter out runs with the kernel's default,
+    // which the autotuner does not pass: the perf_model sees None.
+    for (const std::string &name : result.params) {
+      auto found = c.config.params.find(name);
+      key += (found == c.config.params.end() ? std::string("None") : pythonValue(found->second)) + ", ";
+    }
     key += std::to_string(warpsOf(c)) + ", " + std::to_string(stagesOf(c)) + ")";
     text += "    " + key + ": " + workPython(c) + ",\n";
   }
@@ -291,7 +296,7 @@ std::string decoratorText(const TuneResult &result) {
 
 def _btlint_perf_model(**kwargs):
     """perf_model for prune_configs_by: the predicted time (ms) of the config on these arguments."""
-    key = tuple(kwargs[name] for name in _BTLINT_PARAMS) + (kwargs.get('num_warps', 4), kwargs.get('num_stages', 3))
+    key = tuple(kwargs.get(name) for name in _BTLINT_PARAMS) + (kwargs.get('num_warps', 4), kwargs.get('num_stages', 3))
     work = _BTLINT_WORK.get(key)
     if work is None:
         return float('inf')
@@ -338,7 +343,9 @@ std::string benchmarkText(const TuneResult &result) {
     text += "    (dict(";
     bool first = true;
     for (const std::string &name : result.params) {
-      text += (first ? "" : ", ") + name + "=" + pythonValue(c.config.params.at(name));
+      auto found = c.config.params.find(name);
+      if (found == c.config.params.end()) continue;
+      text += (first ? "" : ", ") + name + "=" + pythonValue(found->second);
       first = false;
     }
     text += "), " + std::to_string(warpsOf(c)) + ", " + std::to_string(stagesOf(c)) + "),\n";
