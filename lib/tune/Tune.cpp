@@ -397,14 +397,13 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
     });
     for (size_t r = 0; r < order.size(); ++r) order[r]->shapes[s].rank = r + 1;
   }
+  std::vector<double> bestOfShape(options.shapes.size(), 0);
+  for (const Candidate *c : kept)
+    for (size_t s = 0; s < options.shapes.size(); ++s)
+      if (c->shapes[s].rank == 1) bestOfShape[s] = c->shapes[s].terms.timeUs;
   for (Candidate *c : kept) {
     double logSum = 0;
-    for (size_t s = 0; s < options.shapes.size(); ++s) {
-      double best = 0;
-      for (const Candidate *other : kept)
-        if (other->shapes[s].rank == 1) best = other->shapes[s].terms.timeUs;
-      logSum += std::log(c->shapes[s].terms.timeUs / best);
-    }
+    for (size_t s = 0; s < options.shapes.size(); ++s) logSum += std::log(c->shapes[s].terms.timeUs / bestOfShape[s]);
     c->relative = std::exp(logSum / static_cast<double>(options.shapes.size()));
   }
   std::stable_sort(kept.begin(), kept.end(), [](const Candidate *a, const Candidate *b) { return a->relative < b->relative; });
