@@ -16,6 +16,9 @@ namespace btlint {
 //             throughput without sparsity, memory bandwidth, SM count); used only
 //             for efficiency figures in reports. sm120 figures are derived from
 //             the GeForce RTX 5090 sheet and marked so in docs.
+//             bf16 dense equals fp16 dense on every sheet with bf16; int8 dense
+//             equals fp8 dense where both exist. L2 sizes: V100 6 MB, T4 4 MB,
+//             A100 40 MB, A10 6 MB, L40S 96 MB, H100/H200 (GH100) 50 MB.
 //  [AMD-CDNA] AMD CDNA2/CDNA3 ISA guides: 64 KiB LDS per workgroup, wave64,
 //             512 VGPRs (arch + accumulation) per lane.
 //  [PTX-TARGETS] ptxas of CUDA 13.0, each instruction compiled with
@@ -58,43 +61,47 @@ static std::vector<ArchInfo> buildTable() {
     a.maxThreadsPerSM = 2048; a.maxBlocksPerSM = 32;
     a.smCount = 80; a.productName = "Tesla V100 SXM2";
     a.peakTflopsFp16 = 125; a.peakTflopsTf32 = 0; a.memoryBandwidthGBs = 900;
+    a.l2Bytes = 6 * 1024 * 1024;
   }
   {
     auto &a = nvidia("sm75", 75); // T4
     a.maxSharedPerBlockOptIn = 65536; a.maxSharedPerSM = 65536;
     a.maxThreadsPerSM = 1024; a.maxBlocksPerSM = 16;
     a.smCount = 40; a.productName = "Tesla T4";
-    a.peakTflopsFp16 = 65; a.memoryBandwidthGBs = 320;
+    a.peakTflopsFp16 = 65; a.peakTopsInt8 = 130; a.memoryBandwidthGBs = 320;
+    a.l2Bytes = 4 * 1024 * 1024;
   }
   {
     auto &a = nvidia("sm80", 80); // A100 SXM
     a.maxSharedPerBlockOptIn = 166912; a.maxSharedPerSM = 167936;
     a.maxThreadsPerSM = 2048; a.maxBlocksPerSM = 32;
     a.smCount = 108; a.productName = "A100 SXM 80GB";
-    a.peakTflopsFp16 = 312; a.peakTflopsTf32 = 156; a.memoryBandwidthGBs = 2039;
+    a.peakTflopsFp16 = 312; a.peakTflopsBf16 = 312; a.peakTflopsTf32 = 156; a.peakTopsInt8 = 624;
+    a.memoryBandwidthGBs = 2039; a.l2Bytes = 40 * 1024 * 1024;
   }
   {
     auto &a = nvidia("sm86", 86); // A10
     a.maxSharedPerBlockOptIn = 101376; a.maxSharedPerSM = 102400;
     a.maxThreadsPerSM = 1536; a.maxBlocksPerSM = 16;
     a.smCount = 72; a.productName = "A10";
-    a.peakTflopsFp16 = 125; a.peakTflopsTf32 = 62.5; a.memoryBandwidthGBs = 600;
+    a.peakTflopsFp16 = 125; a.peakTflopsBf16 = 125; a.peakTflopsTf32 = 62.5; a.peakTopsInt8 = 250;
+    a.memoryBandwidthGBs = 600; a.l2Bytes = 6 * 1024 * 1024;
   }
   {
     auto &a = nvidia("sm89", 89); // L40S
     a.maxSharedPerBlockOptIn = 101376; a.maxSharedPerSM = 102400;
     a.maxThreadsPerSM = 1536; a.maxBlocksPerSM = 24;
     a.smCount = 142; a.productName = "L40S";
-    a.peakTflopsFp16 = 362; a.peakTflopsTf32 = 183; a.peakTflopsFp8 = 733;
-    a.memoryBandwidthGBs = 864;
+    a.peakTflopsFp16 = 362; a.peakTflopsBf16 = 362; a.peakTflopsTf32 = 183; a.peakTflopsFp8 = 733;
+    a.peakTopsInt8 = 733; a.memoryBandwidthGBs = 864; a.l2Bytes = 96 * 1024 * 1024;
   }
   {
     auto &a = nvidia("sm90", 90); // H200 SXM
     a.maxSharedPerBlockOptIn = 232448; a.maxSharedPerSM = 233472;
     a.maxThreadsPerSM = 2048; a.maxBlocksPerSM = 32;
     a.smCount = 132; a.productName = "H200 SXM";
-    a.peakTflopsFp16 = 989; a.peakTflopsTf32 = 494; a.peakTflopsFp8 = 1979;
-    a.memoryBandwidthGBs = 4800;
+    a.peakTflopsFp16 = 989; a.peakTflopsBf16 = 989; a.peakTflopsTf32 = 494; a.peakTflopsFp8 = 1979;
+    a.peakTopsInt8 = 1979; a.memoryBandwidthGBs = 4800; a.l2Bytes = 50 * 1024 * 1024;
     a.hasWgmma = true;
   }
   {
@@ -102,7 +109,8 @@ static std::vector<ArchInfo> buildTable() {
     a.maxSharedPerBlockOptIn = 232448; a.maxSharedPerSM = 233472;
     a.maxThreadsPerSM = 2048; a.maxBlocksPerSM = 32;
     a.smCount = 148; a.productName = "B200";
-    a.peakTflopsFp16 = 2250; a.peakTflopsTf32 = 1100; a.peakTflopsFp8 = 4500;
+    a.peakTflopsFp16 = 2250; a.peakTflopsBf16 = 2250; a.peakTflopsTf32 = 1100; a.peakTflopsFp8 = 4500;
+    a.peakTopsInt8 = 4500;
     a.memoryBandwidthGBs = 8000;
   }
   {
@@ -110,7 +118,7 @@ static std::vector<ArchInfo> buildTable() {
     a.maxSharedPerBlockOptIn = 101376; a.maxSharedPerSM = 102400;
     a.maxThreadsPerSM = 1536; a.maxBlocksPerSM = 32;
     a.smCount = 170; a.productName = "GeForce RTX 5090";
-    a.peakTflopsFp16 = 209; a.peakTflopsTf32 = 105; a.peakTflopsFp8 = 419;
+    a.peakTflopsFp16 = 209; a.peakTflopsBf16 = 209; a.peakTflopsTf32 = 105; a.peakTflopsFp8 = 419;
     a.memoryBandwidthGBs = 1792;
   }
   // The arch-specific targets, each right after its chip.
@@ -142,12 +150,13 @@ static std::vector<ArchInfo> buildTable() {
   {
     auto &a = amd("gfx90a"); // MI250X, one GCD
     a.smCount = 110; a.productName = "Instinct MI250X (one GCD)";
-    a.peakTflopsFp16 = 191.5; a.peakTflopsTf32 = 0; a.memoryBandwidthGBs = 1638;
+    a.peakTflopsFp16 = 191.5; a.peakTflopsBf16 = 191.5; a.peakTflopsTf32 = 0; a.memoryBandwidthGBs = 1638;
   }
   {
     auto &a = amd("gfx942"); // MI300X
     a.smCount = 304; a.productName = "Instinct MI300X";
-    a.peakTflopsFp16 = 1307; a.peakTflopsTf32 = 653; a.peakTflopsFp8 = 2615;
+    a.peakTflopsFp16 = 1307; a.peakTflopsBf16 = 1307; a.peakTflopsTf32 = 653; a.peakTflopsFp8 = 2615;
+    a.peakTopsInt8 = 2615;
     a.memoryBandwidthGBs = 5300;
   }
   return table;
@@ -171,6 +180,15 @@ const std::vector<RestrictedPtxInstruction> &restrictedPtxInstructions() {
       {"tcgen05.", {"sm100a"}, "__CUDA_ARCH_FEAT_SM100_ALL"},
   };
   return table;
+}
+
+double peakTflopsFor(const ArchInfo &arch, std::string_view dtype) {
+  if (dtype == "fp16" || dtype == "float16") return arch.peakTflopsFp16;
+  if (dtype == "bf16" || dtype == "bfloat16") return arch.peakTflopsBf16;
+  if (dtype == "fp32" || dtype == "float32" || dtype == "tf32") return arch.peakTflopsTf32;
+  if (dtype.substr(0, 3) == "fp8" || dtype == "e4m3" || dtype == "e5m2") return arch.peakTflopsFp8;
+  if (dtype == "int8") return arch.peakTopsInt8;
+  return 0;
 }
 
 std::vector<std::string> archNames() {

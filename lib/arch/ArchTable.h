@@ -27,9 +27,12 @@ struct ArchInfo {
   int smCount = 0;                    // of the reference product named in productName
   std::string productName;
   double peakTflopsFp16 = 0;          // dense, tensor cores
+  double peakTflopsBf16 = 0;          // 0: no bf16 tensor cores
   double peakTflopsTf32 = 0;
   double peakTflopsFp8 = 0;           // 0: no fp8 tensor cores
+  double peakTopsInt8 = 0;            // 0: no int8 tensor cores
   double memoryBandwidthGBs = 0;
+  int64_t l2Bytes = 0;                // 0: not in the table
   bool hasWgmma = false;              // warp-group MMA (sm90a)
   bool supportsFp8E4nv = false;       // Triton's fp8e4nv
   bool supportsBf16 = true;
@@ -48,6 +51,11 @@ struct RestrictedPtxInstruction {
   std::string_view featureMacro;            // defined where it is accepted: "__CUDA_ARCH_FEAT_SM90_ALL"
 };
 const std::vector<RestrictedPtxInstruction> &restrictedPtxInstructions();
+
+// The dense tensor-core peak (TFLOP/s, TOP/s for int8) of the reference
+// product for a dot's input type ("fp16", "bf16", "fp32" runs as tf32,
+// "fp8e4nv", "int8", ...); 0 when the arch has none for it or the type is unknown.
+double peakTflopsFor(const ArchInfo &arch, std::string_view dtype);
 
 const std::vector<ArchInfo> &allArchs();
 const ArchInfo *findArch(std::string_view name);

@@ -360,24 +360,31 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
       const ArchInfo *arch = findArch(archName);
       std::map<size_t, std::vector<size_t>> byIdentity; // positions of the list's configs by identityHash
       std::vector<bool> used(report.configs.size(), false);
+      // The rows so far by identity, each identity's in order: a config takes
+      // the first row of its identity this arch's list has not taken (one
+      // lookup per config: generated spaces have thousands).
+      std::map<std::string, std::vector<size_t>> rowsByIdentity;
+      for (size_t i = 0; i < report.configs.size(); ++i) {
+        Config probe;
+        probe.params = report.configs[i].params;
+        probe.numWarps = report.configs[i].numWarps;
+        probe.numStages = report.configs[i].numStages;
+        probe.numCtas = report.configs[i].numCtas;
+        probe.maxnreg = report.configs[i].maxnreg;
+        rowsByIdentity[identityOf(probe)].push_back(i);
+      }
       for (size_t position = 0; position < list.configs.size(); ++position) {
         const Config &config = list.configs[position];
         const std::string identity = identityOf(config);
         size_t slot = report.configs.size();
-        for (size_t i = 0; i < report.configs.size(); ++i) {
-          if (used[i]) continue;
-          Config probe;
-          probe.params = report.configs[i].params;
-          probe.numWarps = report.configs[i].numWarps;
-          probe.numStages = report.configs[i].numStages;
-          probe.numCtas = report.configs[i].numCtas;
-          probe.maxnreg = report.configs[i].maxnreg;
-          if (identityOf(probe) == identity) {
+        std::vector<size_t> &rows = rowsByIdentity[identity];
+        for (size_t i : rows)
+          if (!used[i]) {
             slot = i;
             break;
           }
-        }
         if (slot == report.configs.size()) {
+          rows.push_back(slot);
           ReportConfig entry;
           entry.index = slot + 1;
           entry.params = config.params;

@@ -33,6 +33,10 @@ struct EmitOptions {
   // flagged or not (the whole-repository agreement check).
   bool all = false;
   std::vector<std::string> allFiles;
+  // --tune: with each autotuned Triton kernel that has a bench spec, btlint
+  // tune's ranking of its list on every shape of the spec (docs/tune.md),
+  // which `run.py --tune` verifies by timing every config.
+  bool tune = false;
 };
 
 // Writes the harness for `findings` into options.dir. Returns false with a
@@ -45,5 +49,12 @@ bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings
 // Joins DIR/manifest.json and DIR/results.json into DIR/report.json and
 // DIR/report.md; returns false with `error` when a file is missing or bad.
 bool collectReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
+
+// With DIR/tune_results.json (run.py --tune): per (kernel, shape) the regret
+// of timing only btlint's top k, its top 1, the list's first config and the
+// largest tile that fits; the autotune time saved; Spearman's rank
+// correlation; against the targets of docs/tune.md. Writes DIR/tune_report.json
+// and DIR/tune_report.md. False with `error` when a file is missing or bad.
+bool collectTuneReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
 
 } // namespace btlint::bench

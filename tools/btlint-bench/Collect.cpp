@@ -93,10 +93,10 @@ Measure measureOf(const json::Object &finding) {
   return rule ? rule->info.measure : Measure::None;
 }
 
+// The arch table's dense peak for the type; fp16's for a type it has none for.
 double peakFor(const ArchInfo &arch, const std::string &dtype) {
-  if (dtype == "fp32" || dtype == "tf32") return arch.peakTflopsTf32;
-  if (dtype == "fp8e4nv" || dtype == "fp8e5" || dtype == "int8") return arch.peakTflopsFp8;
-  return arch.peakTflopsFp16;
+  const double peak = peakTflopsFor(arch, dtype);
+  return peak > 0 ? peak : arch.peakTflopsFp16;
 }
 
 struct Verdict {

@@ -8,6 +8,7 @@
 #include "source/SourceFile.h"
 #include "resources/KernelResourceAdapter.h"
 #include "rules/Rule.h"
+#include "tune/Tune.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -402,6 +403,7 @@ json::Object archInfoJson(const ArchInfo &a) {
                       {"sm_count", a.smCount},
                       {"product", a.productName},
                       {"peak_tflops_fp16", a.peakTflopsFp16},
+                      {"peak_tflops_bf16", a.peakTflopsBf16},
                       {"peak_tflops_tf32", a.peakTflopsTf32},
                       {"peak_tflops_fp8", a.peakTflopsFp8},
                       {"memory_bandwidth_gbs", a.memoryBandwidthGBs}};
@@ -466,6 +468,78 @@ bool readFindingsJson(const std::string &file, std::vector<Diagnostic> &findings
   }
   return true;
 }
+
+namespace {
+
+// btlint tune's ranking of a kernel's list on every shape of its bench spec
+// (the shape's names that are kernel arguments), on the first arch: what
+// run.py --tune verifies. Each config by its list position (0-based, the
+// manifest's `index`), its predicted time and rank per shape; the top k; the
+// two baselines: the list's first config and the largest tile that fits.
+json::Value tuneRanking(const Kernel &kernel, const std::string &file,
+                        const std::map<std::string, std::unique_ptr<FileModel>> &models, const BenchSpec &spec,
+                        const EmitOptions &options, std::string &why) {
+  report::ModelsByArch byArch;
+  for (const auto &[arch, model] : models) byArch[arch].push_back(*model);
+  tune::TuneOptions tuneOptions;
+  tuneOptions.arch = options.archs.front();
+  for (const auto &shape : spec.shapes) {
+    tune::Shape own;
+    for (const auto &[name, value] : shape)
+      if (kernel.findParam(name)) own[name] = value;
+    tuneOptions.shapes.push_back(std::move(own));
+  }
+  for (const auto &[name, settings] : options.config.kernels)
+    if (!settings.shapes.empty()) tuneOptions.configShapes[name] = settings.shapes;
+  std::optional<tune::TuneResult> result = tune::tuneKernel(byArch, file, kernel.name, tuneOptions, why);
+  if (!result) return nullptr;
+  json::Array configs;
+  const tune::Candidate *largest = nullptr;
+  double largestTile = 0;
+  std::vector<const tune::Candidate *> byNumber(result->candidates.size());
+  for (const tune::Candidate &c : result->candidates) byNumber[c.number - 1] = &c;
+  for (const tune::Candidate *c : byNumber) {
+    json::Object entry{{"index", static_cast<int64_t>(c->number - 1)}};
+    json::Array eliminated;
+    for (const report::Elimination &e : c->eliminatedBy) eliminated.push_back(e.reason);
+    entry["eliminated_by"] = std::move(eliminated);
+    if (!c->eliminated()) {
+      json::Array predicted, ranks;
+      for (const tune::ShapeScore &s : c->shapes) {
+        predicted.push_back(s.terms.timeUs);
+        ranks.push_back(static_cast<int64_t>(s.rank));
+      }
+      entry["predicted_us"] = std::move(predicted);
+      entry["rank"] = std::move(ranks);
+    }
+    // The largest tile that fits: the product of the tile parameters.
+    const report::ArchVerdict &verdict = c->row.archs.at(result->arch);
+    double tile = 1;
+    for (const std::string &name : result->roles.tiles)
+      if (auto found = c->config.params.find(name); found != c->config.params.end() && found->second.isInt())
+        tile *= static_cast<double>(found->second.asInt());
+    if (verdict.fit == "fits" && tile > largestTile) {
+      largestTile = tile;
+      largest = c;
+    }
+    configs.push_back(std::move(entry));
+  }
+  json::Array shapes;
+  for (const tune::Shape &shape : tuneOptions.shapes) {
+    json::Object object;
+    for (const auto &[name, value] : shape) object[name] = value;
+    shapes.push_back(std::move(object));
+  }
+  return json::Object{{"arch", result->arch},
+                      {"dtype", result->dtype},
+                      {"shapes", std::move(shapes)},
+                      {"top_k", static_cast<int64_t>(result->topK)},
+                      {"first", 0},
+                      {"largest_fit", largest ? json::Value(static_cast<int64_t>(largest->number - 1)) : nullptr},
+                      {"configs", std::move(configs)}};
+}
+
+} // namespace
 
 bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error) {
   if (std::error_code ec = fs::create_directories(options.dir)) {
@@ -688,6 +762,12 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         }
       }
       entry["configs"] = std::move(configs);
+      if (options.tune && language == Language::Python && k.autotune && benchFor(k) && !models.empty()) {
+        std::string why;
+        json::Value ranking = tuneRanking(k, file, models, *benchFor(k), options, why);
+        if (why.empty()) entry["tune"] = std::move(ranking);
+        else entry["tune_error"] = why;
+      }
       kernelsJson.push_back(std::move(entry));
       return id;
     };

@@ -52,6 +52,9 @@ cl::opt<int> widerOption("wider", cl::desc("Configs of the wider search for tuni
 cl::opt<bool> allOption("all",
                         cl::desc("With --emit: every kernel of PATHs with a config list or a launch, flagged or not"),
                         cl::cat(benchCategory));
+cl::opt<bool> tuneOption("tune",
+                         cl::desc("With --emit: btlint tune's ranking of each benched list (run.py --tune times it)"),
+                         cl::cat(benchCategory));
 cl::opt<std::string> pythonOption("python", cl::desc("Python for --run (default python3)"), cl::init("python3"),
                                   cl::cat(benchCategory));
 cl::list<std::string> runArgs("run-arg", cl::desc("Extra argument for run.py with --run (repeatable)"),
@@ -134,6 +137,7 @@ int emit(const std::string &dir) {
     options.all = true;
     for (const auto &file : discovered.files) options.allFiles.push_back(file.path);
   }
+  options.tune = tuneOption;
   std::string error;
   if (!bench::emitHarness(findings, options, error)) return usageError(error);
   llvm::outs() << "btlint-bench: wrote " << dir << "/run.py and manifest.json (" << findings.size()
@@ -143,6 +147,12 @@ int emit(const std::string &dir) {
 
 int collect(const std::string &dir) {
   std::string error, summary;
+  if (llvm::sys::fs::exists(dir + "/tune_results.json")) {
+    if (!bench::collectTuneReport(dir, error, &summary)) return usageError(error);
+    llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/tune_report.md and " << dir
+                 << "/tune_report.json\n";
+    if (!llvm::sys::fs::exists(dir + "/results.json")) return 0;
+  }
   if (!bench::collectReport(dir, error, &summary)) return usageError(error);
   llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/report.md and " << dir << "/report.json\n";
   return 0;

@@ -60,6 +60,8 @@ int reportError(const std::string &message) {
   return 2;
 }
 
+} // namespace
+
 // FILE::KERNEL -> (FILE, KERNEL). The file is the longest prefix before a
 // `::` that exists, so CUDA names with `::` in them stay whole.
 std::pair<std::string, std::string> splitTarget(const std::string &target) {
@@ -90,8 +92,6 @@ std::string closestName(const std::string &wanted, const std::vector<std::string
   if (best.empty() || bestDistance > std::max<size_t>(2, wanted.size() / 3)) return "";
   return best;
 }
-
-} // namespace
 
 report::ReportOptions reportOptionsFor(std::vector<std::string> archs, const ProjectConfig &config,
                                        const std::vector<std::string> &runArchs) {

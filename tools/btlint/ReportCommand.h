@@ -20,4 +20,10 @@ int runReportCommand();
 report::ReportOptions reportOptionsFor(std::vector<std::string> archs, const ProjectConfig &config,
                                        const std::vector<std::string> &runArchs);
 
+// FILE::KERNEL -> (FILE, KERNEL); the file is the longest prefix before a
+// `::` that exists (btlint tune reads its target the same way).
+std::pair<std::string, std::string> splitTarget(const std::string &target);
+// The name of `names` closest to `wanted` (for "did you mean"), or "".
+std::string closestName(const std::string &wanted, const std::vector<std::string> &names);
+
 } // namespace btlint

@@ -10,6 +10,7 @@
 #include "engine/SourceProvider.h"
 #include "rules/Rule.h"
 #include "ReportCommand.h"
+#include "TuneCommand.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -412,7 +413,7 @@ int main(int argc, char **argv) {
   llvm::initWithColorOptions();
   if (cl::Option *llvmColor = cl::getRegisteredOptions().lookup("color")) llvmColor->removeArgument();
   colorOption();
-  cl::HideUnrelatedOptions({&lintCategory, &reportOptionCategory()});
+  cl::HideUnrelatedOptions({&lintCategory, &reportOptionCategory(), &tuneOptionCategory()});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(argc, argv, "btlint: static analysis of GPU kernels and their tuning configs\n",
@@ -426,6 +427,7 @@ int main(int argc, char **argv) {
     if (explainCommand) return explainRule();
     if (lspCommand) return lsp::runLanguageServer(stdin, stdout);
     if (reportCommand) return runReportCommand();
+    if (tuneCommand) return runTuneCommand();
     return lint();
   } catch (const std::exception &e) {
     llvm::errs() << "btlint: internal error: " << e.what() << '\n';

@@ -67,3 +67,47 @@ def plot(manifest, results, path):
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
+
+
+def plot_tune(report, path):
+    """btlint tune against the exhaustive autotune (tune_report.json from
+    `btlint-bench --collect`): the sorted regrets of btlint's top k, its top 1,
+    the list's first config and the largest tile that fits, one line each,
+    with the 2%, 5% and 10% marks of docs/tune.md."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        return None
+    series = [("regret_top_k", "btlint top k", "tab:blue"), ("regret_top_1", "btlint top 1", "tab:cyan"),
+              ("regret_first", "the list's first config", "tab:grey"),
+              ("regret_largest_fit", "largest tile that fits", "tab:red")]
+    fig, ax = plt.subplots(figsize=(9, 5))
+    pairs = report["pairs"]
+    for key, name, colour in series:
+        values = sorted(p[key] if p[key] is not None else float("inf") for p in pairs)
+        shown = [min(v, 3.0) for v in values]  # a config that failed plots at the top
+        ax.plot([100 * (i + 1) / len(values) for i in range(len(values))], shown, label=name, color=colour)
+    for mark in (1.02, 1.05, 1.10):
+        ax.axhline(mark, color="black", linewidth=0.5, linestyle=":")
+    ax.set_xlabel("% of (kernel, shape) pairs")
+    ax.set_ylabel("time / exhaustive best (capped at 3)")
+    ax.set_title(f"btlint tune: {len(pairs)} pairs, mean Spearman {report['summary']['mean_spearman'] or 0:.2f}")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+if __name__ == "__main__":
+    import json
+    import os
+    import sys
+    if len(sys.argv) != 3 or sys.argv[1] != "--tune":
+        sys.exit("usage: btbench_plot.py --tune DIR (plots DIR/tune_report.json to DIR/tune_regret.png)")
+    folder = sys.argv[2]
+    with open(os.path.join(folder, "tune_report.json")) as f:
+        written = plot_tune(json.load(f), os.path.join(folder, "tune_regret.png"))
+    print(f"wrote {written}" if written else "no plot: matplotlib is not installed")

@@ -379,11 +379,30 @@ def main():
                         help="seconds after which no further config is compiled (those left: not_run)")
     parser.add_argument("--kernels", help="comma-separated kernel ids or names to run (default: all)")
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
+    parser.add_argument("--tune", action="store_true",
+                        help="time every config of each list btlint tune ranked, on every shape (docs/tune.md)")
+    parser.add_argument("--gpus", type=int, default=1, help="with --tune: GPUs to spread the configs over")
+    parser.add_argument("--tune-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-command", help=argparse.SUPPRESS)  # a stand-in worker (the tests' fake)
     parser.add_argument("--cuda-plan", action="store_true",
                         help="write the CUDA drivers and cuda_plan.json (what would be launched) and stop")
     args = parser.parse_args()
     if args.worker:
         return worker_main()
+    if args.tune_worker:
+        manifest = load_manifest()
+        add_source_paths(manifest)
+        import btbench_tune
+        return btbench_tune.worker_main()
+    if args.tune:
+        import btbench_tune
+        manifest = load_manifest()
+        command = args.worker_command.split() if args.worker_command else [sys.executable, os.path.abspath(__file__),
+                                                                           "--tune-worker"]
+        out = args.out if args.out != os.path.join(HERE, "results.json") else os.path.join(HERE, "tune_results.json")
+        only = set(args.kernels.split(",")) if args.kernels else set()
+        btbench_tune.run(manifest, command, args.gpus, args.timing_timeout * 8, out, log, only)
+        return 0
     if args.cuda_plan:
         import btbench_cuda
         planned = btbench_cuda.plan(load_manifest())
