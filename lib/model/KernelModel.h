@@ -156,6 +156,7 @@ struct OffsetAxis {
   // Taken modulo, clamped or divided (`offs % M`, `tl.minimum(offs, M - 1)`):
   // inside the dimension whatever the tile.
   bool wrapped = false;
+  std::string stride; // the parameter that scales the offsets (empty: none)
 };
 
 // What a mask says of one axis of offsets: a comparison `offs < bound` whose
@@ -165,6 +166,10 @@ struct MaskCover {
   std::vector<ExtentBound> bounds; // any one of them bounds `bound`
   std::vector<std::string> boundParams; // the parameters the bound reads, all of them
   SourceSpan span;                 // the comparison
+  // The access's own address along that arange: whether it reads it, and
+  // the parameter that scales it there (its stride; empty: none).
+  bool addressed = false;
+  std::string addressStride;
 };
 
 // A kernel parameter an access is conditional on: `if INPLACE:` gives

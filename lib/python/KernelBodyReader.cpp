@@ -1144,6 +1144,22 @@ private:
     return std::nullopt;
   }
 
+  // The parameter tests of a conjunction (`A and B`, `A & B`, nested), each
+  // appended to `out`; tests of other forms are left out.
+  void conjunctionTests(NodeId condition, std::vector<AccessGuard> &out, int depth) const {
+    condition = tree_.unparenthesize(condition);
+    if (condition == kNoNode || depth > 16) return;
+    const NodeKind kind = tree_.kind(condition);
+    if (kind == NodeKind::BooleanOperator || kind == NodeKind::BinaryOperator) {
+      NodeId op = tree_.child(condition, Field::Operator);
+      if (op == kNoNode || (tree_.kind(op) != NodeKind::OpAnd && tree_.kind(op) != NodeKind::OpAmpersand)) return;
+      conjunctionTests(tree_.child(condition, Field::Left), out, depth + 1);
+      conjunctionTests(tree_.child(condition, Field::Right), out, depth + 1);
+      return;
+    }
+    if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
+  }
+
   // `stride` times a tile whose last axis is a real extent (not a broadcast
   // 1): the stride of the contiguous axis.
   void noteInnerStride(NodeId stride, const Info &other) {
@@ -1203,6 +1219,7 @@ private:
         const uint32_t loops = origin.sources >> kFirstLoopBit;
         if (loops && (loops & (loops - 1)) == 0) axis.loop = __builtin_ctz(loops);
         axis.wrapped = origin.wrapped;
+        if (origin.stride >= 0) axis.stride = kernel_.params[static_cast<size_t>(origin.stride)].name;
         walked.push_back(std::move(axis));
       }
     const NodeId maskValue = tree_.unparenthesize(maskNode);
@@ -1210,9 +1227,18 @@ private:
     std::vector<MaskCover> covers;
     if (hasMask && mask.limits)
       for (const Limit &limit : *mask.limits)
-        for (NodeId arange : limit.aranges)
-          covers.push_back({tree_.span(arange), extentBounds(limit.bound), paramNames(limit.boundParams),
-                            limit.comparison != kNoNode ? tree_.span(limit.comparison) : tree_.span(maskNode)});
+        for (NodeId arange : limit.aranges) {
+          MaskCover cover{tree_.span(arange), extentBounds(limit.bound), paramNames(limit.boundParams),
+                          limit.comparison != kNoNode ? tree_.span(limit.comparison) : tree_.span(maskNode), false,
+                          {}};
+          if (offsetsKnown && !address.shape->empty())
+            for (const AxisOrigin &origin : *address.axes)
+              if (origin.arange == arange) {
+                cover.addressed = true;
+                if (origin.stride >= 0) cover.addressStride = kernel_.params[static_cast<size_t>(origin.stride)].name;
+              }
+          covers.push_back(std::move(cover));
+        }
     for (size_t i = first; i < kernel_.accesses.size(); ++i) {
       MemoryAccess &access = kernel_.accesses[i];
       access.offsetsKnown = offsetsKnown;
@@ -1933,6 +1959,9 @@ private:
             condition != kNoNode ? parameterTest(condition) : std::nullopt;
         guardStack_.insert(guardStack_.end(), earlier.begin(), earlier.end());
         if (guard) guardStack_.push_back(*guard);
+        // `if A and B:` / `if A & B:`: each test holds in the arm (the
+        // negation, a disjunction, says nothing of either alone).
+        if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_, 0);
         if (block != kNoNode) readBlock(block);
         guardStack_.resize(outerGuards);
         if (guard) earlier.push_back({guard->param, !guard->whenTrue, guard->compare, guard->operand});

@@ -41,11 +41,22 @@ struct Dimension {
   SourceSpan loop;       // the loop, when fromLoop
 };
 
-std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axis) {
+// Whether a mask of `other` on these offsets speaks for the tensor `access`
+// addresses: the same pointer, or offsets laid out alike (the same stride
+// along the axis: `x_ptr + offs` and `out_ptr + offs`). A mask on another
+// tensor's offsets (`offs_m * stride_cm` at the output, `offs_m * stride_sm`
+// into a scratch buffer the launcher pads) says nothing of this one's size.
+bool speaksFor(const MemoryAccess &other, const MaskCover &cover, const MemoryAccess &access,
+               const OffsetAxis &axis) {
+  if (other.pointer == access.pointer) return true;
+  return cover.addressed && cover.addressStride == axis.stride;
+}
+
+std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &access, const OffsetAxis &axis) {
   std::vector<std::pair<std::string, SourceSpan>> named;
   for (const MemoryAccess &other : kernel.accesses)
     for (const MaskCover &cover : other.maskCovers) {
-      if (!(cover.arange == axis.arange)) continue;
+      if (!(cover.arange == axis.arange) || !speaksFor(other, cover, access, axis)) continue;
       const std::string param = singleParam(cover.bounds);
       if (!param.empty()) named.emplace_back(param, cover.span);
     }
@@ -146,29 +157,36 @@ public:
         "loop's `k * BLOCK_K + tl.arange(0, BLOCK_K)` or `k + tl.arange(0, BLOCK_K)` over `range(0, K, "
         "BLOCK_K)`, a pointer advanced by `BLOCK_K * stride` each iteration. Such an axis needs a mask "
         "comparing those offsets with the dimension unless the dimension is a multiple of the tile. It "
-        "reports an access whose mask does not cover a walked axis (no mask, or one on another axis only) "
-        "when it knows the dimension: another mask of the kernel compares the same offsets with it "
-        "(`offs_m < M` at the store, none at the load), or the loop runs to it (`range(0, K, BLOCK_K)`, "
-        "`range(tl.cdiv(K, BLOCK_K))`). It also reports a mask that compares a loop's offsets with another "
-        "dimension's size (`offs_k < N` in the loop over `K`).\n\n"
+        "reports an access whose mask does not cover a walked axis (no mask, or a mask along another axis "
+        "only) when it knows the dimension and that it can be a non-multiple:\n\n"
+        "- another access of the same tensor (the same pointer, or offsets with the same stride along the "
+        "axis: `x_ptr + offs` and `out_ptr + offs`) masks the same offsets against a size (`offs < n` at the "
+        "store, none at the load; one arm of an `if` masked, the other not);\n"
+        "- or the dimension is a constexpr with a value under the config (set by it, or a default) that "
+        "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
+        "HEAD_DIM, BLOCK_D)` or `range(tl.cdiv(HEAD_DIM, BLOCK_D))`.\n\n"
+        "It also reports a mask that compares a loop's offsets with another dimension's size (`offs_k < "
+        "N` in the loop over `range(0, K, BLOCK_K)`, `N` being what another axis is masked against).\n\n"
         "It stays silent when the access is safe or when it cannot tell: offsets taken modulo "
         "(`offs % M`, the tutorial's wrapped rows, masked at the store), clamped (`tl.minimum`, "
         "`tl.where`) or divided; block pointers (`boundary_check`) and tensor descriptors (TMA pads "
-        "out-of-bounds reads); an access under a flag set from a `%` (`EVEN_K` from "
-        "`@triton.heuristics` with `K % BLOCK_K == 0`, or passed so by the launch), the masked path in "
-        "the other arm; a dimension every launch of the file asserts a multiple of a number each "
-        "config's tile divides (`assert K % 64 == 0`); a dimension with a value under the config "
-        "(a constexpr, a default) that the tile divides; a mask it cannot read (built by a helper "
-        "function, loaded, joined by `|`); offsets built through something it cannot follow; a "
-        "walked dimension whose size nothing in the kernel names (the grid alone). "
-        "`tl.multiple_of` and `tl.max_contiguous` are hints to the compiler, not guarantees: they do not "
-        "make an access safe.\n\n"
+        "out-of-bounds reads and drops out-of-bounds writes); an access under a flag set from a `%` "
+        "(`EVEN_K` from `@triton.heuristics` with `K % BLOCK_K == 0`, or passed so by the launch; also "
+        "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
+        "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`); a "
+        "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
+        "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
+        "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only). It also "
+        "stays silent when nothing but the grid or the loop names a run-time size (a kernel with no mask "
+        "at all is often meant for multiples only, checked by a caller), and when the only mask on the "
+        "offsets guards another tensor laid out apart (the output's `offs_m * stride_cm` says nothing of "
+        "a scratch buffer the launcher pads). `tl.multiple_of` and `tl.max_contiguous` are hints to the "
+        "compiler, not guarantees: they do not make an access safe.\n\n"
         "The message names the dimension, the tile values of the configs for which it is not a "
-        "multiple, and the smallest overrun at the largest of them. A finding is an error when it is "
-        "certain: the dimension has a value that the tile does not divide, or another mask of the "
-        "kernel shows it takes sizes that are not multiples. It is a warning when the dimension is "
-        "known only from the loop that walks it (the launcher may guarantee divisibility elsewhere), "
-        "and for a mask against another dimension's size.";
+        "multiple, and the overrun at the largest of them (`with M = 129 and BLOCK_M = 128 the last "
+        "program reads 127 elements past the end`). An unmasked access is an error: the kernel itself "
+        "shows the size can be a non-multiple, or the config's values make it one. A mask against "
+        "another dimension's size is a warning.";
     info.doc.whyItMatters =
         "Autotuning measures round shapes: a config that is fast at 4096 and reads past the end of a "
         "4095-row tensor passes every benchmark. Changing block parameters must never change the "
@@ -210,7 +228,7 @@ private:
   void checkAxis(RuleContext &context, const Kernel &kernel, const MemoryAccess &access,
                  const OffsetAxis &axis) const {
     const FileModel &file = context.file();
-    const std::optional<Dimension> dimension = dimensionOf(kernel, axis);
+    const std::optional<Dimension> dimension = dimensionOf(kernel, access, axis);
     std::vector<const MaskCover *> covers;
     for (const MaskCover &cover : access.maskCovers)
       if (cover.arange == axis.arange) covers.push_back(&cover);
@@ -220,6 +238,10 @@ private:
     }
     if (!dimension || underDivisibilityFlag(access, kernel, file)) return;
     const Param *param = kernel.findParam(dimension->param);
+    // A size known only at run time and named only by the loop that walks
+    // it: the kernel may be meant for multiples alone, checked by a caller
+    // (`if K % 128 == 0:` before dispatching to it).
+    if (!dimension->fromMask && !(param && param->isConstexpr())) return;
     const std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
 
     // The tiles under each config use that do not divide the dimension, and
@@ -281,10 +303,6 @@ private:
       finding.note("the access's mask covers other offsets only", access.maskCovers.front().span);
     if (asserted)
       finding.note("the launches assert `" + dim + "` is a multiple of " + std::to_string(*asserted));
-    // Certain: a size the tile does not divide, or a kernel that masks
-    // this very dimension elsewhere. Known from the loop alone, the
-    // launcher may guarantee it.
-    if (runtimeExtent && !dimension->fromMask) finding.atMost(Severity::Warning);
   }
 
   // A mask on a loop's offsets against the size of another dimension:
