@@ -286,10 +286,13 @@ private:
                 tile + " = " + std::to_string(largest) + " with no mask on that dimension: " + last + " " + verbOf(access) + " " +
                 std::to_string(overrun) + " elements past the end";
     } else {
+      // The smallest size that breaks the largest tile: one past it, or
+      // the asserted multiple (which that tile does not divide).
+      const int64_t example = asserted ? *asserted : largest + 1;
       message = accessName(access) + " walks `" + dim + "` in tiles of " + tile +
-                " with no mask on that dimension: with `" + dim + "` = " + std::to_string(largest + 1) + " and " +
-                tile + " = " + std::to_string(largest) + " " + last + " " + verbOf(access) + " " + std::to_string(largest - 1) +
-                " elements past the end";
+                " with no mask on that dimension: with `" + dim + "` = " + std::to_string(example) + " and " + tile +
+                " = " + std::to_string(largest) + " " + last + " " + verbOf(access) + " " +
+                std::to_string(largest - example % largest) + " elements past the end";
     }
     DiagnosticBuilder finding = context.report(access.span, message);
     finding.about(kernel, configs);
