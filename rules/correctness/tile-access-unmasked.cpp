@@ -41,22 +41,22 @@ struct Dimension {
   SourceSpan loop;       // the loop, when fromLoop
 };
 
-// Whether a mask of `other` on these offsets speaks for the tensor `access`
-// addresses: the same pointer, or offsets laid out alike (the same stride
-// along the axis: `x_ptr + offs` and `out_ptr + offs`). A mask on another
-// tensor's offsets (`offs_m * stride_cm` at the output, `offs_m * stride_sm`
-// into a scratch buffer the launcher pads) says nothing of this one's size.
-bool speaksFor(const MemoryAccess &other, const MaskCover &cover, const MemoryAccess &access,
-               const OffsetAxis &axis) {
-  if (other.pointer == access.pointer) return true;
+// Whether a mask on these offsets speaks for the tensor an access
+// addresses along `axis`: the masked access lays the offsets out alike (the
+// same stride along the axis: `x_ptr + offs` and `out_ptr + offs`, the two
+// arms of an `if` over one pointer). A mask on offsets laid out otherwise
+// (`offs_m * stride_cm` at the output, `offs_m * stride_sm` into a scratch
+// buffer the launcher pads, a pointer read as 1-D in one mode and 2-D in
+// another) says nothing of this one's size.
+bool speaksFor(const MaskCover &cover, const OffsetAxis &axis) {
   return cover.addressed && cover.addressStride == axis.stride;
 }
 
-std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &access, const OffsetAxis &axis) {
+std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axis) {
   std::vector<std::pair<std::string, SourceSpan>> named;
   for (const MemoryAccess &other : kernel.accesses)
     for (const MaskCover &cover : other.maskCovers) {
-      if (!(cover.arange == axis.arange) || !speaksFor(other, cover, access, axis)) continue;
+      if (!(cover.arange == axis.arange) || !speaksFor(cover, axis)) continue;
       const std::string param = singleParam(cover.bounds);
       if (!param.empty()) named.emplace_back(param, cover.span);
     }
@@ -159,8 +159,8 @@ public:
         "comparing those offsets with the dimension unless the dimension is a multiple of the tile. It "
         "reports an access whose mask does not cover a walked axis (no mask, or a mask along another axis "
         "only) when it knows the dimension and that it can be a non-multiple:\n\n"
-        "- another access of the same tensor (the same pointer, or offsets with the same stride along the "
-        "axis: `x_ptr + offs` and `out_ptr + offs`) masks the same offsets against a size (`offs < n` at the "
+        "- another access with the same layout along the axis (the same stride: `x_ptr + offs` and "
+        "`out_ptr + offs`, the two arms of an `if` over one pointer) masks the same offsets against a size (`offs < n` at the "
         "store, none at the load; one arm of an `if` masked, the other not);\n"
         "- or the dimension is a constexpr with a value under the config (set by it, or a default) that "
         "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
@@ -228,7 +228,7 @@ private:
   void checkAxis(RuleContext &context, const Kernel &kernel, const MemoryAccess &access,
                  const OffsetAxis &axis) const {
     const FileModel &file = context.file();
-    const std::optional<Dimension> dimension = dimensionOf(kernel, access, axis);
+    const std::optional<Dimension> dimension = dimensionOf(kernel, axis);
     std::vector<const MaskCover *> covers;
     for (const MaskCover &cover : access.maskCovers)
       if (cover.arange == axis.arange) covers.push_back(&cover);
