@@ -2149,6 +2149,12 @@ private:
   // whole tiles only: none.
   std::string tiledExtentOf(const std::vector<NodeId> &range) {
     if (range.empty()) return {};
+    // A range from elsewhere (`range(lo, hi, BLOCK)`, a window) walks
+    // offsets that are shifted before they are compared: none.
+    if (range.size() >= 2) {
+      NodeId start = tree_.unparenthesize(range[0]);
+      if (start == kNoNode || tree_.kind(start) != NodeKind::Integer || tree_.text(start) != "0") return {};
+    }
     if (range.size() == 3) {
       const int param = paramOf(range[1]);
       return param >= 0 ? kernel_.params[static_cast<size_t>(param)].name : std::string();
@@ -2194,7 +2200,7 @@ private:
           NodeId target = kNoNode, step = kNoNode;
           if (tree_.kind(child) == NodeKind::AugmentedAssignment) {
             NodeId op = tree_.child(child, Field::Operator);
-            if (op == kNoNode || (tree_.text(op) != "+=" && tree_.text(op) != "-=")) continue;
+            if (op == kNoNode || tree_.text(op) != "+=") continue; // `-=` walks back towards the start
             target = tree_.child(child, Field::Left);
             step = tree_.child(child, Field::Right);
           } else if (tree_.kind(child) == NodeKind::Assignment) {

@@ -176,7 +176,9 @@ public:
         "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`); a "
         "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
         "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
-        "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only). It also "
+        "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
+        "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
+        "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
         "stays silent when nothing but the grid or the loop names a run-time size (a kernel with no mask "
         "at all is often meant for multiples only, checked by a caller), and when the only mask on the "
         "offsets guards another tensor laid out apart (the output's `offs_m * stride_cm` says nothing of "
@@ -228,6 +230,13 @@ private:
   void checkAxis(RuleContext &context, const Kernel &kernel, const MemoryAccess &access,
                  const OffsetAxis &axis) const {
     const FileModel &file = context.file();
+    // A loop that runs up to where the program's own tile starts (`range(0,
+    // pid * BLOCK, BLOCK)`, causal attention) stays below the program's
+    // offsets, not the dimension's end: btlint does not compare the two.
+    if (axis.loop >= 0) {
+      const std::vector<ExtentBound> &end = kernel.loops[static_cast<size_t>(axis.loop)].endBounds;
+      if (!end.empty() && std::all_of(end.begin(), end.end(), [](const ExtentBound &b) { return b.program; })) return;
+    }
     const std::optional<Dimension> dimension = dimensionOf(kernel, axis);
     std::vector<const MaskCover *> covers;
     for (const MaskCover &cover : access.maskCovers)
