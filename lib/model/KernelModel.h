@@ -371,7 +371,7 @@ struct AutotuneSpec {
   SourceSpan keySpan; // the key= argument
   bool hasPruner = false;             // prune_configs_by given
   std::string prunerName;             // early_config_prune function name
-  std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
+  std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", "N%BLOCK_N==0", ...
   std::set<std::string> prunerConfigKeys; // config keys the pruner reads
   bool prunerBuildsConfigs = false;   // the pruner returns configs it makes (from the listed ones)
   std::vector<NameRef> restoreValue;

@@ -916,7 +916,16 @@ private:
         return info;
       }
       auto local = locals_.find(name);
-      if (local != locals_.end()) return local->second.info;
+      if (local != locals_.end()) {
+        // A mask assigned again (in an `if` arm, or stepped): which one
+        // guards an access depends on the path, which the reader does not join.
+        if (local->second.assignments > 1 && local->second.info.readableMask) {
+          Info value = local->second.info;
+          value.readableMask = false;
+          return value;
+        }
+        return local->second.info;
+      }
       return info;
     }
     case NodeKind::ParenthesizedExpression: return analyze(tree_.unparenthesize(node));

@@ -173,7 +173,8 @@ public:
         "out-of-bounds reads and drops out-of-bounds writes); an access under a flag set from a `%` "
         "(`EVEN_K` from `@triton.heuristics` with `K % BLOCK_K == 0`, or passed so by the launch; also "
         "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
-        "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`); a "
+        "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`), or that "
+        "the autotuner's pruner divides (it keeps the configs with `N % BLOCK_N == 0`); a "
         "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
         "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
         "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
@@ -246,6 +247,10 @@ private:
       return;
     }
     if (!dimension || underDivisibilityFlag(access, kernel, file)) return;
+    // A pruner that keeps only the configs whose tile divides the size.
+    if (kernel.autotune && axis.block.params.size() == 1 &&
+        kernel.autotune->prunerLimits.count(dimension->param + "%" + axis.block.params.front() + "==0"))
+      return;
     const Param *param = kernel.findParam(dimension->param);
     // A size known only at run time and named only by the loop that walks
     // it: the kernel may be meant for multiples alone, checked by a caller
