@@ -38,10 +38,7 @@ void addFolder(llvm::StringRef folder, std::vector<std::string> &out) {
 // The quoted strings of `text` after `key` up to the end of its value
 // (`where = ["python", "lib"]`, `"" = "src"`, `from = "src"`).
 void quotedAfter(llvm::StringRef text, llvm::StringRef key, std::vector<std::string> &out) {
-  // An empty key (what follows `package-dir`'s `""`) matches everywhere:
-  // step one character at a time, never in place.
-  const size_t step = std::max<size_t>(key.size(), 1);
-  for (size_t at = text.find(key); at != llvm::StringRef::npos; at = text.find(key, at + step)) {
+  for (size_t at = text.find(key); at != llvm::StringRef::npos; at = text.find(key, at + key.size())) {
     llvm::StringRef rest = text.drop_front(at + key.size()).ltrim(" \t");
     if (!rest.consume_front("=")) continue;
     rest = rest.take_until([](char c) { return c == '\n'; });
