@@ -136,9 +136,41 @@ struct Loop {
   // `tl.range(..., num_stages=S)` with a number: the loop's own pipeline
   // depth, which replaces the config's for it.
   std::optional<int64_t> numStages;
+  // The kernel parameter the loop walks in tiles, when its range says so:
+  // `range(0, K, BLOCK_K)`, `range(tl.cdiv(K, BLOCK_K))`; empty otherwise.
+  std::string tiledExtent;
 };
 
 enum class AccessKind { Load, Store, Atomic };
+
+// One axis of the tile of offsets a load, store or atomic addresses: offsets
+// made from a `tl.arange` (identified by its span) that a program id or a
+// loop moves by the tile's extent (`pid * BLOCK_M + tl.arange(0, BLOCK_M)`,
+// `k * BLOCK_K + ...`, a pointer advanced by `BLOCK_K * stride` each
+// iteration), so that the tiles together run over a whole dimension.
+struct OffsetAxis {
+  SourceSpan arange; // the tl.arange call
+  TileDim block;     // its extent
+  bool programWalk = false; // moved by a program id
+  int loop = -1;     // the Kernel::loops index of the one loop that moves it; -1: none or several
+  // Taken modulo, clamped or divided (`offs % M`, `tl.minimum(offs, M - 1)`):
+  // inside the dimension whatever the tile.
+  bool wrapped = false;
+  std::string stride; // the parameter that scales the offsets (empty: none)
+};
+
+// What a mask says of one axis of offsets: a comparison `offs < bound` whose
+// left side reads the tl.arange at `arange`.
+struct MaskCover {
+  SourceSpan arange;
+  std::vector<ExtentBound> bounds; // any one of them bounds `bound`
+  std::vector<std::string> boundParams; // the parameters the bound reads, all of them
+  SourceSpan span;                 // the comparison
+  // The access's own address along that arange: whether it reads it, and
+  // the parameter that scales it there (its stride; empty: none).
+  bool addressed = false;
+  std::string addressStride;
+};
 
 // A kernel parameter an access is conditional on: `if INPLACE:` gives
 // {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
@@ -173,6 +205,16 @@ struct MemoryAccess {
   // texts in one loop body touch the same elements.
   std::string addressText;
   std::string maskText;
+  // The axes of the offsets, when every axis of the address tile is read
+  // (offsetsKnown); walked axes only (an axis from a plain arange or a
+  // broadcast is not listed).
+  bool offsetsKnown = false;
+  std::vector<OffsetAxis> walkedAxes;
+  // The mask: none, one made only of comparisons (joined by `&` or `and`)
+  // whose sides the front-end read (maskKnown, covers), or another.
+  bool hasMask = false;
+  bool maskKnown = false;
+  std::vector<MaskCover> maskCovers;
 };
 
 // Static or dynamic shared memory (CUDA) declared by a kernel.
@@ -329,7 +371,7 @@ struct AutotuneSpec {
   SourceSpan keySpan; // the key= argument
   bool hasPruner = false;             // prune_configs_by given
   std::string prunerName;             // early_config_prune function name
-  std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", ...
+  std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", "N%BLOCK_N==0", ...
   std::set<std::string> prunerConfigKeys; // config keys the pruner reads
   bool prunerBuildsConfigs = false;   // the pruner returns configs it makes (from the listed ones)
   std::vector<NameRef> restoreValue;

@@ -74,6 +74,9 @@ struct Limit {
   std::bitset<kMaxParams> tile;
   bool tileKnown = false;
   bool programIndexed = false;
+  std::vector<NodeId> aranges; // the tl.arange calls the compared offsets read
+  std::bitset<kMaxParams> boundParams; // every parameter the bound reads
+  NodeId comparison = kNoNode;
 };
 using Limits = const std::vector<Limit> *; // null: none known
 thread_local std::deque<std::vector<Limit>> *limitsArena = nullptr;
@@ -97,6 +100,27 @@ Shape makeShape(Dims dims) {
   return &shapeArena->back();
 }
 
+// Where the offsets along one axis of a tile come from (OffsetAxis in the
+// model): the tl.arange, what moves it (program ids, loop variables: bits of
+// `sources`), the parameter that scales it (a stride), whether it is wrapped.
+constexpr uint32_t kAnyProgramBit = 1u << 3; // a program id of an axis not read
+constexpr int kFirstLoopBit = 4;
+constexpr uint32_t kProgramSources = 0xF;
+struct AxisOrigin {
+  NodeId arange = kNoNode; // kNoNode: no arange on this axis (a broadcast 1)
+  bool opaque = false;     // offsets the reader cannot follow
+  uint32_t sources = 0;    // what moves the tile by its extent
+  bool wrapped = false;
+  int stride = -1;         // parameter index multiplying the offsets
+  ParamSet block;          // the parameters of the arange's extent
+};
+using Axes = const std::vector<AxisOrigin> *; // one per dimension of the shape; null: not known
+thread_local std::deque<std::vector<AxisOrigin>> *axesArena = nullptr;
+Axes keepAxes(std::vector<AxisOrigin> axes) {
+  axesArena->push_back(std::move(axes));
+  return &axesArena->back();
+}
+
 struct Info {
   ParamSet params;       // kernel parameters the value derives from
   ParamSet pointerRoots; // pointer parameters an address value is based on
@@ -107,6 +131,11 @@ struct Info {
   NodeId load = kNoNode; // that tl.load
   const Bounds *bounds = nullptr; // what bounds it from above; null: `params`
   Limits limits = nullptr;        // a mask's comparisons
+  // Offsets: the origin of each axis (a tile), what moves it (a scalar).
+  Axes axes = nullptr;
+  uint32_t sources = 0;
+  // A mask made only of comparisons whose sides are read, joined by `&`/`and`.
+  bool readableMask = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -644,6 +673,7 @@ private:
     }
     result.dtype = "int1";
     if (operands.empty() || ops.size() + 1 != operands.size()) return result;
+    result.readableMask = std::all_of(operands.begin(), operands.end(), [](const Info &v) { return axesKnown(v); });
     std::vector<Limit> limits;
     for (size_t i = 0; i < ops.size(); ++i) {
       const bool less = ops[i] == NodeKind::OpLess || ops[i] == NodeKind::OpLessEqual;
@@ -651,7 +681,12 @@ private:
       if (!less && !greater) continue;
       const Info &bound = less ? operands[i + 1] : operands[i];
       const Info &index = less ? operands[i] : operands[i + 1];
-      limits.push_back({boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index)});
+      Limit limit{boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index), {}, bound.params,
+                  node};
+      if (index.axes)
+        for (const AxisOrigin &axis : *index.axes)
+          if (axis.arange != kNoNode) limit.aranges.push_back(axis.arange);
+      limits.push_back(std::move(limit));
     }
     if (!limits.empty()) result.limits = keepLimits(std::move(limits));
     return result;
@@ -665,6 +700,71 @@ private:
       for (const std::string &name : dim.params)
         if (auto found = paramIndex_.find(name); found != paramIndex_.end()) out.set(found->second);
     return out;
+  }
+
+  // Whether the offsets of every axis of a value are known: a scalar, or a
+  // tile with an origin per dimension, none the reader lost.
+  static bool axesKnown(const Info &value) {
+    if (!value.shape) return false;
+    if (value.shape->empty()) return true;
+    if (!value.axes || value.axes->size() != value.shape->size()) return false;
+    return std::none_of(value.axes->begin(), value.axes->end(), [](const AxisOrigin &axis) { return axis.opaque; });
+  }
+
+  // The origins of `a + b` (shift) or `a * b` (no shift), broadcast: an axis
+  // with an arange on both sides is lost; a scalar added that a program id
+  // or a loop variable moves, scaled by the arange's extent (`pid *
+  // BLOCK_M`, `k * BLOCK_K`, a loop over `range(0, K, BLOCK_K)`), walks the
+  // arange's tile over the dimension. `scale`: the parameter a scalar factor
+  // is (a stride), or -1.
+  Axes combineAxes(const Info &a, const Info &b, bool shift, int scale) const {
+    if (!a.shape || !b.shape || (a.shape->empty() && b.shape->empty())) return nullptr;
+    if ((!a.shape->empty() && !axesKnown(a)) || (!b.shape->empty() && !axesKnown(b))) return nullptr;
+    const size_t rank = std::max(a.shape->size(), b.shape->size());
+    std::vector<AxisOrigin> out(rank);
+    for (size_t i = 0; i < rank; ++i) {
+      const AxisOrigin *x = i + a.shape->size() >= rank ? &(*a.axes)[i + a.shape->size() - rank] : nullptr;
+      const AxisOrigin *y = i + b.shape->size() >= rank ? &(*b.axes)[i + b.shape->size() - rank] : nullptr;
+      if (x && y && x->arange != kNoNode && y->arange != kNoNode) {
+        out[i].opaque = true;
+        continue;
+      }
+      out[i] = x && x->arange != kNoNode ? *x : y ? *y : x ? *x : AxisOrigin();
+    }
+    const Info *scalar = a.shape->empty() ? &a : b.shape->empty() ? &b : nullptr;
+    for (AxisOrigin &axis : out) {
+      if (axis.arange == kNoNode) continue;
+      if (shift && scalar && scalar->sources && (scalar->params & axis.block).any()) axis.sources |= scalar->sources;
+      if (!shift && scalar && scale >= 0) axis.stride = scale;
+    }
+    return keepAxes(std::move(out));
+  }
+
+  // `offs % M`, `offs // 2`, `offs & mask`: inside a range whatever the tile.
+  static Axes wrappedAxes(const Info &value) {
+    if (!axesKnown(value) || value.shape->empty()) return nullptr;
+    std::vector<AxisOrigin> out = *value.axes;
+    for (AxisOrigin &axis : out) axis.wrapped = true;
+    return keepAxes(std::move(out));
+  }
+
+  static void transpose(Info &value) {
+    if (value.shape && value.shape->size() == 2) {
+      value.shape = makeShape({(*value.shape)[1], (*value.shape)[0]});
+      if (value.axes && value.axes->size() == 2) value.axes = keepAxes({(*value.axes)[1], (*value.axes)[0]});
+      else value.axes = nullptr;
+    } else {
+      value.shape = nullptr;
+      value.axes = nullptr;
+    }
+  }
+
+  // The kernel parameter a node names, or -1.
+  int paramOf(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return -1;
+    auto found = paramIndex_.find(tree_.text(node));
+    return found == paramIndex_.end() ? -1 : static_cast<int>(found->second);
   }
 
   // min(...): any argument's bounds; max(...): one of each argument's.
@@ -731,7 +831,7 @@ private:
     for (size_t i = 0; i < extents.size(); ++i) {
       if (!extents[i].params.any()) continue;
       const bool programIndexed = offsets.empty() || (offsets.size() == extents.size() && startsAtProgram(offsets[i]));
-      recordExtent({boundsOf(extents[i]), paired ? block[i].params : wholeBlock, !block.empty(), programIndexed},
+      recordExtent({boundsOf(extents[i]), paired ? block[i].params : wholeBlock, !block.empty(), programIndexed, {}, {}, kNoNode},
                    shapeNode);
     }
   }
@@ -757,7 +857,7 @@ private:
       for (const Limit &limit : *mask.limits) recordExtent(limit, node);
       return;
     }
-    if (mask.params.any()) recordExtent({boundsOf(mask), ParamSet(), false, false}, node);
+    if (mask.params.any()) recordExtent({boundsOf(mask), ParamSet(), false, false, {}, {}, kNoNode}, node);
   }
 
   // One MaskExtent per distinct limit: the loads and stores of a kernel
@@ -816,7 +916,16 @@ private:
         return info;
       }
       auto local = locals_.find(name);
-      if (local != locals_.end()) return local->second.info;
+      if (local != locals_.end()) {
+        // A mask assigned again (in an `if` arm, or stepped): which one
+        // guards an access depends on the path, which the reader does not join.
+        if (local->second.assignments > 1 && local->second.info.readableMask) {
+          Info value = local->second.info;
+          value.readableMask = false;
+          return value;
+        }
+        return local->second.info;
+      }
       return info;
     }
     case NodeKind::ParenthesizedExpression: return analyze(tree_.unparenthesize(node));
@@ -826,7 +935,7 @@ private:
       noteDtypeMention(node);
       Info object = analyze(tree_.child(node, Field::Object));
       if (name == "T" && object.shape && object.shape->size() == 2) {
-        object.shape = makeShape({(*object.shape)[1], (*object.shape)[0]});
+        transpose(object);
         return object;
       }
       if (name == "dtype" || name == "element_ty" || name == "shape") {
@@ -863,7 +972,21 @@ private:
       } else if (left.bounds || right.bounds) {
         result.bounds = keepBounds(bothBound(boundsOf(left), boundsOf(right)));
       }
-      if (opKind == NodeKind::OpAmpersand) result.limits = bothLimits(left.limits, right.limits);
+      if (opKind == NodeKind::OpAmpersand) {
+        result.limits = bothLimits(left.limits, right.limits);
+        result.readableMask = left.readableMask && right.readableMask;
+      }
+      result.sources = left.sources | right.sources;
+      if (opKind == NodeKind::OpPlus || opKind == NodeKind::OpMinus)
+        result.axes = combineAxes(left, right, true, -1);
+      else if (opKind == NodeKind::OpStar)
+        result.axes = combineAxes(left, right, false,
+                                  left.shape && left.shape->empty() ? paramOf(tree_.child(node, Field::Left))
+                                                                    : paramOf(tree_.child(node, Field::Right)));
+      else if ((opKind == NodeKind::OpPercent || opKind == NodeKind::OpDoubleSlash ||
+                opKind == NodeKind::OpShiftRight || opKind == NodeKind::OpAmpersand) &&
+               right.shape && right.shape->empty())
+        result.axes = wrappedAxes(left);
       if (opKind == NodeKind::OpStar) {
         noteInnerStride(tree_.child(node, Field::Left), right);
         noteInnerStride(tree_.child(node, Field::Right), left);
@@ -874,6 +997,8 @@ private:
       Info argument = analyze(tree_.child(node, Field::Argument));
       argument.pointerRoots.reset();
       argument.loadLoop = -2;
+      argument.axes = nullptr;
+      argument.readableMask = false;
       return argument;
     }
     case NodeKind::ComparisonOperator: return analyzeComparison(node);
@@ -885,8 +1010,10 @@ private:
       merge(result, right);
       result.dtype = "int1";
       NodeId op = tree_.child(node, Field::Operator);
-      result.limits = op != kNoNode && tree_.kind(op) == NodeKind::OpAnd ? bothLimits(left.limits, right.limits)
-                                                                          : nullptr;
+      const bool conjunction = op != kNoNode && tree_.kind(op) == NodeKind::OpAnd;
+      result.limits = conjunction ? bothLimits(left.limits, right.limits) : nullptr;
+      result.readableMask = conjunction && left.readableMask && right.readableMask;
+      result.sources = left.sources | right.sources;
       return result;
     }
     case NodeKind::NotOperator: {
@@ -941,18 +1068,25 @@ private:
     }
     std::vector<TileDim> dims;
     dims.reserve(indices.size() + value.shape->size());
+    const bool withAxes = axesKnown(value);
+    std::vector<AxisOrigin> axes;
     size_t source = 0;
     bool known = true;
     for (NodeId index : indices) {
       NodeKind kind = tree_.kind(index);
       if (kind == NodeKind::None) {
         dims.push_back(constantDim(1));
+        axes.emplace_back();
       } else if (kind == NodeKind::Slice) {
         bool full = true;
         for (NodeId part : tree_.children(index))
           if (tree_.kind(part) != NodeKind::OpColon) full = false;
-        if (source < value.shape->size() && full) dims.push_back((*value.shape)[source]);
-        else known = false;
+        if (source < value.shape->size() && full) {
+          dims.push_back((*value.shape)[source]);
+          if (withAxes) axes.push_back((*value.axes)[source]);
+        } else {
+          known = false;
+        }
         ++source;
       } else if (kind == NodeKind::Ellipsis) {
         known = false;
@@ -961,9 +1095,13 @@ private:
         ++source; // an integer index drops the dimension
       }
     }
-    while (source < value.shape->size()) dims.push_back((*value.shape)[source++]);
+    while (source < value.shape->size()) {
+      if (withAxes) axes.push_back((*value.axes)[source]);
+      dims.push_back((*value.shape)[source++]);
+    }
     if (known) result.shape = makeShape(std::move(dims));
     else result.shape = nullptr;
+    result.axes = known && withAxes ? keepAxes(std::move(axes)) : nullptr;
     return result;
   }
 
@@ -1015,6 +1153,22 @@ private:
     return std::nullopt;
   }
 
+  // The parameter tests of a conjunction (`A and B`, `A & B`, nested), each
+  // appended to `out`; tests of other forms are left out.
+  void conjunctionTests(NodeId condition, std::vector<AccessGuard> &out, int depth) const {
+    condition = tree_.unparenthesize(condition);
+    if (condition == kNoNode || depth > 16) return;
+    const NodeKind kind = tree_.kind(condition);
+    if (kind == NodeKind::BooleanOperator || kind == NodeKind::BinaryOperator) {
+      NodeId op = tree_.child(condition, Field::Operator);
+      if (op == kNoNode || (tree_.kind(op) != NodeKind::OpAnd && tree_.kind(op) != NodeKind::OpAmpersand)) return;
+      conjunctionTests(tree_.child(condition, Field::Left), out, depth + 1);
+      conjunctionTests(tree_.child(condition, Field::Right), out, depth + 1);
+      return;
+    }
+    if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
+  }
+
   // `stride` times a tile whose last axis is a real extent (not a broadcast
   // 1): the stride of the contiguous axis.
   void noteInnerStride(NodeId stride, const Info &other) {
@@ -1035,7 +1189,8 @@ private:
   }
 
   // Records a load, store or atomic on every pointer the address is based on.
-  void recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
+  size_t recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {
+    const size_t first = kernel_.accesses.size();
     markPointers(address.pointerRoots);
     for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       if (!address.pointerRoots.test(i)) continue;
@@ -1054,6 +1209,53 @@ private:
     }
     ParamSet offsets = address.params & ~address.pointerRoots;
     addRole(offsets, ParamUse::PointerOffset);
+    return first;
+  }
+
+  // The offsets and the mask of the accesses recorded from `first` on (one
+  // per pointer the address is based on): OffsetAxis and MaskCover.
+  void describeTile(size_t first, const Info &address, const Info &mask, NodeId maskNode) {
+    std::vector<OffsetAxis> walked;
+    const bool offsetsKnown = axesKnown(address);
+    if (offsetsKnown && !address.shape->empty())
+      for (size_t i = 0; i < address.axes->size(); ++i) {
+        const AxisOrigin &origin = (*address.axes)[i];
+        if (origin.arange == kNoNode || !origin.sources) continue;
+        OffsetAxis axis;
+        axis.arange = tree_.span(origin.arange);
+        axis.block = (*address.shape)[i];
+        axis.programWalk = (origin.sources & kProgramSources) != 0;
+        const uint32_t loops = origin.sources >> kFirstLoopBit;
+        if (loops && (loops & (loops - 1)) == 0) axis.loop = __builtin_ctz(loops);
+        axis.wrapped = origin.wrapped;
+        if (origin.stride >= 0) axis.stride = kernel_.params[static_cast<size_t>(origin.stride)].name;
+        walked.push_back(std::move(axis));
+      }
+    const NodeId maskValue = tree_.unparenthesize(maskNode);
+    const bool hasMask = maskValue != kNoNode && tree_.kind(maskValue) != NodeKind::None;
+    std::vector<MaskCover> covers;
+    if (hasMask && mask.limits)
+      for (const Limit &limit : *mask.limits)
+        for (NodeId arange : limit.aranges) {
+          MaskCover cover{tree_.span(arange), extentBounds(limit.bound), paramNames(limit.boundParams),
+                          limit.comparison != kNoNode ? tree_.span(limit.comparison) : tree_.span(maskNode), false,
+                          {}};
+          if (offsetsKnown && !address.shape->empty())
+            for (const AxisOrigin &origin : *address.axes)
+              if (origin.arange == arange) {
+                cover.addressed = true;
+                if (origin.stride >= 0) cover.addressStride = kernel_.params[static_cast<size_t>(origin.stride)].name;
+              }
+          covers.push_back(std::move(cover));
+        }
+    for (size_t i = first; i < kernel_.accesses.size(); ++i) {
+      MemoryAccess &access = kernel_.accesses[i];
+      access.offsetsKnown = offsetsKnown;
+      access.walkedAxes = walked;
+      access.hasMask = hasMask;
+      access.maskKnown = hasMask && mask.readableMask;
+      access.maskCovers = covers;
+    }
   }
 
   // Pointer roots narrowed to the most pointer-like candidates: `X + start`
@@ -1187,19 +1389,20 @@ private:
         recordTile(TileSource::Reshape, shape, receiver.dtype, call);
         result.shape = shape;
       }
+      result.axes = nullptr;
       analyzeArguments(call, result);
       return result;
     }
     if (name == "trans" || name == "permute") {
       Info result = receiver;
-      if (result.shape && result.shape->size() == 2) result.shape = makeShape({(*result.shape)[1], (*result.shape)[0]});
-      else result.shape = nullptr;
+      transpose(result);
       return result;
     }
     if (name == "sum" || name == "max" || name == "min" || name == "argmax" || name == "argmin") {
       Info result = receiver;
       result.pointerRoots.reset();
       result.loadLoop = -2;
+      result.axes = nullptr;
       reduceShape(result, argument(call, 0, "axis"));
       return result;
     }
@@ -1222,6 +1425,7 @@ private:
       const bool keyword = tree_.kind(argument) == NodeKind::KeywordArgument;
       Info value = analyze(keyword ? tree_.child(argument, Field::Value) : argument);
       into.params |= value.params;
+      into.sources |= value.sources;
       if (positional && !keyword) positional->push_back(std::move(value));
     }
   }
@@ -1293,6 +1497,11 @@ private:
       TileDim dim = makeRangeDim(start, end);
       result.shape = makeShape({dim});
       result.dtype = "int32";
+      AxisOrigin origin;
+      origin.arange = call;
+      for (const std::string &name : dim.params)
+        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) origin.block.set(found->second);
+      result.axes = keepAxes({origin});
       recordTile(TileSource::Arange, result.shape, "int32", call);
       addRole(result.params, ParamUse::TileExtent);
       return result;
@@ -1320,12 +1529,13 @@ private:
       NodeId pointer = argument(call, 0, "pointer");
       Info address = analyze(pointer);
       address.pointerRoots = narrowRoots(address.pointerRoots);
-      recordAccess(address, AccessKind::Load, "", call);
+      const size_t first = recordAccess(address, AccessKind::Load, "", call);
       NodeId maskNode = keywordArgument(call, "mask");
       if (maskNode == kNoNode) maskNode = positionalArgument(call, 1);
       Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
       recordMask(mask, maskNode);
+      describeTile(first, address, mask, maskNode);
       analyze(keywordArgument(call, "other"));
       result.params = address.params | mask.params;
       result.shape = address.shape;
@@ -1338,24 +1548,30 @@ private:
     if (function == "store") {
       Info address = analyze(argument(call, 0, "pointer"));
       address.pointerRoots = narrowRoots(address.pointerRoots);
-      recordAccess(address, AccessKind::Store, "", call);
+      const size_t first = recordAccess(address, AccessKind::Store, "", call);
       analyze(argument(call, 1, "value"));
       NodeId maskNode = argument(call, 2, "mask");
       Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
       recordMask(mask, maskNode);
+      describeTile(first, address, mask, maskNode);
       return result;
     }
     if (function.substr(0, 7) == "atomic_") {
       Info address = analyze(argument(call, 0, "pointer"));
       address.pointerRoots = narrowRoots(address.pointerRoots);
-      recordAccess(address, AccessKind::Atomic, std::string(function.substr(7)), call);
+      const size_t first = recordAccess(address, AccessKind::Atomic, std::string(function.substr(7)), call);
       analyze(positionalArgument(call, 1));
-      analyze(positionalArgument(call, 2));
+      const Info third = analyze(positionalArgument(call, 2));
       NodeId maskNode = keywordArgument(call, "mask");
       Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
       recordMask(mask, maskNode);
+      // atomic_add(pointer, val, mask): the third is the mask (atomic_cas's is a value).
+      if (maskNode == kNoNode && function != "atomic_cas" && positionalArgument(call, 2) != kNoNode)
+        describeTile(first, address, third, positionalArgument(call, 2));
+      else
+        describeTile(first, address, mask, maskNode);
       result.shape = address.shape;
       return result;
     }
@@ -1407,13 +1623,13 @@ private:
       }
       recordTile(TileSource::Reshape, shape, source.dtype, call);
       source.shape = shape;
+      source.axes = nullptr;
       source.pointerRoots.reset();
       return source;
     }
     if (function == "trans" || function == "permute") {
       Info source = analyze(positionalArgument(call, 0));
-      if (source.shape && source.shape->size() == 2) source.shape = makeShape({(*source.shape)[1], (*source.shape)[0]});
-      else source.shape = nullptr;
+      transpose(source);
       return source;
     }
     if (function == "expand_dims") {
@@ -1429,6 +1645,7 @@ private:
       }
       else
         source.shape = nullptr;
+      source.axes = nullptr;
       return source;
     }
     if (function == "sum" || function == "max" || function == "min" || function == "argmax" ||
@@ -1436,6 +1653,7 @@ private:
       Info source = analyze(positionalArgument(call, 0));
       source.pointerRoots.reset();
       source.loadLoop = -2;
+      source.axes = nullptr;
       // Counting a tile of comparisons (`tl.sum(idx != -1)`): at most the
       // tile's size, whatever the compared values were loaded from.
       if ((function == "sum" || function == "cumsum") && source.dtype == "int1" && source.shape) {
@@ -1467,6 +1685,14 @@ private:
         result.dtype = "int32";
         result.bounds = keepBounds(boundOf(kProgramBit));
       }
+      if (function == "program_id") {
+        NodeId axis = tree_.unparenthesize(argument(call, 0, "axis"));
+        int64_t number = 0;
+        result.sources = axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
+                                 parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
+                             ? 1u << number
+                             : kAnyProgramBit;
+      }
       return result;
     }
     if (function == "cdiv") { // at most its dividend
@@ -1495,6 +1721,7 @@ private:
         }
         Info part = analyze(argumentNode);
         combined.params |= part.params;
+        combined.sources |= part.sources;
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
@@ -1684,9 +1911,19 @@ private:
             std::string_view name = tree_.text(left);
             auto local = locals_.find(name);
             if (local != locals_.end()) {
-              local->second.info.params |= right.params;
-              local->second.info.shape = broadcast(local->second.info.shape, right.shape);
-              local->second.info.loadLoop = -2;
+              Info &value = local->second.info;
+              value.params |= right.params;
+              value.sources |= right.sources;
+              if (!right.shape || !right.shape->empty()) value.axes = nullptr; // `ptrs += offs`: lost
+              NodeId op = tree_.child(child, Field::Operator);
+              if (op != kNoNode && tree_.text(op) == "&=") {
+                value.limits = bothLimits(value.limits, right.limits);
+                value.readableMask = value.readableMask && right.readableMask;
+              } else {
+                value.readableMask = false;
+              }
+              value.shape = broadcast(value.shape, right.shape);
+              value.loadLoop = -2;
               ++local->second.assignments;
             } else if (paramIndex_.count(name)) {
               readAnywhere_.set(paramIndex_[name]);
@@ -1714,7 +1951,10 @@ private:
       kernel_.loops.push_back(std::move(loop));
       loopStack_.push_back(static_cast<int>(kernel_.loops.size() - 1));
       NodeId body = tree_.child(statement, Field::Body);
-      if (body != kNoNode) readBlock(body);
+      if (body != kNoNode) {
+        markAdvances(body, static_cast<int>(kernel_.loops.size() - 1));
+        readBlock(body);
+      }
       loopStack_.pop_back();
       break;
     }
@@ -1728,6 +1968,9 @@ private:
             condition != kNoNode ? parameterTest(condition) : std::nullopt;
         guardStack_.insert(guardStack_.end(), earlier.begin(), earlier.end());
         if (guard) guardStack_.push_back(*guard);
+        // `if A and B:` / `if A & B:`: each test holds in the arm (the
+        // negation, a disjunction, says nothing of either alone).
+        if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_, 0);
         if (block != kNoNode) readBlock(block);
         guardStack_.resize(outerGuards);
         if (guard) earlier.push_back({guard->param, !guard->whenTrue, guard->compare, guard->operand});
@@ -1889,16 +2132,142 @@ private:
         loop.endBounds.insert(loop.endBounds.end(), more.begin(), more.end());
       }
     addRole(bounds.params, ParamUse::LoopBound);
+    loop.tiledExtent = tiledExtentOf(rangeNodes);
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
     Info variable;
     variable.params = bounds.params;
     variable.bounds = keepBounds(end);
+    variable.sources = loopBit(index);
+    for (const Info &argument : rangeArguments) variable.sources |= argument.sources;
     if (left != kNoNode) assign(left, variable, kNoNode);
     loopStack_.push_back(index);
     NodeId body = tree_.child(statement, Field::Body);
-    if (body != kNoNode) readBlock(body);
+    if (body != kNoNode) {
+      markAdvances(body, index);
+      readBlock(body);
+    }
     loopStack_.pop_back();
+  }
+
+  static uint32_t loopBit(int loop) { return loop >= 0 && loop < 32 - kFirstLoopBit ? 1u << (loop + kFirstLoopBit) : 0; }
+
+  // The kernel parameter a range walks in tiles: `range(0, K, BLOCK_K)`,
+  // `range(tl.cdiv(K, BLOCK_K))`, `range((K + BLOCK_K - 1) // BLOCK_K)`
+  // (names assigned once followed). A floor division (`K // BLOCK_K`) walks
+  // whole tiles only: none.
+  std::string tiledExtentOf(const std::vector<NodeId> &range) {
+    if (range.empty()) return {};
+    // A range from elsewhere (`range(lo, hi, BLOCK)`, a window) walks
+    // offsets that are shifted before they are compared: none.
+    if (range.size() >= 2) {
+      NodeId start = tree_.unparenthesize(range[0]);
+      if (start == kNoNode || tree_.kind(start) != NodeKind::Integer || tree_.text(start) != "0") return {};
+    }
+    if (range.size() == 3) {
+      const int param = paramOf(range[1]);
+      return param >= 0 ? kernel_.params[static_cast<size_t>(param)].name : std::string();
+    }
+    NodeId end = tree_.unparenthesize(range.back());
+    for (int follow = 0; follow < kMaxFollow && end != kNoNode; ++follow) {
+      NodeId value = singleValueOf(end);
+      if (value == kNoNode) break;
+      end = value;
+    }
+    if (end == kNoNode) return {};
+    NodeId dividend = kNoNode;
+    if (tree_.kind(end) == NodeKind::Call) {
+      const std::string callee = canonical(tree_.child(end, Field::Function));
+      if (callee == "triton.cdiv" || callee == "triton.language.cdiv") dividend = positionalArgument(end, 0);
+    } else if (tree_.kind(end) == NodeKind::BinaryOperator) {
+      NodeId op = tree_.child(end, Field::Operator);
+      NodeId sum = tree_.unparenthesize(tree_.child(end, Field::Left));
+      NodeId sumOp = sum != kNoNode && tree_.kind(sum) == NodeKind::BinaryOperator ? tree_.child(sum, Field::Operator)
+                                                                                    : kNoNode;
+      if (op != kNoNode && tree_.kind(op) == NodeKind::OpDoubleSlash && sumOp != kNoNode &&
+          (tree_.kind(sumOp) == NodeKind::OpPlus || tree_.kind(sumOp) == NodeKind::OpMinus)) {
+        dividend = sum;
+        while (dividend != kNoNode && tree_.kind(dividend) == NodeKind::BinaryOperator)
+          dividend = tree_.unparenthesize(tree_.child(dividend, Field::Left));
+      }
+    }
+    const int param = dividend != kNoNode ? paramOf(dividend) : -1;
+    return param >= 0 ? kernel_.params[static_cast<size_t>(param)].name : std::string();
+  }
+
+  // Offsets and pointers a loop body advances by a tile (`a_ptrs +=
+  // BLOCK_K * stride_ak`, `offs_k += BLOCK_K`): marked as moved by the loop
+  // before the body is read, since the first loads come before the step.
+  // The axis advanced is the one the step's stride scales (the only axis
+  // without one when the step names no stride), and the step must read the
+  // arange's extent.
+  void markAdvances(NodeId block, int loop) {
+    for (NodeId statement : tree_.children(block)) {
+      NodeKind kind = tree_.kind(statement);
+      if (kind == NodeKind::ExpressionStatement) {
+        for (NodeId child : tree_.children(statement)) {
+          NodeId target = kNoNode, step = kNoNode;
+          if (tree_.kind(child) == NodeKind::AugmentedAssignment) {
+            NodeId op = tree_.child(child, Field::Operator);
+            if (op == kNoNode || tree_.text(op) != "+=") continue; // `-=` walks back towards the start
+            target = tree_.child(child, Field::Left);
+            step = tree_.child(child, Field::Right);
+          } else if (tree_.kind(child) == NodeKind::Assignment) {
+            target = tree_.child(child, Field::Left);
+            NodeId right = tree_.unparenthesize(tree_.child(child, Field::Right));
+            if (target == kNoNode || right == kNoNode || tree_.kind(right) != NodeKind::BinaryOperator) continue;
+            NodeId op = tree_.child(right, Field::Operator);
+            NodeId base = tree_.unparenthesize(tree_.child(right, Field::Left));
+            if (op == kNoNode || tree_.kind(op) != NodeKind::OpPlus || base == kNoNode ||
+                tree_.text(base) != tree_.text(target))
+              continue;
+            step = tree_.child(right, Field::Right);
+          }
+          if (target != kNoNode && step != kNoNode) markAdvance(target, step, loop);
+        }
+        continue;
+      }
+      for (NodeId child : tree_.children(statement)) {
+        if (tree_.kind(child) == NodeKind::Block) markAdvances(child, loop);
+        else if (tree_.kind(child) == NodeKind::ElifClause || tree_.kind(child) == NodeKind::ElseClause)
+          for (NodeId inner : tree_.children(child))
+            if (tree_.kind(inner) == NodeKind::Block) markAdvances(inner, loop);
+      }
+    }
+  }
+
+  void markAdvance(NodeId target, NodeId step, int loop) {
+    if (tree_.kind(target) != NodeKind::Identifier) return;
+    auto local = locals_.find(tree_.text(target));
+    if (local == locals_.end() || !axesKnown(local->second.info) || local->second.info.shape->empty()) return;
+    ParamSet named;
+    collectParams(step, named, 0);
+    std::vector<AxisOrigin> axes = *local->second.info.axes;
+    int chosen = -1, withoutStride = -1, aranges = 0;
+    bool namesAStride = false;
+    for (size_t i = 0; i < axes.size(); ++i) {
+      if (axes[i].arange == kNoNode) continue;
+      ++aranges;
+      if (axes[i].stride >= 0 && named.test(static_cast<size_t>(axes[i].stride))) {
+        namesAStride = true;
+        chosen = chosen == -1 ? static_cast<int>(i) : -2;
+      }
+      if (axes[i].stride < 0) withoutStride = withoutStride == -1 ? static_cast<int>(i) : -2;
+    }
+    if (!namesAStride) chosen = aranges == 1 || withoutStride >= 0 ? withoutStride : -1;
+    if (chosen < 0 || !(named & axes[static_cast<size_t>(chosen)].block).any()) return;
+    axes[static_cast<size_t>(chosen)].sources |= loopBit(loop);
+    local->second.info.axes = keepAxes(std::move(axes));
+  }
+
+  // The kernel parameters an expression names (syntax only: nothing recorded).
+  void collectParams(NodeId node, ParamSet &out, int depth) const {
+    if (node == kNoNode || depth > 32) return;
+    if (tree_.kind(node) == NodeKind::Identifier) {
+      if (auto found = paramIndex_.find(tree_.text(node)); found != paramIndex_.end()) out.set(found->second);
+      return;
+    }
+    for (NodeId child : tree_.children(node)) collectParams(child, out, depth + 1);
   }
 };
 
@@ -1908,6 +2277,8 @@ void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax 
   std::deque<Dims> arena;
   std::deque<Bounds> bounds;
   std::deque<std::vector<Limit>> limits;
+  std::deque<std::vector<AxisOrigin>> axes;
+  axesArena = &axes;
   shapeArena = &arena;
   boundsArena = &bounds;
   limitsArena = &limits;
@@ -1916,6 +2287,7 @@ void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax 
   shapeArena = nullptr;
   boundsArena = nullptr;
   limitsArena = nullptr;
+  axesArena = nullptr;
 }
 
 } // namespace btlint::python

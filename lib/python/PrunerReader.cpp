@@ -182,6 +182,22 @@ private:
         for (const std::string &tile : configSide->config)
           for (const std::string &size : argumentSide->argument) limits.insert(tile + "<=" + size);
       }
+      // `n % block_n == 0`: the configs kept divide the size ("N%BLOCK_N==0").
+      if (operands.size() == 2) {
+        for (int side = 0; side < 2; ++side) {
+          NodeId modulo = tree_.unparenthesize(operands[static_cast<size_t>(side)]);
+          NodeId zero = tree_.unparenthesize(operands[static_cast<size_t>(1 - side)]);
+          if (modulo == kNoNode || zero == kNoNode || tree_.kind(zero) != NodeKind::Integer ||
+              tree_.text(zero) != "0" || tree_.kind(modulo) != NodeKind::BinaryOperator || tree_.text(node).find("==") == std::string_view::npos)
+            continue;
+          NodeId op = tree_.child(modulo, Field::Operator);
+          if (op == kNoNode || tree_.kind(op) != NodeKind::OpPercent) continue;
+          Keys size = keysOf(tree_.child(modulo, Field::Left));
+          Keys tile = keysOf(tree_.child(modulo, Field::Right));
+          for (const std::string &t : tile.config)
+            for (const std::string &n : size.argument) limits.insert(n + "%" + t + "==0");
+        }
+      }
     }
     for (NodeId child : tree_.children(node)) scan(child, reading);
   }

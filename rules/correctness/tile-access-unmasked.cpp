@@ -1,0 +1,358 @@
+#include "eval/TileEval.h"
+#include "rules/Rule.h"
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace btlint {
+namespace {
+
+std::string accessName(const MemoryAccess &access) {
+  switch (access.kind) {
+  case AccessKind::Load: return "`tl.load`";
+  case AccessKind::Store: return "`tl.store`";
+  case AccessKind::Atomic: return "`tl.atomic_" + access.atomicOp + "`";
+  }
+  return "the access";
+}
+
+// The one parameter a bound is a function of (`K`, `K - k * BLOCK_K`), or
+// empty: a bound that grows with a program id or a loaded value, or reads
+// several parameters, is not the size of a dimension.
+std::string singleParam(const std::vector<ExtentBound> &bounds) {
+  for (const ExtentBound &bound : bounds)
+    if (!bound.program && !bound.data && bound.params.size() == 1) return bound.params.front();
+  return {};
+}
+
+// The dimension a walked axis runs over, and how btlint knows it: another
+// mask of the same offsets (`offs_m < M` at the store: the kernel expects
+// sizes that are not multiples of the tile), or the loop that walks it
+// (`range(0, K, BLOCK_K)`).
+struct Dimension {
+  std::string param;
+  bool fromMask = false; // another mask compares the offsets with it
+  bool fromLoop = false; // the loop that walks the offsets runs to it
+  SourceSpan where;      // the mask's comparison, else the loop
+  SourceSpan loop;       // the loop, when fromLoop
+};
+
+// Whether a mask on these offsets speaks for the tensor an access
+// addresses along `axis`: the masked access lays the offsets out alike (the
+// same stride along the axis: `x_ptr + offs` and `out_ptr + offs`, the two
+// arms of an `if` over one pointer). A mask on offsets laid out otherwise
+// (`offs_m * stride_cm` at the output, `offs_m * stride_sm` into a scratch
+// buffer the launcher pads, a pointer read as 1-D in one mode and 2-D in
+// another) says nothing of this one's size.
+bool speaksFor(const MaskCover &cover, const OffsetAxis &axis) {
+  return cover.addressed && cover.addressStride == axis.stride;
+}
+
+std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axis) {
+  std::vector<std::pair<std::string, SourceSpan>> named;
+  for (const MemoryAccess &other : kernel.accesses)
+    for (const MaskCover &cover : other.maskCovers) {
+      if (!(cover.arange == axis.arange) || !speaksFor(cover, axis)) continue;
+      const std::string param = singleParam(cover.bounds);
+      if (!param.empty()) named.emplace_back(param, cover.span);
+    }
+  auto maskOf = [&](const std::string &param) -> const SourceSpan * {
+    for (const auto &[name, span] : named)
+      if (name == param) return &span;
+    return nullptr;
+  };
+  // The loop's end says what it walks; masks may also compare the offsets
+  // with another size (wrongly, checkBound).
+  if (!axis.programWalk && axis.loop >= 0) {
+    const Loop &loop = kernel.loops[static_cast<size_t>(axis.loop)];
+    if (!loop.tiledExtent.empty()) {
+      const SourceSpan *mask = maskOf(loop.tiledExtent);
+      return Dimension{loop.tiledExtent, mask != nullptr, true, mask ? *mask : loop.span, loop.span};
+    }
+  }
+  if (named.empty()) return std::nullopt;
+  for (const auto &[name, span] : named)
+    if (name != named.front().first) return std::nullopt; // masks that disagree: not one dimension
+  return Dimension{named.front().first, true, false, named.front().second, {}};
+}
+
+// The parameter's value under a config: the config's, else its default.
+std::optional<int64_t> valueOf(const std::string &name, const Config &config, const Kernel &kernel) {
+  TileDim dim;
+  dim.program.push_back({DimOp::Param, 0, name});
+  return evaluateDim(dim, config, kernel);
+}
+
+bool readsModulo(const std::string &text) { return text.find('%') != std::string::npos; }
+
+// A flag the access is conditional on that says the dimension divides:
+// set by `@triton.heuristics` or by the launch from a `%` (`EVEN_K = K %
+// BLOCK_K == 0`); the masked path is then the other arm.
+bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, const FileModel &file) {
+  for (const AccessGuard &guard : access.guards) {
+    for (const Heuristic &heuristic : kernel.heuristics)
+      if (heuristic.param == guard.param && readsModulo(heuristic.text)) return true;
+    for (const LaunchSite &launch : file.launches) {
+      if (!callsOwnKernel(launch, kernel)) continue;
+      for (const LaunchArgument &argument : launch.arguments)
+        if (kernel.paramNameOf(argument) == guard.param &&
+            (readsModulo(argument.text) || readsModulo(argument.definitionText)))
+          return true;
+    }
+  }
+  return false;
+}
+
+// What every launch of the file asserts `param` is a multiple of (`assert K %
+// 64 == 0` before passing `K`), combined; nothing when one of them asserts
+// nothing or there is no launch.
+std::optional<int64_t> assertedMultiple(const std::string &param, const Kernel &kernel, const FileModel &file) {
+  std::optional<int64_t> combined;
+  bool anyLaunch = false;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    anyLaunch = true;
+    std::optional<int64_t> asserted;
+    for (const LaunchArgument &argument : launch.arguments) {
+      if (kernel.paramNameOf(argument) != param) continue;
+      for (const LaunchGuard &guard : launch.guards)
+        if (guard.op == "%==0" && guard.value > 0 && guard.name == argument.text)
+          asserted = asserted ? std::lcm(*asserted, guard.value) : guard.value;
+    }
+    if (!asserted) return std::nullopt;
+    combined = combined ? std::gcd(*combined, *asserted) : *asserted;
+  }
+  return anyLaunch ? combined : std::nullopt;
+}
+
+// What an access does to the elements past the end.
+std::string verbOf(const MemoryAccess &access) {
+  return access.kind == AccessKind::Load ? "reads" : access.kind == AccessKind::Store ? "writes" : "updates";
+}
+
+std::string joinValues(const std::set<int64_t> &values) {
+  std::string text;
+  for (int64_t value : values) {
+    if (!text.empty()) text += ", ";
+    text += std::to_string(value);
+  }
+  return text;
+}
+
+class TileAccessUnmasked : public Rule {
+public:
+  static RuleInfo info() {
+    RuleInfo info;
+    info.id = "tile-access-unmasked";
+    info.category = RuleCategory::Correctness;
+    info.defaultSeverity = Severity::Error;
+    info.summary = "a load or store whose tile can run past the end of a dimension with no mask on it";
+    info.doc.whatItDoes =
+        "Follows the offsets of every `tl.load`, `tl.store` and atomic of a Triton kernel axis by axis and "
+        "finds the axes that walk a dimension tile by tile: `pid * BLOCK_M + tl.arange(0, BLOCK_M)`, a "
+        "loop's `k * BLOCK_K + tl.arange(0, BLOCK_K)` or `k + tl.arange(0, BLOCK_K)` over `range(0, K, "
+        "BLOCK_K)`, a pointer advanced by `BLOCK_K * stride` each iteration. Such an axis needs a mask "
+        "comparing those offsets with the dimension unless the dimension is a multiple of the tile. It "
+        "reports an access whose mask does not cover a walked axis (no mask, or a mask along another axis "
+        "only) when it knows the dimension and that it can be a non-multiple:\n\n"
+        "- another access with the same layout along the axis (the same stride: `x_ptr + offs` and "
+        "`out_ptr + offs`, the two arms of an `if` over one pointer) masks the same offsets against a size (`offs < n` at the "
+        "store, none at the load; one arm of an `if` masked, the other not);\n"
+        "- or the dimension is a constexpr with a value under the config (set by it, or a default) that "
+        "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
+        "HEAD_DIM, BLOCK_D)` or `range(tl.cdiv(HEAD_DIM, BLOCK_D))`.\n\n"
+        "It also reports a mask that compares a loop's offsets with another dimension's size (`offs_k < "
+        "N` in the loop over `range(0, K, BLOCK_K)`, `N` being what another axis is masked against).\n\n"
+        "It stays silent when the access is safe or when it cannot tell: offsets taken modulo "
+        "(`offs % M`, the tutorial's wrapped rows, masked at the store), clamped (`tl.minimum`, "
+        "`tl.where`) or divided; block pointers (`boundary_check`) and tensor descriptors (TMA pads "
+        "out-of-bounds reads and drops out-of-bounds writes); an access under a flag set from a `%` "
+        "(`EVEN_K` from `@triton.heuristics` with `K % BLOCK_K == 0`, or passed so by the launch; also "
+        "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
+        "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`), or that "
+        "the autotuner's pruner divides (it keeps the configs with `N % BLOCK_N == 0`); a "
+        "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
+        "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
+        "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
+        "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
+        "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
+        "stays silent when nothing but the grid or the loop names a run-time size (a kernel with no mask "
+        "at all is often meant for multiples only, checked by a caller), and when the only mask on the "
+        "offsets guards another tensor laid out apart (the output's `offs_m * stride_cm` says nothing of "
+        "a scratch buffer the launcher pads). `tl.multiple_of` and `tl.max_contiguous` are hints to the "
+        "compiler, not guarantees: they do not make an access safe.\n\n"
+        "The message names the dimension, the tile values of the configs for which it is not a "
+        "multiple, and the overrun at the largest of them (`with M = 129 and BLOCK_M = 128 the last "
+        "program reads 127 elements past the end`). An unmasked access is an error: the kernel itself "
+        "shows the size can be a non-multiple, or the config's values make it one. A mask against "
+        "another dimension's size is a warning.";
+    info.doc.whyItMatters =
+        "Autotuning measures round shapes: a config that is fast at 4096 and reads past the end of a "
+        "4095-row tensor passes every benchmark. Changing block parameters must never change the "
+        "output, and the masking must cover the full tile: with `M = 129` and `BLOCK_M = 128` the last "
+        "program of an unmasked load reads 127 rows of whatever lies after the tensor, and an "
+        "unmasked store writes them. The fault shows only at shapes the tuner never tried, often as "
+        "silently wrong results rather than a crash.";
+    info.doc.example = "@triton.jit\n"
+                       "def scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):\n"
+                       "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                       "    x = tl.load(x_ptr + offs)\n"
+                       "    tl.store(out_ptr + offs, x * 2, mask=offs < n)\n";
+    info.doc.useInstead = "@triton.jit\n"
+                          "def scale(x_ptr, out_ptr, n, BLOCK: tl.constexpr):\n"
+                          "    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)\n"
+                          "    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)\n"
+                          "    tl.store(out_ptr + offs, x * 2, mask=offs < n)\n";
+    return info;
+  }
+
+  void check(RuleContext &context) const override {
+    const FileModel &file = context.file();
+    for (const Kernel &kernel : file.kernels) {
+      if (kernel.language != Language::Python) continue;
+      std::set<std::pair<SourceSpan, SourceSpan>> reported; // (access, arange)
+      for (const MemoryAccess &access : kernel.accesses) {
+        if (!access.offsetsKnown || access.walkedAxes.empty()) continue;
+        if (access.hasMask && !access.maskKnown) continue; // a mask btlint cannot read
+        for (const OffsetAxis &axis : access.walkedAxes) {
+          if (axis.wrapped) continue;
+          if (!reported.insert({access.span, axis.arange}).second) continue;
+          checkAxis(context, kernel, access, axis);
+        }
+      }
+    }
+  }
+
+private:
+  void checkAxis(RuleContext &context, const Kernel &kernel, const MemoryAccess &access,
+                 const OffsetAxis &axis) const {
+    const FileModel &file = context.file();
+    // A loop that runs up to where the program's own tile starts (`range(0,
+    // pid * BLOCK, BLOCK)`, causal attention) stays below the program's
+    // offsets, not the dimension's end: btlint does not compare the two.
+    if (axis.loop >= 0) {
+      const std::vector<ExtentBound> &end = kernel.loops[static_cast<size_t>(axis.loop)].endBounds;
+      if (!end.empty() && std::all_of(end.begin(), end.end(), [](const ExtentBound &b) { return b.program; })) return;
+    }
+    const std::optional<Dimension> dimension = dimensionOf(kernel, axis);
+    std::vector<const MaskCover *> covers;
+    for (const MaskCover &cover : access.maskCovers)
+      if (cover.arange == axis.arange) covers.push_back(&cover);
+    if (!covers.empty()) {
+      checkBound(context, kernel, access, axis, covers, dimension);
+      return;
+    }
+    if (!dimension || underDivisibilityFlag(access, kernel, file)) return;
+    // A pruner that keeps only the configs whose tile divides the size.
+    if (kernel.autotune && axis.block.params.size() == 1 &&
+        kernel.autotune->prunerLimits.count(dimension->param + "%" + axis.block.params.front() + "==0"))
+      return;
+    const Param *param = kernel.findParam(dimension->param);
+    // A size known only at run time and named only by the loop that walks
+    // it: the kernel may be meant for multiples alone, checked by a caller
+    // (`if K % 128 == 0:` before dispatching to it).
+    if (!dimension->fromMask && !(param && param->isConstexpr())) return;
+    const std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
+
+    // The tiles under each config use that do not divide the dimension, and
+    // the dimension's values where it has one.
+    std::set<int64_t> blocks;
+    std::optional<int64_t> constantExtent;
+    bool runtimeExtent = false;
+    std::vector<const Config *> configs;
+    for (const ConfigUse &use : file.configUsesOf(kernel)) {
+      const Config &config = use.values();
+      if (!std::all_of(access.guards.begin(), access.guards.end(), [&](const AccessGuard &guard) {
+            std::optional<int64_t> value = valueOf(guard.param, config, kernel);
+            return !value || guard.holdsFor(*value);
+          }))
+        continue; // the access is compiled out under this config
+      const std::optional<int64_t> block = evaluateDim(axis.block, config, kernel);
+      if (!block || *block <= 1) continue;
+      const std::optional<int64_t> extent =
+          param && param->isConstexpr() ? valueOf(dimension->param, config, kernel) : std::nullopt;
+      if (extent) {
+        if (*extent % *block == 0) continue;
+        constantExtent = *extent;
+      } else if (param && param->isConstexpr()) {
+        continue; // a compile-time size btlint does not know
+      } else {
+        if (asserted && *asserted % *block == 0) continue;
+        runtimeExtent = true;
+      }
+      blocks.insert(*block);
+      if (use.listed) configs.push_back(use.listed);
+    }
+    if (blocks.empty()) return;
+
+    const std::string &dim = dimension->param;
+    const std::string tile = "`" + axis.block.text + "`";
+    const int64_t largest = *blocks.rbegin();
+    const std::string last = axis.programWalk ? "the last program" : "the last iteration";
+    std::string message;
+    if (!runtimeExtent && constantExtent) {
+      const int64_t overrun = largest - *constantExtent % largest;
+      message = accessName(access) + " walks `" + dim + "` = " + std::to_string(*constantExtent) + " in tiles of " +
+                tile + " = " + std::to_string(largest) + " with no mask on that dimension: " + last + " " + verbOf(access) + " " +
+                std::to_string(overrun) + " elements past the end";
+    } else {
+      // The smallest size that breaks the largest tile: one past it, or
+      // the asserted multiple (which that tile does not divide).
+      const int64_t example = asserted ? *asserted : largest + 1;
+      message = accessName(access) + " walks `" + dim + "` in tiles of " + tile +
+                " with no mask on that dimension: with `" + dim + "` = " + std::to_string(example) + " and " + tile +
+                " = " + std::to_string(largest) + " " + last + " " + verbOf(access) + " " +
+                std::to_string(largest - example % largest) + " elements past the end";
+    }
+    DiagnosticBuilder finding = context.report(access.span, message);
+    finding.about(kernel, configs);
+    finding.note(tile + " is " + joinValues(blocks) + " in the configs that reach this access; `" + dim +
+                 "` is not known to be a multiple of " + (blocks.size() == 1 ? "it" : "them"));
+    if (dimension->fromMask)
+      finding.note("another mask of the kernel compares the same offsets with `" + dim + "`", dimension->where);
+    else
+      finding.note("the loop walks `" + dim + "` tile by tile", dimension->where);
+    if (!access.maskCovers.empty())
+      finding.note("the access's mask covers other offsets only", access.maskCovers.front().span);
+    if (asserted)
+      finding.note("the launches assert `" + dim + "` is a multiple of " + std::to_string(*asserted));
+  }
+
+  // A mask on a loop's offsets against the size of another dimension:
+  // `offs_k < N` in a loop over `K`.
+  void checkBound(RuleContext &context, const Kernel &kernel, const MemoryAccess &access, const OffsetAxis &axis,
+                  const std::vector<const MaskCover *> &covers, const std::optional<Dimension> &dimension) const {
+    if (!dimension || !dimension->fromLoop) return;
+    for (const MaskCover *cover : covers)
+      if (std::find(cover->boundParams.begin(), cover->boundParams.end(), dimension->param) !=
+              cover->boundParams.end() ||
+          cover->boundParams.empty())
+        return;
+    // The bound must be what another axis of the kernel is masked against:
+    // the size of another dimension, not an unrelated limit.
+    const std::string wrong = singleParam(covers.front()->bounds);
+    if (wrong.empty()) return;
+    bool otherDimension = false;
+    for (const MemoryAccess &other : kernel.accesses)
+      for (const MaskCover &cover : other.maskCovers)
+        if (!(cover.arange == axis.arange) && singleParam(cover.bounds) == wrong) otherDimension = true;
+    if (!otherDimension) return;
+    context
+        .report(covers.front()->span, accessName(access) + " masks its `" + dimension->param + "` offsets against `" +
+                                          wrong + "`: the loop walks `" + dimension->param + "` in tiles of `" +
+                                          axis.block.text + "`, and where `" + wrong + "` > `" + dimension->param +
+                                          "` the last tile " + verbOf(access) + " past the end")
+        .about(kernel)
+        .note("the loop walks `" + dimension->param + "` tile by tile", dimension->loop)
+        .atMost(Severity::Warning);
+  }
+};
+
+BTLINT_REGISTER_RULE(TileAccessUnmasked);
+
+} // namespace
+} // namespace btlint
