@@ -344,8 +344,13 @@ private:
         param.annotation = std::string(tree_.text(annotation));
         std::string path = index_.canonicalPath(tree_, annotation);
         std::string dtype = dtypeNameForPath(path);
+        // A string annotation (`BLOCK: "tl.constexpr"`): Triton takes any
+        // annotation whose text holds "constexpr" as one.
+        std::string written;
+        const bool quoted = stringLiteralValue(tree_, annotation, written);
         if (path == "triton.language.constexpr" || path == "triton.language.core.constexpr" ||
-            param.annotation == "constexpr" || param.annotation == "tl.constexpr")
+            param.annotation == "constexpr" || param.annotation == "tl.constexpr" ||
+            (quoted && written.find("constexpr") != std::string::npos))
           param.kind = ParamKind::Constexpr;
         else if (path == "int" || dtype.substr(0, 3) == "int")
           param.kind = ParamKind::Int;

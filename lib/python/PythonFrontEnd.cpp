@@ -1,6 +1,7 @@
 #include "python/PythonFrontEnd.h"
 
 #include "eval/Evaluator.h"
+#include "eval/Interpreter.h"
 #include "eval/TileEval.h"
 #include "python/KernelBodyReader.h"
 #include "python/PrunerReader.h"
@@ -30,6 +31,29 @@ std::string normalizeDtype(std::string text) {
   for (const auto &[alias, name] : aliases)
     if (text == alias) return std::string(name);
   return text;
+}
+
+// The element type a kernel's name gives, word by word (`fp8_gemm_kernel`,
+// `matmul_bf16`); empty when it names none or two different ones
+// (`fp8_to_bf16`).
+std::string dtypeInName(std::string_view name) {
+  static const std::set<std::string_view> types{"fp8", "e4m3", "e5m2", "int8", "bf16", "bfloat16",
+                                                "fp16", "float16", "fp32", "float32"};
+  std::string found;
+  size_t start = 0;
+  while (start <= name.size()) {
+    size_t end = name.find('_', start);
+    if (end == std::string_view::npos) end = name.size();
+    std::string word(name.substr(start, end - start));
+    for (char &c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (types.count(word)) {
+      std::string type = normalizeDtype(word);
+      if (!found.empty() && found != type) return {};
+      found = type;
+    }
+    start = end + 1;
+  }
+  return found;
 }
 
 // Builds the model of one file for one arch from what parse() read.
@@ -235,16 +259,67 @@ private:
   }
 
   // Whether a value is triton's Autotuner or a class of the project derived
-  // from it (a caching or logging autotuner).
-  static bool isAutotunerClass(const Value &value, int depth = 0) {
+  // from it (a caching or logging autotuner), or a project's own autotuner
+  // written on triton's KernelInterface, the base Autotuner itself derives
+  // from: one whose constructor takes `configs`.
+  static bool isAutotunerClass(const Value &value) {
+    return derivesFrom(value, ".Autotuner") || (derivesFrom(value, ".KernelInterface") && initTakesConfigs(value));
+  }
+
+  // Whether `value` is triton's class ending in `suffix` or a class of the
+  // project derived from it.
+  static bool derivesFrom(const Value &value, std::string_view suffix, int depth = 0) {
     if (value.isExternal()) {
       const std::string &path = value.text();
-      return path.rfind("triton.", 0) == 0 && path.size() > 10 && path.substr(path.size() - 10) == ".Autotuner";
+      return path.starts_with("triton.") && path.size() > suffix.size() && path.ends_with(suffix);
     }
     if (value.kind() != eval::ValueKind::Class || depth > 8) return false;
     for (const Value &base : value.object()->bases)
-      if (isAutotunerClass(base, depth + 1)) return true;
+      if (derivesFrom(base, suffix, depth + 1)) return true;
     return false;
+  }
+
+  // Whether the `__init__` a project class has, its own or the nearest
+  // project base's, takes a parameter named `configs`.
+  static bool initTakesConfigs(const Value &value, int depth = 0) {
+    if (value.kind() != eval::ValueKind::Class || depth > 8 || !value.object()->module) return false;
+    const eval::ObjectData &cls = *value.object();
+    const python::SyntaxTree &tree = cls.module->tree();
+    NodeId body = tree.child(cls.definition, Field::Body);
+    if (body == kNoNode) return false;
+    for (NodeId statement : tree.children(body)) {
+      NodeId definition = tree.kind(statement) == NodeKind::DecoratedDefinition
+                              ? tree.child(statement, Field::Definition)
+                              : statement;
+      if (definition == kNoNode || tree.kind(definition) != NodeKind::FunctionDefinition) continue;
+      NodeId name = tree.child(definition, Field::Name);
+      if (name == kNoNode || tree.text(name) != "__init__") continue;
+      return parameterPosition(tree, definition, "configs") >= 0;
+    }
+    for (const Value &base : cls.bases)
+      if (initTakesConfigs(base, depth + 1)) return true;
+    return false;
+  }
+
+  // The position of the parameter `name` of a function definition, -1 when
+  // it has none (or takes it only by keyword, after `*`).
+  static int parameterPosition(const python::SyntaxTree &tree, NodeId definition, std::string_view name) {
+    NodeId parameters = tree.child(definition, Field::Parameters);
+    if (parameters == kNoNode) return -1;
+    int position = 0;
+    for (NodeId parameter : tree.children(parameters)) {
+      const NodeKind kind = tree.kind(parameter);
+      if (kind == NodeKind::PositionalSeparator) continue;
+      if (kind == NodeKind::ListSplatPattern || kind == NodeKind::DictionarySplatPattern ||
+          kind == NodeKind::KeywordSeparator)
+        return -1;
+      NodeId identifier = kind == NodeKind::Identifier ? parameter : tree.child(parameter, Field::Name);
+      if (identifier == kNoNode) identifier = tree.firstChild(parameter);
+      if (identifier == kNoNode || tree.kind(identifier) != NodeKind::Identifier) return -1;
+      if (tree.text(identifier) == name) return position;
+      ++position;
+    }
+    return -1;
   }
 
   // A decorator of the project's own whose body applies triton.autotune or
@@ -330,12 +405,24 @@ private:
     return autotune;
   }
 
+  // Where a factory of the project's own takes what triton.autotune does:
+  // by its own parameters' names and positions (`autotune(key, configs=None)`
+  // takes the key first), triton.autotune's where it names them otherwise.
+  static AutotunerDeclaration factorySignature(const eval::Evaluator::FunctionSource &source) {
+    AutotunerDeclaration signature;
+    for (AutotunerDeclaration::Argument *argument : {&signature.configs, &signature.key, &signature.pruneConfigsBy,
+                                                     &signature.restoreValue, &signature.resetToZero}) {
+      const int position = parameterPosition(*source.tree, source.definition, argument->keyword);
+      if (position >= 0) argument->position = position;
+    }
+    return signature;
+  }
+
   // Decorators other than triton's: one declared an autotuner in
   // .btlint.yaml, a factory of the project's own that hands its configs to
   // triton.autotune or an Autotuner, or one btlint cannot read that takes
   // triton.autotune's `configs=`: its list is reported as not read.
   void readCustomDecorators(Kernel &kernel, const python::KernelSyntax &syntax) {
-    static const AutotunerDeclaration tritonSignature;
     for (NodeId decorator : syntax.otherDecorators) {
       const bool isCall = tree_.kind(decorator) == NodeKind::Call;
       const NodeId callee = isCall ? tree_.child(decorator, Field::Function) : decorator;
@@ -356,7 +443,7 @@ private:
       Value function = evaluate(callee, syntax.point);
       auto source = evaluator().functionSource(function);
       if (source && wrapsAutotune(function, *source)) {
-        python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, tritonSignature);
+        python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, factorySignature(*source));
         buildAutotune(kernel, autotune,
                       "the configs are passed through the decorator `" + written + "`, which wraps triton.autotune");
         if (autotune.configs == kNoNode)
@@ -410,6 +497,17 @@ private:
                                : "the tl.dot operands cast to " + dot.inputDtype + " at line " +
                                      std::to_string(dot.span.line);
       kernel.dtypeSourceSpan = dot.span;
+      return;
+    }
+    if (std::string named = dtypeInName(kernel.name);
+        !named.empty() && !kernel.dots.empty() && context_.settings.dtypeSource == "default") {
+      // A matmul named for its operand type (`fp8_gemm_kernel`) says what
+      // its dots read better than a cast of the stored result does; a type
+      // the user gave (`--dtype`, .btlint.yaml) still comes first.
+      kernel.dtype = named;
+      kernel.dtypeSource = "the kernel's name `" + kernel.name + "`";
+      kernel.dtypeSourceSpan = kernel.nameSpan;
+      kernel.dtypeAssumed = true;
       return;
     }
     if (!syntax.castDtype.empty()) {

@@ -86,7 +86,9 @@ public:
     info.doc.whatItDoes =
         "Reports a kernel parameter that is used as a tile extent (a `tl.arange` bound, a "
         "`tl.zeros`/`tl.full` shape, a `tl.dot` operand dimension, a CUDA shared-array extent) "
-        "but is not declared `tl.constexpr` (Triton) or is not a template parameter or "
+        "but is not declared `tl.constexpr` (Triton; an annotation written as a string counts when "
+        "its text holds `constexpr`, as it does for Triton: `BLOCK: \"tl.constexpr\"`) or is not a "
+        "template parameter or "
         "`constexpr` (CUDA). Parameters that merely look like tile sizes (`BLOCK_*`) but never "
         "size a tile are left alone, and so are device helpers (jit functions called by "
         "another kernel of the file, or that write no memory and return a value): their "

@@ -15,7 +15,9 @@ public:
     info.summary = "an autotune list or tuning table btlint could not read whole; findings about it may be missing";
     info.doc.whatItDoes =
         "Reports every autotune list (`@triton.autotune`, an autotuner applied by a call, a project's "
-        "own decorator that hands its configs to `triton.autotune`, a decorator of another package "
+        "own decorator that hands its configs to `triton.autotune`, to a class derived from triton's "
+        "`Autotuner`, or to its own autotuner class on `triton.KernelInterface` whose constructor "
+        "takes `configs` (arguments found by the decorator's own parameter names), a decorator of another package "
         "that takes `configs=` and is not declared in `.btlint.yaml` `autotuners:`) and every YAML tuning table that "
         "the evaluator could not expand completely, with what stopped it: a module that is not the "
         "project's (a third-party package: btlint reads the project's own modules from disk, never "
