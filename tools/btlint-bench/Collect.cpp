@@ -128,6 +128,76 @@ bool onlyLayout(const std::vector<std::string> &assuming) {
                      [](const std::string &a) { return llvm::StringRef(a).contains("(btlint's layout"); });
 }
 
+// The config values a results row or a manifest config names, as text
+// ("BLOCK=64, warps=4, stages=3"), to compare the two.
+std::string configKey(const json::Object &params, int64_t warps, int64_t stages) {
+  std::vector<std::string> parts;
+  for (const auto &[name, value] : params) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << value;
+    parts.push_back(name.str() + "=" + text);
+  }
+  std::sort(parts.begin(), parts.end());
+  return llvm::join(parts, ", ") + ", warps=" + std::to_string(warps) + ", stages=" + std::to_string(stages);
+}
+
+// Whether results recorded elsewhere belong to this manifest: every kernel
+// a row names is here under the same name, and every row's manifest config
+// has the row's values.
+bool resultsMatchManifest(const json::Object &manifest, const json::Object &results, const std::string &resultsFile,
+                          std::string &error) {
+  std::map<std::string, const json::Object *> kernels;
+  if (const json::Array *list = manifest.getArray("kernels"))
+    for (const auto &k : *list)
+      if (const json::Object *o = k.getAsObject()) kernels[str(*o, "id")] = o;
+  std::map<std::string, std::string> recordedNames;
+  if (const json::Array *records = results.getArray("kernels"))
+    for (const auto &r : *records)
+      if (const json::Object *o = r.getAsObject()) recordedNames[str(*o, "id")] = str(*o, "name");
+  for (const auto &[id, name] : recordedNames) {
+    auto here = kernels.find(id);
+    if (here == kernels.end() || str(*here->second, "name") != name) {
+      error = resultsFile + ": kernel " + id + " is `" + name + "` there but " +
+              (here == kernels.end() ? std::string("absent") : "`" + str(*here->second, "name") + "`") +
+              " in the manifest: it was emitted from another tree";
+      return false;
+    }
+  }
+  if (const json::Array *rows = results.getArray("compile"))
+    for (const auto &r : *rows) {
+      const json::Object *row = r.getAsObject();
+      if (!row || !row->get("manifest_config") || !row->getInteger("manifest_config")) continue;
+      const std::string id = str(*row, "kernel");
+      auto here = kernels.find(id);
+      if (here == kernels.end()) {
+        error = resultsFile + ": a compile row names kernel " + id + ", which the manifest does not have";
+        return false;
+      }
+      const int64_t index = integer(*row, "manifest_config");
+      const json::Object *config = nullptr;
+      if (const json::Array *configs = here->second->getArray("configs"))
+        for (const auto &c : *configs)
+          if (const json::Object *co = c.getAsObject(); co && integer(*co, "index") == index) config = co;
+      const json::Object noParams;
+      const json::Object *rowParams = row->getObject("params") ? row->getObject("params") : &noParams;
+      const json::Object *configParams = config && config->getObject("params") ? config->getObject("params") : &noParams;
+      if (!config || configKey(*rowParams, integer(*row, "num_warps"), integer(*row, "num_stages")) !=
+                         configKey(*configParams, integer(*config, "num_warps"), integer(*config, "num_stages"))) {
+        error = resultsFile + ": config " + std::to_string(index + 1) + " of kernel " + id + " (`" +
+                str(*here->second, "name") + "`) is {" +
+                configKey(*rowParams, integer(*row, "num_warps"), integer(*row, "num_stages")) +
+                "} there but " +
+                (config ? "{" + configKey(*configParams, integer(*config, "num_warps"), integer(*config, "num_stages")) +
+                              "}"
+                        : std::string("absent")) +
+                " in the manifest";
+        return false;
+      }
+    }
+  return true;
+}
+
 class Collector {
 public:
   Collector(const json::Object &manifest, const json::Object &results) : manifest_(manifest), results_(results) {
@@ -728,20 +798,22 @@ public:
 
 } // namespace
 
-bool collectReport(const std::string &dir, std::string &error, std::string *summary) {
+bool collectReport(const std::string &dir, std::string &error, std::string *summary, const std::string &resultsPath) {
   auto manifestValue = readJson(dir + "/manifest.json", error);
   if (!manifestValue) return false;
-  auto resultsValue = readJson(dir + "/results.json", error);
+  const std::string resultsFile = resultsPath.empty() ? dir + "/results.json" : resultsPath;
+  auto resultsValue = readJson(resultsFile, error);
   if (!resultsValue) {
-    error += " (run `python3 " + dir + "/run.py` first)";
+    if (resultsPath.empty()) error += " (run `python3 " + dir + "/run.py` first)";
     return false;
   }
   const json::Object *manifest = manifestValue->getAsObject();
   const json::Object *results = resultsValue->getAsObject();
   if (!manifest || !results || !manifest->getArray("findings")) {
-    error = dir + ": manifest.json or results.json is not what btlint-bench writes";
+    error = dir + ": manifest.json or " + resultsFile + " is not what btlint-bench writes";
     return false;
   }
+  if (!resultsPath.empty() && !resultsMatchManifest(*manifest, *results, resultsFile, error)) return false;
   Collector collector(*manifest, *results);
   const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
 
