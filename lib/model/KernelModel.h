@@ -138,6 +138,22 @@ struct Loop {
   std::optional<int64_t> numStages;
 };
 
+// An operation whose lowering can take shared-memory scratch in Triton's
+// allocation analysis: a reduction or scan whose axis crosses warps, an
+// atomic whose result is read, or a change of layout (a transpose, a
+// reshape, a join or split, a gather, a histogram).
+enum class ScratchOpKind { Reduction, Scan, Atomic, LayoutChange };
+
+struct ScratchOp {
+  ScratchOpKind kind = ScratchOpKind::LayoutChange;
+  std::string op;              // as called: "sum", "argmax", "cumsum", "atomic_add", "trans"
+  std::vector<TileDim> operand; // the operand's shape when known
+  bool operandKnown = false;
+  int axis = -1;               // the reduced or scanned axis; -1: every axis (axis=None)
+  std::string dtype;           // the operand's element type when visible, else empty
+  SourceSpan span;
+};
+
 enum class AccessKind { Load, Store, Atomic };
 
 // A kernel parameter an access is conditional on: `if INPLACE:` gives
@@ -429,6 +445,11 @@ struct Kernel {
   std::vector<TileShape> tiles;
   std::vector<DotSite> dots;
   std::vector<Loop> loops;
+  std::vector<ScratchOp> scratchOps;
+  // Whether the @triton.jit helpers the kernel calls can take scratch or
+  // hold a dot (true also when a helper is not in the file); nullopt where
+  // the front-end does not read bodies (a spec, CUDA).
+  std::optional<bool> helpersMayNeedScratch;
   std::vector<MaskExtent> maskExtents;
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;
