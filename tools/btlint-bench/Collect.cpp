@@ -11,12 +11,14 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace btlint::bench {
 namespace json = llvm::json;
@@ -140,6 +142,71 @@ std::string configKey(const json::Object &params, int64_t warps, int64_t stages)
   }
   std::sort(parts.begin(), parts.end());
   return llvm::join(parts, ", ") + ", warps=" + std::to_string(warps) + ", stages=" + std::to_string(stages);
+}
+
+// A kernel's identity across two emits of one tree: its file below the
+// tree's root, its name and line (ids number kernels in discovery order,
+// which a kernel found since shifts).
+using KernelIdentity = std::tuple<std::string, std::string, int64_t>;
+
+std::map<std::string, KernelIdentity> identitiesOf(const json::Object &manifest) {
+  std::vector<std::pair<std::string, const json::Object *>> kernels;
+  if (const json::Array *list = manifest.getArray("kernels"))
+    for (const auto &k : *list)
+      if (const json::Object *o = k.getAsObject(); o && str(*o, "language") == "triton")
+        kernels.emplace_back(str(*o, "original_path"), o);
+  // The root: the directory all the kernels' files share.
+  std::string root = kernels.empty() ? std::string() : kernels.front().first;
+  for (const auto &[path, kernel] : kernels) {
+    size_t same = 0;
+    while (same < root.size() && same < path.size() && root[same] == path[same]) ++same;
+    root.resize(same);
+  }
+  root.resize(root.rfind('/') == std::string::npos ? 0 : root.rfind('/') + 1);
+  std::map<std::string, KernelIdentity> out;
+  for (const auto &[path, kernel] : kernels)
+    out[str(*kernel, "id")] = {path.substr(root.size()), str(*kernel, "name"), integer(*kernel, "line")};
+  return out;
+}
+
+// Renumbers results recorded against `recordedManifest` to the kernel ids of
+// `manifest`, matching kernels by identity; rows of kernels the manifest no
+// longer has are dropped and counted in `dropped`.
+json::Object renumberResults(const json::Object &results, const json::Object &recordedManifest,
+                             const json::Object &manifest, int64_t &dropped) {
+  std::map<KernelIdentity, std::string> idNow;
+  for (const auto &[id, identity] : identitiesOf(manifest)) idNow[identity] = id;
+  std::map<std::string, std::string> renamed;
+  for (const auto &[id, identity] : identitiesOf(recordedManifest))
+    if (auto found = idNow.find(identity); found != idNow.end()) renamed[id] = found->second;
+  json::Object out = results;
+  for (const char *list : {"compile", "timing"}) {
+    json::Array *rows = out.getArray(list);
+    if (!rows) continue;
+    json::Array kept;
+    for (auto &row : *rows) {
+      json::Object *o = row.getAsObject();
+      auto id = o ? renamed.find(str(*o, "kernel")) : renamed.end();
+      if (id == renamed.end()) {
+        ++dropped;
+        continue;
+      }
+      (*o)["kernel"] = id->second;
+      kept.push_back(std::move(row));
+    }
+    *rows = std::move(kept);
+  }
+  if (json::Array *records = out.getArray("kernels")) {
+    json::Array kept;
+    for (auto &record : *records)
+      if (json::Object *o = record.getAsObject())
+        if (auto id = renamed.find(str(*o, "id")); id != renamed.end()) {
+          (*o)["id"] = id->second;
+          kept.push_back(std::move(record));
+        }
+    *records = std::move(kept);
+  }
+  return out;
 }
 
 // Whether results recorded elsewhere belong to this manifest: every kernel
@@ -813,7 +880,27 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     error = dir + ": manifest.json or " + resultsFile + " is not what btlint-bench writes";
     return false;
   }
-  if (!resultsPath.empty() && !resultsMatchManifest(*manifest, *results, resultsFile, error)) return false;
+  // Results recorded with their own manifest beside them are renumbered to
+  // this manifest's kernels first.
+  std::optional<json::Object> renumbered;
+  int64_t droppedRows = 0;
+  if (!resultsPath.empty()) {
+    llvm::SmallString<256> recordedManifestPath(resultsPath);
+    llvm::sys::path::remove_filename(recordedManifestPath);
+    llvm::sys::path::append(recordedManifestPath, "manifest.json");
+    if (llvm::sys::fs::exists(recordedManifestPath) && !llvm::sys::fs::equivalent(recordedManifestPath, dir + "/manifest.json")) {
+      auto recordedValue = readJson(std::string(recordedManifestPath), error);
+      if (!recordedValue) return false;
+      const json::Object *recorded = recordedValue->getAsObject();
+      if (!recorded || !recorded->getArray("kernels")) {
+        error = std::string(recordedManifestPath) + ": not a manifest btlint-bench writes";
+        return false;
+      }
+      renumbered = renumberResults(*results, *recorded, *manifest, droppedRows);
+      results = &*renumbered;
+    }
+    if (!resultsMatchManifest(*manifest, *results, resultsFile, error)) return false;
+  }
   Collector collector(*manifest, *results);
   const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
 
@@ -832,6 +919,11 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
       if (auto s = x.getAsString()) archs.push_back(s->str());
   out << "- Compiled for: " << llvm::join(archs, ", ") << "; findings from btlint "
       << str(*manifest, "btlint_version") << " (" << str(*manifest, "created") << ")\n";
+  if (renumbered)
+    out << "- Measurements: " << resultsFile << ", recorded against an earlier manifest of this tree, joined by "
+        << "kernel (file, name, line)" << (droppedRows ? "; " + std::to_string(droppedRows) +
+                                           " rows of kernels this manifest no longer has left out" : std::string())
+        << "\n";
   if (const json::Object *cs = results->getObject("compile_summary"); cs && integer(*cs, "tasks", 0) > 0) {
     out << "- Compile confirmation: " << integer(*cs, "tasks") << " compiles on " << integer(*cs, "jobs")
         << " processes in " << llvm::formatv("{0:F1}", cs->getNumber("wall_seconds").value_or(0)) << " s wall ("
