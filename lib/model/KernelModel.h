@@ -141,6 +141,22 @@ struct Loop {
   std::string tiledExtent;
 };
 
+// An operation whose lowering can take shared-memory scratch in Triton's
+// allocation analysis: a reduction or scan whose axis crosses warps, an
+// atomic whose result is read, or a change of layout (a transpose, a
+// reshape, a join or split, a gather, a histogram).
+enum class ScratchOpKind { Reduction, Scan, Atomic, LayoutChange };
+
+struct ScratchOp {
+  ScratchOpKind kind = ScratchOpKind::LayoutChange;
+  std::string op;              // as called: "sum", "argmax", "cumsum", "atomic_add", "trans"
+  std::vector<TileDim> operand; // the operand's shape when known
+  bool operandKnown = false;
+  int axis = -1;               // the reduced or scanned axis; -1: every axis (axis=None)
+  std::string dtype;           // the operand's element type when visible, else empty
+  SourceSpan span;
+};
+
 enum class AccessKind { Load, Store, Atomic };
 
 // One axis of the tile of offsets a load, store or atomic addresses: offsets
@@ -471,6 +487,11 @@ struct Kernel {
   std::vector<TileShape> tiles;
   std::vector<DotSite> dots;
   std::vector<Loop> loops;
+  std::vector<ScratchOp> scratchOps;
+  // Whether the @triton.jit helpers the kernel calls can take scratch or
+  // hold a dot (true also when a helper is not in the file); nullopt where
+  // the front-end does not read bodies (a spec, CUDA).
+  std::optional<bool> helpersMayNeedScratch;
   std::vector<MaskExtent> maskExtents;
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;

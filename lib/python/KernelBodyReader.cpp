@@ -1377,6 +1377,7 @@ private:
       return result;
     }
     if (name == "reshape" || name == "view" || name == "broadcast_to") {
+      if (name != "broadcast_to") recordScratchOp(ScratchOpKind::LayoutChange, name, receiver, kNoNode, call);
       Info result = receiver;
       result.pointerRoots.reset();
       NodeId first = positionalArgument(call, 0);
@@ -1399,6 +1400,7 @@ private:
       return result;
     }
     if (name == "trans" || name == "permute") {
+      recordScratchOp(ScratchOpKind::LayoutChange, name, receiver, kNoNode, call);
       Info result = receiver;
       transpose(result);
       return result;
@@ -1408,9 +1410,13 @@ private:
       result.pointerRoots.reset();
       result.loadLoop = -2;
       result.axes = nullptr;
+      recordScratchOp(ScratchOpKind::Reduction, name, receiver, argument(call, 0, "axis"), call);
       reduceShape(result, argument(call, 0, "axis"));
       return result;
     }
+    if (name == "cumsum" || name == "cumprod" || isLayoutChange(name))
+      recordScratchOp(name.substr(0, 3) == "cum" ? ScratchOpKind::Scan : ScratchOpKind::LayoutChange, name, receiver,
+                      kNoNode, call);
     // Other tensor methods keep the shape (x.exp(), x.abs()); unknown
     // objects give unknown shapes.
     Info result = receiver;
@@ -1433,6 +1439,51 @@ private:
       into.sources |= value.sources;
       if (positional && !keyword) positional->push_back(std::move(value));
     }
+  }
+
+  // Records an operation that can take shared-memory scratch (Kernel::
+  // scratchOps): `operand` is its input, `axisNode` its axis argument (a
+  // literal, possibly negative; absent or None: every axis).
+  void recordScratchOp(ScratchOpKind kind, std::string_view op, const Info &operand, NodeId axisNode, NodeId site) {
+    ScratchOp scratch;
+    scratch.kind = kind;
+    scratch.op = std::string(op);
+    scratch.dtype = std::string(operand.dtype);
+    scratch.span = tree_.span(site);
+    scratch.operandKnown = operand.shape != nullptr;
+    if (operand.shape) scratch.operand = *operand.shape;
+    if (axisNode != kNoNode && tree_.kind(axisNode) != NodeKind::None) {
+      NodeId inner = tree_.unparenthesize(axisNode);
+      bool negative = false;
+      if (inner != kNoNode && tree_.kind(inner) == NodeKind::UnaryOperator) {
+        negative = true;
+        inner = tree_.child(inner, Field::Argument);
+      }
+      int64_t axis = 0;
+      const int64_t rank = static_cast<int64_t>(scratch.operand.size());
+      if (inner == kNoNode || tree_.kind(inner) != NodeKind::Integer || !parseIntegerLiteral(tree_.text(inner), axis) ||
+          (negative ? axis < 1 || axis > rank : axis >= rank)) {
+        scratch.operandKnown = false; // an axis read from a parameter, or out of range
+      } else {
+        scratch.axis = static_cast<int>(negative ? rank - axis : axis);
+      }
+    }
+    kernel_.scratchOps.push_back(std::move(scratch));
+  }
+
+  // Whether the value of `call` is read (an atomic's old value needs scratch
+  // to reach every thread; a bare statement's does not).
+  bool resultIsRead(NodeId call) const {
+    NodeId parent = tree_.parent(call);
+    while (parent != kNoNode && tree_.kind(parent) == NodeKind::ParenthesizedExpression) parent = tree_.parent(parent);
+    return parent == kNoNode || tree_.kind(parent) != NodeKind::ExpressionStatement;
+  }
+
+  static bool isLayoutChange(std::string_view function) {
+    static constexpr std::string_view names[] = {"trans",      "permute", "reshape", "view",  "join",
+                                                 "split",      "interleave", "gather", "histogram", "sort",
+                                                 "flip",       "topk",    "ravel"};
+    return std::find(std::begin(names), std::end(names), function) != std::end(names);
   }
 
   void reduceShape(Info &result, NodeId axisNode) {
@@ -1564,6 +1615,7 @@ private:
     }
     if (function.substr(0, 7) == "atomic_") {
       Info address = analyze(argument(call, 0, "pointer"));
+      if (resultIsRead(call)) recordScratchOp(ScratchOpKind::Atomic, function, address, kNoNode, call);
       address.pointerRoots = narrowRoots(address.pointerRoots);
       const size_t first = recordAccess(address, AccessKind::Atomic, std::string(function.substr(7)), call);
       analyze(positionalArgument(call, 1));
@@ -1612,6 +1664,7 @@ private:
     }
     if (function == "reshape" || function == "view" || function == "broadcast_to") {
       Info source = analyze(positionalArgument(call, 0));
+      if (function != "broadcast_to") recordScratchOp(ScratchOpKind::LayoutChange, function, source, kNoNode, call);
       NodeId shapeNode = argument(call, 1, "shape");
       Shape shape = nullptr; // `tl.reshape(x)` without a shape: unknown
       if (shapeNode != kNoNode) {
@@ -1634,6 +1687,7 @@ private:
     }
     if (function == "trans" || function == "permute") {
       Info source = analyze(positionalArgument(call, 0));
+      recordScratchOp(ScratchOpKind::LayoutChange, function, source, kNoNode, call);
       transpose(source);
       return source;
     }
@@ -1666,6 +1720,8 @@ private:
         count.add(tileParamsOf(source));
         source.bounds = keepBounds(count);
       }
+      recordScratchOp(function == "cumsum" ? ScratchOpKind::Scan : ScratchOpKind::Reduction, function, source,
+                      argument(call, 1, "axis"), call);
       if (function != "cumsum") reduceShape(source, argument(call, 1, "axis"));
       return source;
     }
@@ -1704,6 +1760,20 @@ private:
       std::vector<Info> arguments;
       analyzeArguments(call, result, &arguments);
       if (!arguments.empty()) result.bounds = keepBounds(boundsOf(arguments.front()));
+      return result;
+    }
+    if (function == "cumprod" || function == "associative_scan" || isLayoutChange(function)) {
+      std::vector<Info> arguments;
+      Info result;
+      analyzeArguments(call, result, &arguments);
+      const bool scan = function == "cumprod" || function == "associative_scan";
+      Info operand = arguments.empty() ? Info{} : arguments.front();
+      if (arguments.empty()) operand.shape = nullptr;
+      recordScratchOp(scan ? ScratchOpKind::Scan : ScratchOpKind::LayoutChange, function, operand,
+                      scan ? argument(call, 1, "axis") : kNoNode, call);
+      // A scan keeps its operand's shape; a layout change's result is not followed.
+      result.shape = scan ? operand.shape : nullptr;
+      result.dtype = operand.dtype;
       return result;
     }
     return analyzeElementwise(call, function);

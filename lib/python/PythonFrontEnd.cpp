@@ -1,5 +1,7 @@
 #include "python/PythonFrontEnd.h"
 
+#include "model/KernelCalls.h"
+
 #include "eval/Evaluator.h"
 #include "eval/Interpreter.h"
 #include "eval/TileEval.h"
@@ -77,6 +79,15 @@ public:
             std::find(caller.calledFunctions.begin(), caller.calledFunctions.end(), callee.name) !=
                 caller.calledFunctions.end())
           callee.calledByKernel = true;
+    // Triton inlines helpers: their reductions, layout changes and dots are
+    // the kernel's own, and a helper of another module is not read.
+    for (Kernel &kernel : model_.kernels) {
+      const Kernel *self = &kernel;
+      kernel.helpersMayNeedScratch =
+          presentThroughHelpers(kernel, model_, [self](const Kernel &k) {
+            return &k != self && (!k.scratchOps.empty() || !k.dots.empty());
+          }) != Presence::No;
+    }
     model_.launches.reserve(file_.launches.size());
     for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));
     for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));

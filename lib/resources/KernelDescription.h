@@ -68,6 +68,13 @@ struct ReductionDescription {
   // when the result is only broadcast back into the tile (softmax, norms).
   bool storesReducedVector = false;
   ElementType stored = ElementType::Fp32;
+  // Bytes per element the combine carries across warps: 4 for a sum (fp16
+  // and bf16 are summed in fp32), the element's for a max or min, the
+  // value's plus a 32-bit index for argmax and argmin.
+  int combineBytes = 4;
+  // Where the element type is not visible: the largest combine it may
+  // carry (the estimate's upper end takes it).
+  int combineBytesUpTo = 4;
 };
 
 // Tiles held in registers at the same time by a kernel without dots (the

@@ -20,14 +20,15 @@ struct EstimateKey {
     const KernelDescription &desc = described.description;
     put(archInfo.computeCapability, archInfo.maxSharedPerBlockOptIn, archInfo.registersPerSM, archInfo.maxSharedPerSM);
     put(desc.numWarps, desc.numStages, desc.epilogueStore ? 1 + static_cast<int64_t>(*desc.epilogueStore) : 0,
-        described.bLayoutUnknown, described.unmodelledScratchBound, static_cast<int64_t>(desc.dots.size()),
+        described.bLayoutUnknown, described.unmodelledScratchBound, described.reductionsUncertain,
+        static_cast<int64_t>(desc.dots.size()),
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
-          static_cast<int64_t>(r.stored));
+          static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
@@ -146,6 +147,77 @@ std::string dimsText(int64_t m, int64_t n, int64_t k) {
 
 namespace {
 
+// The bytes a reduction's combine carries per element (ReduceOpHelper::
+// getScratchSizeInBytes sums the operands' widths): the element's own for
+// floats (tl.sum keeps fp16 and bf16, measured: 2 B per warp), integers
+// narrower than 32 bits widened to int32, and a 32-bit index more for
+// argmax and argmin. {exact, upper}: equal unless the element type is not
+// visible, when it lies between the kernel's type and 32 bits.
+std::pair<int, int> combineBytesOf(const ScratchOp &op, ElementType assumed) {
+  const int index = op.op == "argmax" || op.op == "argmin" ? 4 : 0;
+  if (op.dtype == "int8" || op.dtype == "int16" || op.dtype == "uint8" || op.dtype == "uint16" || op.dtype == "int1")
+    return {4 + index, 4 + index};
+  if (op.dtype == "int32" || op.dtype == "uint32") return {4 + index, 4 + index};
+  if (op.dtype == "int64" || op.dtype == "uint64" || op.dtype == "fp64") return {8 + index, 8 + index};
+  if (auto visible = parseElementType(op.dtype)) {
+    const int bytes = std::max(elementBits(*visible) / 8, 1);
+    return {bytes + index, bytes + index};
+  }
+  return {elementBits(assumed) / 8 + index, std::max(elementBits(assumed) / 8, 4) + index};
+}
+
+// The kernel's reductions as ReductionDescriptions; false when a scratch
+// operation is not modelled (a scan, a layout change, an atomic read back,
+// a shape that does not resolve, a helper that may hold one).
+bool describeReductions(DescribedKernel &described, const Kernel &kernel, const Config &config, ElementType assumed,
+                        bool explain) {
+  KernelDescription &desc = described.description;
+  if (!kernel.helpersMayNeedScratch || *kernel.helpersMayNeedScratch) return false;
+  // Each load is coalesced for its own shape: tiles of different shapes
+  // combined (a [1, D] row broadcast into a [T, D] tile) can keep a layout
+  // conversion through shared memory, which the model does not place.
+  std::optional<std::vector<int64_t>> loadedShape;
+  for (const TileShape &tile : kernel.tiles) {
+    if (tile.source != TileSource::Load && tile.source != TileSource::BlockPointer) continue;
+    std::vector<int64_t> extents;
+    for (const TileDim &dim : tile.dims) {
+      auto value = resolveDim(dim, config, kernel);
+      if (!value) return false;
+      extents.push_back(*value);
+    }
+    if (loadedShape && *loadedShape != extents) return false;
+    loadedShape = std::move(extents);
+  }
+  for (const ScratchOp &op : kernel.scratchOps) {
+    // Modelled: reductions of a 1-D block to a scalar. A 2-D reduction's
+    // operand takes the layout the conversions pass settles on, not
+    // necessarily its load's (measured: warp-local where the load's layout
+    // would cross warps), so it stays bounded.
+    if (op.kind != ScratchOpKind::Reduction || !op.operandKnown || op.operand.size() != 1) return false;
+    std::vector<int64_t> extents;
+    for (const TileDim &dim : op.operand) {
+      auto value = resolveDim(dim, config, kernel);
+      if (!value || *value <= 0) return false;
+      extents.push_back(*value);
+    }
+    ReductionDescription reduction;
+    // The tile's layout is the one its load was coalesced to: the pointers'
+    // element type, whatever the values were cast to afterwards.
+    reduction.loaded = assumed;
+    // A 1-D block reduces to a scalar, which every thread then holds.
+    reduction.rows = 1, reduction.cols = extents[0], reduction.axis = 1;
+    auto [bytes, upTo] = combineBytesOf(op, assumed);
+    reduction.combineBytes = bytes;
+    reduction.combineBytesUpTo = upTo;
+    if (upTo != bytes) described.reductionsUncertain = true;
+    desc.reductions.push_back(reduction);
+  }
+  if (explain && !desc.reductions.empty())
+    described.assumptions.push_back(std::to_string(desc.reductions.size()) +
+                                    " reduction(s) outside dot loops, placed as Triton places their scratch");
+  return true;
+}
+
 // Fills `described`, reusing its vectors' storage; false when a size does not resolve.
 bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config &config, std::string_view dtype,
                   std::string_view dtypeSource, std::string *whyNot, Detail detail) {
@@ -158,6 +230,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   desc.gaps.clear();
   described.bLayoutUnknown = false;
   described.unmodelledScratchBound = 0;
+  described.reductionsUncertain = false;
   described.assumptions.clear();
   auto &notes = described.assumptions;
 
@@ -272,9 +345,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   if (explain && std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
     notes.push_back("a tl.dot outside any loop: its operands are not multi-buffered");
 
-  // Without dots: the loaded tiles stay in registers; their reductions'
-  // scratch is not in the model, so bound it.
+  // Without dots: the loaded tiles stay in registers; the scratch of their
+  // reductions is modelled where the shapes are known, bounded otherwise.
   if (dots.empty()) {
+    const bool modelled = describeReductions(described, kernel, config, assumed, explain);
     int64_t largest = 0, count = 0;
     for (const TileShape &tile : kernel.tiles) {
       if (tile.source != TileSource::Load) continue;
@@ -300,12 +374,12 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
       // other axis (a 1-D block: per warp); storing a reduced vector
       // converts at most that vector.
       int64_t bound = tile.dims.size() > 1 ? 4 * desc.numWarps * longest : 4 * desc.numWarps;
-      described.unmodelledScratchBound = std::max(described.unmodelledScratchBound, bound);
+      if (!modelled) described.unmodelledScratchBound = std::max(described.unmodelledScratchBound, bound);
     }
     if (largest > 0) desc.elementwiseTiles.push_back(RegisterTile{1, largest, static_cast<int>(count), assumed});
     if (explain && described.unmodelledScratchBound > 0)
-      notes.push_back("reductions are not in the kernel model: their scratch is bounded by " +
-                      std::to_string(described.unmodelledScratchBound) + " bytes");
+      notes.push_back("scans, layout changes, atomics read back or helpers are not in the kernel model: their "
+                      "scratch is bounded by " + std::to_string(described.unmodelledScratchBound) + " bytes");
   }
   return true;
 }
@@ -352,6 +426,19 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
       if (explain)
         estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
                                      "covers its load multi-buffered or in a single buffer");
+    }
+  }
+  if (described->reductionsUncertain) {
+    KernelDescription widest = described->description;
+    for (auto &reduction : widest.reductions) {
+      reduction.combineBytes = reduction.combineBytesUpTo;
+    }
+    SharedMemoryEstimate upper = estimateSharedMemory(widest, arch, detail);
+    if (upper.maxBytes > estimate.shared.maxBytes) {
+      estimate.shared.maxBytes = upper.maxBytes;
+      if (explain)
+        estimate.assumptions.push_back("a reduction's element type is not visible: the upper end takes a 32-bit "
+                                       "combine");
     }
   }
   if (described->unmodelledScratchBound > 0)

@@ -21,9 +21,13 @@ struct DescribedKernel {
   // The model cannot tell which axis of B is contiguous: the estimate covers
   // both layouts (K-major and N-major) where they differ.
   bool bLayoutUnknown = false;
-  // Upper bound of scratch the model cannot place (reductions outside dot
-  // loops are not in the kernel model): the largest tile as fp32.
+  // Upper bound of scratch the model cannot place (scans, layout changes,
+  // atomics, reductions of unknown shape, helpers it cannot read): from the
+  // largest loaded tile. 0 when every scratch operation is modelled.
   int64_t unmodelledScratchBound = 0;
+  // Some reduction's combine width is not known: the estimate's upper end
+  // takes it at its widest (ReductionDescription::combineBytesUpTo).
+  bool reductionsUncertain = false;
   std::vector<Note> assumptions; // with the place one names ("the cast to fp16 at line 12")
 };
 

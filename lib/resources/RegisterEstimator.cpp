@@ -148,7 +148,10 @@ WorkingSet attentionWorkingSet(const DotDescription &scoresDot, MmaPath path, in
 WorkingSet noDotWorkingSet(const KernelDescription &kernel, int64_t threads, bool explain) {
   WorkingSet set;
   set.threshold = kNoDotThreshold;
-  for (const auto &reduction : kernel.reductions) {
+  // The elementwise tiles, where described, are the loaded tiles the
+  // reductions read: counted once, as those.
+  for (const auto &reduction : kernel.elementwiseTiles.empty() ? kernel.reductions
+                                                               : std::vector<ReductionDescription>{}) {
     int64_t tile = registersFor(std::max<int64_t>(reduction.rows, 1), reduction.cols, 32, threads);
     // A tile reduced more than once (softmax) stays live next to its
     // transformed copy and the result; a tile reduced once is consumed.

@@ -282,7 +282,7 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
     TileShape2D shape{std::max<int64_t>(reduction.rows, 1), reduction.cols};
     DistributedLayout loaded = coalescedLayout(shape, 1, elementBits(reduction.loaded), kernel.numWarps,
                                                arch.warpSize);
-    int64_t scratch = reductionScratchBytes(loaded, reduction.axis, 4);
+    int64_t scratch = reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
     for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
       program.add([&] { return "reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded); }, scratch, point,
                   point + 1, kScratchAlignment);

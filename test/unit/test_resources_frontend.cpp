@@ -93,5 +93,116 @@ TEST(ResourcesFrontEnd, CalibrationKernelsReadThroughTheFrontEndCoverTheTable) {
   EXPECT_GE(100.0 * fitAgrees / rows, 99.5);
 }
 
+
+// Kernels without dots, compiled with Triton 3.6.0 for GPUTarget("cuda", 90,
+// 32) on a CPU with fp16 pointers: `metadata.shared` per config.
+constexpr const char *kReductionKernels = R"(
+import triton
+import triton.language as tl
+from .helpers import outside_helper
+
+
+@triton.jit
+def scale_rows(x_ptr, w_ptr, y_ptr, n_cols, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    keep = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=keep, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + cols, mask=keep, other=0.0).to(tl.float32)
+    ms = tl.sum(x * x, axis=0) / n_cols
+    tl.store(y_ptr + row * n_cols + cols, x * tl.rsqrt(ms + eps) * w, mask=keep)
+
+
+@triton.jit
+def shift_rows(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    keep = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=keep, other=0.0)
+    tl.store(y_ptr + row * n_cols + cols, x * 2 + 1, mask=keep)
+
+
+@triton.jit
+def row_peak(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=float("-inf"))
+    top = tl.max(x, axis=0)
+    where = tl.argmax(x, axis=0)
+    tl.store(y_ptr + row, top)
+    tl.store(y_ptr + row + 1, where.to(tl.float32))
+
+
+@triton.jit
+def gate_rows(x_ptr, g_ptr, y_ptr, n_cols, ROWS: tl.constexpr, BLOCK: tl.constexpr):
+    r = tl.program_id(0) * ROWS + tl.arange(0, ROWS)
+    c = tl.arange(0, BLOCK)[None, :]
+    x = tl.load(x_ptr + r[:, None] * n_cols + c)
+    g = tl.load(g_ptr + c)
+    tl.store(y_ptr + r[:, None] * n_cols + c, x * g)
+
+
+@triton.jit
+def shift_through_helper(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + cols, mask=cols < n_cols, other=0.0)
+    tl.store(y_ptr + cols, outside_helper(x), mask=cols < n_cols)
+)";
+
+SharedMemoryEstimate sharedOf(const Kernel &kernel, std::map<std::string, int64_t> params, int warps) {
+  Config config;
+  for (const auto &[name, value] : params) config.params[name] = ScalarValue::ofInt(value);
+  config.numWarps = ScalarValue::ofInt(warps);
+  config.numStages = ScalarValue::ofInt(3);
+  std::string why;
+  auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+  EXPECT_TRUE(estimate.has_value()) << why;
+  return estimate ? estimate->shared : SharedMemoryEstimate{};
+}
+
+TEST(ResourcesFrontEnd, ReductionsOfOneDimensionalBlocksAreExact) {
+  FileModel model = python_test::modelOf(kReductionKernels, "sm90");
+  const Kernel &scale = python_test::kernelNamed(model, "scale_rows");
+  const Kernel &shift = python_test::kernelNamed(model, "shift_rows");
+  // {BLOCK, num_warps, bytes}: one fp32 partial per warp holding data.
+  const int64_t measuredScale[][3] = {{128, 1, 0},  {128, 2, 8},   {128, 4, 16},  {128, 8, 16},
+                                      {1024, 2, 8}, {1024, 8, 32}, {4096, 4, 16}, {4096, 8, 32}};
+  for (const auto &[block, warps, bytes] : measuredScale) {
+    SharedMemoryEstimate estimate = sharedOf(scale, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_TRUE(estimate.exact()) << "BLOCK " << block << " warps " << warps;
+    EXPECT_EQ(estimate.maxBytes, bytes) << "BLOCK " << block << " warps " << warps;
+    SharedMemoryEstimate none = sharedOf(shift, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_TRUE(none.exact());
+    EXPECT_EQ(none.maxBytes, 0) << "no scratch operation: nothing in shared memory";
+  }
+}
+
+TEST(ResourcesFrontEnd, ReductionOfAnUnseenElementTypeIsARangeAroundTheCompiler) {
+  FileModel model = python_test::modelOf(kReductionKernels, "sm90");
+  const Kernel &peak = python_test::kernelNamed(model, "row_peak");
+  // max then argmax of fp16 values (2 B, then 2 + 4 B per warp), measured
+  // 12, 24 and 48 B; the values' type is not visible, so up to 32 bits.
+  const int64_t measured[][3] = {{128, 2, 12}, {128, 4, 24}, {1024, 8, 48}};
+  for (const auto &[block, warps, bytes] : measured) {
+    SharedMemoryEstimate estimate = sharedOf(peak, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_EQ(estimate.minBytes, bytes) << "BLOCK " << block << " warps " << warps;
+    EXPECT_EQ(estimate.maxBytes, bytes / 6 * 8) << "BLOCK " << block << " warps " << warps;
+  }
+}
+
+TEST(ResourcesFrontEnd, ConversionsTheModelDoesNotPlaceKeepABound) {
+  FileModel model = python_test::modelOf(kReductionKernels, "sm90");
+  // A [1, BLOCK] row broadcast into a [2, BLOCK] tile: Triton 3.6 keeps a
+  // layout conversion between the two loads' layouts (128 B measured at 2
+  // warps with 16-byte aligned pointers; 0 B from BLOCK 1024 on).
+  SharedMemoryEstimate gate = sharedOf(python_test::kernelNamed(model, "gate_rows"), {{"ROWS", 2}, {"BLOCK", 64}}, 2);
+  EXPECT_EQ(gate.minBytes, 0);
+  EXPECT_GE(gate.maxBytes, 128);
+  // A helper of another module may reduce: not known to be zero.
+  SharedMemoryEstimate helper =
+      sharedOf(python_test::kernelNamed(model, "shift_through_helper"), {{"BLOCK", 1024}}, 4);
+  EXPECT_FALSE(helper.exact());
+}
+
 } // namespace
 } // namespace btlint::resources

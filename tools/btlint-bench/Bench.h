@@ -48,7 +48,13 @@ bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings
 
 // Joins DIR/manifest.json and DIR/results.json into DIR/report.json and
 // DIR/report.md; returns false with `error` when a file is missing or bad.
-bool collectReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
+// `resultsPath`, when given, replaces DIR/results.json: measurements recorded
+// against an earlier manifest of the same tree, joined with this manifest's
+// estimates (re-estimating without recompiling). Its kernels and configs
+// must be this manifest's: a kernel of another name or a config of other
+// values under the same id is an error.
+bool collectReport(const std::string &dir, std::string &error, std::string *summary = nullptr,
+                   const std::string &resultsPath = "");
 
 // With DIR/tune_results.json (run.py --tune): per (kernel, shape) the regret
 // of timing only btlint's top k, its top 1, the list's first config and the

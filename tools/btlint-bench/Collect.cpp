@@ -11,12 +11,14 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 
 namespace btlint::bench {
 namespace json = llvm::json;
@@ -126,6 +128,141 @@ std::vector<std::string> assumedBy(const std::vector<const json::Object *> &rows
 bool onlyLayout(const std::vector<std::string> &assuming) {
   return std::all_of(assuming.begin(), assuming.end(),
                      [](const std::string &a) { return llvm::StringRef(a).contains("(btlint's layout"); });
+}
+
+// The config values a results row or a manifest config names, as text
+// ("BLOCK=64, warps=4, stages=3"), to compare the two.
+std::string configKey(const json::Object &params, int64_t warps, int64_t stages) {
+  std::vector<std::string> parts;
+  for (const auto &[name, value] : params) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << value;
+    parts.push_back(name.str() + "=" + text);
+  }
+  std::sort(parts.begin(), parts.end());
+  return llvm::join(parts, ", ") + ", warps=" + std::to_string(warps) + ", stages=" + std::to_string(stages);
+}
+
+// A kernel's identity across two emits of one tree: its file below the
+// tree's root, its name and line (ids number kernels in discovery order,
+// which a kernel found since shifts).
+using KernelIdentity = std::tuple<std::string, std::string, int64_t>;
+
+std::map<std::string, KernelIdentity> identitiesOf(const json::Object &manifest) {
+  std::vector<std::pair<std::string, const json::Object *>> kernels;
+  if (const json::Array *list = manifest.getArray("kernels"))
+    for (const auto &k : *list)
+      if (const json::Object *o = k.getAsObject(); o && str(*o, "language") == "triton")
+        kernels.emplace_back(str(*o, "original_path"), o);
+  // The root: the directory all the kernels' files share.
+  std::string root = kernels.empty() ? std::string() : kernels.front().first;
+  for (const auto &[path, kernel] : kernels) {
+    size_t same = 0;
+    while (same < root.size() && same < path.size() && root[same] == path[same]) ++same;
+    root.resize(same);
+  }
+  root.resize(root.rfind('/') == std::string::npos ? 0 : root.rfind('/') + 1);
+  std::map<std::string, KernelIdentity> out;
+  for (const auto &[path, kernel] : kernels)
+    out[str(*kernel, "id")] = {path.substr(root.size()), str(*kernel, "name"), integer(*kernel, "line")};
+  return out;
+}
+
+// Renumbers results recorded against `recordedManifest` to the kernel ids of
+// `manifest`, matching kernels by identity; rows of kernels the manifest no
+// longer has are dropped and counted in `dropped`.
+json::Object renumberResults(const json::Object &results, const json::Object &recordedManifest,
+                             const json::Object &manifest, int64_t &dropped) {
+  std::map<KernelIdentity, std::string> idNow;
+  for (const auto &[id, identity] : identitiesOf(manifest)) idNow[identity] = id;
+  std::map<std::string, std::string> renamed;
+  for (const auto &[id, identity] : identitiesOf(recordedManifest))
+    if (auto found = idNow.find(identity); found != idNow.end()) renamed[id] = found->second;
+  json::Object out = results;
+  for (const char *list : {"compile", "timing"}) {
+    json::Array *rows = out.getArray(list);
+    if (!rows) continue;
+    json::Array kept;
+    for (auto &row : *rows) {
+      json::Object *o = row.getAsObject();
+      auto id = o ? renamed.find(str(*o, "kernel")) : renamed.end();
+      if (id == renamed.end()) {
+        ++dropped;
+        continue;
+      }
+      (*o)["kernel"] = id->second;
+      kept.push_back(std::move(row));
+    }
+    *rows = std::move(kept);
+  }
+  if (json::Array *records = out.getArray("kernels")) {
+    json::Array kept;
+    for (auto &record : *records)
+      if (json::Object *o = record.getAsObject())
+        if (auto id = renamed.find(str(*o, "id")); id != renamed.end()) {
+          (*o)["id"] = id->second;
+          kept.push_back(std::move(record));
+        }
+    *records = std::move(kept);
+  }
+  return out;
+}
+
+// Whether results recorded elsewhere belong to this manifest: every kernel
+// a row names is here under the same name, and every row's manifest config
+// has the row's values.
+bool resultsMatchManifest(const json::Object &manifest, const json::Object &results, const std::string &resultsFile,
+                          std::string &error) {
+  std::map<std::string, const json::Object *> kernels;
+  if (const json::Array *list = manifest.getArray("kernels"))
+    for (const auto &k : *list)
+      if (const json::Object *o = k.getAsObject()) kernels[str(*o, "id")] = o;
+  std::map<std::string, std::string> recordedNames;
+  if (const json::Array *records = results.getArray("kernels"))
+    for (const auto &r : *records)
+      if (const json::Object *o = r.getAsObject()) recordedNames[str(*o, "id")] = str(*o, "name");
+  for (const auto &[id, name] : recordedNames) {
+    auto here = kernels.find(id);
+    if (here == kernels.end() || str(*here->second, "name") != name) {
+      error = resultsFile + ": kernel " + id + " is `" + name + "` there but " +
+              (here == kernels.end() ? std::string("absent") : "`" + str(*here->second, "name") + "`") +
+              " in the manifest: it was emitted from another tree";
+      return false;
+    }
+  }
+  if (const json::Array *rows = results.getArray("compile"))
+    for (const auto &r : *rows) {
+      const json::Object *row = r.getAsObject();
+      if (!row || !row->get("manifest_config") || !row->getInteger("manifest_config")) continue;
+      const std::string id = str(*row, "kernel");
+      auto here = kernels.find(id);
+      if (here == kernels.end()) {
+        error = resultsFile + ": a compile row names kernel " + id + ", which the manifest does not have";
+        return false;
+      }
+      const int64_t index = integer(*row, "manifest_config");
+      const json::Object *config = nullptr;
+      if (const json::Array *configs = here->second->getArray("configs"))
+        for (const auto &c : *configs)
+          if (const json::Object *co = c.getAsObject(); co && integer(*co, "index") == index) config = co;
+      const json::Object noParams;
+      const json::Object *rowParams = row->getObject("params") ? row->getObject("params") : &noParams;
+      const json::Object *configParams = config && config->getObject("params") ? config->getObject("params") : &noParams;
+      if (!config || configKey(*rowParams, integer(*row, "num_warps"), integer(*row, "num_stages")) !=
+                         configKey(*configParams, integer(*config, "num_warps"), integer(*config, "num_stages"))) {
+        error = resultsFile + ": config " + std::to_string(index + 1) + " of kernel " + id + " (`" +
+                str(*here->second, "name") + "`) is {" +
+                configKey(*rowParams, integer(*row, "num_warps"), integer(*row, "num_stages")) +
+                "} there but " +
+                (config ? "{" + configKey(*configParams, integer(*config, "num_warps"), integer(*config, "num_stages")) +
+                              "}"
+                        : std::string("absent")) +
+                " in the manifest";
+        return false;
+      }
+    }
+  return true;
 }
 
 class Collector {
@@ -728,19 +865,41 @@ public:
 
 } // namespace
 
-bool collectReport(const std::string &dir, std::string &error, std::string *summary) {
+bool collectReport(const std::string &dir, std::string &error, std::string *summary, const std::string &resultsPath) {
   auto manifestValue = readJson(dir + "/manifest.json", error);
   if (!manifestValue) return false;
-  auto resultsValue = readJson(dir + "/results.json", error);
+  const std::string resultsFile = resultsPath.empty() ? dir + "/results.json" : resultsPath;
+  auto resultsValue = readJson(resultsFile, error);
   if (!resultsValue) {
-    error += " (run `python3 " + dir + "/run.py` first)";
+    if (resultsPath.empty()) error += " (run `python3 " + dir + "/run.py` first)";
     return false;
   }
   const json::Object *manifest = manifestValue->getAsObject();
   const json::Object *results = resultsValue->getAsObject();
   if (!manifest || !results || !manifest->getArray("findings")) {
-    error = dir + ": manifest.json or results.json is not what btlint-bench writes";
+    error = dir + ": manifest.json or " + resultsFile + " is not what btlint-bench writes";
     return false;
+  }
+  // Results recorded with their own manifest beside them are renumbered to
+  // this manifest's kernels first.
+  std::optional<json::Object> renumbered;
+  int64_t droppedRows = 0;
+  if (!resultsPath.empty()) {
+    llvm::SmallString<256> recordedManifestPath(resultsPath);
+    llvm::sys::path::remove_filename(recordedManifestPath);
+    llvm::sys::path::append(recordedManifestPath, "manifest.json");
+    if (llvm::sys::fs::exists(recordedManifestPath) && !llvm::sys::fs::equivalent(recordedManifestPath, dir + "/manifest.json")) {
+      auto recordedValue = readJson(std::string(recordedManifestPath), error);
+      if (!recordedValue) return false;
+      const json::Object *recorded = recordedValue->getAsObject();
+      if (!recorded || !recorded->getArray("kernels")) {
+        error = std::string(recordedManifestPath) + ": not a manifest btlint-bench writes";
+        return false;
+      }
+      renumbered = renumberResults(*results, *recorded, *manifest, droppedRows);
+      results = &*renumbered;
+    }
+    if (!resultsMatchManifest(*manifest, *results, resultsFile, error)) return false;
   }
   Collector collector(*manifest, *results);
   const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
@@ -760,6 +919,11 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
       if (auto s = x.getAsString()) archs.push_back(s->str());
   out << "- Compiled for: " << llvm::join(archs, ", ") << "; findings from btlint "
       << str(*manifest, "btlint_version") << " (" << str(*manifest, "created") << ")\n";
+  if (renumbered)
+    out << "- Measurements: " << resultsFile << ", recorded against an earlier manifest of this tree, joined by "
+        << "kernel (file, name, line)" << (droppedRows ? "; " + std::to_string(droppedRows) +
+                                           " rows of kernels this manifest no longer has left out" : std::string())
+        << "\n";
   if (const json::Object *cs = results->getObject("compile_summary"); cs && integer(*cs, "tasks", 0) > 0) {
     out << "- Compile confirmation: " << integer(*cs, "tasks") << " compiles on " << integer(*cs, "jobs")
         << " processes in " << llvm::formatv("{0:F1}", cs->getNumber("wall_seconds").value_or(0)) << " s wall ("

@@ -2,7 +2,7 @@
 //
 //   btlint-bench --emit DIR [--findings FILE | PATH...] [--arch sm80,sm90] [--all]
 //   python3 DIR/run.py [--compile-only]
-//   btlint-bench --collect DIR
+//   btlint-bench --collect DIR [--results FILE]
 //   btlint-bench --run DIR PATH...        (all three, where Triton and the GPU are local)
 #include "Bench.h"
 
@@ -31,6 +31,10 @@ cl::opt<std::string> emitOption("emit", cl::desc("Write the harness for the flag
                                 cl::value_desc("DIR"), cl::cat(benchCategory));
 cl::opt<std::string> collectOption("collect", cl::desc("Join DIR/results.json with the findings into the report"),
                                    cl::value_desc("DIR"), cl::cat(benchCategory));
+cl::opt<std::string> resultsOption("results",
+                                   cl::desc("With --collect: measurements to join instead of DIR/results.json "
+                                            "(recorded against an earlier manifest of the same tree)"),
+                                   cl::value_desc("FILE"), cl::cat(benchCategory));
 cl::opt<std::string> runOption("run", cl::desc("Emit into DIR, run DIR/run.py here, then collect"),
                                cl::value_desc("DIR"), cl::cat(benchCategory));
 cl::opt<std::string> findingsOption("findings",
@@ -153,7 +157,7 @@ int collect(const std::string &dir) {
                  << "/tune_report.json\n";
     if (!llvm::sys::fs::exists(dir + "/results.json")) return 0;
   }
-  if (!bench::collectReport(dir, error, &summary)) return usageError(error);
+  if (!bench::collectReport(dir, error, &summary, resultsOption)) return usageError(error);
   llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/report.md and " << dir << "/report.json\n";
   return 0;
 }
@@ -185,6 +189,7 @@ int main(int argc, char **argv) {
     return 2;
   int modes = !emitOption.empty() + !collectOption.empty() + !runOption.empty();
   if (modes != 1) return usageError("give exactly one of --emit DIR, --collect DIR, --run DIR");
+  if (!resultsOption.empty() && collectOption.empty()) return usageError("--results goes with --collect DIR");
   try {
     if (!emitOption.empty()) return emit(emitOption);
     if (!collectOption.empty()) return collect(collectOption);
