@@ -27,13 +27,6 @@ std::string normalisedPath(const std::string &path) {
   return std::string(absolute);
 }
 
-const FileModel *findFile(const std::vector<FileModel> &models, const std::string &path) {
-  const std::string wanted = normalisedPath(path);
-  for (const FileModel &model : models)
-    if (normalisedPath(model.path) == wanted) return &model;
-  return nullptr;
-}
-
 // The name a kernel is reported under: a CUDA template's instantiations are
 // one kernel; a second autotuner over a Triton function goes by the name it
 // is bound to (`scale_narrow = triton.autotune(...)(scale_kernel)`).
@@ -822,6 +815,13 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
       out << "\n</details>\n";
     }
   }
+}
+
+const FileModel *findFile(const std::vector<FileModel> &models, const std::string &path) {
+  const std::string wanted = normalisedPath(path);
+  for (const FileModel &model : models)
+    if (normalisedPath(model.path) == wanted) return &model;
+  return nullptr;
 }
 
 } // namespace btlint::report

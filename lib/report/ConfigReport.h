@@ -95,6 +95,8 @@ std::vector<KernelReport> buildReports(const ModelsByArch &models, const std::st
 
 // The names `path` holds, for errors and suggestions.
 std::vector<std::string> kernelNamesIn(const ModelsByArch &models, const std::string &path);
+// The model of the file at `path` (compared as absolute paths without dots), or null.
+const FileModel *findFile(const std::vector<FileModel> &models, const std::string &path);
 
 void writeJson(llvm::raw_ostream &out, const std::vector<KernelReport> &reports);
 void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports);

@@ -7,8 +7,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 
 #include <algorithm>
 #include <cmath>
@@ -16,13 +14,6 @@
 
 namespace btlint::tune {
 namespace {
-
-std::string normalisedPath(const std::string &path) {
-  llvm::SmallString<256> absolute(path);
-  llvm::sys::fs::make_absolute(absolute);
-  llvm::sys::path::remove_dots(absolute, true);
-  return std::string(absolute);
-}
 
 int64_t nextPowerOfTwo(int64_t value) {
   int64_t power = 1;
@@ -219,9 +210,7 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
     error = "no model for " + options.arch;
     return std::nullopt;
   }
-  const FileModel *file = nullptr;
-  for (const FileModel &model : archModels->second)
-    if (normalisedPath(model.path) == normalisedPath(path)) file = &model;
+  const FileModel *file = report::findFile(archModels->second, path);
   const Kernel *kernel = file ? file->findKernel(kernelName) : nullptr;
   if (!kernel) {
     error = path + ": no kernel `" + kernelName + "`";

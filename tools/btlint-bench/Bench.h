@@ -7,6 +7,9 @@
 #include "config/ProjectConfig.h"
 #include "diag/Diagnostic.h"
 
+#include "llvm/Support/JSON.h"
+
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -42,6 +45,9 @@ struct EmitOptions {
 // Writes the harness for `findings` into options.dir. Returns false with a
 // message in `error` when it cannot.
 bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error);
+
+// A JSON file, or nullopt with `error` naming the file and what is wrong.
+std::optional<llvm::json::Value> readJson(const std::string &file, std::string &error);
 
 // Reads findings written by `btlint --format json`.
 bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings, std::string &error);

@@ -23,12 +23,6 @@
 namespace btlint::bench {
 namespace json = llvm::json;
 
-namespace {
-
-// A tuning finding is confirmed when the wider search beats the list's best
-// by at least this much (timing noise on one GPU is a few percent).
-constexpr double kTuningGainPercent = 5.0;
-
 std::optional<json::Value> readJson(const std::string &file, std::string &error) {
   auto buffer = llvm::MemoryBuffer::getFile(file);
   if (!buffer) {
@@ -42,6 +36,13 @@ std::optional<json::Value> readJson(const std::string &file, std::string &error)
   }
   return std::move(*parsed);
 }
+
+namespace {
+
+// A tuning finding is confirmed when the wider search beats the list's best
+// by at least this much (timing noise on one GPU is a few percent).
+constexpr double kTuningGainPercent = 5.0;
+
 
 std::string str(const json::Object &o, llvm::StringRef key) { return o.getString(key).value_or("").str(); }
 int64_t integer(const json::Object &o, llvm::StringRef key, int64_t fallback = -1) {

@@ -21,19 +21,6 @@ namespace json = llvm::json;
 
 namespace {
 
-std::optional<json::Value> readJson(const std::string &path, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer) {
-    error = path + ": cannot read: " + buffer.getError().message();
-    return std::nullopt;
-  }
-  auto parsed = json::parse((*buffer)->getBuffer());
-  if (!parsed) {
-    error = path + ": not JSON: " + llvm::toString(parsed.takeError());
-    return std::nullopt;
-  }
-  return std::move(*parsed);
-}
 
 // Ranks 1..n with ties sharing their average rank.
 std::vector<double> ranksOf(const std::vector<double> &values) {
