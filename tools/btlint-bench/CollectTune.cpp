@@ -112,6 +112,7 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
       if (kernel && config && shape) timed[{kernel->str(), *config, *shape}] = object;
     }
 
+  size_t incomplete = 0; // pairs some config of which has no row: a regret needs the whole list
   Statistic topK, top1, first, largest;
   std::vector<double> correlations, saved;
   json::Array pairs;
@@ -140,6 +141,14 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
         if (found == timed.end()) return 0.0;
         return found->second->getNumber("first_call_s").value_or(0) + found->second->getNumber("bench_s").value_or(0);
       };
+      bool whole = true;
+      for (const json::Value &c : *configs)
+        if (const json::Object *config = c.getAsObject())
+          whole = whole && timed.count({id, config->getInteger("index").value_or(-1), shape});
+      if (!whole) {
+        ++incomplete;
+        continue;
+      }
       // The exhaustive best, and btlint's order on this shape.
       std::optional<double> best;
       int64_t bestConfig = -1;
@@ -234,6 +243,7 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
   bool allMet = true;
   for (const auto &[key, met] : targets) allMet = allMet && met.getAsBoolean().value_or(false);
   json::Object summary{{"pairs", static_cast<int64_t>(pairs.size())},
+                       {"pairs_not_fully_timed", static_cast<int64_t>(incomplete)},
                        {"top_k", topK.summary()},
                        {"top_1", top1.summary()},
                        {"first_config", first.summary()},
@@ -273,6 +283,8 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
           << " |\n";
     };
     out << "# btlint tune against the exhaustive autotune\n\n" << summaryLine << ".\n\n";
+    if (incomplete)
+      out << incomplete << " (kernel, shape) pairs left out: some config of their list has no timing row.\n\n";
     out << "| choice | within 2% | within 5% | within 10% | geomean regret | worst |\n|---|---|---|---|---|---|\n";
     row("btlint top k", topK);
     row("btlint top 1", top1);

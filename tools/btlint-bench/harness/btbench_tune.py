@@ -41,7 +41,9 @@ def tune_tasks(manifest, only=()):
 
 def time_config_on_shapes(task):
     """Worker entry: one config on every shape; per shape the median ms, the
-    seconds of its first call (compilation included) and of the benchmark."""
+    seconds of its first call (compilation included) and of the benchmark.
+    With `compile_only` the first call alone: it fills Triton's on-disk
+    cache, so that the timing pass loads binaries instead of compiling."""
     import torch
     import triton
     from btbench_timing import MIN_REP_MS, MIN_WARMUP_MS, make_config, resolve
@@ -64,6 +66,10 @@ def time_config_on_shapes(task):
             launch()
             torch.cuda.synchronize()
             row["first_call_s"] = time.perf_counter() - start
+            if task.get("compile_only"):
+                row["status"] = "ok"
+                rows.append(row)
+                continue
             start = time.perf_counter()
             row["ms"] = triton.testing.do_bench(launch, warmup=warmup, rep=rep, return_mode="median")
             row["bench_s"] = time.perf_counter() - start
@@ -78,41 +84,91 @@ def time_config_on_shapes(task):
     return {"status": "ok", "shapes": rows, "warmup_ms": warmup, "rep_ms": rep}
 
 
-def run(manifest, worker_command, gpus, timeout, out, log, only=()):
-    """Runs the tasks over `gpus` worker pools; writes `out`; returns the rows."""
-    tasks = tune_tasks(manifest, only)
-    log(f"tune: timing {len(tasks)} configs over their shapes on {gpus} GPU(s)")
+def run_tasks(tasks, worker_command, slots, timeout, log, verb, deadline_at=None):
+    """Runs `tasks` over worker pools, one per (gpu, slot) pair in `slots`;
+    returns {task index: per-shape rows} with the GPU of each row. No task
+    starts after `deadline_at` (time.time()): those have no rows."""
     pending = queue.Queue()
-    for task in tasks:
-        pending.put(task)
-    rows, lock = [], threading.Lock()
-    start = time.time()
+    for number, task in enumerate(tasks):
+        if task is not None:
+            pending.put((number, task))
+    done, lock = {}, threading.Lock()
 
     def drive(gpu):
         env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(gpu))
         pool = btbench_isolate.WorkerPool(worker_command, timeout, env=env)
-        while True:
+        while deadline_at is None or time.time() < deadline_at:
             try:
-                task = pending.get_nowait()
+                number, task = pending.get_nowait()
             except queue.Empty:
                 break
-            result = pool.run({k: task[k] for k in ("kernel", "bench", "shapes", "config")})
+            request = {k: task[k] for k in ("kernel", "bench", "shapes", "config")}
+            request["compile_only"] = verb == "compiled"
+            result = pool.run(request)
             shapes = result.get("shapes") or [{"shape": s, "status": result.get("status", "error"),
                                                "error": result.get("error", "")} for s in task["shapes"]]
             with lock:
-                for number, row in enumerate(shapes):
-                    rows.append(dict(task["meta"], shape_index=number, gpu=gpu, **row))
-                if len(rows) % 50 < len(shapes):
-                    log(f"  {len(rows)} (config, shape) pairs timed")
+                done[number] = [dict(row, gpu=gpu) for row in shapes]
+                pairs = sum(len(r) for r in done.values())
+                if pairs % 200 < len(shapes):
+                    log(f"  {pairs} (config, shape) pairs {verb}")
         pool.close()
 
-    threads = [threading.Thread(target=drive, args=(gpu,)) for gpu in range(max(1, gpus))]
+    threads = [threading.Thread(target=drive, args=(gpu,)) for gpu in slots]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
+    return done
+
+
+def run(manifest, worker_command, gpus, timeout, out, log, only=(), compile_jobs=0, deadline_at=None):
+    """Times the tasks over `gpus` worker pools; writes `out`; returns the rows.
+
+    With `compile_jobs`, a first pass compiles every (config, shape) in that
+    many workers spread over the GPUs (compiling is CPU work: one GPU's
+    single timing worker would compile the whole list serially, as the
+    autotuner does); its first-call seconds are what the autotuner pays and
+    are kept as `first_call_s`, the timing pass's own as `cached_first_call_s`.
+    Shapes that failed to compile are not timed again. Configs not reached
+    by `deadline_at` get no row (`--collect` leaves their pairs out)."""
+    tasks = tune_tasks(manifest, only)
+    gpus = max(1, gpus)
+    start = time.time()
+    compiled = {}
+    if compile_jobs > 0:
+        log(f"tune: compiling {len(tasks)} configs over their shapes in {compile_jobs} workers")
+        compiled = run_tasks(tasks, worker_command, [j % gpus for j in range(compile_jobs)], timeout, log,
+                             "compiled", deadline_at)
+        log(f"tune: compiled in {round(time.time() - start, 1)} s")
+    timed_tasks = []
+    for number, task in enumerate(tasks):
+        warm = compiled.get(number)
+        shapes = [row["shape"] for row in warm if row.get("status") == "ok"] if warm else task["shapes"]
+        # None: not compiled before the deadline, or nothing left to time
+        timed_tasks.append(dict(task, shapes=shapes) if shapes and (warm or not compile_jobs) else None)
+    log(f"tune: timing {len(tasks)} configs over their shapes on {gpus} GPU(s)")
+    timing_start = time.time()
+    timed = run_tasks(timed_tasks, worker_command, list(range(gpus)), timeout, log, "timed", deadline_at)
+    rows = []
+    for number, task in enumerate(tasks):
+        if number not in timed and (timed_tasks[number] is not None or number not in compiled):
+            continue  # past the deadline: no rows
+        by_shape = {json.dumps(r["shape"], sort_keys=True): r for r in timed.get(number, [])}
+        warm = compiled.get(number) or [None] * len(task["shapes"])
+        for index, shape in enumerate(task["shapes"]):
+            row = by_shape.get(json.dumps(shape, sort_keys=True))
+            if warm[index] is not None and warm[index].get("status") != "ok":
+                row = warm[index]  # the compile pass's failure, not timed again
+            elif row is None:
+                row = {"shape": shape, "status": "error", "error": "not timed"}
+            elif warm[index] is not None:
+                row = dict(row, cached_first_call_s=row.get("first_call_s"),
+                           first_call_s=warm[index].get("first_call_s"))
+            rows.append(dict(task["meta"], shape_index=index, **row))
     rows.sort(key=lambda r: (r["kernel"], r["config"], r["shape_index"]))
-    results = {"format": 1, "rows": rows, "gpus": gpus, "wall_seconds": round(time.time() - start, 2)}
+    results = {"format": 1, "rows": rows, "gpus": gpus, "compile_jobs": compile_jobs,
+               "compile_seconds": round(timing_start - start, 2), "wall_seconds": round(time.time() - start, 2)}
     with open(out, "w") as f:
         json.dump(results, f, indent=1, sort_keys=True)
     log(f"tune: wrote {out} ({len(rows)} rows in {results['wall_seconds']} s)")

@@ -8,7 +8,8 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
                                     a GPU and a bench spec are there
   python3 run.py --compile-only     no timing (no GPU or torch needed)
   options: --archs sm80,sm90  --jobs N  --timeout S (per compile)  --timing-timeout S
-           --deadline S (start no compile after S seconds; the rest is recorded as not_run)
+           --deadline S (start no compile after S seconds; the rest is recorded as not_run;
+                         with --tune, configs not started get no row)
            --out results.json
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
@@ -382,6 +383,8 @@ def main():
     parser.add_argument("--tune", action="store_true",
                         help="time every config of each list btlint tune ranked, on every shape (docs/tune.md)")
     parser.add_argument("--gpus", type=int, default=1, help="with --tune: GPUs to spread the configs over")
+    parser.add_argument("--compile-jobs", type=int, default=None,
+                        help="with --tune: workers compiling every config first (default: --jobs; 0: none)")
     parser.add_argument("--tune-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker-command", help=argparse.SUPPRESS)  # a stand-in worker (the tests' fake)
     parser.add_argument("--cuda-plan", action="store_true",
@@ -401,7 +404,9 @@ def main():
                                                                            "--tune-worker"]
         out = args.out if args.out != os.path.join(HERE, "results.json") else os.path.join(HERE, "tune_results.json")
         only = set(args.kernels.split(",")) if args.kernels else set()
-        btbench_tune.run(manifest, command, args.gpus, args.timing_timeout * 8, out, log, only)
+        compile_jobs = args.jobs if args.compile_jobs is None else args.compile_jobs
+        btbench_tune.run(manifest, command, args.gpus, args.timing_timeout * 8, out, log, only, compile_jobs,
+                         STARTED + args.deadline if args.deadline else None)
         return 0
     if args.cuda_plan:
         import btbench_cuda
