@@ -49,6 +49,13 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
 // A JSON file, or nullopt with `error` naming the file and what is wrong.
 std::optional<llvm::json::Value> readJson(const std::string &file, std::string &error);
 
+// Timings of different GPU models never share a ranking: the model timing
+// rows (each naming its `gpu_name`) are ranked on is `preferred` (the run's
+// GPU 0) when some row is of it, else the model most rows name. Rows that
+// name no model (older results) count as that model.
+std::string rankedGpuModel(const llvm::json::Array &rows, llvm::StringRef preferred);
+bool ofGpuModel(const llvm::json::Object &row, llvm::StringRef model);
+
 // Reads findings written by `btlint --format json`.
 bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings, std::string &error);
 

@@ -37,6 +37,21 @@ std::optional<json::Value> readJson(const std::string &file, std::string &error)
   return std::move(*parsed);
 }
 
+std::string rankedGpuModel(const json::Array &rows, llvm::StringRef preferred) {
+  std::map<std::string, size_t> count;
+  for (const json::Value &row : rows)
+    if (const json::Object *object = row.getAsObject())
+      if (auto name = object->getString("gpu_name")) ++count[name->str()];
+  if (count.empty() || count.count(preferred.str())) return preferred.str();
+  return std::max_element(count.begin(), count.end(), [](const auto &a, const auto &b) { return a.second < b.second; })
+      ->first;
+}
+
+bool ofGpuModel(const json::Object &row, llvm::StringRef model) {
+  auto name = row.getString("gpu_name");
+  return !name || model.empty() || *name == model;
+}
+
 namespace {
 
 // A tuning finding is confirmed when the wider search beats the list's best
@@ -275,9 +290,15 @@ public:
     if (const json::Array *rows = results.getArray("compile"))
       for (const auto &r : *rows)
         if (const json::Object *o = r.getAsObject()) compileRows_[str(*o, "kernel")].push_back(o);
-    if (const json::Array *rows = results.getArray("timing"))
+    if (const json::Array *rows = results.getArray("timing")) {
+      const json::Object *machine = results.getObject("machine");
+      timedModel_ = rankedGpuModel(*rows, machine ? str(*machine, "gpu") : "");
       for (const auto &r : *rows)
-        if (const json::Object *o = r.getAsObject()) timingRows_[str(*o, "kernel")].push_back(o);
+        if (const json::Object *o = r.getAsObject()) {
+          if (ofGpuModel(*o, timedModel_)) timingRows_[str(*o, "kernel")].push_back(o);
+          else ++otherModels_[str(*o, "gpu_name")];
+        }
+    }
     if (const json::Array *records = results.getArray("kernels"))
       for (const auto &r : *records)
         if (const json::Object *o = r.getAsObject()) kernelRecords_[str(*o, "id")] = o;
@@ -861,6 +882,9 @@ public:
   const json::Object &results_;
   std::map<std::string, const json::Object *> kernels_, kernelRecords_;
   std::map<std::string, std::vector<const json::Object *>> compileRows_, timingRows_, cudaRows_, cudaTimed_;
+  // The GPU model rankings are made on, and the launches timed on others.
+  std::string timedModel_;
+  std::map<std::string, size_t> otherModels_;
   std::map<int64_t, std::vector<const json::Object *>> cudaChecks_;
 };
 
@@ -941,7 +965,22 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
   if (const json::Object *ts = results->getObject("timing_summary"); ts && integer(*ts, "launches", 0) > 0)
     out << "- Timing: " << integer(*ts, "launches") << " timed configs in "
         << llvm::formatv("{0:F1}", ts->getNumber("wall_seconds").value_or(0)) << " s, "
-        << integer(*ts, "worker_restarts") << " worker restarts (do_bench median, warmup >= 25 ms, rep >= 100 ms)\n";
+        << integer(*ts, "worker_restarts") << " worker restarts (do_bench median, warmup >= 25 ms, rep >= 100 ms)"
+        << (integer(*ts, "gpus", 1) > 1 ? " over " + std::to_string(integer(*ts, "gpus")) + " GPUs" : std::string())
+        << "\n";
+  if (const json::Object *ts = results->getObject("timing_summary"))
+    if (const json::Object *spread = ts->getObject("gpu_spread"); spread && spread->getNumber("median_spread_across_gpus"))
+      out << "- The same config on every GPU (" << (spread->getArray("configs") ? spread->getArray("configs")->size() : 0)
+          << " configs timed again on each): medians " << llvm::formatv("{0:F1}", 100 * *spread->getNumber(
+                                                              "median_spread_across_gpus"))
+          << "% apart (median; at most " << llvm::formatv("{0:F1}", 100 * spread->getNumber(
+                                                              "max_spread_across_gpus").value_or(0))
+          << "%), against " << llvm::formatv("{0:F1}", 100 * spread->getNumber("median_repeat_noise_one_gpu").value_or(0))
+          << "% between two runs on one GPU (at most "
+          << llvm::formatv("{0:F1}", 100 * spread->getNumber("max_repeat_noise_one_gpu").value_or(0)) << "%)\n";
+  for (const auto &[model, launches] : collector.otherModels_)
+    out << "- " << launches << " launches timed on " << model << " left out: rankings use " << collector.timedModel_
+        << " alone (timings of different GPU models are never ranked together)\n";
   if (!str(machine, "gpu_driver").empty() || !str(machine, "nvcc").empty())
     out << "- CUDA: NVIDIA driver " << (str(machine, "gpu_driver").empty() ? "?" : str(machine, "gpu_driver"))
         << ", nvcc " << (str(machine, "nvcc").empty() ? "not found" : str(machine, "nvcc")) << "\n";

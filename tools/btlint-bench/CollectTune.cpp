@@ -104,8 +104,14 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
   }
   // (kernel id, config, shape) -> row
   std::map<std::tuple<std::string, int64_t, int64_t>, const json::Object *> timed;
+  const std::string model = rankedGpuModel(*rows, "");
+  size_t otherModel = 0;
   for (const json::Value &row : *rows)
     if (const json::Object *object = row.getAsObject()) {
+      if (!ofGpuModel(*object, model)) {
+        ++otherModel;
+        continue;
+      }
       auto kernel = object->getString("kernel");
       auto config = object->getInteger("config");
       auto shape = object->getInteger("shape_index");
@@ -244,6 +250,8 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
   for (const auto &[key, met] : targets) allMet = allMet && met.getAsBoolean().value_or(false);
   json::Object summary{{"pairs", static_cast<int64_t>(pairs.size())},
                        {"pairs_not_fully_timed", static_cast<int64_t>(incomplete)},
+                       {"gpu_model", model},
+                       {"rows_of_other_gpu_models_left_out", static_cast<int64_t>(otherModel)},
                        {"top_k", topK.summary()},
                        {"top_1", top1.summary()},
                        {"first_config", first.summary()},
@@ -283,6 +291,9 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
           << " |\n";
     };
     out << "# btlint tune against the exhaustive autotune\n\n" << summaryLine << ".\n\n";
+    if (!model.empty()) out << "Timed on " << model << ".\n\n";
+    if (otherModel)
+      out << otherModel << " rows timed on other GPU models left out: one ranking never mixes GPU models.\n\n";
     if (incomplete)
       out << incomplete << " (kernel, shape) pairs left out: some config of their list has no timing row.\n\n";
     out << "| choice | within 2% | within 5% | within 10% | geomean regret | worst |\n|---|---|---|---|---|---|\n";

@@ -4,6 +4,8 @@ corrupts its CUDA context never sinks the run.
 * `run_forked(tasks, target, jobs, timeout)`: CPU work (compiles), one forked
   child per task, `jobs` at a time; a child past `timeout` seconds is killed
   and recorded as 'timeout', a child that dies without answering as 'crashed'.
+* `run_on_pools(tasks, make_pool, slots)`: spreads tasks over several
+  pools (one per GPU, locally or on a Ray cluster), each fed from one queue.
 * `WorkerPool(command, timeout)`: GPU work, one long-lived worker process
   (a fresh CUDA context) that takes tasks as JSON lines on standard input and
   answers `@@btbench-result <json>` lines on standard output. A worker that
@@ -227,3 +229,39 @@ def worker_loop(handle):
         sys.stdout.flush()
         if result.get("retire_worker"):
             return
+
+
+def run_on_pools(tasks, make_pool, slots, on_result=None, deadline=None):
+    """Results of each task, in order, run on one pool per slot (the pools of
+    several GPUs side by side): `make_pool(slot)` returns an object with
+    `run(task)` and `close()` (a WorkerPool, or a Ray actor's proxy). Past
+    `deadline` (a time.time() value) no task starts: its result is None."""
+    pending = queue.Queue()
+    for index, task in enumerate(tasks):
+        if task is not None:
+            pending.put((index, task))
+    results = [None] * len(tasks)
+    lock = threading.Lock()
+
+    def drive(slot):
+        pool = make_pool(slot)
+        try:
+            while deadline is None or time.time() < deadline:
+                try:
+                    index, task = pending.get_nowait()
+                except queue.Empty:
+                    break
+                result = pool.run(task)
+                with lock:
+                    results[index] = result
+                    if on_result:
+                        on_result(index, result, slot)
+        finally:
+            pool.close()
+
+    threads = [threading.Thread(target=drive, args=(slot,)) for slot in slots]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

@@ -78,7 +78,7 @@ def time_config(task):
     warmup = max(MIN_WARMUP_MS, int(bench.get("warmup_ms") or MIN_WARMUP_MS))
     rep = max(MIN_REP_MS, int(bench.get("rep_ms") or MIN_REP_MS))
     ms = triton.testing.do_bench(launch, warmup=warmup, rep=rep, return_mode="median")
-    result = {"status": "ok", "ms": ms, "warmup_ms": warmup, "rep_ms": rep}
+    result = {"status": "ok", "ms": ms, "warmup_ms": warmup, "rep_ms": rep, "gpu_name": torch.cuda.get_device_name()}
     if bench.get("flops"):
         result["tflops"] = evaluate_formula(bench["flops"], task["shape"]) / (ms * 1e-3) / 1e12
     if bench.get("bytes"):

@@ -12,9 +12,7 @@ manifest, and `python3 btbench_plot.py --tune DIR` plots tune_report.json.
 import importlib
 import json
 import os
-import queue
 import sys
-import threading
 import time
 
 import btbench_isolate
@@ -81,48 +79,52 @@ def time_config_on_shapes(task):
             row["status"] = "out_of_resources" if type(exc).__name__ == "OutOfResources" else "error"
             row["error"] = text[:400]
         rows.append(row)
-    return {"status": "ok", "shapes": rows, "warmup_ms": warmup, "rep_ms": rep}
+    return {"status": "ok", "shapes": [dict(row, gpu_name=torch.cuda.get_device_name()) for row in rows],
+            "warmup_ms": warmup, "rep_ms": rep}
 
 
-def run_tasks(tasks, worker_command, slots, timeout, log, verb, deadline_at=None):
-    """Runs `tasks` over worker pools, one per (gpu, slot) pair in `slots`;
-    returns {task index: per-shape rows} with the GPU of each row. No task
-    starts after `deadline_at` (time.time()): those have no rows."""
-    pending = queue.Queue()
-    for number, task in enumerate(tasks):
-        if task is not None:
-            pending.put((number, task))
-    done, lock = {}, threading.Lock()
+def run_tasks(tasks, make_pool, slots, log, verb, deadline_at=None):
+    """Runs `tasks` (None: skipped) on one pool per slot (`make_pool(slot)`,
+    see btbench_isolate.run_on_pools); returns {task index: per-shape rows}
+    with the slot's GPU on each row. No task starts after `deadline_at`:
+    those have no rows."""
+    done = {}
 
-    def drive(gpu):
-        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(gpu))
-        pool = btbench_isolate.WorkerPool(worker_command, timeout, env=env)
-        while deadline_at is None or time.time() < deadline_at:
-            try:
-                number, task = pending.get_nowait()
-            except queue.Empty:
-                break
-            request = {k: task[k] for k in ("kernel", "bench", "shapes", "config")}
-            request["compile_only"] = verb == "compiled"
-            result = pool.run(request)
-            shapes = result.get("shapes") or [{"shape": s, "status": result.get("status", "error"),
-                                               "error": result.get("error", "")} for s in task["shapes"]]
-            with lock:
-                done[number] = [dict(row, gpu=gpu) for row in shapes]
-                pairs = sum(len(r) for r in done.values())
-                if pairs % 200 < len(shapes):
-                    log(f"  {pairs} (config, shape) pairs {verb}")
-        pool.close()
+    def record(number, result, slot):
+        task = tasks[number]
+        shapes = result.get("shapes") or [{"shape": s, "status": result.get("status", "error"),
+                                           "error": result.get("error", "")} for s in task["shapes"]]
+        done[number] = [dict(row, gpu=slot_gpu(slot)) for row in shapes]
+        pairs = sum(len(r) for r in done.values())
+        if pairs % 200 < len(shapes):
+            log(f"  {pairs} (config, shape) pairs {verb}")
 
-    threads = [threading.Thread(target=drive, args=(gpu,)) for gpu in slots]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    requests = []
+    for task in tasks:
+        if task is None:
+            requests.append(None)
+            continue
+        request = {k: task[k] for k in ("kernel", "bench", "shapes", "config")}
+        request["compile_only"] = verb == "compiled"
+        requests.append(request)
+    btbench_isolate.run_on_pools(requests, make_pool, slots, record, deadline_at)
     return done
 
 
-def run(manifest, worker_command, gpus, timeout, out, log, only=(), compile_jobs=0, deadline_at=None):
+def slot_gpu(slot):
+    """Slots are GPU numbers, or (gpu, worker) pairs for several workers per GPU."""
+    return slot[0] if isinstance(slot, tuple) else slot
+
+
+def local_pool(worker_command, timeout):
+    """make_pool for this host: a WorkerPool pinned to the slot's GPU."""
+    def make(slot):
+        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(slot_gpu(slot)))
+        return btbench_isolate.WorkerPool(worker_command, timeout, env=env)
+    return make
+
+
+def run(manifest, make_pool, gpus, out, log, only=(), compile_jobs=0, deadline_at=None, make_compile_pool=None):
     """Times the tasks over `gpus` worker pools; writes `out`; returns the rows.
 
     With `compile_jobs`, a first pass compiles every (config, shape) in that
@@ -138,7 +140,7 @@ def run(manifest, worker_command, gpus, timeout, out, log, only=(), compile_jobs
     compiled = {}
     if compile_jobs > 0:
         log(f"tune: compiling {len(tasks)} configs over their shapes in {compile_jobs} workers")
-        compiled = run_tasks(tasks, worker_command, [j % gpus for j in range(compile_jobs)], timeout, log,
+        compiled = run_tasks(tasks, make_compile_pool or make_pool, [(j % gpus, j) for j in range(compile_jobs)], log,
                              "compiled", deadline_at)
         log(f"tune: compiled in {round(time.time() - start, 1)} s")
     timed_tasks = []
@@ -149,7 +151,7 @@ def run(manifest, worker_command, gpus, timeout, out, log, only=(), compile_jobs
         timed_tasks.append(dict(task, shapes=shapes) if shapes and (warm or not compile_jobs) else None)
     log(f"tune: timing {len(tasks)} configs over their shapes on {gpus} GPU(s)")
     timing_start = time.time()
-    timed = run_tasks(timed_tasks, worker_command, list(range(gpus)), timeout, log, "timed", deadline_at)
+    timed = run_tasks(timed_tasks, make_pool, list(range(gpus)), log, "timed", deadline_at)
     rows = []
     for number, task in enumerate(tasks):
         if number not in timed and (timed_tasks[number] is not None or number not in compiled):

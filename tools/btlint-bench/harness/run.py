@@ -11,6 +11,9 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
            --deadline S (start no compile after S seconds; the rest is recorded as not_run;
                          with --tune, configs not started get no row)
            --out results.json
+           --gpus N (timing workers, one per GPU; default: every visible GPU)
+           --ray ADDRESS (compile and timing tasks on a Ray cluster, `local` for one
+                          started here; btbench_ray.py)
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
            process, to measure what the process pool gains)
@@ -124,7 +127,8 @@ def compile_task(task):
         return {"status": status, "error": error}
 
 
-def compile_phase(manifest, archs, jobs, timeout, sequential_check, deadline=None):
+def compile_phase(manifest, archs, jobs, timeout, sequential_check, deadline=None, ray_address=None,
+                  stub_missing=True):
     per_kernel = []
     for kernel_id, (kernel, _, _, configs) in KERNELS.items():
         own = []
@@ -158,13 +162,18 @@ def compile_phase(manifest, archs, jobs, timeout, sequential_check, deadline=Non
             log(f"  {done[0]}/{len(tasks)} compiled")
 
     start = time.time()
-    if tasks:
-        # Warm this process once (Triton's hash of its own sources, the ptxas
-        # version, LLVM's targets: each computed once per process), so every
-        # forked child inherits them instead of paying for them per config.
-        compile_task(tasks[0])
-    results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress,
-                                         STARTED + deadline if deadline else None)
+    if ray_address:
+        import btbench_ray
+        results = btbench_ray.compile_on_ray(tasks, timeout, stub_missing, ONLY, progress,
+                                             STARTED + deadline if deadline else None)
+    else:
+        if tasks:
+            # Warm this process once (Triton's hash of its own sources, the ptxas
+            # version, LLVM's targets: each computed once per process), so every
+            # forked child inherits them instead of paying for them per config.
+            compile_task(tasks[0])
+        results = btbench_isolate.run_forked(tasks, compile_task, jobs, timeout, progress,
+                                             STARTED + deadline if deadline else None)
     wall = time.time() - start
     rows = []
     for task, result in zip(tasks, results):
@@ -174,7 +183,7 @@ def compile_phase(manifest, archs, jobs, timeout, sequential_check, deadline=Non
                "num_stages": config["num_stages"]}
         row.update(result)
         rows.append(row)
-    summary = {"tasks": len(tasks), "jobs": jobs, "wall_seconds": round(wall, 2),
+    summary = {"tasks": len(tasks), "jobs": jobs, "wall_seconds": round(wall, 2), "pool": "ray" if ray_address else "local",
                "sum_compile_seconds": round(sum(r.get("compile_seconds", 0) for r in results), 2),
                "statuses": {}}
     for r in results:
@@ -284,7 +293,17 @@ def shapes_of(bench):
 WIDER_SEARCH_RULES = {"too-few-configs"}
 
 
-def timing_phase(manifest, timeout, wider_size):
+def visible_gpus():
+    """GPUs this process may use, counted without initialising CUDA here."""
+    os.environ.setdefault("PYTORCH_NVML_BASED_CUDA_CHECK", "1")
+    try:
+        import torch
+        return torch.cuda.device_count()
+    except Exception:  # noqa: BLE001 - no torch: no timing either
+        return 0
+
+
+def timing_phase(manifest, timeout, wider_size, gpus=1, ray_address=None, worker_command=None, spread_configs=0):
     import btbench_timing
     # Findings a wider search decides: the list is too short to hold a good config.
     flagged_tuning = {f["kernel"] for f in manifest.get("findings", [])
@@ -308,24 +327,90 @@ def timing_phase(manifest, timeout, wider_size):
                                        "wider": True}})
     if not tasks:
         return [], {}
-    log(f"timing {len(tasks)} launches on the GPU, one worker process at a time")
-    env = dict(os.environ, PYTHONUNBUFFERED="1")
-    pool = btbench_isolate.WorkerPool([sys.executable, os.path.abspath(__file__), "--worker"], timeout, env=env)
-    rows = []
+    where = f"a Ray cluster's {gpus} GPU(s)" if ray_address else f"{gpus} GPU(s)"
+    log(f"timing {len(tasks)} launches on {where}, one worker process per GPU, each config alone on its GPU")
+    pools = []
+    if ray_address:
+        import btbench_ray
+        actors = btbench_ray.actor_pools(worker_command.split() if worker_command else
+                                         ["{python}", "{harness}/run.py", "--worker"], timeout)
+
+        def make_pool(slot):
+            pools.append(actors(slot))
+            return pools[-1]
+    else:
+        command = worker_command.split() if worker_command else [sys.executable, os.path.abspath(__file__), "--worker"]
+
+        def make_pool(slot):
+            env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(slot))
+            pools.append(btbench_isolate.WorkerPool(command, timeout, env=env))
+            return pools[-1]
+    done = [0]
+
+    def progress(index, result, slot):
+        result["gpu"] = slot  # the GPU's number here, or the actor's on the cluster
+        done[0] += 1
+        if done[0] % 10 == 0 or done[0] == len(tasks):
+            log(f"  {done[0]}/{len(tasks)} timed")
+
     start = time.time()
-    for n, task in enumerate(tasks, 1):
-        result = pool.run({k: task[k] for k in ("kernel", "bench", "shape", "config")})
+    requests = [{k: task[k] for k in ("kernel", "bench", "shape", "config")} for task in tasks]
+    results = btbench_isolate.run_on_pools(requests, make_pool, list(range(gpus)), progress)
+    rows = []
+    for task, result in zip(tasks, results):
         row = dict(task["meta"])
         row.update(shape=task["shape"], params=task["config"]["params"], num_warps=task["config"]["num_warps"],
                    num_stages=task["config"]["num_stages"])
-        row.update(result)
+        row.update(result or {"status": "not_run"})
         rows.append(row)
-        if n % 10 == 0 or n == len(tasks):
-            log(f"  {n}/{len(tasks)} timed")
-    pool.close()
-    summary = {"launches": len(tasks), "wall_seconds": round(time.time() - start, 2),
-               "worker_starts": pool.started, "worker_restarts": pool.restarts}
+    summary = {"launches": len(tasks), "wall_seconds": round(time.time() - start, 2), "gpus": gpus,
+               "worker_starts": sum(getattr(p, "started", 0) for p in pools),
+               "worker_restarts": sum(getattr(p, "restarts", 0) for p in pools)}
+    if spread_configs and gpus > 1:
+        summary["gpu_spread"] = gpu_spread(tasks, rows, make_pool, gpus, spread_configs)
     return rows, summary
+
+
+def gpu_spread(tasks, rows, make_pool, gpus, count):
+    """Times `count` configs that ran (spaced over the list) again on every
+    GPU: how far the GPUs' medians of one config lie apart, against how far
+    one GPU's two runs of it lie apart (the noise)."""
+    picked = [i for i, row in enumerate(rows) if row.get("status") == "ok"]
+    picked = picked[::max(1, len(picked) // count)][:count]
+    if not picked:
+        return {}
+    per_gpu = [[None] * len(picked) for _ in range(gpus)]
+
+    def drive(gpu):
+        pool = make_pool(gpu)
+        try:
+            for n, index in enumerate(picked):
+                per_gpu[gpu][n] = pool.run({k: tasks[index][k] for k in ("kernel", "bench", "shape", "config")})
+        finally:
+            pool.close()
+
+    import threading
+    threads = [threading.Thread(target=drive, args=(gpu,)) for gpu in range(gpus)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    configs, across, repeat = [], [], []
+    for n, index in enumerate(picked):
+        times = [(per_gpu[g][n] or {}).get("ms") for g in range(gpus)]
+        if any(t is None for t in times):
+            continue
+        first = rows[index]
+        again = times[first["gpu"]]
+        across.append((max(times) - min(times)) / min(times))
+        repeat.append(abs(again - first["ms"]) / min(again, first["ms"]))
+        configs.append({"kernel": first["kernel"], "config": first["config"], "shape": first["shape"],
+                        "ms_per_gpu": times, "gpu_names": [(per_gpu[g][n] or {}).get("gpu_name") for g in range(gpus)],
+                        "first_run": {"gpu": first["gpu"], "ms": first["ms"]}})
+    middle = lambda values: sorted(values)[len(values) // 2] if values else None  # noqa: E731
+    return {"configs": configs, "median_spread_across_gpus": middle(across),
+            "max_spread_across_gpus": max(across, default=None),
+            "median_repeat_noise_one_gpu": middle(repeat), "max_repeat_noise_one_gpu": max(repeat, default=None)}
 
 
 def worker_main():
@@ -382,7 +467,12 @@ def main():
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
     parser.add_argument("--tune", action="store_true",
                         help="time every config of each list btlint tune ranked, on every shape (docs/tune.md)")
-    parser.add_argument("--gpus", type=int, default=1, help="with --tune: GPUs to spread the configs over")
+    parser.add_argument("--gpus", type=int, default=None,
+                        help="GPUs to spread timing over, one worker each (default: every visible GPU)")
+    parser.add_argument("--gpu-spread", type=int, default=8,
+                        help="with several GPUs: configs timed again on every GPU to measure their spread")
+    parser.add_argument("--ray", metavar="ADDRESS",
+                        help="run compile and timing tasks on a Ray cluster (`local`: start one here)")
     parser.add_argument("--compile-jobs", type=int, default=None,
                         help="with --tune: workers compiling every config first (default: --jobs; 0: none)")
     parser.add_argument("--tune-worker", action="store_true", help=argparse.SUPPRESS)
@@ -397,16 +487,33 @@ def main():
         add_source_paths(manifest)
         import btbench_tune
         return btbench_tune.worker_main()
+    if args.ray:
+        import btbench_ray
+        cpus, gpus = btbench_ray.connect(args.ray, args.jobs, args.gpus or 0)
+        args.jobs = cpus
+        args.gpus = min(args.gpus, gpus) if args.gpus else gpus
+        log(f"Ray cluster at {args.ray}: {cpus} CPUs, {gpus} GPUs")
+    elif args.gpus is None:
+        args.gpus = visible_gpus()
     if args.tune:
         import btbench_tune
         manifest = load_manifest()
-        command = args.worker_command.split() if args.worker_command else [sys.executable, os.path.abspath(__file__),
-                                                                           "--tune-worker"]
+        command = args.worker_command.split() if args.worker_command else None
         out = args.out if args.out != os.path.join(HERE, "results.json") else os.path.join(HERE, "tune_results.json")
         only = set(args.kernels.split(",")) if args.kernels else set()
         compile_jobs = args.jobs if args.compile_jobs is None else args.compile_jobs
-        btbench_tune.run(manifest, command, args.gpus, args.timing_timeout * 8, out, log, only, compile_jobs,
-                         STARTED + args.deadline if args.deadline else None)
+        timeout = args.timing_timeout * 8
+        gpus = max(1, args.gpus)
+        if args.ray:
+            make_pool = btbench_ray.actor_pools(command or ["{python}", "{harness}/run.py", "--tune-worker"], timeout,
+                                                min(1.0, gpus / max(1, compile_jobs)))
+            make_timing_pool = btbench_ray.actor_pools(command or ["{python}", "{harness}/run.py", "--tune-worker"],
+                                                       timeout, 1.0)
+        else:
+            command = command or [sys.executable, os.path.abspath(__file__), "--tune-worker"]
+            make_pool = make_timing_pool = btbench_tune.local_pool(command, timeout)
+        btbench_tune.run(manifest, make_timing_pool, gpus, out, log, only, compile_jobs,
+                         STARTED + args.deadline if args.deadline else None, make_compile_pool=make_pool)
         return 0
     if args.cuda_plan:
         import btbench_cuda
@@ -430,7 +537,7 @@ def main():
             log(f"error: triton is not importable here ({exc}); the Triton kernels cannot be compiled. "
                 f"Install it (`pip install triton`) or run on a machine that has it.")
             return 3
-    if not args.compile_only and manifest.get("launchers"):
+    if not args.compile_only and manifest.get("launchers") and not args.worker_command:
         try:
             import torch  # noqa: F401
         except ImportError as exc:
@@ -439,18 +546,23 @@ def main():
     if args.kernels:
         ONLY.update(args.kernels.split(","))
     archs = args.archs.split(",") if args.archs else manifest["archs"]
-    timing = not args.compile_only and gpu_available()
+    # A stand-in worker (the tests') times without a GPU on the GPUs it is told.
+    stand_in = bool(args.worker_command and args.gpus)
+    timing = not args.compile_only and (gpu_available() or stand_in)
     results = {"format": 1, "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
                "archs": archs, "mode": "compile+timing" if timing else "compile-only"}
-    results["kernels"] = resolve_kernels(manifest, stub_missing=not timing)
+    results["kernels"] = resolve_kernels(manifest, stub_missing=not timing or stand_in)
     if not args.no_compile:
         results["compile"], results["compile_summary"] = compile_phase(manifest, archs, args.jobs, args.timeout,
-                                                                       args.sequential_check, args.deadline)
+                                                                       args.sequential_check, args.deadline,
+                                                                       args.ray, not timing)
         results["cuda"] = cuda_phase(manifest, archs, args.jobs, args.timeout)
         write_results(results, args.out)  # kept if timing is cut short
     if timing:
         wider = args.wider if args.wider is not None else manifest.get("wider_search", 24)
-        results["timing"], results["timing_summary"] = timing_phase(manifest, args.timing_timeout, wider)
+        results["timing"], results["timing_summary"] = timing_phase(manifest, args.timing_timeout, wider,
+                                                                    max(1, args.gpus), args.ray,
+                                                                    args.worker_command, args.gpu_spread)
     elif not args.compile_only:
         results["timing_skipped"] = "no CUDA GPU visible to torch" if not gpu_available() else ""
     import btbench_cuda
