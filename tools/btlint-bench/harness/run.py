@@ -13,6 +13,9 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
            process, to measure what the process pool gains)
+  python3 run.py --boundary [--gpus N] [--jobs N]
+                                    every config of each benched list at boundary shapes
+                                    against the spec's reference (boundary_results.json)
   python3 run.py --cuda-plan        only write the CUDA launch drivers (cuda_drivers/) and
                                     cuda_plan.json: what a GPU run would launch
 
@@ -381,8 +384,14 @@ def main():
     parser.add_argument("--out", default=os.path.join(HERE, "results.json"))
     parser.add_argument("--tune", action="store_true",
                         help="time every config of each list btlint tune ranked, on every shape (docs/tune.md)")
-    parser.add_argument("--gpus", type=int, default=1, help="with --tune: GPUs to spread the configs over")
+    parser.add_argument("--gpus", type=int, default=1,
+                        help="with --tune or --boundary: GPUs to spread the configs over")
     parser.add_argument("--tune-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--boundary", action="store_true",
+                        help="run every config of each benched list at the manifest's boundary shapes and compare "
+                             "its output with the reference (docs/btlint-bench.md); --gpus N, --jobs N workers "
+                             "(default 8 per GPU)")
+    parser.add_argument("--boundary-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker-command", help=argparse.SUPPRESS)  # a stand-in worker (the tests' fake)
     parser.add_argument("--cuda-plan", action="store_true",
                         help="write the CUDA drivers and cuda_plan.json (what would be launched) and stop")
@@ -394,6 +403,22 @@ def main():
         add_source_paths(manifest)
         import btbench_tune
         return btbench_tune.worker_main()
+    if args.boundary_worker:
+        manifest = load_manifest()
+        add_source_paths(manifest)
+        import btbench_boundary
+        return btbench_boundary.worker_main()
+    if args.boundary:
+        import btbench_boundary
+        manifest = load_manifest()
+        command = args.worker_command.split() if args.worker_command else [sys.executable, os.path.abspath(__file__),
+                                                                           "--boundary-worker"]
+        out = args.out if args.out != os.path.join(HERE, "results.json") else os.path.join(HERE,
+                                                                                            "boundary_results.json")
+        only = set(args.kernels.split(",")) if args.kernels else set()
+        jobs = args.jobs if any(a.startswith("--jobs") for a in sys.argv) else min(8 * max(1, args.gpus), os.cpu_count() or 1)
+        btbench_boundary.run(manifest, command, args.gpus, jobs, max(args.timeout, 300), out, log, only)
+        return 0
     if args.tune:
         import btbench_tune
         manifest = load_manifest()
