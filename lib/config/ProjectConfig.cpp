@@ -326,7 +326,7 @@ public:
   std::optional<BenchSpec> benchSpec(const YAML::Node &node) {
     static const std::vector<std::string> known{"kernel", "launcher", "shapes", "dtype",  "flops",
                                                 "bytes",  "warmup-ms", "rep-ms", "arg-dtypes", "grid",
-                                                "block",  "smem",    "host",   "args"};
+                                                "block",  "smem",    "host",   "args", "reference", "boundary"};
     if (!node.IsMap()) {
       error(node, "each bench spec must be a map with `kernel` and `launcher`");
       return std::nullopt;
@@ -348,6 +348,21 @@ public:
             error(value, "`launcher` must be `module:function`, e.g. `bench_matmul:launch`, not `" + *s + "`");
           spec.launcher = *s;
         }
+      } else if (key == "reference") {
+        if (auto s = scalar(value, "reference")) {
+          auto [module, function] = llvm::StringRef(*s).split(':');
+          if (module.empty() || function.empty() || function.contains(':'))
+            error(value, "`reference` must be `module:function`, e.g. `launchers:reference_matmul`, not `" + *s +
+                             "`");
+          spec.reference = *s;
+        }
+      } else if (key == "boundary") {
+        if (!value.IsSequence() || value.size() == 0) {
+          error(value, "`boundary` must list the shape names to vary, e.g. [M, K]");
+          continue;
+        }
+        for (const auto &d : value)
+          if (auto s = scalar(d, "boundary")) spec.boundaryDims.push_back(*s);
       } else if (key == "shapes") {
         if (value.IsSequence()) {
           for (const auto &item : value)
@@ -438,6 +453,9 @@ public:
                   "`host`");
     if (flopsNode) checkFormula(*flopsNode, "flops", spec.flops, spec.shapes);
     if (bytesNode) checkFormula(*bytesNode, "bytes", spec.bytes, spec.shapes);
+    for (const std::string &dim : spec.boundaryDims)
+      if (spec.shapes.empty() || !spec.shapes.front().count(dim))
+        error(node, "`boundary` names `" + dim + "`, which the first of `shapes` does not give");
     if (errors_.size() != before) return std::nullopt;
     return spec;
   }

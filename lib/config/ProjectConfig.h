@@ -84,6 +84,12 @@ struct BenchSpec {
   int64_t warmupMs = 25;
   int64_t repMs = 100;
   std::map<std::string, std::string> argDtypes;
+  // The boundary check (run.py --boundary, docs/btlint-bench.md): the
+  // function that computes the expected output from the launcher's inputs
+  // ("module:function"; empty: the list's first config is the reference),
+  // and the shape names to vary (empty: every name of the first shape).
+  std::string reference;
+  std::vector<std::string> boundaryDims;
   // CUDA kernels (btlint-bench writes a driver that launches them): either a
   // launch described here (grid, block, dynamic shared memory, arguments) or
   // a host function of the .cu file that launches the kernel. Formulas over

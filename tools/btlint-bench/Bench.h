@@ -9,6 +9,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -75,5 +76,29 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
 // correlation; against the targets of docs/tune.md. Writes DIR/tune_report.json
 // and DIR/tune_report.md. False with `error` when a file is missing or bad.
 bool collectTuneReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
+
+// A boundary run (run.py --boundary): per config of each kernel, its output
+// at each boundary shape against the reference.
+struct BoundaryVerdict {
+  std::string verdict; // confirmed, refuted, not_decided, not_measured
+  std::vector<std::string> evidence;
+};
+struct BoundaryRun {
+  llvm::json::Value results = nullptr; // DIR/boundary_results.json
+  // kernel id -> config index -> its rows
+  std::map<std::string, std::map<int64_t, std::vector<const llvm::json::Object *>>> rows;
+  // The configs of `kernel` that fail a boundary shape (a wrong output, a
+  // write past the end, a fault), each with the first such shape.
+  std::map<int64_t, std::string> failuresOf(const std::string &kernel) const;
+  // A `tile-access-unmasked` finding on `manifestKernel`, judged by the run.
+  BoundaryVerdict judge(const llvm::json::Object &manifestKernel, const llvm::json::Object &finding) const;
+  // The report's section: shapes checked and each config's result.
+  std::pair<std::string, llvm::json::Array> section(const llvm::json::Object &manifest) const;
+};
+// DIR/boundary_results.json, or nullopt: with `error` empty when there is none.
+std::optional<BoundaryRun> readBoundaryRun(const std::string &dir, std::string &error);
+
+// With DIR/boundary_results.json: writes DIR/boundary_report.md and .json.
+bool collectBoundaryReport(const std::string &dir, std::string &error, std::string *summary = nullptr);
 
 } // namespace btlint::bench

@@ -927,6 +927,9 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     if (!resultsMatchManifest(*manifest, *results, resultsFile, error)) return false;
   }
   Collector collector(*manifest, *results);
+  // A boundary run beside the results judges the unmasked-tile findings.
+  std::optional<BoundaryRun> boundary = readBoundaryRun(dir, error);
+  if (!boundary && !error.empty()) return false;
   const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
 
   std::string md;
@@ -1013,6 +1016,10 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
       v.evidence.push_back("btlint-bench could not tie this finding to a kernel");
     } else if (str(*k, "language") == "cuda") {
       v = collector.judgeCuda(*finding, check);
+    } else if (boundary && rule == "tile-access-unmasked") {
+      BoundaryVerdict judged = boundary->judge(*k, *finding);
+      v.verdict = judged.verdict;
+      v.evidence = judged.evidence;
     } else {
       v = collector.judgeTriton(*finding, check);
     }
@@ -1230,6 +1237,12 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
                                   {"gbs", row->get("gbs") ? *row->get("gbs") : json::Value(nullptr)}});
     }
   }
+  json::Array boundaryJson;
+  if (boundary) {
+    auto [section, kernels] = boundary->section(*manifest);
+    out << "\n" << section;
+    boundaryJson = std::move(kernels);
+  }
   if (llvm::sys::fs::exists(dir + "/throughput.png"))
     out << "\n## Throughput per config\n\n![throughput per config](throughput.png)\n\n"
            "Blue: the list's configs; red: configs a finding names; grey: the wider search; outlined: the best.\n";
@@ -1248,6 +1261,7 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
                       {"findings", std::move(judged)},
                       {"best_configs", std::move(best)},
                       {"agreement", std::move(agreementJson)}};
+  if (boundary) report["boundary"] = std::move(boundaryJson);
   if (const json::Object *cs = results->getObject("compile_summary")) report["compile_summary"] = json::Object(*cs);
   if (const json::Object *ts = results->getObject("timing_summary")) report["timing_summary"] = json::Object(*ts);
   if (const json::Array *launches = results->getArray("cuda_launches")) report["cuda_launches"] = json::Array(*launches);

@@ -119,6 +119,11 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
     }
 
   size_t incomplete = 0; // pairs some config of which has no row: a regret needs the whole list
+  // A boundary run beside the timings: a winner that fails a boundary shape
+  // is reported, never recommended.
+  std::optional<BoundaryRun> boundary = readBoundaryRun(dir, error);
+  if (!boundary && !error.empty()) return false;
+  std::string boundaryTable;
   Statistic topK, top1, first, largest;
   std::vector<double> correlations, saved;
   json::Array pairs;
@@ -220,6 +225,22 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
                         {"autotune_s_exhaustive", exhaustiveCost},
                         {"autotune_s_top_k", topCost},
                         {"time_saved", timeSaved}};
+      if (boundary) {
+        const std::map<int64_t, std::string> failing = boundary->failuresOf(id);
+        json::Object failures;
+        const int64_t topOne = ranked.empty() ? -1 : ranked.front().second;
+        for (const auto &[role, config] : {std::pair<const char *, int64_t>{"best_config", bestConfig},
+                                           {"top_1", topOne}}) {
+          auto found = failing.find(config);
+          if (found == failing.end()) continue;
+          failures[role] = json::Object{{"config", config}, {"failure", found->second}};
+          boundaryTable += "| " + name + " | `" + shapeText + "` | " +
+                           (std::string(role) == "top_1" ? "btlint's top 1" : "the exhaustive winner") + " | " +
+                           std::to_string(config + 1) + " | " + found->second + " |\n";
+        }
+        pair["boundary_failures"] = std::move(failures);
+        pair["boundary_checked"] = boundary->rows.count(id) > 0;
+      }
       pairs.push_back(std::move(pair));
       table += "| " + name + " | `" + shapeText + "` | " + llvm::formatv("{0:f4}", *best).str() + " | " +
                regretText(rTop) + " | " + regretText(rOne) + " | " + regretText(rFirst) + " | " +
@@ -309,6 +330,15 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
     out << "| kernel | shape | best ms | top k | top 1 | first | largest fit | Spearman | autotune time saved |\n"
            "|---|---|---|---|---|---|---|---|---|\n"
         << table;
+    if (boundary) {
+      out << "\n## Winners at boundary shapes\n\n";
+      if (boundaryTable.empty())
+        out << "No winner fails a boundary shape (boundary_results.json, run.py --boundary).\n";
+      else
+        out << "These winners fail a boundary shape (boundary_results.json): reported, not recommended.\n\n"
+               "| kernel | shape | winner | config | first failure |\n|---|---|---|---|---|\n"
+            << boundaryTable;
+    }
   }
   if (summaryOut) *summaryOut = summaryLine;
   return true;

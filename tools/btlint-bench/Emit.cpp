@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <tuple>
 #include <variant>
 
 namespace btlint::bench {
@@ -376,6 +377,83 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
   return out;
 }
 
+// The smallest prime above `n`.
+int64_t primeAbove(int64_t n) {
+  for (int64_t candidate = n + 1;; ++candidate) {
+    bool prime = candidate > 1;
+    for (int64_t d = 2; d * d <= candidate && prime; ++d) prime = candidate % d != 0;
+    if (prime) return candidate;
+  }
+}
+
+// The tile parameters that walk shape name `dim`, by the usual naming
+// (`BLOCK_M`, `BLOCK_SIZE_M` for `M`); empty when none is named so.
+std::vector<std::string> tileParamsOf(const std::string &dim, const std::vector<std::string> &tiles) {
+  std::vector<std::string> out;
+  const std::string upper = llvm::StringRef(dim).upper();
+  for (const std::string &tile : tiles) {
+    const std::string name = llvm::StringRef(tile).upper();
+    if (name == "BLOCK" + upper || llvm::StringRef(name).ends_with("_" + upper)) out.push_back(tile);
+  }
+  return out;
+}
+
+// The boundary shapes of a kernel's bench spec (run.py --boundary): from the
+// spec's first shape, one dimension at a time at 1, at block - 1 and
+// block + 1 for each block size of the list along it, at the largest block
+// less 16 (a multiple of 16, so Triton's divisibility specialisation, that
+// no larger tile divides: K = 48 under BLOCK_K = 64) and at the prime just
+// above the largest block. A dimension's block sizes are the list's values
+// of the tile parameters named for it (`BLOCK_M` for `M`), else of every
+// tile parameter. The first shape itself comes first.
+json::Object boundaryShapes(const Kernel &kernel, const BenchSpec &spec) {
+  const std::map<std::string, int64_t> &base = spec.shapes.front();
+  std::vector<std::string> dims = spec.boundaryDims;
+  if (dims.empty())
+    for (const auto &[name, _] : base) dims.push_back(name);
+  std::vector<std::string> tiles(kernel.tileParams.begin(), kernel.tileParams.end());
+  json::Object baseJson, dimsJson;
+  for (const auto &[n, v] : base) baseJson[n] = v;
+  json::Array shapes{json::Object{{"shape", json::Object(baseJson)}, {"varies", nullptr}}};
+  std::set<std::map<std::string, int64_t>> seen{base};
+  for (const std::string &dim : dims) {
+    std::vector<std::string> named = tileParamsOf(dim, tiles);
+    const bool byName = !named.empty();
+    if (!byName) named = tiles;
+    std::set<int64_t> blocks;
+    for (const Config &config : kernel.autotune->configs.configs)
+      for (const std::string &param : named)
+        if (auto found = config.params.find(param); found != config.params.end() && found->second.isInt() &&
+                                                    found->second.asInt() > 1)
+          blocks.insert(found->second.asInt());
+    std::set<int64_t> values{1};
+    for (int64_t block : blocks) {
+      values.insert(block - 1);
+      values.insert(block + 1);
+    }
+    if (!blocks.empty()) {
+      const int64_t largest = *blocks.rbegin();
+      if (largest > 32) values.insert(largest - 16);
+      values.insert(primeAbove(largest + 1));
+    }
+    json::Array valuesJson;
+    for (int64_t value : values) {
+      std::map<std::string, int64_t> shape = base;
+      shape[dim] = value;
+      if (value < 1 || !seen.insert(shape).second) continue;
+      valuesJson.push_back(value);
+      json::Object shapeJson;
+      for (const auto &[n, v] : shape) shapeJson[n] = v;
+      shapes.push_back(json::Object{{"shape", std::move(shapeJson)}, {"varies", dim}});
+    }
+    dimsJson[dim] = json::Object{{"tile_params", json::Array(std::vector<json::Value>(named.begin(), named.end()))},
+                                 {"matched_by_name", byName},
+                                 {"blocks", json::Array(std::vector<json::Value>(blocks.begin(), blocks.end()))},
+                                 {"values", std::move(valuesJson)}};
+  }
+  return json::Object{{"base", std::move(baseJson)}, {"dims", std::move(dimsJson)}, {"shapes", std::move(shapes)}};
+}
+
 bool spanContains(const SourceSpan &span, uint32_t line) {
   return span.valid() && span.line <= line && line <= std::max(span.endLine, span.line);
 }
@@ -703,7 +781,11 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
           benchJson["args"] = std::move(args);
           benchJson["args_positional"] = b.argsPositional;
         }
+        if (!b.reference.empty()) benchJson["reference"] = b.reference;
         entry["bench"] = std::move(benchJson);
+        if (language == Language::Python && k.autotune && !k.autotune->configs.configs.empty() &&
+            !b.shapes.empty())
+          entry["boundary"] = boundaryShapes(k, b);
       }
       json::Object shapes;
       for (const auto &[n, v] : shapeValues) shapes[n] = v;
@@ -889,15 +971,21 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
   // Bench launchers: the module beside the config file, copied with its folder.
   if (!options.config.bench.empty() && !options.config.root.empty()) {
     json::Array launchers;
+    // Launchers and references, each with what it is and its spec's line.
+    std::vector<std::tuple<std::string, const char *, uint32_t>> callables;
     for (const auto &spec : options.config.bench) {
       if (spec.launcher.empty()) continue; // a CUDA spec: the driver is generated
-      llvm::StringRef module = llvm::StringRef(spec.launcher).split(':').first;
+      callables.emplace_back(spec.launcher, "launcher", spec.line);
+      if (!spec.reference.empty()) callables.emplace_back(spec.reference, "reference", spec.line);
+    }
+    for (const auto &[callable, what, line] : callables) {
+      llvm::StringRef module = llvm::StringRef(callable).split(':').first;
       std::string relative = module.str();
       std::replace(relative.begin(), relative.end(), '.', '/');
       std::string file = options.config.root + "/" + relative + ".py";
       if (!fs::exists(file)) file = options.config.root + "/" + relative + "/__init__.py";
       if (!fs::exists(file)) {
-        error = options.configPath + ":" + std::to_string(spec.line) + ": launcher module `" + module.str() +
+        error = options.configPath + ":" + std::to_string(line) + ": " + what + " module `" + module.str() +
                 "` not found (looked for " + relative + ".py beside the config file)";
         return false;
       }
@@ -906,7 +994,8 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                                                absolute(options.config.root).size()), error))
         return false;
       if (pythonPathSeen.insert(root).second) manifest.getArray("python_path")->push_back(root);
-      launchers.push_back(spec.launcher);
+      if (llvm::none_of(launchers, [&](const json::Value &v) { return v.getAsString() == callable; }))
+        launchers.push_back(callable);
     }
     manifest["launchers"] = std::move(launchers);
   }

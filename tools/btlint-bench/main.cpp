@@ -151,12 +151,19 @@ int emit(const std::string &dir) {
 
 int collect(const std::string &dir) {
   std::string error, summary;
+  const bool boundary = llvm::sys::fs::exists(dir + "/boundary_results.json");
+  if (boundary) {
+    if (!bench::collectBoundaryReport(dir, error, &summary)) return usageError(error);
+    llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/boundary_report.md and " << dir
+                 << "/boundary_report.json\n";
+  }
   if (llvm::sys::fs::exists(dir + "/tune_results.json")) {
     if (!bench::collectTuneReport(dir, error, &summary)) return usageError(error);
     llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/tune_report.md and " << dir
                  << "/tune_report.json\n";
     if (!llvm::sys::fs::exists(dir + "/results.json")) return 0;
   }
+  if (boundary && !llvm::sys::fs::exists(dir + "/results.json") && resultsOption.empty()) return 0;
   if (!bench::collectReport(dir, error, &summary, resultsOption)) return usageError(error);
   llvm::outs() << "btlint-bench: " << summary << "; wrote " << dir << "/report.md and " << dir << "/report.json\n";
   return 0;

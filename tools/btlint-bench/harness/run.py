@@ -17,6 +17,9 @@ Python, `triton` and (for timing) `torch` where it runs, never btlint.
            --wider N (configs of the wider search per tuning finding)
            --sequential-check N (also compile N configs one after another in this
            process, to measure what the process pool gains)
+  python3 run.py --boundary [--gpus N] [--jobs N]
+                                    every config of each benched list at boundary shapes
+                                    against the spec's reference (boundary_results.json)
   python3 run.py --cuda-plan        only write the CUDA launch drivers (cuda_drivers/) and
                                     cuda_plan.json: what a GPU run would launch
 
@@ -468,7 +471,7 @@ def main():
     parser.add_argument("--tune", action="store_true",
                         help="time every config of each list btlint tune ranked, on every shape (docs/tune.md)")
     parser.add_argument("--gpus", type=int, default=None,
-                        help="GPUs to spread timing over, one worker each (default: every visible GPU)")
+                        help="GPUs to spread timing, --tune and --boundary over (default: every visible GPU)")
     parser.add_argument("--gpu-spread", type=int, default=8,
                         help="with several GPUs: configs timed again on every GPU to measure their spread")
     parser.add_argument("--ray", metavar="ADDRESS",
@@ -476,6 +479,11 @@ def main():
     parser.add_argument("--compile-jobs", type=int, default=None,
                         help="with --tune: workers compiling every config first (default: --jobs; 0: none)")
     parser.add_argument("--tune-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--boundary", action="store_true",
+                        help="run every config of each benched list at the manifest's boundary shapes and compare "
+                             "its output with the reference (docs/btlint-bench.md); --gpus N, --jobs N workers "
+                             "(default 8 per GPU)")
+    parser.add_argument("--boundary-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker-command", help=argparse.SUPPRESS)  # a stand-in worker (the tests' fake)
     parser.add_argument("--cuda-plan", action="store_true",
                         help="write the CUDA drivers and cuda_plan.json (what would be launched) and stop")
@@ -487,6 +495,11 @@ def main():
         add_source_paths(manifest)
         import btbench_tune
         return btbench_tune.worker_main()
+    if args.boundary_worker:
+        manifest = load_manifest()
+        add_source_paths(manifest)
+        import btbench_boundary
+        return btbench_boundary.worker_main()
     if args.ray:
         import btbench_ray
         cpus, gpus = btbench_ray.connect(args.ray, args.jobs, args.gpus or 0)
@@ -495,6 +508,21 @@ def main():
         log(f"Ray cluster at {args.ray}: {cpus} CPUs, {gpus} GPUs")
     elif args.gpus is None:
         args.gpus = visible_gpus()
+    if args.boundary:
+        import btbench_boundary
+        if args.ray:
+            log("error: --boundary runs on this host's GPUs; --ray is not supported with it")
+            return 2
+        args.gpus = max(1, args.gpus)
+        manifest = load_manifest()
+        command = args.worker_command.split() if args.worker_command else [sys.executable, os.path.abspath(__file__),
+                                                                           "--boundary-worker"]
+        out = args.out if args.out != os.path.join(HERE, "results.json") else os.path.join(HERE,
+                                                                                            "boundary_results.json")
+        only = set(args.kernels.split(",")) if args.kernels else set()
+        jobs = args.jobs if any(a.startswith("--jobs") for a in sys.argv) else min(8 * args.gpus, os.cpu_count() or 1)
+        btbench_boundary.run(manifest, command, args.gpus, jobs, max(args.timeout, 300), out, log, only)
+        return 0
     if args.tune:
         import btbench_tune
         manifest = load_manifest()
