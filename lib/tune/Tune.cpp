@@ -375,13 +375,21 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
   }
 
   // Ranks: per shape among the kept, then by the geometric mean of each
-  // shape's time over that shape's best.
+  // shape's time over that shape's best. A config whose shared memory may
+  // overflow (an estimate range across the limit) ranks after every config
+  // that fits: a recommendation must compile (on the H200 suite both such
+  // fp8 configs measured Triton's out of resources, at the range's top).
   std::vector<Candidate *> kept;
   for (Candidate &c : candidates)
     if (!c.eliminated()) kept.push_back(&c);
+  auto mayOverflow = [&](const Candidate *c) {
+    auto verdict = c->row.archs.find(result.arch);
+    return verdict != c->row.archs.end() && verdict->second.fit == "may overflow";
+  };
   for (size_t s = 0; s < options.shapes.size(); ++s) {
     std::vector<Candidate *> order = kept;
     std::stable_sort(order.begin(), order.end(), [&](const Candidate *a, const Candidate *b) {
+      if (mayOverflow(a) != mayOverflow(b)) return mayOverflow(b);
       return a->shapes[s].terms.timeUs < b->shapes[s].terms.timeUs;
     });
     for (size_t r = 0; r < order.size(); ++r) order[r]->shapes[s].rank = r + 1;
@@ -395,7 +403,10 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
     for (size_t s = 0; s < options.shapes.size(); ++s) logSum += std::log(c->shapes[s].terms.timeUs / bestOfShape[s]);
     c->relative = std::exp(logSum / static_cast<double>(options.shapes.size()));
   }
-  std::stable_sort(kept.begin(), kept.end(), [](const Candidate *a, const Candidate *b) { return a->relative < b->relative; });
+  std::stable_sort(kept.begin(), kept.end(), [&](const Candidate *a, const Candidate *b) {
+    if (mayOverflow(a) != mayOverflow(b)) return mayOverflow(b);
+    return a->relative < b->relative;
+  });
   for (size_t r = 0; r < kept.size(); ++r) kept[r]->rank = r + 1;
   std::vector<Candidate> ordered;
   for (Candidate *c : kept) ordered.push_back(std::move(*c));

@@ -219,11 +219,14 @@ def _btlint_score_us(work, shape):
         access = (c['register_bytes'] / width) ** c['register_exponent']
     rate = max(1.0, min(bandwidth * c['dram_efficiency'] * access, active * per_sm))
     dram_us = dram / rate * 1e6
-    fill_waves = math.ceil(programs / (sms * blocks))
-    exposed = iterations if work['pipelined'] and work['stages'] < 2 else 1.0
-    fill = fill_waves * c['dram_latency_us'] * exposed
+    latency = 0.0
+    if work['pipelined']:
+        stage_us = c['dram_latency_us'] + trip_bytes / (bandwidth * c['l2_feed_per_dram'] / sms) * 1e6
+        latency = math.ceil(busiest / blocks) * iterations * stage_us / stages_in_flight
+    fill = math.ceil(programs / (sms * blocks)) * c['dram_latency_us']
     trips = busiest * iterations * c['trip_floor_us'] if work['pipelined'] else 0.0
-    return max(compute, l2_us, dram_us, trips) * work['spill'] + trips * c['trip_exposed'] + fill + c['launch_us']
+    slowest = max(compute, l2_us, dram_us, trips, latency)
+    return slowest * work['spill'] + trips * c['trip_exposed'] + fill + c['launch_us']
 )PY";
 
 std::string constantsPython() {
@@ -526,6 +529,7 @@ void writeJson(llvm::raw_ostream &out, const TuneResult &result) {
                                             {"compute_us", s.terms.computeUs},
                                             {"l2_us", s.terms.l2Us},
                                             {"dram_us", s.terms.dramUs},
+                                            {"latency_us", s.terms.latencyUs},
                                             {"fill_us", s.terms.fillUs},
                                             {"trips_us", s.terms.tripsUs},
                                             {"programs", s.work.programs},

@@ -81,21 +81,28 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
   terms.dramUs = dramBytes / terms.achievedBandwidth * 1e6;
   terms.achievedBandwidth /= 1e9;
 
-  // Latency not hidden: once per wave with a pipelined loop of two stages or
-  // more, every trip without one.
-  const double fillWaves = std::ceil(programs / (sms * blocks));
-  const double exposedTrips = work.pipelinedLoop && resources.numStages < 2 ? work.iterations : 1;
-  terms.fillUs = fillWaves * c.dramLatencyUs * exposedTrips;
+  // A pipelined loop issues each trip's loads `stagesInFlight` trips ahead:
+  // a trip waits for its operands unless that many trips cover their
+  // latency, the DRAM latency plus the stage's transfer at the SM's share of
+  // the L2 feed. H200 (docs/bench/tune/): 128x256x64 fp16 tiles, 4 programs
+  // per SM, 1.30 µs per trip at 2 stages, 0.99 at 3, 0.88 at 4 (compute).
+  if (work.pipelinedLoop) {
+    const double stageUs = c.dramLatencyUs + work.bytesPerIteration / (bandwidth * c.l2FeedPerDram / sms) * 1e6;
+    terms.latencyUs = std::ceil(busiest / blocks) * work.iterations * stageUs / stagesInFlight;
+  }
+  // The pipeline fills once per wave.
+  terms.fillUs = std::ceil(programs / (sms * blocks)) * c.dramLatencyUs;
 
   terms.spillFactor = resources.spill == SpillRisk::Confident  ? c.spillConfidentFactor
                       : resources.spill == SpillRisk::Possible ? c.spillPossibleFactor
                                                                : 1.0;
   if (work.pipelinedLoop) terms.tripsUs = busiest * work.iterations * c.tripFloorUs;
-  const double slowest = std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs});
+  const double slowest = std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs});
   terms.bound = slowest == terms.computeUs ? "compute"
                 : slowest == terms.l2Us    ? "l2"
                 : slowest == terms.dramUs  ? "memory"
-                                           : "trips";
+                : slowest == terms.tripsUs ? "trips"
+                                           : "latency";
   terms.intensity = work.uniqueBytes > 0 ? work.usefulFlops / work.uniqueBytes : 0;
   terms.ridge = bandwidth > 0 ? peak / bandwidth : 0;
   terms.timeUs = slowest * terms.spillFactor + terms.tripsUs * c.tripExposed + terms.fillUs + c.launchUs;

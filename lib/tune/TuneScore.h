@@ -92,7 +92,8 @@ struct ScoreTerms {
   double l2Us = 0;           // busiest SM's operand traffic at the L2 feed rate
   double dramUs = 0;         // DRAM bytes at the achievable bandwidth
   double tripsUs = 0;        // busiest SM's trips at the floor per trip
-  double fillUs = 0;         // pipeline fill (or every trip's latency without pipelining)
+  double latencyUs = 0;      // busiest SM's trips waiting for operands the stages in flight do not cover
+  double fillUs = 0;         // pipeline fill, once per wave
   double waves = 0;          // programs / (SMs x resident blocks)
   double tailEfficiency = 1; // programs / (busiest SM's programs x SMs)
   double mmaEfficiency = 0;
@@ -100,7 +101,7 @@ struct ScoreTerms {
   double spillFactor = 1;
   double intensity = 0;      // useful flops per unique byte
   double ridge = 0;          // the arch's peak flops per DRAM byte
-  std::string bound;         // "compute", "l2", "memory", "trips"
+  std::string bound;         // "compute", "l2", "memory", "trips", "latency"
   double timeUs = 0;         // the score: lower is better
 };
 

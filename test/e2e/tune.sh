@@ -190,6 +190,26 @@ then pass "ranking of the recorded tiny_matmul configs ($(cat "$WORK/tiny.out"))
 else fail "ranking of the recorded tiny_matmul configs" "$(cat "$WORK/tiny.out")"
 fi
 
+echo "# a config that may overflow ranks after every config that fits"
+# The fp8 GEMM of the verification suite: two configs' shared memory is a
+# range across sm90's limit (Triton measured the range's top: out of resources).
+run_btlint tune --format json test/bench-runner/tune/kernels/matmul_fp8.py::matmul_fp8_kernel --shape M=4096,N=4096,K=4096
+cp "$OUT" "$WORK/fp8.json"
+if python3 - "$WORK/fp8.json" >"$WORK/fp8.out" 2>&1 <<'EOF_PY'
+import json
+import sys
+tuned = json.load(open(sys.argv[1]))
+kept = [c for c in tuned["candidates"] if c["rank"] is not None]
+may = [c["rank"] for c in kept if c["fit"] == "may overflow"]
+fits = [c["rank"] for c in kept if c["fit"] == "fits"]
+assert may and fits, f"{len(may)} configs that may overflow, {len(fits)} that fit"
+assert min(may) > max(fits), f"a config that may overflow ranks {min(may)}, before one that fits ({max(fits)})"
+print(f"{len(may)} configs that may overflow rank after the {len(fits)} that fit")
+EOF_PY
+then pass "$(cat "$WORK/fp8.out")"
+else fail "configs that may overflow rank last" "$(cat "$WORK/fp8.out")"
+fi
+
 echo "# bad input"
 run_btlint tune --no-config test/tune/missing.py::k --shape M=1
 check_rc 2 "no such file"
