@@ -31,10 +31,8 @@ import importlib
 import inspect
 import json
 import os
-import queue
 import re
 import sys
-import threading
 import time
 
 import btbench_isolate
@@ -280,10 +278,7 @@ def run(manifest, worker_command, gpus, jobs, timeout, out, log, only=()):
     pools = max(1, jobs)
     log(f"boundary: {len(tasks)} configs over {shapes_total} (config, shape) pairs, {pools} workers on "
         f"{max(1, gpus)} GPU(s)")
-    pending = queue.Queue()
-    for task in tasks:
-        pending.put(task)
-    rows, lock, restarts = [], threading.Lock(), [0]
+    rows, restarts = [], [0]
     started = time.time()
 
     def record(task, row, worker):
@@ -293,40 +288,34 @@ def run(manifest, worker_command, gpus, jobs, timeout, out, log, only=()):
         full.update({k: v for k, v in row.items() if k != "index"})
         rows.append(full)
 
-    def drive(worker):
-        gpu = worker % max(1, gpus)
-        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(gpu))
-        pool = btbench_isolate.WorkerPool(worker_command, timeout, env=env)
-        while True:
-            try:
-                task = pending.get_nowait()
-            except queue.Empty:
-                break
-            result = pool.run({k: task[k] for k in ("kernel", "bench", "config", "first_config", "shapes")})
-            done = {r["index"] for r in result.get("shapes") or []}
-            with lock:
-                for row in result.get("shapes") or []:
-                    record(task, row, worker)
-                if not result.get("shapes"):
-                    # Died, hung or failed before any row: the shape it was on
-                    # gets the failure, the others go to a new worker.
-                    failed = _failed_shape(result, task["shapes"])
-                    record(task, {"index": failed, "status": result.get("status", "error"),
-                                  "error": (result.get("error") or "")[:400]}, worker)
-                    done.add(failed)
-                left = [s for s in task["shapes"] if s["index"] not in done]
-                if left:
-                    restarts[0] += 1
-                    pending.put(dict(task, shapes=left))
-                if len(rows) % 100 < len(done):
-                    log(f"  {len(rows)}/{shapes_total} (config, shape) pairs checked")
-        pool.close()
+    requests = [{k: task[k] for k in ("kernel", "bench", "config", "first_config", "shapes")} for task in tasks]
 
-    threads = [threading.Thread(target=drive, args=(worker,)) for worker in range(pools)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    def checked(index, result, worker):
+        task = requests[index]
+        done = {r["index"] for r in result.get("shapes") or []}
+        for row in result.get("shapes") or []:
+            record(task, row, worker)
+        if not result.get("shapes"):
+            # Died, hung or failed before any row: the shape it was on gets
+            # the failure, the others go to a new worker.
+            failed = _failed_shape(result, task["shapes"])
+            record(task, {"index": failed, "status": result.get("status", "error"),
+                          "error": (result.get("error") or "")[:400]}, worker)
+            done.add(failed)
+        if len(rows) % 100 < len(done):
+            log(f"  {len(rows)}/{shapes_total} (config, shape) pairs checked")
+        left = [s for s in task["shapes"] if s["index"] not in done]
+        if not left:
+            return None
+        restarts[0] += 1
+        requests[index] = dict(task, shapes=left)
+        return requests[index]
+
+    def make_pool(worker):
+        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(worker % max(1, gpus)))
+        return btbench_isolate.WorkerPool(worker_command, timeout, env=env)
+
+    btbench_isolate.run_on_pools(requests, make_pool, list(range(pools)), checked)
     rows.sort(key=lambda r: (r["kernel"], r["config"], r["shape_index"]))
     statuses = {}
     for row in rows:

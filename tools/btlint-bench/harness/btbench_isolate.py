@@ -235,7 +235,9 @@ def run_on_pools(tasks, make_pool, slots, on_result=None, deadline=None):
     """Results of each task, in order, run on one pool per slot (the pools of
     several GPUs side by side): `make_pool(slot)` returns an object with
     `run(task)` and `close()` (a WorkerPool, or a Ray actor's proxy). Past
-    `deadline` (a time.time() value) no task starts: its result is None."""
+    `deadline` (a time.time() value) no task starts: its result is None.
+    `on_result(index, result, slot)` may return a task to run again in place
+    of that one (what a worker that died left undone); the last result is kept."""
     pending = queue.Queue()
     for index, task in enumerate(tasks):
         if task is not None:
@@ -254,8 +256,9 @@ def run_on_pools(tasks, make_pool, slots, on_result=None, deadline=None):
                 result = pool.run(task)
                 with lock:
                     results[index] = result
-                    if on_result:
-                        on_result(index, result, slot)
+                    again = on_result(index, result, slot) if on_result else None
+                if again is not None:
+                    pending.put((index, again))
         finally:
             pool.close()
 
