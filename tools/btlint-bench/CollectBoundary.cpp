@@ -40,12 +40,15 @@ bool passes(llvm::StringRef status) { return status == "match" || status == "ref
 std::string rowText(const json::Object &row) {
   std::string status = text(row, "status");
   std::string out = "`" + shapeText(row.getObject("shape")) + "`: " + status;
-  if (status == "mismatch" || row.getNumber("max_abs_error"))
-    out += llvm::formatv(" (max abs error {0:g}, max rel error {1:g}, {2} of {3} elements off, {4} NaN)",
-                         row.getNumber("max_abs_error").value_or(0), row.getNumber("max_rel_error").value_or(0),
-                         row.getInteger("elements_off").value_or(0), row.getInteger("elements").value_or(0),
-                         row.getInteger("nan").value_or(0))
-               .str();
+  auto number = [&](llvm::StringRef key) {
+    std::optional<double> value = row.getNumber(key);
+    return value ? llvm::formatv("{0:g}", *value).str() : std::string("-"); // only NaN or inf elements
+  };
+  if (status == "mismatch" || row.get("max_abs_error"))
+    out += " (max abs error " + number("max_abs_error") + ", max rel error " + number("max_rel_error") + ", " +
+           std::to_string(row.getInteger("elements_off").value_or(0)) + " of " +
+           std::to_string(row.getInteger("elements").value_or(0)) + " elements off, " +
+           std::to_string(row.getInteger("nan").value_or(0)) + " NaN)";
   if (const json::Array *guards = row.getArray("guards"))
     for (const auto &g : *guards)
       if (const json::Object *guard = g.getAsObject())

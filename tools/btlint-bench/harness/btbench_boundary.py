@@ -29,7 +29,6 @@ worker pool pinned to one GPU (`--gpus`); `--jobs` pools run side by side
 """
 import importlib
 import inspect
-import json
 import os
 import re
 import sys
@@ -133,12 +132,15 @@ def compare(outputs, expected, rtol, atol):
             continue
         diff = (out - want).abs()
         bad = ~torch.isclose(out, want, rtol=rtol, atol=atol)
-        diff = torch.where(torch.isnan(diff), torch.full_like(diff, float("inf")), diff)
         rel = diff / want.abs().clamp_min(atol)
         first = [int(i) for i in bad.nonzero()[0].tolist()] if bad.any() else []
-        record = {"output": number, "max_abs_error": float(diff.max()), "max_rel_error": float(rel.max()),
-                  "elements_off": int(bad.sum()), "elements": out.numel(), "nan": int(torch.isnan(out).sum()),
-                  "first_off_at": first}
+        # Errors over the finite elements; NaN (tiles never written) and
+        # infinities are counted apart.
+        finite = torch.isfinite(diff)
+        record = {"output": number, "elements_off": int(bad.sum()), "elements": out.numel(),
+                  "nan": int(torch.isnan(out).sum()), "non_finite": int((~finite).sum()), "first_off_at": first,
+                  "max_abs_error": float(diff[finite].max()) if finite.any() else None,
+                  "max_rel_error": float(rel[finite].max()) if finite.any() else None}
         if worst is None:
             worst = record
     return worst
@@ -323,8 +325,7 @@ def run(manifest, worker_command, gpus, jobs, timeout, out, log, only=()):
     results = {"format": 1, "rows": rows, "gpus": gpus, "jobs": pools, "seed": SEED,
                "wall_seconds": round(time.time() - started, 2), "statuses": statuses,
                "resumed_tasks": restarts[0]}
-    with open(out, "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
+    btbench_isolate.write_json(results, out)
     log(f"boundary: wrote {out} ({len(rows)} rows in {results['wall_seconds']} s: {statuses})")
     return rows
 

@@ -15,6 +15,7 @@ corrupts its CUDA context never sinks the run.
   gets a new worker.
 """
 import json
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -43,6 +44,25 @@ def classify_runtime_error(text):
         if needle in lower:
             return status
     return None
+
+
+def json_safe(value):
+    """`value` with every non-finite float as None: JSON has no Infinity or
+    NaN, and btlint-bench --collect reads the results as JSON."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [json_safe(v) for v in value]
+    return value
+
+
+def write_json(value, path):
+    """Writes results for --collect: non-finite floats as null, atomically."""
+    with open(path + ".tmp", "w") as f:
+        json.dump(json_safe(value), f, indent=1, sort_keys=True, allow_nan=False)
+    os.replace(path + ".tmp", path)
 
 
 def _child(target, task, conn):

@@ -171,8 +171,7 @@ def run(manifest, make_pool, gpus, out, log, only=(), compile_jobs=0, deadline_a
     rows.sort(key=lambda r: (r["kernel"], r["config"], r["shape_index"]))
     results = {"format": 1, "rows": rows, "gpus": gpus, "compile_jobs": compile_jobs,
                "compile_seconds": round(timing_start - start, 2), "wall_seconds": round(time.time() - start, 2)}
-    with open(out, "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
+    btbench_isolate.write_json(results, out)
     log(f"tune: wrote {out} ({len(rows)} rows in {results['wall_seconds']} s)")
     return rows
 

@@ -447,9 +447,7 @@ def machine():
 
 
 def write_results(results, path):
-    with open(path + ".tmp", "w") as f:
-        json.dump(results, f, indent=1, sort_keys=True)
-    os.replace(path + ".tmp", path)
+    btbench_isolate.write_json(results, path)
 
 
 def main():
