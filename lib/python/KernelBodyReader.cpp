@@ -943,7 +943,15 @@ private:
         transpose(object);
         return object;
       }
-      if (name == "dtype" || name == "element_ty" || name == "shape") {
+      // A value's element type is part of the compiled specialisation: what
+      // is derived from it (`x_ptr.dtype.element_ty.primitive_bitwidth`) is a
+      // compile-time constant, not a run-time use of the parameter.
+      if (name == "dtype" || name == "element_ty") {
+        Info result;
+        result.shape = nullptr;
+        return result;
+      }
+      if (name == "shape") {
         Info result;
         result.params = object.params;
         result.shape = nullptr;
@@ -1833,6 +1841,19 @@ private:
     return false;
   }
 
+  // The variable a dot adds into: its `acc` argument when that is a name, or
+  // the target of `acc += tl.dot(...)` / `acc = acc + tl.dot(...)`.
+  std::string accumulatorName(NodeId call, NodeId accNode) const {
+    NodeId inner = accNode != kNoNode ? tree_.unparenthesize(accNode) : kNoNode;
+    if (inner != kNoNode) return tree_.kind(inner) == NodeKind::Identifier ? std::string(tree_.text(inner)) : "";
+    if (!addsIntoTarget(call)) return "";
+    NodeId parent = tree_.parent(call);
+    NodeId assignment = tree_.kind(parent) == NodeKind::AugmentedAssignment ? parent : tree_.parent(parent);
+    NodeId target = tree_.child(assignment, Field::Left);
+    if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return "";
+    return std::string(tree_.text(target));
+  }
+
   Info analyzeDot(NodeId call, bool scaled) {
     NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
     NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
@@ -1876,6 +1897,7 @@ private:
     dot.outerLoop = loopStack_.empty() ? -1 : loopStack_.front();
     dot.innerLoop = currentLoop();
     dot.accumulates = accNode != kNoNode || addsIntoTarget(call);
+    dot.accumulator = accumulatorName(call, accNode);
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
