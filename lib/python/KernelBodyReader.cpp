@@ -663,6 +663,7 @@ private:
   // comparison masks an access.
   Info analyzeComparison(NodeId node) {
     std::vector<Info> operands;
+    std::vector<NodeId> operandNodes;
     std::vector<NodeKind> ops;
     Info result;
     for (NodeId child : tree_.children(node)) {
@@ -675,6 +676,7 @@ private:
       Info part = analyze(child);
       merge(result, part);
       operands.push_back(std::move(part));
+      operandNodes.push_back(child);
     }
     result.dtype = "int1";
     if (operands.empty() || ops.size() + 1 != operands.size()) return result;
@@ -688,6 +690,12 @@ private:
       const Info &index = less ? operands[i] : operands[i + 1];
       Limit limit{boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index), {}, bound.params,
                   node};
+      if (std::optional<ParamSet> unscaled = boundWithoutCommonStride(index, operandNodes[less ? i + 1 : i])) {
+        Bounds only;
+        only.add(*unscaled);
+        limit.bound = only;
+        limit.boundParams = *unscaled;
+      }
       if (index.axes)
         for (const AxisOrigin &axis : *index.axes)
           if (axis.arange != kNoNode) limit.aranges.push_back(axis.arange);
@@ -695,6 +703,41 @@ private:
     }
     if (!limits.empty()) result.limits = keepLimits(std::move(limits));
     return result;
+  }
+
+  // `rows * stride < n_rows * stride`: offsets that step by a stride against
+  // a count of rows scaled by the same stride compare rows with `n_rows`; the
+  // stride sizes nothing. The bound without it, when the compared offsets'
+  // every arange steps by one stride parameter and the bound is that
+  // parameter times another parameter.
+  std::optional<ParamSet> boundWithoutCommonStride(const Info &index, NodeId boundNode) const {
+    if (!index.axes) return std::nullopt;
+    int stride = -1;
+    for (const AxisOrigin &axis : *index.axes) {
+      if (axis.arange == kNoNode) continue;
+      if (axis.opaque || axis.stride < 0 || (stride >= 0 && axis.stride != stride)) return std::nullopt;
+      stride = axis.stride;
+    }
+    NodeId product = tree_.unparenthesize(boundNode);
+    if (stride < 0 || product == kNoNode || tree_.kind(product) != NodeKind::BinaryOperator) return std::nullopt;
+    NodeId op = tree_.child(product, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpStar) return std::nullopt;
+    NodeId left = tree_.unparenthesize(tree_.child(product, Field::Left));
+    NodeId right = tree_.unparenthesize(tree_.child(product, Field::Right));
+    auto paramOf = [&](NodeId factor) -> int {
+      if (factor == kNoNode || tree_.kind(factor) != NodeKind::Identifier) return -2;
+      auto found = paramIndex_.find(std::string(tree_.text(factor)));
+      return found != paramIndex_.end() ? static_cast<int>(found->second) : -1;
+    };
+    const int leftParam = paramOf(left), rightParam = paramOf(right);
+    int other;
+    if (rightParam == stride) other = leftParam;
+    else if (leftParam == stride) other = rightParam;
+    else return std::nullopt;
+    if (other < 0) return std::nullopt; // not a parameter's name: leave the bound as read
+    ParamSet unscaled;
+    unscaled.set(static_cast<size_t>(other));
+    return unscaled;
   }
 
   // The parameters a tile value's extent reads (its shape's dimensions).
