@@ -98,6 +98,10 @@ struct DotSite {
   // Adds into an accumulator (`acc` argument, `acc += tl.dot(...)`) that
   // lives across iterations; false for a fresh product (attention's scores).
   bool accumulates = true;
+  // The variable it adds into (`acc` of `acc += tl.dot(...)`, of
+  // `acc = tl.dot(a, b, acc)`); empty when none is named. Dots that add into
+  // one variable (the arms of an `if`, a chain of dots) share its registers.
+  std::string accumulator;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
 };

@@ -663,6 +663,7 @@ private:
   // comparison masks an access.
   Info analyzeComparison(NodeId node) {
     std::vector<Info> operands;
+    std::vector<NodeId> operandNodes;
     std::vector<NodeKind> ops;
     Info result;
     for (NodeId child : tree_.children(node)) {
@@ -675,6 +676,7 @@ private:
       Info part = analyze(child);
       merge(result, part);
       operands.push_back(std::move(part));
+      operandNodes.push_back(child);
     }
     result.dtype = "int1";
     if (operands.empty() || ops.size() + 1 != operands.size()) return result;
@@ -688,6 +690,12 @@ private:
       const Info &index = less ? operands[i] : operands[i + 1];
       Limit limit{boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index), {}, bound.params,
                   node};
+      if (std::optional<ParamSet> unscaled = boundWithoutCommonStride(index, operandNodes[less ? i + 1 : i])) {
+        Bounds only;
+        only.add(*unscaled);
+        limit.bound = only;
+        limit.boundParams = *unscaled;
+      }
       if (index.axes)
         for (const AxisOrigin &axis : *index.axes)
           if (axis.arange != kNoNode) limit.aranges.push_back(axis.arange);
@@ -695,6 +703,41 @@ private:
     }
     if (!limits.empty()) result.limits = keepLimits(std::move(limits));
     return result;
+  }
+
+  // `rows * stride < n_rows * stride`: offsets that step by a stride against
+  // a count of rows scaled by the same stride compare rows with `n_rows`; the
+  // stride sizes nothing. The bound without it, when the compared offsets'
+  // every arange steps by one stride parameter and the bound is that
+  // parameter times another parameter.
+  std::optional<ParamSet> boundWithoutCommonStride(const Info &index, NodeId boundNode) const {
+    if (!index.axes) return std::nullopt;
+    int stride = -1;
+    for (const AxisOrigin &axis : *index.axes) {
+      if (axis.arange == kNoNode) continue;
+      if (axis.opaque || axis.stride < 0 || (stride >= 0 && axis.stride != stride)) return std::nullopt;
+      stride = axis.stride;
+    }
+    NodeId product = tree_.unparenthesize(boundNode);
+    if (stride < 0 || product == kNoNode || tree_.kind(product) != NodeKind::BinaryOperator) return std::nullopt;
+    NodeId op = tree_.child(product, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpStar) return std::nullopt;
+    NodeId left = tree_.unparenthesize(tree_.child(product, Field::Left));
+    NodeId right = tree_.unparenthesize(tree_.child(product, Field::Right));
+    auto paramOf = [&](NodeId factor) -> int {
+      if (factor == kNoNode || tree_.kind(factor) != NodeKind::Identifier) return -2;
+      auto found = paramIndex_.find(std::string(tree_.text(factor)));
+      return found != paramIndex_.end() ? static_cast<int>(found->second) : -1;
+    };
+    const int leftParam = paramOf(left), rightParam = paramOf(right);
+    int other;
+    if (rightParam == stride) other = leftParam;
+    else if (leftParam == stride) other = rightParam;
+    else return std::nullopt;
+    if (other < 0) return std::nullopt; // not a parameter's name: leave the bound as read
+    ParamSet unscaled;
+    unscaled.set(static_cast<size_t>(other));
+    return unscaled;
   }
 
   // The parameters a tile value's extent reads (its shape's dimensions).
@@ -943,7 +986,15 @@ private:
         transpose(object);
         return object;
       }
-      if (name == "dtype" || name == "element_ty" || name == "shape") {
+      // A value's element type is part of the compiled specialisation: what
+      // is derived from it (`x_ptr.dtype.element_ty.primitive_bitwidth`) is a
+      // compile-time constant, not a run-time use of the parameter.
+      if (name == "dtype" || name == "element_ty") {
+        Info result;
+        result.shape = nullptr;
+        return result;
+      }
+      if (name == "shape") {
         Info result;
         result.params = object.params;
         result.shape = nullptr;
@@ -1833,6 +1884,19 @@ private:
     return false;
   }
 
+  // The variable a dot adds into: its `acc` argument when that is a name, or
+  // the target of `acc += tl.dot(...)` / `acc = acc + tl.dot(...)`.
+  std::string accumulatorName(NodeId call, NodeId accNode) const {
+    NodeId inner = accNode != kNoNode ? tree_.unparenthesize(accNode) : kNoNode;
+    if (inner != kNoNode) return tree_.kind(inner) == NodeKind::Identifier ? std::string(tree_.text(inner)) : "";
+    if (!addsIntoTarget(call)) return "";
+    NodeId parent = tree_.parent(call);
+    NodeId assignment = tree_.kind(parent) == NodeKind::AugmentedAssignment ? parent : tree_.parent(parent);
+    NodeId target = tree_.child(assignment, Field::Left);
+    if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return "";
+    return std::string(tree_.text(target));
+  }
+
   Info analyzeDot(NodeId call, bool scaled) {
     NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
     NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
@@ -1876,6 +1940,7 @@ private:
     dot.outerLoop = loopStack_.empty() ? -1 : loopStack_.front();
     dot.innerLoop = currentLoop();
     dot.accumulates = accNode != kNoNode || addsIntoTarget(call);
+    dot.accumulator = accumulatorName(call, accNode);
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;

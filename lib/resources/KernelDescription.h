@@ -53,6 +53,9 @@ struct DotDescription {
   // Adds into an accumulator carried across iterations (live for the whole
   // phase); false for a fresh product consumed in the same iteration.
   bool carried = true;
+  // Carried dots with the same id add into one accumulator variable and share
+  // its registers; -1: a variable of its own.
+  int accumulator = -1;
 };
 
 // A reduction outside any dot loop: a row-major `rows` x `cols` tile loaded

@@ -25,7 +25,7 @@ struct EstimateKey {
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
-          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried);
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried, dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -284,6 +284,12 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
       dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
     dot.carried = site.accumulates;
+    if (!site.accumulator.empty())
+      for (const DotSite &earlier : kernel.dots)
+        if (earlier.accumulator == site.accumulator && earlier.outerLoop == site.outerLoop) {
+          dot.accumulator = static_cast<int>(&earlier - kernel.dots.data());
+          break;
+        }
     dot.input = assumed;
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};

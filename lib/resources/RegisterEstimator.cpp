@@ -68,7 +68,9 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
                             int64_t threads, bool explain) {
   struct Phase {
     int64_t carried = 0, inRegisters = 0, fresh = 0, fragments = 0, threshold = 0;
-    int carriedDots = 0;
+    int carriedDots = 0, sharedDots = 0; // sharedDots: into a variable counted already
+    // Per accumulator variable: the registers counted for it so far.
+    std::vector<std::pair<int, std::pair<int64_t, int64_t>>> variables;
     SourceSpan start; // of its loop
   };
   std::vector<std::pair<int, Phase>> phases; // in source order
@@ -79,7 +81,26 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
     if (found == phases.end()) found = phases.insert(phases.end(), {dot.phase, Phase{}});
     Phase &phase = found->second;
     phase.start = dot.phaseStart;
-    if (dot.carried) {
+    if (dot.carried && dot.accumulator >= 0) {
+      // Another dot into a variable already counted (the other arm of an
+      // `if`, the next dot of a chain): the same registers, the larger size.
+      auto variable = std::find_if(phase.variables.begin(), phase.variables.end(),
+                                   [&](const auto &entry) { return entry.first == dot.accumulator; });
+      if (variable == phase.variables.end()) {
+        phase.variables.push_back({dot.accumulator, {accumulator, one.accumulators}});
+        phase.carried += accumulator;
+        phase.inRegisters += one.accumulators;
+        ++phase.carriedDots;
+      } else {
+        auto &[counted, countedInRegisters] = variable->second;
+        phase.carried += std::max(counted, accumulator) - counted;
+        phase.inRegisters += std::max(countedInRegisters, one.accumulators) - countedInRegisters;
+        ++phase.carriedDots;
+        ++phase.sharedDots;
+        counted = std::max(counted, accumulator);
+        countedInRegisters = std::max(countedInRegisters, one.accumulators);
+      }
+    } else if (dot.carried) {
       phase.carried += accumulator;
       phase.inRegisters += one.accumulators;
       ++phase.carriedDots;
@@ -106,10 +127,13 @@ WorkingSet phasedWorkingSet(const std::vector<DotDescription> &dots, int numWarp
     set.parts.push_back(Note("the dots sit in " + std::to_string(phases.size()) +
                                  " loops (or outside any loop) that run one after the other; counted: the largest" + where,
                              largest->start));
-  if (largest->carried)
-    set.parts.push_back(part("fp32 accumulators carried across iterations (" + std::to_string(largest->carriedDots) +
-                                 (largest->carriedDots == 1 ? " dot)" : " dots)"),
-                             largest->carried));
+  if (largest->carried) {
+    const int variables = largest->carriedDots - largest->sharedDots;
+    std::string count = std::to_string(largest->carriedDots) + (largest->carriedDots == 1 ? " dot" : " dots");
+    if (largest->sharedDots)
+      count += " into " + std::to_string(variables) + (variables == 1 ? " variable" : " variables");
+    set.parts.push_back(part("fp32 accumulators carried across iterations (" + count + ")", largest->carried));
+  }
   if (largest->fresh) set.parts.push_back(part("largest product consumed in the same iteration", largest->fresh));
   set.parts.push_back(part("operand fragments of the largest dot (half of A and B tiles)", largest->fragments));
   return set;

@@ -402,6 +402,21 @@ const Binding *ModuleIndex::visibleBinding(std::string_view name, uint32_t posit
   return nullptr;
 }
 
+namespace {
+// `from .common import triton, tl` (a project module that imports Triton, or
+// stands in a placeholder where it is missing, and hands both on): the names
+// are Triton's, as the universal `tl` alias is.
+std::string reexportedTriton(const std::string &path) {
+  auto endsWith = [&](std::string_view suffix) {
+    return path.size() > suffix.size() && path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  if (path == "triton" || path.rfind("triton.", 0) == 0) return path;
+  if (endsWith(".triton")) return "triton";
+  if (endsWith(".tl")) return "triton.language";
+  return path;
+}
+} // namespace
+
 std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression) const {
   // Collect the chain a.b.c from the innermost identifier outwards.
   std::vector<std::string_view> parts;
@@ -417,7 +432,7 @@ std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression
   std::string path;
   auto imported = imports_.find(head);
   if (imported != imports_.end())
-    path = imported->second;
+    path = reexportedTriton(imported->second);
   else if (head == "tl")
     path = "triton.language"; // the universal alias, also when imported indirectly
   else

@@ -90,7 +90,9 @@ public:
         "its text holds `constexpr`, as it does for Triton: `BLOCK: \"tl.constexpr\"`) or is not a "
         "template parameter or "
         "`constexpr` (CUDA). Parameters that merely look like tile sizes (`BLOCK_*`) but never "
-        "size a tile are left alone, and so are device helpers (jit functions called by "
+        "size a tile are left alone, and so are parameters that reach a tile only through their "
+        "element type (`ptr.dtype.element_ty.primitive_bitwidth // 8` as a vector width: Triton "
+        "compiles the type into each specialisation), and device helpers (jit functions called by "
         "another kernel of the file, or that write no memory and return a value): their "
         "callers pass tile sizes as constexprs, which stay constexpr inside.";
     info.doc.whyItMatters =

@@ -45,7 +45,9 @@ public:
         "computes from the shape, a padded constexpr tile such as "
         "`HEAD_DIM=next_power_of_2(head_dim)` included; shapes listed in "
         "`do_not_specialize`, which the author left out on purpose; and arguments that only "
-        "offset pointers (strides, row indices), which size nothing; nor a shape that every "
+        "offset pointers (strides, row indices), which size nothing, also where a stride "
+        "scales both sides of a mask (`tl.arange(0, HEADS)[:, None] * stride + c < num_heads * "
+        "stride` compares heads with `num_heads`); nor a shape that every "
         "launch of the kernel in the file passes the same number (`NOPE_DIM=448`, a module "
         "constant): it never changes between calls. Kernels with a single "
         "config are not tuned, and are skipped.";
