@@ -81,8 +81,19 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &a
       const std::string param = singleParam(cover.bounds);
       if (!param.empty()) named.emplace_back(param, cover.span);
     }
+  // Another write along these offsets masked against a size, laid out
+  // apart (the output's `offs_m * stride_om < M` beside the scales'
+  // `offs_m * stride_sm`): the kernel decides output by output, and the one
+  // left unmasked is sized in whole tiles (`M_padded` rows).
+  auto otherWriteMasked = [&] {
+    for (const MemoryAccess &other : kernel.accesses)
+      if (other.kind != AccessKind::Load && &other != &access)
+        for (const MaskCover &cover : other.maskCovers)
+          if (cover.arange == axis.arange && cover.addressed && !singleParam(cover.bounds).empty()) return true;
+    return false;
+  };
   bool fromLoadMask = false;
-  if (named.empty()) {
+  if (named.empty() && access.kind != AccessKind::Load && !otherWriteMasked()) {
     for (const MemoryAccess &other : kernel.accesses)
       for (const MaskCover &cover : other.maskCovers) {
         if (!(cover.arange == axis.arange) || !loadSpeaksForWrite(other, cover, access, axis)) continue;
@@ -185,7 +196,9 @@ public:
     info.summary = "a load or store whose tile can run past the end of a dimension with no mask on it";
     info.doc.whatItDoes =
         "Follows the offsets of every `tl.load`, `tl.store` and atomic of a Triton kernel axis by axis and "
-        "finds the axes that walk a dimension tile by tile: `pid * BLOCK_M + tl.arange(0, BLOCK_M)`, a "
+        "finds the axes that walk a dimension tile by tile: `pid * BLOCK_M + tl.arange(0, BLOCK_M)` (the "
+        "tile id from the program id, directly or through a helper that computes scalars only, such as a "
+        "grouped ordering returning `pid_m, pid_n`), a "
         "loop's `k * BLOCK_K + tl.arange(0, BLOCK_K)` or `k + tl.arange(0, BLOCK_K)` over `range(0, K, "
         "BLOCK_K)`, a pointer advanced by `BLOCK_K * stride` each iteration. Such an axis needs a mask "
         "comparing those offsets with the dimension unless the dimension is a multiple of the tile. It "
@@ -197,7 +210,8 @@ public:
         "- a load masks the same offsets against a size and a store or atomic writes along them with no "
         "such mask, both addressing the axis through a stride (`offs_m < M` on the input's `offs_m * "
         "stride_xm`, none on the output's `offs_m * stride_ym`): the rows the input may lack are rows the "
-        "output lacks too;\n"
+        "output lacks too (unless another write along the offsets has a mask of its own: the kernel then "
+        "decides output by output, and the unmasked one is sized in whole tiles);\n"
         "- a loop walks the dimension with a trip count that rounds up (`range(0, K, BLOCK_K)`, "
         "`range(tl.cdiv(K, BLOCK_K))`, `range((K + BLOCK_K - 1) // BLOCK_K)`): the author expects `K` not "
         "to be a multiple of the tile, and the last iteration covers a partial one. For a run-time size "
