@@ -136,6 +136,9 @@ struct Info {
   uint32_t sources = 0;
   // A mask made only of comparisons whose sides are read, joined by `&`/`and`.
   bool readableMask = false;
+  // A tuple of scalars (what a helper that computes tile ids returns), for
+  // unpacking: `pid_m, pid_n = tile_ids(...)`.
+  bool scalarParts = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -1342,6 +1345,68 @@ private:
     return tree_.text(expression);
   }
 
+  // A helper of the module that computes scalars only from scalars (tile
+  // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
+  // arithmetic; no other call, no tensor), called with scalars: its result,
+  // or each part of the tuple it returns, is a scalar moved by the program
+  // ids it reads.
+  void scalarHelperResult(NodeId call, std::string_view name, const std::vector<Info> &arguments, Info &result) {
+    NodeId list = tree_.child(call, Field::Arguments);
+    size_t written = 0;
+    if (list != kNoNode)
+      for (NodeId argument : tree_.children(list))
+        if (tree_.kind(argument) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(argument))) ++written;
+    if (written != arguments.size()) return; // keyword or splatted arguments
+    for (const Info &argument : arguments)
+      if (!argument.shape || !argument.shape->empty()) return;
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    if (!binding || binding->kind != eval::Binding::Kind::Definition || binding->node == kNoNode ||
+        tree_.kind(binding->node) != NodeKind::FunctionDefinition)
+      return;
+    NodeId body = tree_.child(binding->node, Field::Body);
+    uint32_t programs = 0;
+    bool returnsTuple = false, returns = false;
+    if (body == kNoNode || !scalarOnly(body, programs, returns, returnsTuple, 0) || !returns) return;
+    result.sources |= programs;
+    if (returnsTuple) result.scalarParts = true;
+    else result.shape = scalarShape();
+  }
+
+  bool scalarOnly(NodeId node, uint32_t &programs, bool &returns, bool &returnsTuple, int depth) const {
+    if (depth > kMaxDepth) return false;
+    const NodeKind kind = tree_.kind(node);
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition ||
+        kind == NodeKind::Subscript || kind == NodeKind::List || kind == NodeKind::String)
+      return false;
+    if (kind == NodeKind::ReturnStatement) {
+      returns = true;
+      for (NodeId child : tree_.children(node)) {
+        NodeKind value = tree_.kind(tree_.unparenthesize(child));
+        if (value == NodeKind::Tuple || value == NodeKind::ExpressionList) returnsTuple = true;
+      }
+    }
+    if (kind == NodeKind::Call) {
+      const std::string path = canonical(tree_.child(node, Field::Function));
+      static constexpr std::string_view allowed[] = {
+          "triton.language.program_id", "triton.language.num_programs", "triton.language.cdiv", "triton.cdiv",
+          "min", "max", "triton.language.minimum", "triton.language.maximum"};
+      if (std::find(std::begin(allowed), std::end(allowed), path) == std::end(allowed)) return false;
+      if (path == "triton.language.program_id") {
+        NodeId axis = tree_.unparenthesize(argument(node, 0, "axis"));
+        int64_t number = 0;
+        programs |= axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
+                            parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
+                        ? 1u << number
+                        : kAnyProgramBit;
+      }
+      NodeId arguments = tree_.child(node, Field::Arguments);
+      return arguments == kNoNode || scalarOnly(arguments, programs, returns, returnsTuple, depth + 1);
+    }
+    for (NodeId child : tree_.children(node))
+      if (!scalarOnly(child, programs, returns, returnsTuple, depth + 1)) return false;
+    return true;
+  }
+
   Info analyzeCall(NodeId call) {
     NodeId callee = tree_.child(call, Field::Function);
     // tl.<function> is by far the most common call: recognise it without
@@ -1386,6 +1451,7 @@ private:
     result.shape = nullptr;
     std::vector<Info> arguments;
     analyzeArguments(call, result, &arguments);
+    if (tree_.kind(callee) == NodeKind::Identifier) scalarHelperResult(call, tree_.text(callee), arguments, result);
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
@@ -1995,10 +2061,12 @@ private:
     if (kind == NodeKind::PatternList || kind == NodeKind::TuplePattern ||
         kind == NodeKind::Tuple || kind == NodeKind::ListPattern ||
         kind == NodeKind::ParenthesizedExpression) {
-      // Unpacking: the parts are not tracked one by one.
+      // Unpacking: the parts are not tracked one by one (scalars all, when
+      // a helper returns tile ids).
       Info part;
       part.params = info.params;
-      part.shape = nullptr;
+      part.shape = info.scalarParts ? scalarShape() : nullptr;
+      if (info.scalarParts) part.sources = info.sources;
       for (NodeId child : tree_.children(target))
         if (tree_.kind(child) != NodeKind::Comment) assign(child, part, kNoNode);
     }

@@ -29,16 +29,20 @@ std::string singleParam(const std::vector<ExtentBound> &bounds) {
   return {};
 }
 
-// The dimension a walked axis runs over, and how btlint knows it: another
-// mask of the same offsets (`offs_m < M` at the store: the kernel expects
-// sizes that are not multiples of the tile), or the loop that walks it
-// (`range(0, K, BLOCK_K)`).
+// The dimension a walked axis runs over, and how btlint knows the kernel
+// expects sizes that are not multiples of the tile: another mask of the same
+// offsets (`offs_m < M` at the store), a mask of the same offsets at a load
+// of another tensor (`offs_m < M` on the input rows, for the output's store),
+// or the loop that walks it with a trip count rounded up (`range(0, K,
+// BLOCK_K)`, `range(tl.cdiv(K, BLOCK_K))`: its last trip covers a partial
+// tile; `K // BLOCK_K` rounds down and names no dimension).
 struct Dimension {
   std::string param;
-  bool fromMask = false; // another mask compares the offsets with it
-  bool fromLoop = false; // the loop that walks the offsets runs to it
-  SourceSpan where;      // the mask's comparison, else the loop
-  SourceSpan loop;       // the loop, when fromLoop
+  bool fromMask = false;     // another mask compares the offsets with it
+  bool fromLoadMask = false; // only a load of another tensor does
+  bool fromLoop = false;     // the loop that walks the offsets runs to it
+  SourceSpan where;          // the mask's comparison, else the loop
+  SourceSpan loop;           // the loop, when fromLoop
 };
 
 // Whether a mask on these offsets speaks for the tensor an access
@@ -52,7 +56,24 @@ bool speaksFor(const MaskCover &cover, const OffsetAxis &axis) {
   return cover.addressed && cover.addressStride == axis.stride;
 }
 
-std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axis) {
+// Whether a load's mask on these offsets says the dimension is ragged for
+// a store or atomic laid out apart: the input's rows masked `offs_m < M`,
+// the output's written along the same `offs_m`. A write covers the rows the
+// program computed; the output is sized by the problem, and a row the input
+// has not cannot be one the output has. The other way round (the output's
+// mask for an input read) says nothing: inputs and scratch buffers are often
+// padded to whole tiles.
+// Both must address the axis through a stride (`offs_m * stride_xm`,
+// `offs_m * stride_ym`): a flat vector indexed by the offsets alone (`lse_ptr
+// + offs_m`, one value per row) is the kind of scratch buffer launchers pad
+// to whole tiles.
+bool loadSpeaksForWrite(const MemoryAccess &load, const MaskCover &cover, const MemoryAccess &access,
+                        const OffsetAxis &axis) {
+  return access.kind != AccessKind::Load && load.kind == AccessKind::Load && cover.addressed &&
+         !cover.addressStride.empty() && !axis.stride.empty();
+}
+
+std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &access, const OffsetAxis &axis) {
   std::vector<std::pair<std::string, SourceSpan>> named;
   for (const MemoryAccess &other : kernel.accesses)
     for (const MaskCover &cover : other.maskCovers) {
@@ -60,6 +81,27 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axi
       const std::string param = singleParam(cover.bounds);
       if (!param.empty()) named.emplace_back(param, cover.span);
     }
+  // Another write along these offsets masked against a size, laid out
+  // apart (the output's `offs_m * stride_om < M` beside the scales'
+  // `offs_m * stride_sm`): the kernel decides output by output, and the one
+  // left unmasked is sized in whole tiles (`M_padded` rows).
+  auto otherWriteMasked = [&] {
+    for (const MemoryAccess &other : kernel.accesses)
+      if (other.kind != AccessKind::Load && &other != &access)
+        for (const MaskCover &cover : other.maskCovers)
+          if (cover.arange == axis.arange && cover.addressed && !singleParam(cover.bounds).empty()) return true;
+    return false;
+  };
+  bool fromLoadMask = false;
+  if (named.empty() && access.kind != AccessKind::Load && !otherWriteMasked()) {
+    for (const MemoryAccess &other : kernel.accesses)
+      for (const MaskCover &cover : other.maskCovers) {
+        if (!(cover.arange == axis.arange) || !loadSpeaksForWrite(other, cover, access, axis)) continue;
+        const std::string param = singleParam(cover.bounds);
+        if (!param.empty()) named.emplace_back(param, cover.span);
+      }
+    fromLoadMask = !named.empty();
+  }
   auto maskOf = [&](const std::string &param) -> const SourceSpan * {
     for (const auto &[name, span] : named)
       if (name == param) return &span;
@@ -71,13 +113,14 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const OffsetAxis &axi
     const Loop &loop = kernel.loops[static_cast<size_t>(axis.loop)];
     if (!loop.tiledExtent.empty()) {
       const SourceSpan *mask = maskOf(loop.tiledExtent);
-      return Dimension{loop.tiledExtent, mask != nullptr, true, mask ? *mask : loop.span, loop.span};
+      return Dimension{loop.tiledExtent, mask != nullptr, mask != nullptr && fromLoadMask, true,
+                       mask ? *mask : loop.span, loop.span};
     }
   }
   if (named.empty()) return std::nullopt;
   for (const auto &[name, span] : named)
     if (name != named.front().first) return std::nullopt; // masks that disagree: not one dimension
-  return Dimension{named.front().first, true, false, named.front().second, {}};
+  return Dimension{named.front().first, true, fromLoadMask, false, named.front().second, {}};
 }
 
 // The parameter's value under a config: the config's, else its default.
@@ -153,7 +196,9 @@ public:
     info.summary = "a load or store whose tile can run past the end of a dimension with no mask on it";
     info.doc.whatItDoes =
         "Follows the offsets of every `tl.load`, `tl.store` and atomic of a Triton kernel axis by axis and "
-        "finds the axes that walk a dimension tile by tile: `pid * BLOCK_M + tl.arange(0, BLOCK_M)`, a "
+        "finds the axes that walk a dimension tile by tile: `pid * BLOCK_M + tl.arange(0, BLOCK_M)` (the "
+        "tile id from the program id, directly or through a helper that computes scalars only, such as a "
+        "grouped ordering returning `pid_m, pid_n`), a "
         "loop's `k * BLOCK_K + tl.arange(0, BLOCK_K)` or `k + tl.arange(0, BLOCK_K)` over `range(0, K, "
         "BLOCK_K)`, a pointer advanced by `BLOCK_K * stride` each iteration. Such an axis needs a mask "
         "comparing those offsets with the dimension unless the dimension is a multiple of the tile. It "
@@ -162,6 +207,17 @@ public:
         "- another access with the same layout along the axis (the same stride: `x_ptr + offs` and "
         "`out_ptr + offs`, the two arms of an `if` over one pointer) masks the same offsets against a size (`offs < n` at the "
         "store, none at the load; one arm of an `if` masked, the other not);\n"
+        "- a load masks the same offsets against a size and a store or atomic writes along them with no "
+        "such mask, both addressing the axis through a stride (`offs_m < M` on the input's `offs_m * "
+        "stride_xm`, none on the output's `offs_m * stride_ym`): the rows the input may lack are rows the "
+        "output lacks too (unless another write along the offsets has a mask of its own: the kernel then "
+        "decides output by output, and the unmasked one is sized in whole tiles);\n"
+        "- a loop walks the dimension with a trip count that rounds up (`range(0, K, BLOCK_K)`, "
+        "`range(tl.cdiv(K, BLOCK_K))`, `range((K + BLOCK_K - 1) // BLOCK_K)`): the author expects `K` not "
+        "to be a multiple of the tile, and the last iteration covers a partial one. For a run-time size "
+        "this needs the tile to vary with the config (`BLOCK_K` 32 in one, 64 in another): with one tile "
+        "under every config, a caller's check on it (`if K % 128 == 0:` before dispatching, often in "
+        "another file) is the common way such kernels are kept safe;\n"
         "- or the dimension is a constexpr with a value under the config (set by it, or a default) that "
         "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
         "HEAD_DIM, BLOCK_D)` or `range(tl.cdiv(HEAD_DIM, BLOCK_D))`.\n\n"
@@ -180,10 +236,13 @@ public:
         "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
         "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
         "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
-        "stays silent when nothing but the grid or the loop names a run-time size (a kernel with no mask "
-        "at all is often meant for multiples only, checked by a caller), and when the only mask on the "
-        "offsets guards another tensor laid out apart (the output's `offs_m * stride_cm` says nothing of "
-        "a scratch buffer the launcher pads). `tl.multiple_of` and `tl.max_contiguous` are hints to the "
+        "stays silent when nothing but the grid names a run-time size (a kernel with no mask at all is "
+        "often meant for multiples only, checked by a caller), when the access's own mask compares "
+        "offsets written apart from its address with the dimension's size (`(i * BT + tl.arange(0, BT)) "
+        "< T` beside a pointer advanced by `BT`: likely the same offsets), and when the only mask on the "
+        "offsets guards another tensor laid out apart in a way that says nothing of this one (the output's "
+        "`offs_m * stride_cm` says nothing of an input or scratch buffer the launcher pads; a load's mask "
+        "says nothing of a flat per-row vector `lse_ptr + offs_m`). `tl.multiple_of` and `tl.max_contiguous` are hints to the "
         "compiler, not guarantees: they do not make an access safe.\n\n"
         "The message names the dimension, the tile values of the configs for which it is not a "
         "multiple, and the overrun at the largest of them (`with M = 129 and BLOCK_M = 128 the last "
@@ -238,7 +297,7 @@ private:
       const std::vector<ExtentBound> &end = kernel.loops[static_cast<size_t>(axis.loop)].endBounds;
       if (!end.empty() && std::all_of(end.begin(), end.end(), [](const ExtentBound &b) { return b.program; })) return;
     }
-    const std::optional<Dimension> dimension = dimensionOf(kernel, axis);
+    const std::optional<Dimension> dimension = dimensionOf(kernel, access, axis);
     std::vector<const MaskCover *> covers;
     for (const MaskCover &cover : access.maskCovers)
       if (cover.arange == axis.arange) covers.push_back(&cover);
@@ -247,15 +306,19 @@ private:
       return;
     }
     if (!dimension || underDivisibilityFlag(access, kernel, file)) return;
+    // The access's own mask compares other offsets with the dimension's size
+    // (`(i * BT + tl.arange(0, BT)) < T` beside `p + tl.arange(0, BT)`
+    // advanced by BT): offsets written twice, likely the same; btlint cannot
+    // tell them apart.
+    for (const MaskCover &cover : access.maskCovers)
+      if (!cover.addressed && std::find(cover.boundParams.begin(), cover.boundParams.end(), dimension->param) !=
+                                  cover.boundParams.end())
+        return;
     // A pruner that keeps only the configs whose tile divides the size.
     if (kernel.autotune && axis.block.params.size() == 1 &&
         kernel.autotune->prunerLimits.count(dimension->param + "%" + axis.block.params.front() + "==0"))
       return;
     const Param *param = kernel.findParam(dimension->param);
-    // A size known only at run time and named only by the loop that walks
-    // it: the kernel may be meant for multiples alone, checked by a caller
-    // (`if K % 128 == 0:` before dispatching to it).
-    if (!dimension->fromMask && !(param && param->isConstexpr())) return;
     const std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
 
     // The tiles under each config use that do not divide the dimension, and
@@ -263,6 +326,7 @@ private:
     std::set<int64_t> blocks;
     std::optional<int64_t> constantExtent;
     bool runtimeExtent = false;
+    std::set<int64_t> everyBlock; // the tile under every config that reaches the access
     std::vector<const Config *> configs;
     for (const ConfigUse &use : file.configUsesOf(kernel)) {
       const Config &config = use.values();
@@ -273,6 +337,7 @@ private:
         continue; // the access is compiled out under this config
       const std::optional<int64_t> block = evaluateDim(axis.block, config, kernel);
       if (!block || *block <= 1) continue;
+      everyBlock.insert(*block);
       const std::optional<int64_t> extent =
           param && param->isConstexpr() ? valueOf(dimension->param, config, kernel) : std::nullopt;
       if (extent) {
@@ -288,6 +353,12 @@ private:
       if (use.listed) configs.push_back(use.listed);
     }
     if (blocks.empty()) return;
+    // A run-time size that only the loop's rounded-up trip count says is
+    // ragged, walked in one tile under every config: a caller's check on that
+    // tile (`if K % 128 == 0:` before dispatching, the layer that requires
+    // multiples of 32), often in another file, makes it safe. Tiles that vary
+    // with the config cannot all be matched by such a check.
+    if (runtimeExtent && !dimension->fromMask && everyBlock.size() < 2) return;
 
     const std::string &dim = dimension->param;
     const std::string tile = "`" + axis.block.text + "`";
@@ -312,8 +383,15 @@ private:
     finding.about(kernel, configs);
     finding.note(tile + " is " + joinValues(blocks) + " in the configs that reach this access; `" + dim +
                  "` is not known to be a multiple of " + (blocks.size() == 1 ? "it" : "them"));
-    if (dimension->fromMask)
+    if (dimension->fromLoadMask)
+      finding.note("a load of another tensor masks the same offsets against `" + dim +
+                       "`: `" + dim + "` need not be a multiple of the tile, and that mask does not cover this access",
+                   dimension->where);
+    else if (dimension->fromMask)
       finding.note("another mask of the kernel compares the same offsets with `" + dim + "`", dimension->where);
+    else if (runtimeExtent)
+      finding.note("the loop's trip count rounds up: its last iteration covers a partial tile of `" + dim + "`",
+                   dimension->where);
     else
       finding.note("the loop walks `" + dim + "` tile by tile", dimension->where);
     if (!access.maskCovers.empty())

@@ -20,8 +20,9 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :] * stride_ak
     b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :] * stride_bn
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    # The rows and columns wrap; K is walked with no mask at all, and nothing
-    # in the kernel says K can be a non-multiple (a caller may dispatch on it).
+    # The rows and columns wrap; K is walked with no mask at all, but the trip
+    # count rounds up: the last iteration covers a partial tile of K, and the
+    # tile varies with the config (no single check by a caller matches both).
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         a = tl.load(a_ptrs)
         b = tl.load(b_ptrs)
