@@ -1,7 +1,6 @@
 #!/bin/bash
-# The boundary check's path without a GPU: emit the suite (with findings as
-# tile-access-unmasked words them, test/bench-runner/boundary/findings.json),
-# run.py --boundary with a stand-in worker (boundary/fake_boundary_worker.py:
+# The boundary check's path without a GPU: emit the suite (linted: the
+# tile-access-unmasked findings on its seeded bugs), run.py --boundary with a stand-in worker (boundary/fake_boundary_worker.py:
 # the seeded bugs fail where their dimension is ragged, one pair faults, one
 # kills its worker), then --collect. Every (config, shape) pair must have one
 # row, and the report must match the recorded one.
@@ -14,7 +13,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$root"
 suite=test/bench-runner/boundary
-"$bench" --emit "$work/h" --findings "$suite/findings.json" --all "$suite" >/dev/null
+"$bench" --emit "$work/h" --all "$suite" >/dev/null
 "$py" "$work/h/run.py" --boundary --gpus 2 --jobs 3 \
   --worker-command "$py $root/$suite/fake_boundary_worker.py $work/h" 2>"$work/log"
 "$bench" --collect "$work/h" >/dev/null

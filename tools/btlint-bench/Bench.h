@@ -57,6 +57,12 @@ std::optional<llvm::json::Value> readJson(const std::string &file, std::string &
 std::string rankedGpuModel(const llvm::json::Array &rows, llvm::StringRef preferred);
 bool ofGpuModel(const llvm::json::Object &row, llvm::StringRef model);
 
+// Rows of tune_results.json or boundary_results.json name their kernel by id
+// and by name: false with `error` when a row's name is not the manifest's
+// for that id (measured against another emit of the tree, whose ids differ).
+bool rowsNameManifestKernels(const llvm::json::Array &rows, const llvm::json::Array &kernels,
+                             const std::string &file, std::string &error);
+
 // Reads findings written by `btlint --format json`.
 bool readFindingsJson(const std::string &path, std::vector<Diagnostic> &findings, std::string &error);
 

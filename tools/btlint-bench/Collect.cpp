@@ -47,6 +47,28 @@ std::string rankedGpuModel(const json::Array &rows, llvm::StringRef preferred) {
       ->first;
 }
 
+bool rowsNameManifestKernels(const json::Array &rows, const json::Array &kernels, const std::string &file,
+                             std::string &error) {
+  std::map<std::string, std::string> names;
+  for (const json::Value &k : kernels)
+    if (const json::Object *kernel = k.getAsObject())
+      names[kernel->getString("id").value_or("").str()] = kernel->getString("name").value_or("").str();
+  for (const json::Value &r : rows) {
+    const json::Object *row = r.getAsObject();
+    auto name = row ? row->getString("name") : std::nullopt;
+    if (!name) continue; // rows of harnesses before names were recorded
+    const std::string id = row->getString("kernel").value_or("").str();
+    auto found = names.find(id);
+    if (found == names.end() || found->second != *name) {
+      error = file + ": kernel " + id + " is `" + name->str() + "` in the results but " +
+              (found == names.end() ? std::string("not in the manifest") : "`" + found->second + "` in the manifest") +
+              ": they come from another emit of the tree; collect them with the manifest.json they were run with";
+      return false;
+    }
+  }
+  return true;
+}
+
 bool ofGpuModel(const json::Object &row, llvm::StringRef model) {
   auto name = row.getString("gpu_name");
   return !name || model.empty() || *name == model;
@@ -930,6 +952,10 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
   // A boundary run beside the results judges the unmasked-tile findings.
   std::optional<BoundaryRun> boundary = readBoundaryRun(dir, error);
   if (!boundary && !error.empty()) return false;
+  if (boundary && manifest->getArray("kernels") &&
+      !rowsNameManifestKernels(*boundary->results.getAsObject()->getArray("rows"), *manifest->getArray("kernels"),
+                               dir + "/boundary_results.json", error))
+    return false;
   const json::Object machine = results->getObject("machine") ? *results->getObject("machine") : json::Object{};
 
   std::string md;

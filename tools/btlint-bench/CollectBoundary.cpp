@@ -276,6 +276,9 @@ bool collectBoundaryReport(const std::string &dir, std::string &error, std::stri
     error = dir + "/manifest.json: not a manifest btlint-bench writes";
     return false;
   }
+  if (const json::Array *rows = run->results.getAsObject()->getArray("rows");
+      !rowsNameManifestKernels(*rows, *manifest->getArray("kernels"), dir + "/boundary_results.json", error))
+    return false;
   std::map<std::string, const json::Object *> kernels;
   for (const auto &k : *manifest->getArray("kernels"))
     if (const json::Object *o = k.getAsObject()) kernels[text(*o, "id")] = o;

@@ -98,6 +98,7 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
   if (!results) return false;
   const json::Array *kernels = manifest->getAsObject() ? manifest->getAsObject()->getArray("kernels") : nullptr;
   const json::Array *rows = results->getAsObject() ? results->getAsObject()->getArray("rows") : nullptr;
+  if (kernels && rows && !rowsNameManifestKernels(*rows, *kernels, dir + "/tune_results.json", error)) return false;
   if (!kernels || !rows) {
     error = dir + ": manifest.json has no `kernels` or tune_results.json no `rows`";
     return false;
@@ -123,6 +124,9 @@ bool collectTuneReport(const std::string &dir, std::string &error, std::string *
   // is reported, never recommended.
   std::optional<BoundaryRun> boundary = readBoundaryRun(dir, error);
   if (!boundary && !error.empty()) return false;
+  if (boundary && !rowsNameManifestKernels(*boundary->results.getAsObject()->getArray("rows"), *kernels,
+                                           dir + "/boundary_results.json", error))
+    return false;
   std::string boundaryTable;
   Statistic topK, top1, first, largest;
   std::vector<double> correlations, saved;

@@ -854,6 +854,19 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       return id;
     };
 
+    // --all: every kernel with a config list or a launch in its file, in
+    // the file's order before the findings', so that a kernel's id does not
+    // move when findings come or go (results recorded against an earlier
+    // emit of the same tree still join).
+    if (options.all && model && language == Language::Python)
+      for (const auto &k : model->kernels) {
+        const bool launched = std::any_of(model->launches.begin(), model->launches.end(),
+                                          [&](const LaunchSite &launch) { return callsOwnKernel(launch, k); });
+        const bool listed = k.autotune && !k.autotune->configs.configs.empty();
+        if ((listed || launched) && !k.calledByKernel)
+          if (kernelId(k).empty() && !error.empty()) return false;
+      }
+
     for (const auto &d : fileFindings) {
       json::Object fo{{"id", static_cast<int64_t>(findingId++)},
                       {"rule", d.ruleId},
@@ -932,15 +945,6 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         }
       findingsJson.push_back(std::move(fo));
     }
-    // --all: every kernel with a config list or a launch in its file.
-    if (options.all && model && language == Language::Python)
-      for (const auto &k : model->kernels) {
-        const bool launched = std::any_of(model->launches.begin(), model->launches.end(),
-                                          [&](const LaunchSite &launch) { return callsOwnKernel(launch, k); });
-        const bool listed = k.autotune && !k.autotune->configs.configs.empty();
-        if ((listed || launched) && !k.calledByKernel)
-          if (kernelId(k).empty() && !error.empty()) return false;
-      }
     // CUDA kernels with a bench spec are timed: every instantiation of a
     // template the spec names, flagged or not.
     if (language == Language::Cuda && model && copiedFile)

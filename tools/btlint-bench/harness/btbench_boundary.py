@@ -285,7 +285,8 @@ def run(manifest, worker_command, gpus, jobs, timeout, out, log, only=()):
 
     def record(task, row, worker):
         shape = next(s for s in task["shapes"] if s["index"] == row["index"])
-        full = {"kernel": task["kernel"]["id"], "config": task["config"]["index"], "shape_index": row["index"],
+        full = {"kernel": task["kernel"]["id"], "name": task["kernel"]["name"], "config": task["config"]["index"],
+                "shape_index": row["index"],
                 "shape": shape["shape"], "worker": worker}
         full.update({k: v for k, v in row.items() if k != "index"})
         rows.append(full)

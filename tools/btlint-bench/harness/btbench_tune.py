@@ -33,7 +33,8 @@ def tune_tasks(manifest, only=()):
             if config is None:
                 continue
             tasks.append({"kernel": kernel, "bench": kernel["bench"], "shapes": kernel["bench"]["shapes"],
-                          "config": config, "meta": {"kernel": kernel["id"], "config": entry["index"]}})
+                          "config": config, "meta": {"kernel": kernel["id"], "name": kernel["name"],
+                                                          "config": entry["index"]}})
     return tasks
 
 
