@@ -357,6 +357,12 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
     candidate.row = kernelReport.configs[i];
     const report::ArchVerdict &verdict = candidate.row.archs.at(arch->name);
     candidate.eliminatedBy = verdict.eliminatedBy;
+    if (options.boundary)
+      if (const BoundaryOutcome *outcome = outcomeFor(*options.boundary, space[i]); outcome && !outcome->failure.empty())
+        candidate.eliminatedBy.push_back({"boundary-check", outcome->failure + " on the GPU (" +
+                                                                std::to_string(outcome->shapesChecked) +
+                                                                " boundary shapes checked, " +
+                                                                options.boundary->source + ")"});
     candidate.resources.blocksPerSm = verdict.blocksPerSm.value_or(1);
     candidate.resources.numWarps = numWarpsOf(space[i]);
     candidate.resources.numStages = numStagesOf(space[i]);
@@ -372,6 +378,18 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
       candidate.shapes.push_back(std::move(score));
     }
     candidates.push_back(std::move(candidate));
+  }
+
+  if (options.boundary) {
+    size_t checked = 0, failed = 0;
+    for (const Candidate &c : candidates)
+      if (const BoundaryOutcome *outcome = outcomeFor(*options.boundary, c.config)) {
+        ++checked;
+        failed += !outcome->failure.empty();
+      }
+    result.notes.push_back("boundary run " + options.boundary->source + ": " + std::to_string(checked) + " of the " +
+                           std::to_string(candidates.size()) + " configs checked on the GPU, " +
+                           std::to_string(failed) + " failing a boundary shape (eliminated: `boundary-check`)");
   }
 
   // Ranks: per shape among the kept, then by the geometric mean of each

@@ -5,6 +5,7 @@
 // (TuneScore.h) and ranked; the justified list, the key, a perf_model pruner
 // in plain Python and benchmark code to verify the ranking (docs/tune.md).
 #include "report/ConfigReport.h"
+#include "tune/BoundaryEvidence.h"
 #include "tune/TuneScore.h"
 #include "tune/TuneWork.h"
 
@@ -25,6 +26,9 @@ struct TuneOptions {
   Space space = Space::List;
   // The kernel's .btlint.yaml shapes, for the pruner checks of the report.
   std::map<std::string, std::map<std::string, int64_t>> configShapes;
+  // A boundary run on the GPU (--boundary DIR): configs that failed a
+  // boundary shape are eliminated.
+  std::optional<BoundaryEvidence> boundary;
 };
 
 struct ShapeScore {

@@ -210,6 +210,29 @@ then pass "$(cat "$WORK/fp8.out")"
 else fail "configs that may overflow rank last" "$(cat "$WORK/fp8.out")"
 fi
 
+echo "# --boundary: configs that failed a boundary shape on the GPU are eliminated"
+# The H200's recorded boundary run of test/bench-runner/boundary (docs/bench/boundary/).
+mkdir -p "$WORK/boundary"
+gzip -dc docs/bench/boundary/manifest.json.gz >"$WORK/boundary/manifest.json"
+gzip -dc docs/bench/boundary/boundary_results.json.gz >"$WORK/boundary/boundary_results.json"
+run_btlint tune test/bench-runner/boundary/kernels/linear.py::linear_bias_store_n_only_kernel \
+  --shape M=4096,N=4096,K=4096 --boundary "$WORK/boundary"
+check_rc 1 "every config of the unmasked store failed a boundary shape: none left"
+check_stdout_has '| 1 | BLOCK_M=16 BLOCK_N=64 BLOCK_K=64 num_warps=4 num_stages=3 | `boundary-check` | fails at `M=1,N=256,K=256`: out_of_bounds_write on the GPU (28 boundary shapes checked' "the elimination names the shape and the outcome"
+check_stdout_has '6 of the 6 configs checked on the GPU, 6 failing a boundary shape' "the note counts the configs checked"
+run_btlint tune test/bench-runner/boundary/kernels/linear.py::linear_bias_kernel --shape M=4096,N=4096,K=4096 \
+  --boundary "$WORK/boundary"
+check_rc 0 "the correct twin keeps its list"
+check_stdout_has '6 of the 6 configs checked on the GPU, 0 failing a boundary shape' "no twin config is eliminated"
+run_btlint tune test/bench-runner/tune/kernels/matmul_fp16.py::matmul_fp16_kernel --shape M=64,N=64,K=64 \
+  --boundary "$WORK/boundary"
+check_rc 2 "a boundary run without the kernel"
+check_stderr_has 'no kernel `matmul_fp16_kernel` of matmul_fp16.py' "the error names the kernel and the run"
+run_btlint tune test/bench-runner/boundary/kernels/linear.py::linear_bias_kernel --shape M=64,N=64,K=64 \
+  --boundary "$WORK/missing"
+check_rc 2 "no boundary run there"
+check_stderr_has "$WORK/missing/manifest.json: cannot read" "the error names the file"
+
 echo "# bad input"
 run_btlint tune --no-config test/tune/missing.py::k --shape M=1
 check_rc 2 "no such file"

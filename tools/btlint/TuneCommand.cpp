@@ -45,6 +45,10 @@ cl::opt<std::string> tuneSpace("space", cl::desc("list (the kernel's autotune li
                                cl::init("list"), cl::sub(tuneCommand), cl::cat(tuneOptionCategory()));
 cl::opt<std::string> tuneFormat("format", cl::desc("markdown (default) or json"), cl::init("markdown"),
                                 cl::sub(tuneCommand), cl::cat(tuneOptionCategory()));
+cl::opt<std::string> tuneBoundary("boundary",
+                                  cl::desc("A btlint-bench boundary run (run.py --boundary): configs that failed a "
+                                           "boundary shape are eliminated"),
+                                  cl::value_desc("DIR"), cl::sub(tuneCommand));
 cl::opt<std::string> tuneOutput("output", cl::desc("Write the result to FILE"), cl::value_desc("FILE"),
                                 cl::sub(tuneCommand), cl::cat(tuneOptionCategory()));
 cl::alias tuneOutputAlias("o", cl::aliasopt(tuneOutput));
@@ -124,6 +128,10 @@ int runTuneCommand() {
     if (!settings.shapes.empty()) options.configShapes[name] = settings.shapes;
 
   std::string error;
+  if (!tuneBoundary.empty()) {
+    options.boundary = tune::readBoundaryEvidence(tuneBoundary, file, kernelName, error);
+    if (!options.boundary) return tuneError(error);
+  }
   std::optional<tune::TuneResult> tuned = tune::tuneKernel(models, file, kernelName, options, error);
   if (!tuned) return tuneError(error);
 
