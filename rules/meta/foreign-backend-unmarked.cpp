@@ -3,6 +3,8 @@
 #include "source/Backends.h"
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <string>
 
 namespace btlint {
@@ -33,6 +35,25 @@ uint32_t importLine(const std::string &source, const std::string &module) {
   return 0;
 }
 
+// Compile options only ROCm's Triton backend reads (HIPOptions, triton 3.6;
+// the CUDA backend ignores them): a list that sets them was tuned on AMD.
+constexpr std::string_view kAmdOnlyOptions[] = {"waves_per_eu", "matrix_instr_nonkdim", "kpack"};
+
+// The first AMD-only option a config of the file's kernels sets, and where.
+std::optional<std::pair<std::string, SourceSpan>> amdOnlyOption(const FileModel &file) {
+  for (const Kernel &kernel : file.kernels) {
+    if (!kernel.autotune) continue;
+    for (const Config &config : kernel.autotune->configs.configs)
+      for (std::string_view option : kAmdOnlyOptions)
+        if (config.params.count(std::string(option)) && config.sourcePath.empty()) {
+          auto span = config.paramNameSpans.find(std::string(option));
+          return std::make_pair(std::string(option),
+                                span != config.paramNameSpans.end() && span->second.valid() ? span->second : config.span);
+        }
+  }
+  return std::nullopt;
+}
+
 class ForeignBackendUnmarked : public Rule {
 public:
   static RuleInfo info() {
@@ -54,8 +75,10 @@ public:
         "to explain: the note would only repeat itself file after file). Silent where "
         "`backend:` covers the file (a fork's name, `other`, or `triton` to say the kernels are upstream "
         "Triton's after all), for files without kernels, and when only AMD archs are targeted. "
-        "Imports are named before folders. A note: it never fails a run at the default `--fail-on "
-        "warning`.";
+        "Imports are named before folders. Configs that set compile options only ROCm's Triton reads "
+        "(`waves_per_eu`, `matrix_instr_nonkdim`, `kpack`; the CUDA backend ignores them) show a list "
+        "tuned on AMD GPUs: reported the same way when nothing names a fork, with the AMD arch to lint "
+        "those paths for. A note: it never fails a run at the default `--fail-on warning`.";
     info.doc.whyItMatters =
         "Operator libraries keep kernels for several vendors' Triton forks side by side. Those forks "
         "accept non-power-of-two `tl.arange`s, `num_stages=0`, `num_warps=64` and options upstream "
@@ -87,7 +110,17 @@ public:
     if (nvidiaArch.empty()) return;
     std::string evidence;
     const ForeignBackend *backend = backendEvidence(file.path, file.importedModules, evidence);
-    if (!backend) return;
+    if (!backend) {
+      std::optional<std::pair<std::string, SourceSpan>> amd = amdOnlyOption(file);
+      if (!amd) return;
+      auto diagnostic = context.report(amd->second, "this list sets `" + amd->first +
+                                                        "`, an option only ROCm's Triton reads: its configs look "
+                                                        "tuned for AMD GPUs, but are judged on " + nvidiaArch);
+      diagnostic.note("lint the files for the AMD arch they run on in .btlint.yaml (paths relative to its folder): "
+                      "`overrides: [{paths: [\"" + file.path + "\"], arch: [gfx942]}]`; `backend: triton` "
+                      "keeps " + nvidiaArch + " and silences this note");
+      return;
+    }
     SourceSpan span;
     span.line = 1;
     span.column = 1;
