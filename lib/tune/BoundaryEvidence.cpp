@@ -1,7 +1,8 @@
 #include "tune/BoundaryEvidence.h"
 
+#include "source/JsonFile.h"
+
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -10,20 +11,6 @@ namespace btlint::tune {
 namespace json = llvm::json;
 
 namespace {
-
-std::optional<json::Value> readJsonFile(const std::string &file, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(file);
-  if (!buffer) {
-    error = file + ": cannot read: " + buffer.getError().message();
-    return std::nullopt;
-  }
-  auto parsed = json::parse((*buffer)->getBuffer());
-  if (!parsed) {
-    error = file + ": not JSON: " + llvm::toString(parsed.takeError());
-    return std::nullopt;
-  }
-  return std::move(*parsed);
-}
 
 std::string shapeText(const json::Object *shape) {
   std::string out;

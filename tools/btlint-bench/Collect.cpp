@@ -1,6 +1,7 @@
 // btlint-bench --collect: each finding confirmed or refuted with what the
 // compiler and the GPU measured.
 #include "Bench.h"
+#include "source/JsonFile.h"
 
 #include "arch/ArchTable.h"
 #include "resources/ConfigVerdict.h"
@@ -24,17 +25,7 @@ namespace btlint::bench {
 namespace json = llvm::json;
 
 std::optional<json::Value> readJson(const std::string &file, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(file);
-  if (!buffer) {
-    error = file + ": cannot read: " + buffer.getError().message();
-    return std::nullopt;
-  }
-  auto parsed = json::parse((*buffer)->getBuffer());
-  if (!parsed) {
-    error = file + ": not JSON: " + llvm::toString(parsed.takeError());
-    return std::nullopt;
-  }
-  return std::move(*parsed);
+  return readJsonFile(file, error);
 }
 
 std::string rankedGpuModel(const json::Array &rows, llvm::StringRef preferred) {

@@ -497,16 +497,8 @@ std::string utcNow() {
 } // namespace
 
 bool readFindingsJson(const std::string &file, std::vector<Diagnostic> &findings, std::string &error) {
-  auto buffer = llvm::MemoryBuffer::getFile(file);
-  if (!buffer) {
-    error = file + ": cannot read: " + buffer.getError().message();
-    return false;
-  }
-  auto parsed = json::parse((*buffer)->getBuffer());
-  if (!parsed) {
-    error = file + ": not JSON: " + llvm::toString(parsed.takeError());
-    return false;
-  }
+  std::optional<json::Value> parsed = readJson(file, error);
+  if (!parsed) return false;
   const json::Array *array = parsed->getAsArray();
   if (!array) {
     error = file + ": expected the JSON array that `btlint --format json` prints";
