@@ -400,10 +400,12 @@ std::optional<TuneResult> tuneKernel(const report::ModelsByArch &models, const s
   std::vector<Candidate *> kept;
   for (Candidate &c : candidates)
     if (!c.eliminated()) kept.push_back(&c);
-  auto mayOverflow = [&](const Candidate *c) {
-    auto verdict = c->row.archs.find(result.arch);
-    return verdict != c->row.archs.end() && verdict->second.fit == "may overflow";
-  };
+  std::set<const Candidate *> overflowing;
+  for (const Candidate *c : kept)
+    if (auto verdict = c->row.archs.find(result.arch);
+        verdict != c->row.archs.end() && verdict->second.fit == "may overflow")
+      overflowing.insert(c);
+  auto mayOverflow = [&](const Candidate *c) { return overflowing.count(c) > 0; };
   for (size_t s = 0; s < options.shapes.size(); ++s) {
     std::vector<Candidate *> order = kept;
     std::stable_sort(order.begin(), order.end(), [&](const Candidate *a, const Candidate *b) {
