@@ -856,22 +856,28 @@ private:
 
   // ---- guards before a launch -------------------------------------------------
 
-  void readGuard(NodeId condition, std::vector<LaunchGuard> &guards) {
+  // `block`: the launching function's body, where a name the condition
+  // compares with (`alignment = 256; assert K % alignment == 0`) is looked up.
+  void readGuard(NodeId condition, std::vector<LaunchGuard> &guards, NodeId block) {
     condition = tree_.unparenthesize(condition);
     if (condition == kNoNode) return;
     if (tree_.kind(condition) == NodeKind::BooleanOperator) {
       NodeId op = tree_.child(condition, Field::Operator);
       if (op == kNoNode || tree_.kind(op) != NodeKind::OpAnd) return;
-      readGuard(tree_.child(condition, Field::Left), guards);
-      readGuard(tree_.child(condition, Field::Right), guards);
+      readGuard(tree_.child(condition, Field::Left), guards, block);
+      readGuard(tree_.child(condition, Field::Right), guards, block);
       return;
     }
     Comparison comparison;
     if (!readComparison(tree_, condition, comparison)) return;
     const NodeId operands[2] = {comparison.left, comparison.right};
     const NodeKind op = comparison.op;
+    const uint32_t position = tree_.node(condition).startByte;
+    // An integer literal, or a name last assigned one before the assert.
     auto integer = [&](NodeId node, int64_t &value) {
       node = tree_.unparenthesize(node);
+      if (node != kNoNode && tree_.kind(node) == NodeKind::Identifier && block != kNoNode)
+        node = tree_.unparenthesize(lastAssignmentBefore(block, tree_.text(node), position));
       return node != kNoNode && tree_.kind(node) == NodeKind::Integer &&
              parseIntegerLiteral(tree_.text(node), value);
     };
@@ -959,7 +965,7 @@ private:
     forEachStatementBefore(block, position, [&](NodeId statement) {
       if (tree_.kind(statement) != NodeKind::AssertStatement) return;
       NodeId condition = firstExpression(statement);
-      if (condition != kNoNode) readGuard(condition, guards);
+      if (condition != kNoNode) readGuard(condition, guards, block);
     });
   }
 
