@@ -8,6 +8,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 
 namespace btlint::tune {
@@ -494,56 +495,7 @@ void writeJson(llvm::raw_ostream &out, const TuneResult &result) {
   root["params"] = llvm::json::Array(result.params);
   root["top_k"] = static_cast<int64_t>(result.topK);
   root["per_shape"] = static_cast<int64_t>(result.perShape);
-  llvm::json::Array candidates;
-  for (const Candidate &c : result.candidates) {
-    llvm::json::Object object;
-    object["number"] = static_cast<int64_t>(c.number);
-    object["rank"] = c.rank ? llvm::json::Value(static_cast<int64_t>(c.rank)) : llvm::json::Value(nullptr);
-    llvm::json::Object params;
-    for (const std::string &name : result.params)
-      if (auto found = c.config.params.find(name); found != c.config.params.end() && found->second.isInt())
-        params[name] = found->second.asInt();
-    object["params"] = std::move(params);
-    object["num_warps"] = warpsOf(c);
-    object["num_stages"] = stagesOf(c);
-    const report::ArchVerdict &v = c.row.archs.at(result.arch);
-    if (v.estimated) {
-      object["smem_min"] = v.smemMin;
-      object["smem_max"] = v.smemMax;
-    }
-    if (v.registersPerThread) object["registers"] = *v.registersPerThread;
-    object["fit"] = v.fit;
-    if (v.blocksPerSm) object["blocks_per_sm"] = *v.blocksPerSm;
-    object["mma"] = mmaName(c.resources.mma);
-    llvm::json::Array eliminated;
-    for (const report::Elimination &e : c.eliminatedBy)
-      eliminated.push_back(llvm::json::Object{{"rule", e.reason}, {"message", e.message}});
-    object["eliminated_by"] = std::move(eliminated);
-    if (!c.eliminated()) {
-      object["relative"] = c.relative;
-      llvm::json::Array scores;
-      for (const ShapeScore &s : c.shapes)
-        scores.push_back(llvm::json::Object{{"time_us", s.terms.timeUs},
-                                            {"rank", static_cast<int64_t>(s.rank)},
-                                            {"bound", s.terms.bound},
-                                            {"compute_us", s.terms.computeUs},
-                                            {"l2_us", s.terms.l2Us},
-                                            {"dram_us", s.terms.dramUs},
-                                            {"latency_us", s.terms.latencyUs},
-                                            {"fill_us", s.terms.fillUs},
-                                            {"trips_us", s.terms.tripsUs},
-                                            {"programs", s.work.programs},
-                                            {"iterations", s.work.iterations},
-                                            {"waves", s.terms.waves},
-                                            {"padding", s.work.paddingFraction},
-                                            {"mma_efficiency", s.terms.mmaEfficiency},
-                                            {"achieved_gbs", s.terms.achievedBandwidth},
-                                            {"spill_factor", s.terms.spillFactor}});
-      object["scores"] = std::move(scores);
-    }
-    candidates.push_back(std::move(object));
-  }
-  root["candidates"] = std::move(candidates);
+
   llvm::json::Array chosen;
   for (size_t i = 0; i < result.chosen.size(); ++i)
     chosen.push_back(llvm::json::Object{{"number", static_cast<int64_t>(result.candidates[result.chosen[i]].number)},
@@ -554,7 +506,95 @@ void writeJson(llvm::raw_ostream &out, const TuneResult &result) {
   root["notes"] = llvm::json::Array(result.notes);
   root["decorator"] = decoratorText(result);
   root["benchmark"] = benchmarkText(result);
-  out << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  // The candidates are most of the output (a generated space holds
+  // thousands, each with a score per shape): streamed, not built as one
+  // value. Keys in sorted order, as a json::Object prints them.
+  llvm::json::OStream json(out, 2);
+  // Scores in the shortest text that reads back as the same double (printf's
+  // %.17g, what json::Value prints, was most of the time on large spaces).
+  auto number = [&](llvm::StringRef key, double value) {
+    if (!std::isfinite(value)) {
+      json.attribute(key, nullptr);
+      return;
+    }
+    char text[32];
+    auto [end, error] = std::to_chars(text, text + sizeof text, value);
+    json.attributeBegin(key);
+    json.rawValue(error == std::errc() ? llvm::StringRef(text, end - text) : llvm::StringRef("null"));
+    json.attributeEnd();
+  };
+  auto writeCandidate = [&](const Candidate &c) {
+    const report::ArchVerdict &v = c.row.archs.at(result.arch);
+    json.object([&] {
+      if (v.blocksPerSm) json.attribute("blocks_per_sm", *v.blocksPerSm);
+      json.attributeArray("eliminated_by", [&] {
+        for (const report::Elimination &e : c.eliminatedBy)
+          json.object([&] {
+            json.attribute("message", e.message);
+            json.attribute("rule", e.reason);
+          });
+      });
+      json.attribute("fit", v.fit);
+      json.attribute("mma", mmaName(c.resources.mma));
+      json.attribute("num_stages", stagesOf(c));
+      json.attribute("num_warps", warpsOf(c));
+      json.attribute("number", static_cast<int64_t>(c.number));
+      json.attributeObject("params", [&] {
+        std::vector<std::string> names(result.params.begin(), result.params.end());
+        std::sort(names.begin(), names.end());
+        names.erase(std::unique(names.begin(), names.end()), names.end());
+        for (const std::string &name : names)
+          if (auto found = c.config.params.find(name); found != c.config.params.end() && found->second.isInt())
+            json.attribute(name, found->second.asInt());
+      });
+      json.attribute("rank", c.rank ? llvm::json::Value(static_cast<int64_t>(c.rank)) : llvm::json::Value(nullptr));
+      if (v.registersPerThread) json.attribute("registers", *v.registersPerThread);
+      if (!c.eliminated()) {
+        number("relative", c.relative);
+        json.attributeArray("scores", [&] {
+          for (const ShapeScore &score : c.shapes)
+            json.object([&] {
+              number("achieved_gbs", score.terms.achievedBandwidth);
+              json.attribute("bound", score.terms.bound);
+              number("compute_us", score.terms.computeUs);
+              number("dram_us", score.terms.dramUs);
+              number("fill_us", score.terms.fillUs);
+              number("iterations", score.work.iterations);
+              number("l2_us", score.terms.l2Us);
+              number("latency_us", score.terms.latencyUs);
+              number("mma_efficiency", score.terms.mmaEfficiency);
+              number("padding", score.work.paddingFraction);
+              number("programs", score.work.programs);
+              json.attribute("rank", static_cast<int64_t>(score.rank));
+              number("spill_factor", score.terms.spillFactor);
+              number("time_us", score.terms.timeUs);
+              number("trips_us", score.terms.tripsUs);
+              number("waves", score.terms.waves);
+            });
+        });
+      }
+      if (v.estimated) {
+        json.attribute("smem_max", v.smemMax);
+        json.attribute("smem_min", v.smemMin);
+      }
+    });
+  };
+  std::vector<std::string> keys;
+  for (const auto &[key, value] : root) keys.push_back(key.str());
+  keys.push_back("candidates");
+  std::sort(keys.begin(), keys.end());
+  json.object([&] {
+    for (const std::string &key : keys) {
+      if (key == "candidates") {
+        json.attributeArray(key, [&] {
+          for (const Candidate &c : result.candidates) writeCandidate(c);
+        });
+      } else {
+        json.attribute(key, *root.get(key));
+      }
+    }
+  });
+  out << "\n";
 }
 
 } // namespace btlint::tune
