@@ -430,6 +430,12 @@ struct GridDivisor {
   ScalarValue value;   // known when the divisor evaluates to a constant
   bool readsMeta = false; // reads the config (META[...] / meta.BLOCK_M)
   SourceSpan span;
+  // A ceiling division (`triton.cdiv(M, META['BLOCK_M'])`, `(M + B - 1) // B`):
+  // the name divided (`M`) and the config key divided by (`BLOCK_M`), when
+  // both are plain; the last program then covers a partial tile.
+  bool roundsUp = false;
+  std::string dividend;
+  std::string metaKey;
 };
 
 // A bound the launching function asserts before the launch

@@ -606,7 +606,7 @@ private:
       if (path == "triton.cdiv" || path == "triton.language.cdiv" || path == "cdiv" ||
           endsWith(path, ".cdiv")) {
         NodeId divisor = positionalArgument(node, 1);
-        if (divisor != kNoNode) addDivisor(divisor, metaName, launch);
+        if (divisor != kNoNode) addDivisor(divisor, metaName, launch, positionalArgument(node, 0));
       }
       // The callee (triton.cdiv, a helper) names code, not data: skip it,
       // unless it is a method of a value (x.size(0)).
@@ -620,7 +620,7 @@ private:
       NodeId op = tree_.child(node, Field::Operator);
       if (op != kNoNode && tree_.kind(op) == NodeKind::OpDoubleSlash) {
         NodeId divisor = tree_.child(node, Field::Right);
-        if (divisor != kNoNode) addDivisor(divisor, metaName, launch);
+        if (divisor != kNoNode) addDivisor(divisor, metaName, launch, ceilingDividend(node));
       }
       break;
     }
@@ -648,12 +648,53 @@ private:
     return index_.importedNames().count(name) || name == "tl" || name == "triton";
   }
 
-  void addDivisor(NodeId divisor, std::string_view metaName, LaunchSyntax &launch) {
+  // `(M + B - 1) // B`: the `M` of a floor division that rounds up; kNoNode
+  // for any other `//` (which rounds down).
+  NodeId ceilingDividend(NodeId division) const {
+    NodeId divisor = tree_.unparenthesize(tree_.child(division, Field::Right));
+    NodeId minus = tree_.unparenthesize(tree_.child(division, Field::Left));
+    auto isOp = [&](NodeId node, NodeKind kind) {
+      NodeId op = node != kNoNode && tree_.kind(node) == NodeKind::BinaryOperator ? tree_.child(node, Field::Operator)
+                                                                                   : kNoNode;
+      return op != kNoNode && tree_.kind(op) == kind;
+    };
+    if (divisor == kNoNode || !isOp(minus, NodeKind::OpMinus)) return kNoNode;
+    NodeId one = tree_.unparenthesize(tree_.child(minus, Field::Right));
+    NodeId plus = tree_.unparenthesize(tree_.child(minus, Field::Left));
+    if (one == kNoNode || tree_.text(one) != "1" || !isOp(plus, NodeKind::OpPlus)) return kNoNode;
+    NodeId added = tree_.unparenthesize(tree_.child(plus, Field::Right));
+    if (added == kNoNode || tree_.text(added) != tree_.text(divisor)) return kNoNode;
+    return tree_.child(plus, Field::Left);
+  }
+
+  // `dividend`: what a ceiling division divides (kNoNode: the division
+  // rounds down, or is not read).
+  void addDivisor(NodeId divisor, std::string_view metaName, LaunchSyntax &launch, NodeId dividend = kNoNode) {
     NodeId inner = tree_.unparenthesize(divisor);
     if (inner == kNoNode) return;
     GridDivisor entry;
     entry.text = std::string(tree_.text(inner));
     entry.span = tree_.span(inner);
+    if (NodeId name = tree_.unparenthesize(dividend); name != kNoNode) {
+      entry.roundsUp = true;
+      if (tree_.kind(name) == NodeKind::Identifier) entry.dividend = std::string(tree_.text(name));
+      std::string key;
+      if (tree_.kind(inner) == NodeKind::Subscript) {
+        NodeId object = tree_.child(inner, Field::Value);
+        NodeId index = tree_.child(inner, Field::SubscriptIndex);
+        if (object != kNoNode && tree_.text(object) == metaName && index != kNoNode)
+          stringLiteralValue(tree_, index, key);
+      } else if (tree_.kind(inner) == NodeKind::Attribute) {
+        NodeId object = tree_.child(inner, Field::Object);
+        NodeId attribute = tree_.child(inner, Field::AttributeName);
+        if (object != kNoNode && tree_.text(object) == metaName && attribute != kNoNode)
+          key = std::string(tree_.text(attribute));
+      } else if (tree_.kind(inner) == NodeKind::Identifier &&
+                 std::find(metaAliases_.begin(), metaAliases_.end(), tree_.text(inner)) != metaAliases_.end()) {
+        key = std::string(tree_.text(inner)); // `BLOCK_M = META["BLOCK_M"]` above the return
+      }
+      entry.metaKey = key;
+    }
     LaunchSyntax probe;
     readGridExpression(inner, metaName, probe);
     entry.readsMeta = probe.site.gridReadsMeta;

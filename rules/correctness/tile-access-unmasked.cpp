@@ -43,6 +43,7 @@ struct Dimension {
   bool fromLoop = false;     // the loop that walks the offsets runs to it
   SourceSpan where;          // the mask's comparison, else the loop
   SourceSpan loop;           // the loop, when fromLoop
+  bool fromGrid = false;     // the launch grid divides it by the tile, rounding up
 };
 
 // Whether a mask on these offsets speaks for the tensor an access
@@ -150,6 +151,34 @@ bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, con
   return false;
 }
 
+// The size a program walk covers, from the launches: every launch of the
+// kernel whose grid divides a size by this tile's config key rounding up
+// (`triton.cdiv(M, META["BLOCK_M"])`) passes that size as the same kernel
+// parameter. The author rounds up because the size need not be a multiple.
+std::optional<Dimension> gridDimension(const Kernel &kernel, const FileModel &file, const OffsetAxis &axis) {
+  if (!axis.programWalk || axis.block.params.size() != 1 || axis.block.text != axis.block.params.front())
+    return std::nullopt;
+  const std::string &key = axis.block.params.front();
+  std::optional<Dimension> found;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    for (const GridDivisor &divisor : launch.gridDivisors) {
+      if (!divisor.roundsUp || divisor.metaKey != key || divisor.dividend.empty()) continue;
+      std::string param;
+      for (const LaunchArgument &argument : launch.arguments)
+        if (argument.text == divisor.dividend) param = std::string(kernel.paramNameOf(argument));
+      if (param.empty() || (found && found->param != param)) return std::nullopt;
+      if (!found) {
+        found = Dimension{};
+        found->param = param;
+        found->fromGrid = true;
+        found->where = divisor.span;
+      }
+    }
+  }
+  return found;
+}
+
 // What every launch of the file asserts `param` is a multiple of (`assert K %
 // 64 == 0` before passing `K`), combined; nothing when one of them asserts
 // nothing or there is no launch.
@@ -218,6 +247,10 @@ public:
         "this needs the tile to vary with the config (`BLOCK_K` 32 in one, 64 in another): with one tile "
         "under every config, a caller's check on it (`if K % 128 == 0:` before dispatching, often in "
         "another file) is the common way such kernels are kept safe;\n"
+        "- a program walk with no mask anywhere on its offsets, launched with a grid that divides a size "
+        "by the same config key rounding up (`triton.cdiv(M, META[\"BLOCK_M\"])`, `(M + B - 1) // B`), "
+        "that size passed as the kernel's `M`: the last program covers a partial tile (the same rule on "
+        "tiles that vary with the config applies; `M // META[\"BLOCK_M\"]`, whole tiles, is silent);\n"
         "- or the dimension is a constexpr with a value under the config (set by it, or a default) that "
         "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
         "HEAD_DIM, BLOCK_D)` or `range(tl.cdiv(HEAD_DIM, BLOCK_D))`.\n\n"
@@ -237,8 +270,8 @@ public:
         "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
         "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
         "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
-        "stays silent when nothing but the grid names a run-time size (a kernel with no mask at all is "
-        "often meant for multiples only, checked by a caller), when the access's own mask compares "
+        "stays silent when nothing but a grid that rounds down or reads no config key names a run-time "
+        "size, when the access's own mask compares "
         "offsets written apart from its address with the dimension's size (`(i * BT + tl.arange(0, BT)) "
         "< T` beside a pointer advanced by `BT`: likely the same offsets), and when the only mask on the "
         "offsets guards another tensor laid out apart in a way that says nothing of this one (the output's "
@@ -298,7 +331,8 @@ private:
       const std::vector<ExtentBound> &end = kernel.loops[static_cast<size_t>(axis.loop)].endBounds;
       if (!end.empty() && std::all_of(end.begin(), end.end(), [](const ExtentBound &b) { return b.program; })) return;
     }
-    const std::optional<Dimension> dimension = dimensionOf(kernel, access, axis);
+    std::optional<Dimension> dimension = dimensionOf(kernel, access, axis);
+    if (!dimension) dimension = gridDimension(kernel, file, axis);
     std::vector<const MaskCover *> covers;
     for (const MaskCover &cover : access.maskCovers)
       if (cover.arange == axis.arange) covers.push_back(&cover);
@@ -390,6 +424,10 @@ private:
                    dimension->where);
     else if (dimension->fromMask)
       finding.note("another mask of the kernel compares the same offsets with `" + dim + "`", dimension->where);
+    else if (dimension->fromGrid)
+      finding.note("the launch grid rounds `" + dim + "` up to whole tiles of " + tile +
+                       ": the last program covers a partial tile",
+                   dimension->where);
     else if (runtimeExtent)
       finding.note("the loop's trip count rounds up: its last iteration covers a partial tile of `" + dim + "`",
                    dimension->where);
