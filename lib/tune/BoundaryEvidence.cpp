@@ -2,7 +2,6 @@
 
 #include "source/JsonFile.h"
 
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
 
 #include <map>
@@ -10,17 +9,13 @@
 namespace btlint::tune {
 namespace json = llvm::json;
 
-namespace {
-
-std::string shapeText(const json::Object *shape) {
+std::string boundaryShapeText(const json::Object *shape) {
   std::string out;
   if (shape)
     for (const auto &[name, value] : *shape)
       out += (out.empty() ? "" : ",") + name.str() + "=" + std::to_string(value.getAsInteger().value_or(0));
   return out;
 }
-
-} // namespace
 
 std::optional<BoundaryEvidence> readBoundaryEvidence(const std::string &dir, const std::string &path,
                                                      const std::string &kernelName, std::string &error) {
@@ -75,7 +70,7 @@ std::optional<BoundaryEvidence> readBoundaryEvidence(const std::string &dir, con
     ++outcome.shapesChecked;
     const llvm::StringRef status = row->getString("status").value_or("");
     if (status != "match" && status != "reference" && outcome.failure.empty())
-      outcome.failure = "fails at `" + shapeText(row->getObject("shape")) + "`: " + status.str();
+      outcome.failure = "fails at `" + boundaryShapeText(row->getObject("shape")) + "`: " + status.str();
   }
   return evidence;
 }

@@ -4,6 +4,8 @@
 // that failed a boundary shape on the GPU is eliminated, never recommended.
 #include "model/KernelModel.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +23,10 @@ struct BoundaryEvidence {
   std::string source;                   // the folder read
   std::vector<BoundaryOutcome> configs; // the kernel's configs the run checked
 };
+
+// A boundary row's shape as "M=129,N=256,K=256", in the order the results
+// write it (btlint-bench's boundary report uses the same text).
+std::string boundaryShapeText(const llvm::json::Object *shape);
 
 // Reads DIR/manifest.json and DIR/boundary_results.json for the kernel
 // `kernelName` of `path` (matched by name and file name). nullopt with

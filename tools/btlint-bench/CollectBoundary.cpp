@@ -2,6 +2,7 @@
 // config's output at the boundary shapes against the reference, and each
 // `tile-access-unmasked` finding confirmed or refuted by it.
 #include "Bench.h"
+#include "tune/BoundaryEvidence.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,14 +20,8 @@ namespace {
 
 std::string text(const json::Object &o, llvm::StringRef key) { return o.getString(key).value_or("").str(); }
 
-// "M=129,N=256,K=256" in the shape's own order.
-std::string shapeText(const json::Object *shape) {
-  std::string out;
-  if (shape)
-    for (const auto &[name, value] : *shape)
-      out += (out.empty() ? "" : ",") + name.str() + "=" + std::to_string(value.getAsInteger().value_or(0));
-  return out;
-}
+// "M=129,N=256,K=256" in the shape's own order, as btlint tune --boundary says it.
+std::string shapeText(const json::Object *shape) { return tune::boundaryShapeText(shape); }
 
 // What the output check saw: a wrong output, a write past the end, or a
 // fault. Errors, timeouts and resource failures decide nothing.
