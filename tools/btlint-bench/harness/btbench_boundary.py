@@ -29,7 +29,6 @@ worker pool pinned to one GPU (`--gpus`); `--jobs` pools run side by side
 """
 import importlib
 import inspect
-import os
 import re
 import sys
 import time
@@ -314,11 +313,9 @@ def run(manifest, worker_command, gpus, jobs, timeout, out, log, only=()):
         requests[index] = dict(task, shapes=left)
         return requests[index]
 
-    def make_pool(worker):
-        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(worker % max(1, gpus)))
-        return btbench_isolate.WorkerPool(worker_command, timeout, env=env)
-
-    btbench_isolate.run_on_pools(requests, make_pool, list(range(pools)), checked)
+    btbench_isolate.run_on_pools(
+        requests, lambda worker: btbench_isolate.pinned_pool(worker_command, timeout, worker % max(1, gpus)),
+        list(range(pools)), checked)
     rows.sort(key=lambda r: (r["kernel"], r["config"], r["shape_index"]))
     statuses = {}
     for row in rows:

@@ -251,6 +251,12 @@ def worker_loop(handle):
             return
 
 
+def pinned_pool(command, timeout, gpu):
+    """A WorkerPool whose worker sees only GPU `gpu` (CUDA_VISIBLE_DEVICES)."""
+    env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(gpu))
+    return WorkerPool(command, timeout, env=env)
+
+
 def run_on_pools(tasks, make_pool, slots, on_result=None, deadline=None):
     """Results of each task, in order, run on one pool per slot (the pools of
     several GPUs side by side): `make_pool(slot)` returns an object with

@@ -11,7 +11,6 @@ manifest, and `python3 btbench_plot.py --tune DIR` plots tune_report.json.
 """
 import importlib
 import json
-import os
 import sys
 import time
 
@@ -119,10 +118,7 @@ def slot_gpu(slot):
 
 def local_pool(worker_command, timeout):
     """make_pool for this host: a WorkerPool pinned to the slot's GPU."""
-    def make(slot):
-        env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(slot_gpu(slot)))
-        return btbench_isolate.WorkerPool(worker_command, timeout, env=env)
-    return make
+    return lambda slot: btbench_isolate.pinned_pool(worker_command, timeout, slot_gpu(slot))
 
 
 def run(manifest, make_pool, gpus, out, log, only=(), compile_jobs=0, deadline_at=None, make_compile_pool=None):

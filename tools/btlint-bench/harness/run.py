@@ -345,8 +345,7 @@ def timing_phase(manifest, timeout, wider_size, gpus=1, ray_address=None, worker
         command = worker_command.split() if worker_command else [sys.executable, os.path.abspath(__file__), "--worker"]
 
         def make_pool(slot):
-            env = dict(os.environ, PYTHONUNBUFFERED="1", CUDA_VISIBLE_DEVICES=str(slot))
-            pools.append(btbench_isolate.WorkerPool(command, timeout, env=env))
+            pools.append(btbench_isolate.pinned_pool(command, timeout, slot))
             return pools[-1]
     done = [0]
 
