@@ -18,6 +18,8 @@ constexpr std::string_view kBuiltins = R"cuda(#pragma once
 #define __managed__ __attribute__((managed))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
+// Clang has no such attribute; the model reads the text (CudaModelExtractor).
+#define __maxnreg__(n)
 #define __grid_constant__ __attribute__((grid_constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 #define __noinline__ __attribute__((noinline))

@@ -979,6 +979,28 @@ private:
       if (const auto *sub = dyn_cast_or_null<Expr>(child)) noteTablesIn(sub, group);
   }
 
+  // `__maxnreg__(32)` before the kernel's name. Clang does not know the
+  // attribute the toolkit's macro expands to and drops it, so the text
+  // between the declaration's start and its name is read.
+  std::optional<ScalarValue> maxRegistersWritten(const FunctionDecl *function, const SourceSpan &fallback) const {
+    const SourceManager &sources = context_.getSourceManager();
+    const SourceLocation begin = sources.getExpansionLoc(function->getBeginLoc());
+    const SourceLocation name = sources.getExpansionLoc(function->getLocation());
+    if (begin.isInvalid() || name.isInvalid() || sources.getFileID(begin) != sources.getFileID(name)) return std::nullopt;
+    const llvm::StringRef text = Lexer::getSourceText(CharSourceRange::getCharRange(begin, name), sources,
+                                                      context_.getLangOpts());
+    const size_t at = text.find("__maxnreg__");
+    if (at == llvm::StringRef::npos) return std::nullopt;
+    llvm::StringRef rest = text.substr(at + llvm::StringRef("__maxnreg__").size()).ltrim();
+    const SourceSpan span =
+        mapper_.spanOr(SourceRange(begin.getLocWithOffset(static_cast<int>(at))), fallback);
+    if (!rest.consume_front("(")) return ScalarValue::unknown("not a literal", span);
+    const llvm::StringRef argument = rest.take_until([](char c) { return c == ')'; }).trim();
+    uint64_t value = 0;
+    if (argument.getAsInteger(0, value)) return ScalarValue::unknown("not a literal", span);
+    return ScalarValue::ofInt(static_cast<int64_t>(value), span);
+  }
+
   // --- names ---------------------------------------------------------------
 
   std::string displayName(const FunctionDecl *function) const {
@@ -1417,7 +1439,15 @@ private:
         kernel.launchBoundsThreads = ScalarValue::ofInt(*value, span);
       else
         kernel.launchBoundsThreads = ScalarValue::unknown("depends on template parameters", span);
+      if (const Expr *minBlocks = bounds->getMinBlocks()) {
+        const SourceSpan blocksSpan = mapper_.spanOr(minBlocks->getSourceRange(), span);
+        if (auto value = values_.integer(minBlocks))
+          kernel.launchBoundsMinBlocks = ScalarValue::ofInt(*value, blocksSpan);
+        else
+          kernel.launchBoundsMinBlocks = ScalarValue::unknown("depends on template parameters", blocksSpan);
+      }
     }
+    kernel.maxRegisters = maxRegistersWritten(function, kernel.nameSpan);
 
     describeSharedMemory(function, kernel);
     const FunctionSummary &own = summaryOf(function);

@@ -509,6 +509,8 @@ struct Kernel {
   std::vector<Heuristic> heuristics;
   std::set<std::string> doNotSpecialize;
   std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__
+  std::optional<ScalarValue> launchBoundsMinBlocks; // its second argument, when written
+  std::optional<ScalarValue> maxRegisters;          // CUDA __maxnreg__
   std::vector<RestrictedInstructionUse> restrictedInstructions; // CUDA inline PTX
   // CUDA __cluster_dims__(x, y, z), when written and known; the span is the attribute's.
   std::vector<ScalarValue> clusterDims;

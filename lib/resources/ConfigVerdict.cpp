@@ -79,6 +79,15 @@ Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t t
   return occupancy;
 }
 
+int64_t launchBoundsRegisterCap(const ArchInfo &arch, int64_t threads, int64_t minBlocks) {
+  constexpr int64_t kSchedulersPerSM = 4; // every NVIDIA SM since sm70
+  const int64_t warpSize = std::max(arch.warpSize, 1);
+  const int64_t warps = std::max<int64_t>(minBlocks, 1) * ((std::max<int64_t>(threads, 1) + warpSize - 1) / warpSize);
+  const int64_t warpsPerScheduler = (warps + kSchedulersPerSM - 1) / kSchedulersPerSM;
+  const int64_t perWarp = arch.registersPerSM / kSchedulersPerSM / warpsPerScheduler / 256 * 256;
+  return std::min(arch.maxRegistersPerThread, perWarp / warpSize);
+}
+
 std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,
                                                     std::string_view settingsDtypeSource) {
   if (!kernel.dtype.empty()) return {kernel.dtype, kernel.dtypeSource};

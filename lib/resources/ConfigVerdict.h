@@ -69,6 +69,14 @@ struct Occupancy {
 Occupancy occupancyOf(int64_t sharedBytes, int64_t registersPerThread, int64_t threadsPerBlock,
                       const ArchInfo &arch);
 
+// The most registers per thread ptxas gives a kernel declared with
+// `__launch_bounds__(threads, minBlocks)` (minBlocks 1 when not written) on
+// `arch`: the register file is split over the SM's four schedulers, each
+// holding a quarter of the resident warps (rounded up), allocated per warp in
+// units of 256; at most arch.maxRegistersPerThread. Measured with ptxas 13.0
+// (docs/measurements/register-caps): (256, 3) gives 80, (96, 5) 128, (160, 5) 72.
+int64_t launchBoundsRegisterCap(const ArchInfo &arch, int64_t threads, int64_t minBlocks);
+
 // The element type a Triton kernel's resources are estimated with, and where
 // it came from (the kernel's own setting or mention first, then --dtype).
 std::pair<std::string, std::string> resourceDtypeOf(const Kernel &kernel, std::string_view settingsDtype,

@@ -62,8 +62,10 @@ public:
         "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
         "template parameters per instantiation; arrays of blocks that run one after the other, "
         "such as the bodies of consecutive loops, are not live together) and reports them when "
-        "they alone need more than 255 registers, or more than the register file leaves each "
-        "thread under `__launch_bounds__`. An array indexed at run time (not by a constant or "
+        "they alone need more than 255 registers, more than `__maxnreg__` allows, or more than the "
+        "register file leaves each thread under `__launch_bounds__(threads, min_blocks)` (the file "
+        "split over the SM's four schedulers, each holding a quarter of the warps rounded up, in units of "
+        "256 per warp: `(256, 4)` leaves 64, `(256, 3)` 80, as ptxas 13.0 caps them). An array indexed at run time (not by a constant or "
         "the counter of a loop with a constant trip count) lives in local memory whatever its "
         "size: the finding then says so instead of counting it as registers.";
     info.doc.whyItMatters =
@@ -171,14 +173,22 @@ private:
     const std::vector<const LocalArray *> live = largestLiveChain(sized, registers);
     int64_t cap = arch.maxRegistersPerThread;
     std::string capReason = "a thread has at most " + std::to_string(cap) + " registers";
-    if (kernel.launchBoundsThreads && kernel.launchBoundsThreads->isInt() && kernel.launchBoundsThreads->asInt() > 0) {
-      const int64_t fileCap = arch.registersPerSM / kernel.launchBoundsThreads->asInt() / 8 * 8;
-      if (fileCap < cap) {
-        cap = fileCap;
-        capReason = "__launch_bounds__(" + std::to_string(kernel.launchBoundsThreads->asInt()) +
+    const auto known = [](const std::optional<ScalarValue> &value) { return value && value->isInt() && value->asInt() > 0; };
+    if (known(kernel.launchBoundsThreads)) {
+      const int64_t threads = kernel.launchBoundsThreads->asInt();
+      const int64_t minBlocks = known(kernel.launchBoundsMinBlocks) ? kernel.launchBoundsMinBlocks->asInt() : 1;
+      const int64_t boundsCap = resources::launchBoundsRegisterCap(arch, threads, minBlocks);
+      if (boundsCap < cap) {
+        cap = boundsCap;
+        capReason = "__launch_bounds__(" + std::to_string(threads) +
+                    (known(kernel.launchBoundsMinBlocks) ? ", " + std::to_string(minBlocks) : std::string()) +
                     ") leaves each thread " + std::to_string(cap) + " registers of the " +
                     std::to_string(arch.registersPerSM) + "-register file";
       }
+    }
+    if (known(kernel.maxRegisters) && kernel.maxRegisters->asInt() < cap) {
+      cap = kernel.maxRegisters->asInt();
+      capReason = "__maxnreg__(" + std::to_string(cap) + ") caps each thread at " + std::to_string(cap) + " registers";
     }
     if (registers <= cap) return;
     // An array indexed at run time sits in local memory whatever its size:

@@ -180,5 +180,21 @@ TEST(ResourceRuleVerdicts, AgreeWithTheCalibrationTableOnEveryRow) {
   EXPECT_EQ(all.occupancyFired, all.occupancyLow);
 }
 
+// ptxas 13.0's registers under each cap (docs/measurements/register-caps):
+// where a minimum of blocks is written, or the threads alone bound it, the
+// cap is exactly what ptxas used for a kernel that wants 212.
+TEST(LaunchBoundsRegisterCap, MatchesPtxas) {
+  const ArchInfo *sm90 = findArch("sm90");
+  ASSERT_NE(sm90, nullptr);
+  const struct {
+    int64_t threads, minBlocks, registers;
+  } rows[] = {{256, 1, 255}, {256, 2, 128}, {256, 3, 80}, {256, 4, 64}, {256, 5, 48}, {256, 6, 40},
+              {256, 8, 32},  {96, 5, 128},  {160, 5, 72}, {1024, 1, 64}, {384, 1, 168}, {320, 1, 168},
+              {192, 1, 255}};
+  for (const auto &row : rows)
+    EXPECT_EQ(launchBoundsRegisterCap(*sm90, row.threads, row.minBlocks), row.registers)
+        << "__launch_bounds__(" << row.threads << ", " << row.minBlocks << ")";
+}
+
 } // namespace
 } // namespace btlint::resources
