@@ -252,7 +252,10 @@ struct Copier {
     return true;
   }
 
-  // A .cu file and the headers beside it.
+  // A .cu file and the headers of its folder and the folders below it, in
+  // their layout (`#include "kernels/gemm.cuh"`, `#include "../common.h"`
+  // resolve as in the project when the includer is below the folder). The
+  // nearest first: past the copy limits the deepest are the ones left out.
   bool copyCuda(const std::string &file, std::string &dest, std::string &includeDir, std::string &error) {
     std::string abs = absolute(file);
     llvm::SmallString<256> folder(abs);
@@ -260,12 +263,23 @@ struct Copier {
     includeDir = rootFor(std::string(folder), "cuda");
     dest = includeDir + "/" + path::filename(abs).str();
     if (!copy(abs, dir + "/" + dest, error)) return false;
+    std::vector<std::string> headers;
     std::error_code ec;
-    for (fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
+    for (fs::recursive_directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
+      if (path::filename(it->path()).starts_with(".")) {
+        it.no_push(); // .git, .cache
+        continue;
+      }
       llvm::StringRef ext = path::extension(it->path());
-      if (ext == ".h" || ext == ".cuh" || ext == ".hpp" || ext == ".inl")
-        if (!copy(it->path(), dir + "/" + includeDir + "/" + path::filename(it->path()).str(), error)) return false;
+      if (ext == ".h" || ext == ".cuh" || ext == ".hpp" || ext == ".inl" || ext == ".cu")
+        headers.push_back(it->path());
     }
+    const auto depth = [](llvm::StringRef p) { return std::count(p.begin(), p.end(), '/'); };
+    std::stable_sort(headers.begin(), headers.end(), [&](const std::string &a, const std::string &b) {
+      return depth(a) != depth(b) ? depth(a) < depth(b) : a < b;
+    });
+    for (const std::string &header : headers)
+      if (!copy(header, dir + "/" + includeDir + header.substr(folder.size()), error)) return false;
     return true;
   }
 };
@@ -846,10 +860,15 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       return id;
     };
 
-    // --all: every kernel with a config list or a launch in its file, in
+    // --all: every Triton kernel with a config list or a launch in its file, in
     // the file's order before the findings', so that a kernel's id does not
     // move when findings come or go (results recorded against an earlier
     // emit of the same tree still join).
+    // A CUDA file: every instantiated kernel (ptxas compiles each).
+    if (options.all && model && language == Language::Cuda)
+      for (const auto &k : model->kernels)
+        if (!k.symbol.empty() && !k.isTemplatePattern)
+          if (kernelId(k).empty() && !error.empty()) return false;
     if (options.all && model && language == Language::Python)
       for (const auto &k : model->kernels) {
         const bool launched = std::any_of(model->launches.begin(), model->launches.end(),

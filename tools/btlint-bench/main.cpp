@@ -54,7 +54,8 @@ cl::opt<std::string> cudaPathOption("cuda-path", cl::desc("CUDA toolkit for .cu 
 cl::opt<int> widerOption("wider", cl::desc("Configs of the wider search for tuning findings (default 24)"),
                          cl::init(24), cl::cat(benchCategory));
 cl::opt<bool> allOption("all",
-                        cl::desc("With --emit: every kernel of PATHs with a config list or a launch, flagged or not"),
+                        cl::desc("With --emit: every Triton kernel of PATHs with a config list or a launch, and every "
+                                 "instantiated CUDA kernel, flagged or not"),
                         cl::cat(benchCategory));
 cl::opt<bool> tuneOption("tune",
                          cl::desc("With --emit: btlint tune's ranking of each benched list (run.py --tune times it)"),

@@ -71,6 +71,10 @@ def compile_cuda(task):
                    "-std=c++17"]
         for include in task.get("include_dirs", []):
             command += ["-I", include]
+        # A header with a kernel of its own (.cuh, .h) is compiled as CUDA:
+        # nvcc picks the language from the extension and rejects others.
+        if not task["source"].endswith(".cu"):
+            command += ["-x", "cu"]
         command.append(task["source"])
         done = subprocess.run(command, capture_output=True, text=True, timeout=task.get("timeout", 300))
     log = done.stdout + done.stderr

@@ -1,0 +1,3 @@
+#pragma once
+// Rows of the staging tile each block keeps in shared memory.
+constexpr int kStageRows = 128;
