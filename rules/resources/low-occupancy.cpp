@@ -72,7 +72,12 @@ public:
         "`min-resident-warps-with-dot` (default 4). Registers of kernels without `tl.dot` are not "
         "counted: ptxas streams their tiles, and the calibration table shows 65536-wide rows "
         "compiled into 40 registers. On the calibration table the rule fires exactly on the "
-        "configs whose measured shared memory and registers leave too few warps.";
+        "configs whose measured shared memory and registers leave too few warps. For CUDA, every "
+        "launch whose block size and shared memory (static plus dynamic) are known is judged the same "
+        "way without registers, which are ptxas's choice: the count is then an upper bound, and the "
+        "rule fires only where even it falls under the threshold. A CUDA kernel with tensor-core "
+        "instructions (`wmma::mma_sync`, `mma`/`wgmma` inline assembly) is held to the threshold for "
+        "kernels with a dot.";
     info.doc.whyItMatters =
         "A memory-bound kernel hides DRAM latency by keeping many loads in flight, and the "
         "loads in flight come from resident warps: with fewer than 16 warps per SM (a quarter of "
@@ -105,8 +110,12 @@ public:
     const int64_t minimumWithDot = context.options().getInt("min-resident-warps-with-dot");
     FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
-      if (kernel.language != Language::Python) continue;
       const int64_t minimum = kernel.dots.empty() ? minimumWithoutDot : minimumWithDot;
+      if (kernel.language == Language::Cuda) {
+        checkCuda(context, *arch, kernel, minimum, findings);
+        continue;
+      }
+      if (kernel.language != Language::Python) continue;
       if (kernel.calledByKernel && !kernel.autotune) continue;
       const auto [dtype, dtypeSource] =
           resources::resourceDtypeOf(kernel, context.settings().dtype, context.settings().dtypeSource);
@@ -151,6 +160,52 @@ public:
                                     : "spread the tile over more warps, or use a smaller tile with a loop");
       }
     }
+    report(context, findings);
+  }
+
+private:
+  // A CUDA launch whose block and shared memory are known: ptxas's registers
+  // are not, so the occupancy counted without them is an upper bound, and a
+  // launch under the threshold even so is certainly under it.
+  static void checkCuda(RuleContext &context, const ArchInfo &arch, const Kernel &kernel, int64_t minimum,
+                        FindingsAtLiterals<Finding> &findings) {
+    if (arch.vendor != Vendor::Nvidia) return;
+    for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
+      if (!use.launch || !use.launch->blockThreads || !use.launch->blockThreads->isInt()) continue;
+      const LaunchSite &launch = *use.launch;
+      const int64_t threads = launch.blockThreads->asInt();
+      if (threads <= 0 || threads > arch.maxThreadsPerBlock) continue; // block-size-invalid's
+      const resources::CudaLaunchVerdict verdict = resources::judgeCudaLaunch(kernel, &launch, arch);
+      if (verdict.shared != resources::Fit::Fits || !verdict.totalBytes) continue; // smem-over-budget's, or unknown
+      const resources::Occupancy occupancy = resources::occupancyOf(*verdict.totalBytes, 0, threads, arch);
+      if (occupancy.warps >= minimum) continue;
+      Finding finding;
+      finding.span = launch.blockThreads->span().valid() ? launch.blockThreads->span() : launch.span;
+      finding.minimumWarps = minimum;
+      finding.kernel = &kernel;
+      finding.message = "the launch of `" + kernel.name + "` allows at most " + blocksText(occupancy.blocks) + " of " +
+                        std::to_string(occupancy.warpsPerBlock) + (occupancy.warpsPerBlock == 1 ? " warp" : " warps") +
+                        " per SM on " + arch.name + ", " + std::to_string(occupancy.warps) + " of " +
+                        std::to_string(occupancy.maxWarps) + " warp slots (fewer than " + std::to_string(minimum) +
+                        "), limited by " + occupancy.limitedBy;
+      finding.notes.push_back(
+          "per block: " +
+          (*verdict.totalBytes > 0 ? std::to_string(*verdict.totalBytes) + " bytes of shared memory (" +
+                                         std::to_string(verdict.staticBytes.value_or(0)) + " static + " +
+                                         std::to_string(verdict.dynamicBytes.value_or(0)) + " dynamic: " +
+                                         blocksText(occupancy.blocksByShared) + ")"
+                                   : std::string("no shared memory")) +
+          ", " + std::to_string(threads) + " threads (" + blocksText(occupancy.blocksByThreads) + " by threads per SM)");
+      finding.notes.push_back("registers are not counted (ptxas's choice): they can only lower this");
+      finding.notes.push_back(occupancy.limitedBy == "threads per SM" || occupancy.limitedBy == "blocks per SM"
+                                  ? "use more threads per block"
+                                  : "give each block more threads for the same shared memory, or stage less of the "
+                                    "tile at once");
+      findings.add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
+    }
+  }
+
+  static void report(RuleContext &context, const FindingsAtLiterals<Finding> &findings) {
     for (const Finding &finding : findings) {
       auto diagnostic = context.report(finding.span, finding.message);
       diagnostic.measure(Measure::Occupancy, finding.minimumWarps);
