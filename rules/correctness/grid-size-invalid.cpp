@@ -1,3 +1,4 @@
+#include "resources/ConfigVerdict.h"
 #include "rules/Rule.h"
 
 #include <string>
@@ -37,7 +38,10 @@ public:
         "`cudaLaunchAttributeClusterDimension` (`.val.clusterDim.x/y/z`, each assigned once, to "
         "constants): clusters on an arch without them (before sm90), more than 8 blocks unless the "
         "kernel is given `cudaFuncAttributeNonPortableClusterSizeAllowed` in the same file, more than "
-        "16 in any case, and a grid extent that is not a multiple of the cluster's. Grids and clusters "
+        "16 in any case, and a grid extent that is not a multiple of the cluster's. A "
+        "`cudaLaunchCooperativeKernel` grid must be resident at once: it is checked against the blocks "
+        "per SM the occupancy calculator allows for the launch's block and shared memory (without "
+        "registers, so an upper bound) times the SMs of the arch's reference GPU. Grids and clusters "
         "known only at run time are not judged.";
     info.doc.whyItMatters =
         "Such a launch fails and the kernel does not run; unless the launcher checks "
@@ -69,6 +73,7 @@ public:
       const std::vector<int64_t> grid = knownExtents(launch.gridDims);
       const SourceSpan gridSpan = launch.gridSpan.valid() ? launch.gridSpan : launch.span;
       if (checkGrid(launch, grid, gridSpan, report)) continue;
+      if (kernel && checkCooperative(*arch, *kernel, launch, grid, gridSpan, report)) continue;
 
       // The launch's cluster attribute wins over the kernel's __cluster_dims__.
       const bool fromLaunch = !launch.clusterDims.empty();
@@ -135,6 +140,36 @@ private:
       return true;
     }
     return false;
+  }
+
+  // cudaLaunchCooperativeKernel needs every block resident at once: at most
+  // the blocks per SM the occupancy calculator allows times the SMs. Counted
+  // without registers (ptxas's choice), the blocks per SM are an upper bound,
+  // so a grid over it certainly fails.
+  template <typename Report>
+  static bool checkCooperative(const ArchInfo &arch, const Kernel &kernel, const LaunchSite &launch,
+                               const std::vector<int64_t> &grid, SourceSpan span, Report &report) {
+    if (launch.launchApi != "cudaLaunchCooperativeKernel" || grid.empty() || arch.smCount <= 0) return false;
+    if (!launch.blockThreads || !launch.blockThreads->isInt()) return false;
+    const int64_t threads = launch.blockThreads->asInt();
+    if (threads <= 0 || threads > arch.maxThreadsPerBlock) return false;
+    const resources::CudaLaunchVerdict shared = resources::judgeCudaLaunch(kernel, &launch, arch);
+    if (shared.shared != resources::Fit::Fits || !shared.totalBytes) return false;
+    const resources::Occupancy occupancy = resources::occupancyOf(*shared.totalBytes, 0, threads, arch);
+    const int64_t blocks = grid[0] * grid[1] * grid[2];
+    const int64_t resident = occupancy.blocks * arch.smCount;
+    if (blocks <= resident) return false;
+    auto diagnostic = report(span, "the cooperative launch of `" + launch.kernel + "` asks for " +
+                                       std::to_string(blocks) + " blocks resident at once; on " + arch.name + " (" +
+                                       arch.productName + ", " + std::to_string(arch.smCount) + " SMs) at most " +
+                                       std::to_string(occupancy.blocks) + " per SM fit, " +
+                                       std::to_string(resident) + " in all, limited by " + occupancy.limitedBy);
+    diagnostic.note("per block: " + std::to_string(*shared.totalBytes) + " bytes of shared memory, " +
+                    std::to_string(threads) + " threads; registers are not counted (ptxas's choice): they can "
+                    "only lower the limit, as can a GPU of the arch with fewer SMs");
+    diagnostic.note("cudaLaunchCooperativeKernel returns cudaErrorCooperativeLaunchTooLarge; size the grid with "
+                    "cudaOccupancyMaxActiveBlocksPerMultiprocessor times the SM count");
+    return true;
   }
 
   // The three extents when all are known integers, else empty.
