@@ -6,7 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <optional>
+#include <string_view>
 #include <unordered_set>
+#include <vector>
 
 namespace btlint::eval {
 
@@ -42,6 +45,33 @@ struct DeviceFacts {
     return {arch->computeCapability / 10, arch->computeCapability % 10};
   }
 };
+
+// The Triton release btlint's resource model follows (lib/resources):
+// `triton.__version__` is answered with it, so that code choosing configs
+// or flags by version (`version.parse(triton.__version__) >= ...`) is read
+// for the compiler btlint models.
+constexpr std::string_view kModelledTritonVersion = "3.6.0";
+
+// packaging.version.parse("3.0.0"): the release numbers as a tuple, which
+// compares as versions do; a pre- or post-release suffix ("3.0.0rc1") ends
+// the release. Unknown for text that starts with no number.
+std::optional<std::vector<int64_t>> releaseNumbers(std::string_view text) {
+  std::vector<int64_t> numbers;
+  size_t at = 0;
+  if (!text.empty() && (text[0] == 'v' || text[0] == 'V')) at = 1;
+  while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at]))) {
+    int64_t number = 0;
+    while (at < text.size() && std::isdigit(static_cast<unsigned char>(text[at])))
+      number = number * 10 + (text[at++] - '0');
+    numbers.push_back(number);
+    if (at + 1 < text.size() && text[at] == '.' && std::isdigit(static_cast<unsigned char>(text[at + 1]))) ++at;
+    else break;
+  }
+  if (numbers.empty()) return std::nullopt;
+  // Trailing zeros do not count: 3.0 == 3.0.0.
+  while (numbers.size() > 1 && numbers.back() == 0) numbers.pop_back();
+  return numbers;
+}
 
 Value noArch(Origin origin) {
   return Value::unknown("device query with no target arch", origin);
@@ -83,7 +113,8 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
       "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
-      "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load"};
+      "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
+      "packaging.version.Version", "pkg_resources.parse_version"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -215,7 +246,12 @@ Value Builtins::externalAttribute(Interpreter &interpreter, const Value &object,
     if (!arch) return noArch(origin);
     return device.isAmd() ? Value::none(origin) : Value::opaque("CUDA version", origin);
   }
-  if (path == "triton.__version__" || path == "torch.__version__")
+  if (path == "triton.__version__") {
+    interpreter.note("`triton.__version__` is taken as " + std::string(kModelledTritonVersion) +
+                     ", the Triton release btlint's resource model follows");
+    return Value::ofString(std::string(kModelledTritonVersion), origin);
+  }
+  if (path == "torch.__version__")
     return Value::unknown("the installed library version is not known at lint time", origin);
   if (path == "math.pi") return Value::ofFloat(M_PI, origin);
   if (path == "math.e") return Value::ofFloat(M_E, origin);
@@ -429,6 +465,16 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     return callBuiltin(interpreter, std::string_view(path).substr(9), arguments, site, frame);
   if (pathIs(path, {"triton.Config", "triton.runtime.Config", "triton.runtime.autotuner.Config"}))
     return interpreter.makeConfig(arguments, site, frame);
+  if (pathIs(path, {"packaging.version.parse", "packaging.version.Version", "pkg_resources.parse_version"})) {
+    const Value *text = argument(arguments, 0, "version");
+    if (!text) return Value::unknown("a version needs its text", origin);
+    if (text->isUnknown()) return *text;
+    const std::optional<std::vector<int64_t>> numbers = text->isString() ? releaseNumbers(text->text()) : std::nullopt;
+    if (!numbers) return Value::unknown("not a version: " + text->str(), origin);
+    std::vector<Value> items;
+    for (int64_t number : *numbers) items.push_back(Value::ofInt(number, origin));
+    return Value::ofTuple(std::move(items), origin);
+  }
   if (pathIs(path, {"triton.cdiv", "triton.language.cdiv"})) {
     if (arguments.positional.size() != 2) return Value::unknown("cdiv needs two arguments", origin);
     const Value &a = arguments.positional[0], &b = arguments.positional[1];

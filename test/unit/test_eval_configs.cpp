@@ -53,6 +53,28 @@ TEST(EvalConfigs, LiteralList) {
   EXPECT_TRUE(second.sourcePath.empty());
 }
 
+// `triton.__version__` is the release btlint's resource model follows (3.6.0);
+// packaging's versions compare by their release numbers.
+TEST(EvalConfigs, TritonVersionChecksReadForTheModelledRelease) {
+  FileModel model = modelOf(autotuned(R"(from packaging import version
+from pkg_resources import parse_version
+TRITON3 = version.parse(triton.__version__) >= version.parse("3.0.0")
+TRITON_37 = version.parse(triton.__version__) >= version.parse("3.7")
+SAME = parse_version("3.6") == version.Version("3.6.0") and version.parse("3.6.0rc1") < version.parse("3.6.1")
+
+def configs():
+    out = [triton.Config({'BLOCK': 64}, num_warps=4)]
+    if TRITON3 and SAME:
+        out.append(triton.Config({'BLOCK': 128}, num_warps=4))
+    if TRITON_37:
+        out.append(triton.Config({'BLOCK': 256}, num_warps=4))
+    return out
+)", "configs()"));
+  const ConfigList &list = configsOf(model);
+  EXPECT_TRUE(list.complete);
+  EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=64 w4", "BLOCK=128 w4"}));
+}
+
 TEST(EvalConfigs, ComprehensionWithFilterRecordsTheBindings) {
   FileModel model = modelOf(autotuned("", R"([
     triton.Config({'BLOCK': b}, num_warps=w)
