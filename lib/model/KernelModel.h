@@ -603,6 +603,9 @@ struct BenchCall {
   std::optional<ScalarValue> warmup;
   std::optional<ScalarValue> rep;
   bool hostClockWithoutSync = false; // time.time()/perf_counter around launches, no synchronize
+  // The timed function is called in a loop just before (`while elapsed <
+  // warmup_ms: fn()`): the warm-up is done by hand.
+  bool warmedByHand = false;
 };
 
 // A syntax problem found by a front-end; the engine reports it as parse-error.
