@@ -526,6 +526,10 @@ struct Kernel {
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
+  // A parameter is given a new axis (`offs[:, None]`): a tile, which only a
+  // calling kernel can pass (the host passes tensors as scalar pointers), so
+  // this is a device helper even where its callers are in other modules.
+  bool takesTileArguments = false;
   // Host code that assigns `kernel.configs = ...` (a launcher that
   // swaps the autotuned list per call); the statically read list may not be
   // the one that runs.

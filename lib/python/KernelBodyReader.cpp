@@ -1131,9 +1131,13 @@ private:
     std::vector<AxisOrigin> axes;
     size_t source = 0;
     bool known = true;
+    const NodeId subscripted = tree_.unparenthesize(tree_.child(node, Field::Value));
+    const bool ofParam = subscripted != kNoNode && tree_.kind(subscripted) == NodeKind::Identifier &&
+                         paramIndex_.count(tree_.text(subscripted)) != 0;
     for (NodeId index : indices) {
       NodeKind kind = tree_.kind(index);
       if (kind == NodeKind::None) {
+        if (ofParam) kernel_.takesTileArguments = true;
         dims.push_back(constantDim(1));
         axes.emplace_back();
       } else if (kind == NodeKind::Slice) {
