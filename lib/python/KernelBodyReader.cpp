@@ -644,6 +644,7 @@ private:
     tile.dims = *shape;
     tile.dtype = dtype;
     tile.span = tree_.span(site);
+    tile.guards = guardStack_;
     kernel_.tiles.push_back(std::move(tile));
     ParamSet dimParams;
     for (const TileDim &dim : *shape)
