@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Autotune lists a repository writes, btlint recognises and reads whole.
 
-usage: tools/list-coverage.py BTLINT REPO_DIR...
+usage: tools/list-coverage.py [--arch ARCH] BTLINT REPO_DIR...
 
 For every Python file with an autotune decorator or call, `btlint report
 FILE` alone (as pre-commit and editors pass one file) and with every other
@@ -12,8 +12,12 @@ note. Prints one JSON object per repository: files, decorators written,
 docs/validation.md records its results.
 """
 import json, os, re, subprocess, sys
-bt = sys.argv[1]
-for repo in sys.argv[2:]:
+args = sys.argv[1:]
+arch = "sm90"  # the target the lists are read for; AMD libraries read for gfx942
+if args[:1] == ["--arch"]:
+    arch, args = args[1], args[2:]
+bt = args[0]
+for repo in args[1:]:
     os.chdir(repo)
     py = sorted(subprocess.run(["find", ".", "-name", "*.py"], capture_output=True, text=True).stdout.split())
     files = [f for f in py if re.search(r"^\s*@[\w.]*autotune\w*\(|triton\.autotune\(", open(f, errors="replace").read(), re.M)]
@@ -23,7 +27,7 @@ for repo in sys.argv[2:]:
         rec = whole = 0
         why = {}
         for f in files:
-            cmd = [bt, "report", f] + ([p for p in py if p != f] if mode == "whole" else []) + ["--no-config", "--arch", "sm90", "--format", "json"]
+            cmd = [bt, "report", f] + ([p for p in py if p != f] if mode == "whole" else []) + ["--no-config", "--arch", arch, "--format", "json"]
             p = subprocess.run(cmd, capture_output=True, text=True)
             try: ks = json.loads(p.stdout)
             except json.JSONDecodeError: ks = []

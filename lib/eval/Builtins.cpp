@@ -26,7 +26,7 @@ constexpr std::string_view kBuiltinNames[] = {
     "print",  "isinstance", "filter", "map",      "getattr", "hasattr", "type",  "iter",
     "next",   "repr",     "object",  "super",     "id",      "hex",   "callable", "ValueError",
     "RuntimeError", "NotImplementedError", "AssertionError", "KeyError", "TypeError",
-    "ImportError", "Exception", "open", "FileNotFoundError", "OSError"};
+    "ImportError", "Exception", "open", "FileNotFoundError", "OSError", "__import__"};
 
 // The target device as device queries would report it.
 struct DeviceFacts {
@@ -461,6 +461,18 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   const ArchInfo *arch = interpreter.arch();
   DeviceFacts device{arch};
 
+  // `__import__("os")` is `import os` written as a call: the top-level
+  // package, or with a non-empty fromlist the named module itself.
+  if (path == "builtins.__import__") {
+    if (arguments.positional.empty() || !arguments.positional[0].isString())
+      return Value::unknown("`__import__` of a module name that is not known", origin);
+    const std::string &name = arguments.positional[0].text();
+    const Value *fromlist = arguments.keyword("fromlist");
+    if (!fromlist && arguments.positional.size() > 3) fromlist = &arguments.positional[3];
+    const bool named = fromlist && fromlist->truthiness().value_or(false);
+    return interpreter.resolveModulePath(*frame.module, named ? name : name.substr(0, name.find('.')))
+        .withOrigin(origin);
+  }
   if (startsWith(path, "builtins."))
     return callBuiltin(interpreter, std::string_view(path).substr(9), arguments, site, frame);
   if (pathIs(path, {"triton.Config", "triton.runtime.Config", "triton.runtime.autotuner.Config"}))

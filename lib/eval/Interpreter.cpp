@@ -291,6 +291,13 @@ bool isTritonDecorator(std::string_view path) {
   return endsWith(".jit") || endsWith(".autotune") || endsWith(".heuristics");
 }
 
+// `@property` (and `functools.cached_property`): the function is kept, and
+// reading the attribute from an instance calls it (objectAttribute).
+bool isPropertyDecorator(std::string_view path) {
+  return path == "property" || path == "builtins.property" || path == "functools.cached_property" ||
+         path == "cached_property";
+}
+
 bool isTransparentDecorator(std::string_view path) {
   static constexpr std::string_view transparent[] = {
       "functools.lru_cache", "functools.cache", "functools.wraps", "staticmethod",
@@ -339,7 +346,12 @@ Value Interpreter::definitionValue(const ModuleState &module, NodeId definition,
 
   for (const DecoratorName &decorator : decoratorsOf(module, definition)) {
     if (isTritonDecorator(decorator.path)) return Value::kernel(name, origin);
-    if (isTransparentDecorator(decorator.path)) continue;
+    if (isTransparentDecorator(decorator.path) || isPropertyDecorator(decorator.path)) continue;
+    // `@name.setter` / `@name.deleter` beside a property's getter: the
+    // attribute stays the getter, which is all that reading it calls.
+    if (frame && frame->scope &&
+        (decorator.written == name + ".setter" || decorator.written == name + ".deleter"))
+      if (const Value *getter = frame->scope->find(name)) return *getter;
     return Value::unknown("`" + name + "` is wrapped by the decorator `@" + std::string(decorator.written) +
                               "`, which is not evaluated",
                           origin);
@@ -480,7 +492,8 @@ Value Interpreter::classAttribute(const ObjectPtr &cls, std::string_view name, b
 
 // An attribute of a class or instance: methods bind their receiver
 // (the class for a classmethod), enum members carry name and value.
-Value Interpreter::objectAttribute(const Value &object, std::string_view name, Origin origin) {
+Value Interpreter::objectAttribute(const Value &object, std::string_view name, NodeId site, Frame &frame) {
+  const Origin origin = originOf(*frame.module, site);
   const ObjectPtr &data = object.object();
   const bool isClass = object.kind() == ValueKind::Class;
   if (!isClass)
@@ -496,6 +509,17 @@ Value Interpreter::objectAttribute(const Value &object, std::string_view name, O
     std::vector<DecoratorName> decorators = decoratorsOf(*value.function()->module, value.function()->node);
     if (hasDecorator(decorators, "staticmethod")) return value;
     if (hasDecorator(decorators, "classmethod")) return boundTo(value, Value::ofObject(cls, object.origin()), origin);
+    const bool property = std::any_of(decorators.begin(), decorators.end(),
+                                      [](const DecoratorName &d) { return isPropertyDecorator(d.path); });
+    if (property && !isClass) {
+      CallArguments none;
+      const Value result = callValue(boundTo(value, object, origin), none, site, frame);
+      if (result.isUnknown())
+        return Value::unknown("the property `" + std::string(name) + "` of `" + cls->name +
+                                  "` could not be evaluated: " + result.unknownReason(),
+                              origin);
+      return result;
+    }
     if (!isClass) return boundTo(value, object, origin);
   }
   return value;
@@ -1010,7 +1034,7 @@ Value Interpreter::attributeOf(const Value &object, std::string_view name, NodeI
   }
   case ValueKind::External: return Builtins::externalAttribute(*this, object, name, site, frame);
   case ValueKind::Class:
-  case ValueKind::Instance: return objectAttribute(object, name, origin);
+  case ValueKind::Instance: return objectAttribute(object, name, site, frame);
   case ValueKind::Config: {
     const ConfigData &config = *object.config();
     if (name == "kwargs") return Value::ofDict(config.kwargs, object.origin());

@@ -294,7 +294,7 @@ private:
   void runClassBody(const ObjectPtr &cls);
   bool enumMembers(const ObjectPtr &cls, std::vector<Value> &members, Value &failure);
   Value classAttribute(const ObjectPtr &cls, std::string_view name, bool &found, int depth = 0);
-  Value objectAttribute(const Value &object, std::string_view name, Origin origin);
+  Value objectAttribute(const Value &object, std::string_view name, python::NodeId site, Frame &frame);
   // Whether a class or instance has `name` (hasattr): nullopt when a base
   // that is not read may add it, or the class body stopped early.
   std::optional<bool> hasAttribute(const Value &object, std::string_view name);

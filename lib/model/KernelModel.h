@@ -76,11 +76,36 @@ struct TileDim {
 
 enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
 
+// A kernel parameter an access is conditional on: `if INPLACE:` gives
+// {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
+// gives {"SPLIT_K", true, "==", 1}.
+struct AccessGuard {
+  std::string param;
+  bool whenTrue = true;
+  std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
+  int64_t operand = 0;
+
+  // Whether the access runs when the parameter has `value` (a bool as 0 or 1).
+  bool holdsFor(int64_t value) const {
+    bool test = value != 0;
+    if (compare == "==") test = value == operand;
+    else if (compare == "!=") test = value != operand;
+    else if (compare == "<") test = value < operand;
+    else if (compare == "<=") test = value <= operand;
+    else if (compare == ">") test = value > operand;
+    else if (compare == ">=") test = value >= operand;
+    return test == whenTrue;
+  }
+};
+
 struct TileShape {
   TileSource source = TileSource::Zeros;
   std::vector<TileDim> dims;
   std::string dtype; // element type when visible ("fp32", "fp16", ...), else empty
   SourceSpan span;
+  // The parameter tests of the `if` arms it is made in: all must hold for
+  // the tile to be built (a config or launch that fails one compiles it out).
+  std::vector<AccessGuard> guards;
 };
 
 struct DotSite {
@@ -190,28 +215,6 @@ struct MaskCover {
   // the parameter that scales it there (its stride; empty: none).
   bool addressed = false;
   std::string addressStride;
-};
-
-// A kernel parameter an access is conditional on: `if INPLACE:` gives
-// {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
-// gives {"SPLIT_K", true, "==", 1}.
-struct AccessGuard {
-  std::string param;
-  bool whenTrue = true;
-  std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
-  int64_t operand = 0;
-
-  // Whether the access runs when the parameter has `value` (a bool as 0 or 1).
-  bool holdsFor(int64_t value) const {
-    bool test = value != 0;
-    if (compare == "==") test = value == operand;
-    else if (compare == "!=") test = value != operand;
-    else if (compare == "<") test = value < operand;
-    else if (compare == "<=") test = value <= operand;
-    else if (compare == ">") test = value > operand;
-    else if (compare == ">=") test = value >= operand;
-    return test == whenTrue;
-  }
 };
 
 struct MemoryAccess {
@@ -528,6 +531,10 @@ struct Kernel {
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
+  // A parameter is given a new axis (`offs[:, None]`): a tile, which only a
+  // calling kernel can pass (the host passes tensors as scalar pointers), so
+  // this is a device helper even where its callers are in other modules.
+  bool takesTileArguments = false;
   // Host code that assigns `kernel.configs = ...` (a launcher that
   // swaps the autotuned list per call); the statically read list may not be
   // the one that runs.
@@ -605,6 +612,9 @@ struct BenchCall {
   std::optional<ScalarValue> warmup;
   std::optional<ScalarValue> rep;
   bool hostClockWithoutSync = false; // time.time()/perf_counter around launches, no synchronize
+  // The timed function is called in a loop just before (`while elapsed <
+  // warmup_ms: fn()`): the warm-up is done by hand.
+  bool warmedByHand = false;
 };
 
 // A syntax problem found by a front-end; the engine reports it as parse-error.

@@ -77,6 +77,11 @@ struct Limit {
   std::vector<NodeId> aranges; // the tl.arange calls the compared offsets read
   std::bitset<kMaxParams> boundParams; // every parameter the bound reads
   NodeId comparison = kNoNode;
+  // The compared side is no tile's offsets: values loaded from memory
+  // (`slot < num_slots`, a check on gathered indices) or a coordinate
+  // decoded from a flattened offset (`offs // (H * W) < batch`, the tile
+  // walking the flattened extent). It guards the access but sizes no work.
+  bool sizesNothing = false;
 };
 using Limits = const std::vector<Limit> *; // null: none known
 thread_local std::deque<std::vector<Limit>> *limitsArena = nullptr;
@@ -139,6 +144,10 @@ struct Info {
   // A tuple of scalars (what a helper that computes tile ids returns), for
   // unpacking: `pid_m, pid_n = tile_ids(...)`.
   bool scalarParts = false;
+  // Tile offsets divided (or reduced modulo) by a parameter (not a literal:
+  // `offs // 2` unpacks, it decodes nothing): a coordinate decoded from a
+  // flattened index (`offs_m // (P * Q)`, the batch of an image's pixels).
+  bool decoded = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -635,6 +644,7 @@ private:
     tile.dims = *shape;
     tile.dtype = dtype;
     tile.span = tree_.span(site);
+    tile.guards = guardStack_;
     kernel_.tiles.push_back(std::move(tile));
     ParamSet dimParams;
     for (const TileDim &dim : *shape)
@@ -693,6 +703,7 @@ private:
       const Info &index = less ? operands[i] : operands[i + 1];
       Limit limit{boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index), {}, bound.params,
                   node};
+      limit.sizesNothing = index.load != kNoNode || index.decoded;
       if (std::optional<ParamSet> unscaled = boundWithoutCommonStride(index, operandNodes[less ? i + 1 : i])) {
         Bounds only;
         only.add(*unscaled);
@@ -914,6 +925,7 @@ private:
   // One MaskExtent per distinct limit: the loads and stores of a kernel
   // mostly share one mask, and the rules ask only whether an extent exists.
   void recordExtent(const Limit &limit, NodeId node) {
+    if (limit.sizesNothing) return;
     for (const Limit &seen : recordedLimits_)
       if (sameLimit(seen, limit)) return;
     recordedLimits_.push_back(limit);
@@ -1036,6 +1048,10 @@ private:
         result.readableMask = left.readableMask && right.readableMask;
       }
       result.sources = left.sources | right.sources;
+      result.decoded = left.decoded || right.decoded;
+      if ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpPercent) && left.shape &&
+          !left.shape->empty() && left.axes && right.shape && right.shape->empty() && right.params.any())
+        result.decoded = true;
       if (opKind == NodeKind::OpPlus || opKind == NodeKind::OpMinus)
         result.axes = combineAxes(left, right, true, -1);
       else if (opKind == NodeKind::OpStar)
@@ -1131,9 +1147,13 @@ private:
     std::vector<AxisOrigin> axes;
     size_t source = 0;
     bool known = true;
+    const NodeId subscripted = tree_.unparenthesize(tree_.child(node, Field::Value));
+    const bool ofParam = subscripted != kNoNode && tree_.kind(subscripted) == NodeKind::Identifier &&
+                         paramIndex_.count(tree_.text(subscripted)) != 0;
     for (NodeId index : indices) {
       NodeKind kind = tree_.kind(index);
       if (kind == NodeKind::None) {
+        if (ofParam) kernel_.takesTileArguments = true;
         dims.push_back(constantDim(1));
         axes.emplace_back();
       } else if (kind == NodeKind::Slice) {

@@ -93,6 +93,37 @@ private:
     return tree_.callArgument(call, position, name);
   }
 
+  // Whether `function` (a name) is called inside a `for` or `while` loop
+  // written before `call`'s statement in the same block: a warm-up done by
+  // hand (`while elapsed < warmup_ms: fn()`) before the timing call.
+  bool calledInLoopBefore(NodeId call, NodeId function) const {
+    function = tree_.unparenthesize(function);
+    if (function == kNoNode || tree_.kind(function) != NodeKind::Identifier) return false;
+    const std::string_view name = tree_.text(function);
+    NodeId statement = call;
+    while (statement != kNoNode && tree_.parent(statement) != kNoNode &&
+           tree_.kind(tree_.parent(statement)) != NodeKind::Block && tree_.kind(tree_.parent(statement)) != NodeKind::Module)
+      statement = tree_.parent(statement);
+    if (statement == kNoNode || tree_.parent(statement) == kNoNode) return false;
+    for (NodeId sibling : tree_.children(tree_.parent(statement))) {
+      if (sibling == statement) return false;
+      const NodeKind kind = tree_.kind(sibling);
+      if (kind != NodeKind::ForStatement && kind != NodeKind::WhileStatement) continue;
+      std::vector<NodeId> pending{tree_.child(sibling, Field::Body)};
+      while (!pending.empty()) {
+        const NodeId node = pending.back();
+        pending.pop_back();
+        if (node == kNoNode) continue;
+        if (tree_.kind(node) == NodeKind::Call) {
+          const NodeId callee = tree_.child(node, Field::Function);
+          if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier && tree_.text(callee) == name) return true;
+        }
+        for (NodeId child : tree_.children(node)) pending.push_back(child);
+      }
+    }
+    return false;
+  }
+
   // ---- the walk ----------------------------------------------------------
 
   // Pre-order over the subtree with an explicit stack: expressions nest
@@ -382,6 +413,7 @@ private:
       bool cudagraph = endsWith(path, "cudagraph");
       bench.warmup = cudagraph ? kNoNode : argument(call, 1, "warmup");
       bench.rep = argument(call, cudagraph ? 1 : 2, "rep");
+      bench.call.warmedByHand = calledInLoopBefore(call, argument(call, 0, "fn"));
       bench.point = {tree_.node(call).startByte, function};
       file_.benchCalls.push_back(std::move(bench));
       return;

@@ -58,7 +58,9 @@ public:
         "Reports `triton.testing.do_bench` called with `warmup` under 25 ms or `rep` under "
         "100 ms (its defaults), `do_bench_cudagraph` with `rep` under 20 ms, and kernel launches "
         "timed with `time.time()` or `time.perf_counter()` without a "
-        "`torch.cuda.synchronize()` before the clock is read.";
+        "`torch.cuda.synchronize()` before the clock is read. A short `warmup` is not reported "
+        "when the timed function is called in a `for` or `while` loop just before, in the same "
+        "block (a warm-up written by hand: `while elapsed < warmup_ms: fn()`).";
     info.doc.whyItMatters =
         "`warmup` and `rep` are milliseconds, not iteration counts: `do_bench(fn, warmup=5, "
         "rep=20)` times a fast kernel for 20 ms, too short for the clock boost to settle and "
@@ -81,7 +83,7 @@ public:
       const std::optional<BenchMinimums> minimums = minimumsFor(call.function);
       if (!minimums) continue;
       const std::string name = shortName(call.function);
-      if (minimums->warmup)
+      if (minimums->warmup && !call.warmedByHand)
         checkDuration(context, call, call.warmup, "warmup", *minimums->warmup, name);
       checkDuration(context, call, call.rep, "rep", minimums->rep, name);
     }

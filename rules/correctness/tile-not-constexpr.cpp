@@ -62,14 +62,15 @@ std::optional<Fix> constexprFix(const Param &param, const std::string &source,
   return fix;
 }
 
-// A @triton.jit function that another kernel calls, or that writes no memory
+// A @triton.jit function that another kernel calls, that takes a tile
+// argument (`offs[:, None]` on a parameter), or that writes no memory
 // and so returns its result to a caller, is a device helper rather than a
 // kernel the host launches. Triton specialises a helper on its caller's
 // arguments: a constexpr tile size passed in stays constexpr inside, so an
 // unannotated parameter is fine there.
 bool isDeviceHelper(const Kernel &kernel) {
   if (kernel.language != Language::Python || kernel.autotune) return false;
-  if (kernel.calledByKernel) return true;
+  if (kernel.calledByKernel || kernel.takesTileArguments) return true;
   return std::none_of(kernel.accesses.begin(), kernel.accesses.end(), [](const MemoryAccess &access) {
     return access.kind == AccessKind::Store || access.kind == AccessKind::Atomic;
   });
@@ -93,7 +94,9 @@ public:
         "size a tile are left alone, and so are parameters that reach a tile only through their "
         "element type (`ptr.dtype.element_ty.primitive_bitwidth // 8` as a vector width: Triton "
         "compiles the type into each specialisation), and device helpers (jit functions called by "
-        "another kernel of the file, or that write no memory and return a value): their "
+        "another kernel of the file, that take a tile argument (a parameter given a new axis, "
+        "`offs[:, None]`: only a calling kernel passes tiles), or that write no memory and return "
+        "a value): their "
         "callers pass tile sizes as constexprs, which stay constexpr inside.";
     info.doc.whyItMatters =
         "Triton builds tile shapes at compile time. A plain `int` parameter is a run-time value, "

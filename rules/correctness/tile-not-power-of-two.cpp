@@ -48,7 +48,9 @@ public:
         "dimension that is not a power of two. The finding points at the literal that produced "
         "the value: the config entry, the launch argument or the default. Parameters that never "
         "size a tile (`GROUP_M`, `SPLIT_K`) may take any value; values only known at run time "
-        "(`triton.next_power_of_2(n)`, `@triton.heuristics`) are not judged.";
+        "(`triton.next_power_of_2(n)`, `@triton.heuristics`) are not judged, and a tile made in "
+        "an `if` arm on a parameter is judged only under the uses that turn the arm on (a "
+        "default of 0 for a width used only under a flag that defaults to off is never built).";
     info.doc.whyItMatters =
         "Triton lays tiles out over threads in power-of-two blocks and rejects anything else at "
         "compile time (`arange's range must be a power of 2`, `Shape element 0 must be a power "
@@ -125,6 +127,9 @@ private:
     const bool inTable = table != nullptr;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
+    // Made in an `if` arm this use compiles out (`if SHUFFLED:` with the
+    // flag off): the tile is never built.
+    if (!guardsHold(tile.guards, use.values(), kernel)) return false;
     // A constant dimension is the same under every use: judge it once.
     if (params.empty() && use.source != ConfigUse::Source::Defaults) return false;
     const std::optional<int64_t> value =

@@ -76,7 +76,8 @@ public:
         "Reports a `num_stages` value, in an autotune config or at a launch, that is below 1 or "
         "above the deepest pipeline that pays off on the target architecture (8 from sm80 on; 1 "
         "on sm70 and sm75, where Triton does not pipeline loads; 2 for AMD's stream "
-        "pipeliner). It also reports an autotune list that varies `num_stages` for a kernel "
+        "pipeliner), for a kernel with a loop the pipeliner could overlap (a deeper setting on "
+        "one without changes nothing and costs nothing). It also reports an autotune list that varies `num_stages` for a kernel "
         "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops, in "
         "the kernel and the helpers it calls), when two of its configs differ in `num_stages` "
         "alone; a list that pairs each depth with its own warps or tile sizes (depths computed "
@@ -146,6 +147,8 @@ public:
       else if (site.value > arch->maxUsefulStages && arch->maxUsefulStages <= 1)
         problem = "Triton runs its pipeliner only from sm80 on, so on " + arch->name +
                   " every depth compiles the same kernel";
+      else if (site.value > arch->maxUsefulStages && !mayPipeline(site, context))
+        continue; // no loop to overlap: the depth is inert, not a cost
       else if (site.value > arch->maxUsefulStages)
         problem = "more than " + std::to_string(arch->maxUsefulStages) + " stages do not pay off on " +
                   arch->name + " and only cost shared memory";
@@ -162,6 +165,15 @@ public:
   }
 
 private:
+  // Whether the kernel a depth is set for has a loop the pipeliner could
+  // overlap; assumed when the kernel is not known.
+  static bool mayPipeline(const ValueSite &site, const RuleContext &context) {
+    if (!site.owner) return true;
+    if (site.owner->language == Language::Yaml) return definitionHasPipelinableLoop(*site.owner, context);
+    if (site.owner->language != Language::Python) return true;
+    return hasPipelinableLoop(*site.owner, context.file());
+  }
+
   static void reportStagesWithoutLoop(RuleContext &context, const Kernel &kernel,
                                       const ConfigList &list, const std::set<int64_t> &depths) {
     std::string values;
