@@ -786,6 +786,15 @@ public:
 
   bool VisitCallExpr(CallExpr *call) {
     if (isa<CUDAKernelCallExpr>(call)) return true;
+    // A lambda the launcher defines (`auto allow = [&](auto k) {
+    // cudaFuncSetAttribute(k, ...); }; allow(kernel);`) is a helper called
+    // through its operator(); its first argument is the lambda itself.
+    if (isa<CXXOperatorCallExpr>(call)) {
+      const auto *method = dyn_cast_or_null<CXXMethodDecl>(call->getDirectCallee());
+      if (method && method->getParent()->isLambda() && !skipInPattern())
+        recordOptInsThroughHelper(call, method, /*firstArgument=*/1);
+      return true;
+    }
     const FunctionDecl *callee = call->getDirectCallee();
     if (!callee || !callee->getDeclName().isIdentifier()) return true;
     llvm::StringRef name = callee->getName();
@@ -1220,23 +1229,25 @@ private:
   //     cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes); }
   // called as configure(kern<4>, smem): the opt-in holds for kern<4>, with
   // the bytes the call passes (or the helper's own constant).
-  void recordOptInsThroughHelper(const CallExpr *call, const FunctionDecl *callee) {
+  // `firstArgument`: the call's argument of the helper's first parameter
+  // (1 for an operator() call, whose first argument is the object).
+  void recordOptInsThroughHelper(const CallExpr *call, const FunctionDecl *callee, unsigned firstArgument = 0) {
     // cudaFuncSetAttribute is a host call: device helpers never opt in.
     const bool deviceOnly = callee->hasAttr<CUDADeviceAttr>() && !callee->hasAttr<CUDAHostAttr>();
-    if (callee->hasAttr<CUDAGlobalAttr>() || deviceOnly || call->getNumArgs() == 0) return;
+    if (callee->hasAttr<CUDAGlobalAttr>() || deviceOnly || call->getNumArgs() <= firstArgument) return;
     const FunctionDecl *definition = callee->getDefinition();
     if (!definition || !definition->hasBody() || definition->isDependentContext()) return;
     if (mapper_.inSystemHeader(definition->getLocation())) return;
     for (const HelperOptIn &site : helperOptInsOf(definition)) {
-      if (site.kernelParameter >= call->getNumArgs()) continue;
-      const FunctionDecl *kernel = values_.function(call->getArg(site.kernelParameter));
+      if (site.kernelParameter + firstArgument >= call->getNumArgs()) continue;
+      const FunctionDecl *kernel = values_.function(call->getArg(site.kernelParameter + firstArgument));
       auto span = mainFileSpan(call->getSourceRange());
       if (!kernel || !kernel->hasAttr<CUDAGlobalAttr>() || !span) continue;
       noteKernel(kernel, nullptr);
       DynamicSmemOptIn optIn;
       optIn.kernel = displayName(kernel);
-      optIn.bytes = site.bytesParameter && *site.bytesParameter < call->getNumArgs()
-                        ? values_.integer(call->getArg(*site.bytesParameter))
+      optIn.bytes = site.bytesParameter && *site.bytesParameter + firstArgument < call->getNumArgs()
+                        ? values_.integer(call->getArg(*site.bytesParameter + firstArgument))
                         : values_.integer(site.bytes);
       optIn.span = *span;
       model_.dynamicSmemOptIns.push_back(std::move(optIn));

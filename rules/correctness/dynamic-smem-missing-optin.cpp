@@ -67,7 +67,10 @@ public:
         "Reports a CUDA launch (`<<<...>>>`, `cudaLaunchKernel`, `cudaLaunchKernelEx`) whose dynamic "
         "shared memory, added to the kernel's static shared memory, exceeds 49152 bytes when the "
         "program never calls `cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, "
-        "bytes)` for that kernel (instantiation), or opts it in to less than the launch asks for. "
+        "bytes)` for that kernel (instantiation), or opts it in to less than the launch asks for. The "
+        "call counts when it is made directly, through a function-pointer variable the launch also uses, "
+        "or inside a helper function or lambda (`auto allow = [&](auto k) { cudaFuncSetAttribute(k, ...); "
+        "}`) that is handed the kernel. "
         "Sizes only known at run time are not judged. A kernel whose static shared memory alone "
         "exceeds 48 KiB is left to `static-smem-over-48k`: ptxas rejects it, and no opt-in helps.";
     info.doc.whyItMatters =
