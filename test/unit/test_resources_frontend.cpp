@@ -204,5 +204,69 @@ TEST(ResourcesFrontEnd, ConversionsTheModelDoesNotPlaceKeepABound) {
   EXPECT_FALSE(helper.exact());
 }
 
+// Helpers imported from another module of the run are read there: through
+// a package's __init__ re-export, with the definition under an `if` on the
+// environment. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
+// a CPU, fp16 pointers: gate_exp 0 B at 1-8 warps and BLOCK 128-4096;
+// normalise (the helper reduces) 0, 8, 16 and 32 B at 1, 2, 4 and 8 warps.
+TEST(ResourcesFrontEnd, HelpersImportedFromAnotherModuleAreRead) {
+  python_test::PythonRun run;
+  run.add("pkg/__init__.py", "");
+  run.add("pkg/ops/__init__.py", "from .math import exp_f32, row_total\n");
+  run.add("pkg/ops/math.py", R"(
+import os
+import triton
+import triton.language as tl
+
+if os.environ.get("FAST_MATH", "0") == "1":
+    @triton.jit
+    def exp_f32(x):
+        return tl.exp2(x.to(tl.float32) * 1.4426950408889634)
+else:
+    @triton.jit
+    def exp_f32(x):
+        return tl.exp(x.to(tl.float32))
+
+@triton.jit
+def row_total(x):
+    return tl.sum(x, axis=0)
+)");
+  run.add("pkg/kernels.py", R"(
+import triton
+import triton.language as tl
+from pkg.ops import exp_f32, row_total
+
+
+@triton.jit
+def gate_exp(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, exp_f32(x), mask=offs < n)
+
+
+@triton.jit
+def normalise(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=0.0).to(tl.float32)
+    tl.store(y_ptr + tl.program_id(0) * n + offs, x / row_total(x), mask=offs < n)
+)");
+  FileModel model = run.model("pkg/kernels.py");
+  const Kernel &gate = python_test::kernelNamed(model, "gate_exp");
+  const Kernel &normalise = python_test::kernelNamed(model, "normalise");
+  ASSERT_TRUE(gate.helpersMayNeedScratch.has_value());
+  EXPECT_FALSE(*gate.helpersMayNeedScratch);
+  const int64_t measuredNormalise[][3] = {{128, 1, 0}, {1024, 2, 8}, {4096, 4, 16}, {1024, 8, 32}};
+  for (const auto &[block, warps, bytes] : measuredNormalise) {
+    SharedMemoryEstimate none = sharedOf(gate, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_TRUE(none.exact()) << "BLOCK " << block << " warps " << warps;
+    EXPECT_EQ(none.maxBytes, 0) << "BLOCK " << block << " warps " << warps;
+    // The helper's reduction is not placed: a range that holds Triton's bytes.
+    SharedMemoryEstimate reduced = sharedOf(normalise, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_LE(reduced.minBytes, bytes) << "BLOCK " << block << " warps " << warps;
+    EXPECT_GE(reduced.maxBytes, bytes) << "BLOCK " << block << " warps " << warps;
+  }
+  EXPECT_TRUE(*normalise.helpersMayNeedScratch);
+}
+
 } // namespace
 } // namespace btlint::resources
