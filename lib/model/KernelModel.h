@@ -74,6 +74,28 @@ struct TileDim {
   std::vector<DimOp> program;
 };
 
+// A kernel parameter an access, a tile, a dot or a scratch operation is
+// conditional on: `if INPLACE:` gives {"INPLACE", true}, the `else:` arm
+// {"INPLACE", false}; `if SPLIT_K == 1:` gives {"SPLIT_K", true, "==", 1}.
+struct AccessGuard {
+  std::string param;
+  bool whenTrue = true;
+  std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
+  int64_t operand = 0;
+
+  // Whether it runs when the parameter has `value` (a bool as 0 or 1).
+  bool holdsFor(int64_t value) const {
+    bool test = value != 0;
+    if (compare == "==") test = value == operand;
+    else if (compare == "!=") test = value != operand;
+    else if (compare == "<") test = value < operand;
+    else if (compare == "<=") test = value <= operand;
+    else if (compare == ">") test = value > operand;
+    else if (compare == ">=") test = value >= operand;
+    return test == whenTrue;
+  }
+};
+
 enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
 
 struct TileShape {
@@ -81,6 +103,7 @@ struct TileShape {
   std::vector<TileDim> dims;
   std::string dtype; // element type when visible ("fp32", "fp16", ...), else empty
   SourceSpan span;
+  std::vector<AccessGuard> guards; // the `if` arms on parameters it is made in; empty: unconditional
 };
 
 struct DotSite {
@@ -104,6 +127,7 @@ struct DotSite {
   std::string accumulator;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
+  std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 
 // One way an extent (a loop's end, the bound a mask compares against) is
@@ -159,6 +183,7 @@ struct ScratchOp {
   int axis = -1;               // the reduced or scanned axis; -1: every axis (axis=None)
   std::string dtype;           // the operand's element type when visible, else empty
   SourceSpan span;
+  std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 
 enum class AccessKind { Load, Store, Atomic };
@@ -190,28 +215,6 @@ struct MaskCover {
   // the parameter that scales it there (its stride; empty: none).
   bool addressed = false;
   std::string addressStride;
-};
-
-// A kernel parameter an access is conditional on: `if INPLACE:` gives
-// {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
-// gives {"SPLIT_K", true, "==", 1}.
-struct AccessGuard {
-  std::string param;
-  bool whenTrue = true;
-  std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
-  int64_t operand = 0;
-
-  // Whether the access runs when the parameter has `value` (a bool as 0 or 1).
-  bool holdsFor(int64_t value) const {
-    bool test = value != 0;
-    if (compare == "==") test = value == operand;
-    else if (compare == "!=") test = value != operand;
-    else if (compare == "<") test = value < operand;
-    else if (compare == "<=") test = value <= operand;
-    else if (compare == ">") test = value > operand;
-    else if (compare == ">=") test = value >= operand;
-    return test == whenTrue;
-  }
 };
 
 struct MemoryAccess {

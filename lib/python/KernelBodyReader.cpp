@@ -635,6 +635,7 @@ private:
     tile.dims = *shape;
     tile.dtype = dtype;
     tile.span = tree_.span(site);
+    tile.guards = guardStack_;
     kernel_.tiles.push_back(std::move(tile));
     ParamSet dimParams;
     for (const TileDim &dim : *shape)
@@ -1567,6 +1568,7 @@ private:
     scratch.op = std::string(op);
     scratch.dtype = std::string(operand.dtype);
     scratch.span = tree_.span(site);
+    scratch.guards = guardStack_;
     scratch.operandKnown = operand.shape != nullptr;
     if (operand.shape) scratch.operand = *operand.shape;
     if (axisNode != kNoNode && tree_.kind(axisNode) != NodeKind::None) {
@@ -2010,6 +2012,7 @@ private:
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
+    dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
                                        " at line " + std::to_string(tree_.line(call)) + " are not known",

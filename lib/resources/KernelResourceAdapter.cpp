@@ -179,6 +179,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   std::optional<std::vector<int64_t>> loadedShape;
   for (const TileShape &tile : kernel.tiles) {
     if (tile.source != TileSource::Load && tile.source != TileSource::BlockPointer) continue;
+    if (!guardsHold(tile.guards, config, kernel)) continue; // compiled out under this config
     std::vector<int64_t> extents;
     for (const TileDim &dim : tile.dims) {
       auto value = resolveDim(dim, config, kernel);
@@ -189,6 +190,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
     loadedShape = std::move(extents);
   }
   for (const ScratchOp &op : kernel.scratchOps) {
+    if (!guardsHold(op.guards, config, kernel)) continue;
     // Modelled: reductions of a 1-D block to a scalar. A 2-D reduction's
     // operand takes the layout the conversions pass settles on, not
     // necessarily its load's (measured: warp-local where the load's layout
@@ -262,7 +264,13 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (explain) notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
   }
 
-  for (const DotSite &site : kernel.dots) {
+  // The dots the config compiles: those under an `if` on a parameter whose
+  // value fails it are not in the kernel Triton builds.
+  llvm::SmallVector<const DotSite *, 4> sites;
+  for (const DotSite &site : kernel.dots)
+    if (guardsHold(site.guards, config, kernel)) sites.push_back(&site);
+  for (const DotSite *compiled : sites) {
+    const DotSite &site = *compiled;
     if (site.a.size() < 2 || site.b.size() < 2) {
       if (whyNot) *whyNot = "the operand shapes of a tl.dot are not known";
       return false;
@@ -302,9 +310,9 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   // whatever the config's num_stages; the deepest dot loop sets the buffers.
   std::optional<int64_t> loopStages;
   const Loop *setBy = nullptr;
-  for (const DotSite &site : kernel.dots) {
-    if (site.innerLoop < 0 || static_cast<size_t>(site.innerLoop) >= kernel.loops.size()) continue;
-    const Loop *innermost = &kernel.loops[static_cast<size_t>(site.innerLoop)];
+  for (const DotSite *site : sites) {
+    if (site->innerLoop < 0 || static_cast<size_t>(site->innerLoop) >= kernel.loops.size()) continue;
+    const Loop *innermost = &kernel.loops[static_cast<size_t>(site->innerLoop)];
     const int64_t stages = innermost->numStages ? std::max<int64_t>(*innermost->numStages, 1) : desc.numStages;
     if (innermost->numStages) setBy = innermost;
     loopStages = std::max(loopStages.value_or(0), stages);
@@ -319,8 +327,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   }
 
   auto &dots = desc.dots;
-  const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !kernel.dots[0].aFromLoad &&
-                         kernel.dots[0].bFromLoad && !kernel.dots[1].aFromLoad && kernel.dots[1].bFromLoad &&
+  const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !sites[0]->aFromLoad &&
+                         sites[0]->bFromLoad && !sites[1]->aFromLoad && sites[1]->bFromLoad &&
                          dots[1].m == dots[0].m && dots[1].k == dots[0].n;
   if (attention) {
     // Flash-attention shape: S = Q K^T with Q loaded before the loop and K
@@ -357,7 +365,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     const bool modelled = describeReductions(described, kernel, config, assumed, explain);
     int64_t largest = 0, count = 0;
     for (const TileShape &tile : kernel.tiles) {
-      if (tile.source != TileSource::Load) continue;
+      if (tile.source != TileSource::Load || !guardsHold(tile.guards, config, kernel)) continue;
       int64_t numel = 1, longest = 1;
       bool known = !tile.dims.empty();
       for (const TileDim &dim : tile.dims) {

@@ -124,13 +124,6 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &a
   return Dimension{named.front().first, true, fromLoadMask, false, named.front().second, {}};
 }
 
-// The parameter's value under a config: the config's, else its default.
-std::optional<int64_t> valueOf(const std::string &name, const Config &config, const Kernel &kernel) {
-  TileDim dim;
-  dim.program.push_back({DimOp::Param, 0, name});
-  return evaluateDim(dim, config, kernel);
-}
-
 bool readsModulo(const std::string &text) { return text.find('%') != std::string::npos; }
 
 // A flag the access is conditional on that says the dimension divides:
@@ -365,16 +358,12 @@ private:
     std::vector<const Config *> configs;
     for (const ConfigUse &use : file.configUsesOf(kernel)) {
       const Config &config = use.values();
-      if (!std::all_of(access.guards.begin(), access.guards.end(), [&](const AccessGuard &guard) {
-            std::optional<int64_t> value = valueOf(guard.param, config, kernel);
-            return !value || guard.holdsFor(*value);
-          }))
-        continue; // the access is compiled out under this config
+      if (!guardsHold(access.guards, config, kernel)) continue; // the access is compiled out under this config
       const std::optional<int64_t> block = evaluateDim(axis.block, config, kernel);
       if (!block || *block <= 1) continue;
       everyBlock.insert(*block);
       const std::optional<int64_t> extent =
-          param && param->isConstexpr() ? valueOf(dimension->param, config, kernel) : std::nullopt;
+          param && param->isConstexpr() ? paramValue(dimension->param, config, kernel) : std::nullopt;
       if (extent) {
         if (*extent % *block == 0) continue;
         constantExtent = *extent;

@@ -268,5 +268,43 @@ def normalise(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
   EXPECT_TRUE(*normalise.helpersMayNeedScratch);
 }
 
+// Code under `if FLAG:` on a parameter the config sets is compiled only when
+// the test holds. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
+// a CPU, 16-byte aligned fp16 pointers, num_stages 2: with ROW_DECAY off 0 B;
+// on, the [R] decay broadcast into the [R, C] state keeps a conversion where
+// its load has as many elements as threads (128 B at 2 warps and 64x64, 256 B
+// at 4 warps and 128x64).
+TEST(ResourcesFrontEnd, CodeUnderAFlagTheConfigTurnsOffIsLeftOut) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def carry_state(h_ptr, g_ptr, out_ptr, n_steps, R: tl.constexpr, C: tl.constexpr, ROW_DECAY: tl.constexpr):
+    rows = tl.arange(0, R)
+    cols = tl.arange(0, C)
+    state = tl.zeros([R, C], dtype=tl.float32)
+    for step in range(n_steps):
+        state += tl.load(h_ptr + step * R * C + rows[:, None] * C + cols[None, :]).to(tl.float32)
+        if ROW_DECAY:
+            decay = tl.load(g_ptr + step * R + rows).to(tl.float32)
+            state *= tl.exp(decay)[:, None]
+        tl.store(out_ptr + step * R * C + rows[:, None] * C + cols[None, :], state.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "carry_state");
+  const int64_t measured[][4] = {{2, 32, 32, 0}, {2, 64, 64, 128}, {4, 64, 64, 0}, {4, 128, 64, 256}};
+  for (const auto &[warps, rows, cols, decayBytes] : measured) {
+    SharedMemoryEstimate off = sharedOf(kernel, {{"R", rows}, {"C", cols}, {"ROW_DECAY", 0}}, static_cast<int>(warps));
+    EXPECT_TRUE(off.exact()) << rows << "x" << cols << " warps " << warps;
+    EXPECT_EQ(off.maxBytes, 0) << rows << "x" << cols << " warps " << warps;
+    // On, the broadcast's conversion is not placed: a range holding Triton's bytes.
+    SharedMemoryEstimate on = sharedOf(kernel, {{"R", rows}, {"C", cols}, {"ROW_DECAY", 1}}, static_cast<int>(warps));
+    EXPECT_LE(on.minBytes, decayBytes) << rows << "x" << cols << " warps " << warps;
+    EXPECT_GE(on.maxBytes, decayBytes) << rows << "x" << cols << " warps " << warps;
+    EXPECT_FALSE(on.exact()) << rows << "x" << cols << " warps " << warps;
+  }
+}
+
 } // namespace
 } // namespace btlint::resources
