@@ -127,6 +127,8 @@ struct DotSite {
   std::string accumulator;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
+  // A and B are one tl.load, B transposed (`tl.dot(k, tl.trans(k))`).
+  bool operandsShareLoad = false;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 
@@ -167,6 +169,11 @@ struct Loop {
   // The kernel parameter the loop walks in tiles, when its range says so:
   // `range(0, K, BLOCK_K)`, `range(tl.cdiv(K, BLOCK_K))`; empty otherwise.
   std::string tiledExtent;
+  // Its trip count as an expression over parameters (`range(E)`: E;
+  // `range(S, E[, T])`: cdiv(E - S, T)), for a config that fixes it; empty
+  // when the range is not such an expression.
+  std::vector<DimOp> iterations;
+  int parent = -1; // index in Kernel::loops of the loop around it, -1 for none
 };
 
 // An operation whose lowering can take shared-memory scratch in Triton's

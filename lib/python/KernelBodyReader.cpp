@@ -2012,6 +2012,7 @@ private:
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
+    dot.operandsShareLoad = dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
     dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
@@ -2305,9 +2306,11 @@ private:
     Info bounds;
     std::vector<Info> rangeArguments; // positional, of a call
     std::vector<NodeId> rangeNodes;
+    bool isRange = false; // range(...) or tl.range(...)
     if (right != kNoNode && tree_.kind(right) == NodeKind::Call) {
       std::string path = canonical(tree_.child(right, Field::Function));
       loop.isStaticRange = path == "triton.language.static_range" || path == "static_range";
+      isRange = path == "range" || path == "triton.language.range";
       NodeId arguments = tree_.child(right, Field::Arguments);
       if (arguments != kNoNode)
         for (NodeId argument : tree_.children(arguments)) {
@@ -2344,6 +2347,8 @@ private:
       }
     addRole(bounds.params, ParamUse::LoopBound);
     loop.tiledExtent = tiledExtentOf(rangeNodes);
+    if (isRange) loop.iterations = iterationsOf(rangeNodes);
+    loop.parent = currentLoop();
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
     Info variable;
@@ -2362,6 +2367,23 @@ private:
   }
 
   static uint32_t loopBit(int loop) { return loop >= 0 && loop < 32 - kFirstLoopBit ? 1u << (loop + kFirstLoopBit) : 0; }
+
+  // The trip count of `range(E)`, `range(S, E)`, `range(S, E, T)` as an
+  // expression over parameters (T taken as positive); empty when an argument
+  // is not one.
+  std::vector<DimOp> iterationsOf(const std::vector<NodeId> &range) {
+    std::vector<DimOp> count;
+    if (range.empty() || range.size() > 3 || !compileDim(range[range.size() == 1 ? 0 : 1], count, 0)) return {};
+    if (range.size() >= 2) {
+      if (!compileDim(range[0], count, 0)) return {};
+      count.push_back({DimOp::Sub, 0, {}});
+    }
+    if (range.size() == 3) {
+      if (!compileDim(range[2], count, 0)) return {};
+      count.push_back({DimOp::CeilDiv, 0, {}});
+    }
+    return count;
+  }
 
   // The kernel parameter a range walks in tiles: `range(0, K, BLOCK_K)`,
   // `range(tl.cdiv(K, BLOCK_K))`, `range((K + BLOCK_K - 1) // BLOCK_K)`

@@ -25,7 +25,8 @@ struct EstimateKey {
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
-          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried, dot.accumulator);
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bIsTransposedA, dot.inLoop, dot.phase, dot.carried,
+          dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -121,6 +122,19 @@ private:
 std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, const Kernel &kernel) {
   if (dim.constant) return dim.constant;
   return evaluateDim(dim, config, kernel);
+}
+
+// The iterations of `loop` under the config when its range is a
+// compile-time expression (constexpr parameters, constants); nullopt when it
+// reads a runtime value.
+std::optional<int64_t> constantIterations(const Loop &loop, const Config &config, const Kernel &kernel) {
+  if (loop.iterations.empty()) return std::nullopt;
+  for (const DimOp &op : loop.iterations)
+    if (op.kind == DimOp::Param)
+      if (const Param *param = kernel.findParam(op.name); param && !param->isConstexpr()) return std::nullopt;
+  TileDim count;
+  count.program = loop.iterations;
+  return evaluateDim(count, config, kernel);
 }
 
 std::optional<int> configInt(const std::optional<ScalarValue> &value) {
@@ -266,11 +280,30 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
 
   // The dots the config compiles: those under an `if` on a parameter whose
   // value fails it are not in the kernel Triton builds.
+  // Each with the loop Triton pipelines it in: a loop the config makes run
+  // once is folded into the code around it; one that never runs takes its
+  // dots with it.
   llvm::SmallVector<const DotSite *, 4> sites;
-  for (const DotSite &site : kernel.dots)
-    if (guardsHold(site.guards, config, kernel)) sites.push_back(&site);
-  for (const DotSite *compiled : sites) {
-    const DotSite &site = *compiled;
+  llvm::SmallVector<int, 4> pipelinedLoops; // -1: none known (a model without loop indices)
+  llvm::SmallVector<bool, 4> inLoops;
+  for (const DotSite &site : kernel.dots) {
+    if (!guardsHold(site.guards, config, kernel)) continue;
+    int loop = site.innerLoop;
+    bool runs = true, folded = false;
+    while (loop >= 0 && static_cast<size_t>(loop) < kernel.loops.size()) {
+      const std::optional<int64_t> trips = constantIterations(kernel.loops[static_cast<size_t>(loop)], config, kernel);
+      if (!trips || *trips > 1) break;
+      if (*trips <= 0) runs = false;
+      folded = true;
+      loop = kernel.loops[static_cast<size_t>(loop)].parent;
+    }
+    if (!runs) continue;
+    sites.push_back(&site);
+    pipelinedLoops.push_back(loop);
+    inLoops.push_back(folded ? loop >= 0 : site.loopDepth > 0);
+  }
+  for (size_t index = 0; index < sites.size(); ++index) {
+    const DotSite &site = *sites[index];
     if (site.a.size() < 2 || site.b.size() < 2) {
       if (whyNot) *whyNot = "the operand shapes of a tl.dot are not known";
       return false;
@@ -286,7 +319,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.m = *m;
     dot.n = *n;
     dot.k = *k;
-    dot.inLoop = site.loopDepth > 0;
+    dot.inLoop = inLoops[index];
     // A dot outside every loop is a phase of its own.
     dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
@@ -302,6 +335,9 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
     dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
+    // `tl.dot(x, tl.trans(x))`: B is A's K-contiguous tile transposed.
+    dot.bIsTransposedA = site.operandsShareLoad;
+    if (dot.bIsTransposedA) dot.b.kContiguous = true;
     if (site.scaled && explain) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
     desc.dots.push_back(dot);
   }
@@ -310,9 +346,9 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   // whatever the config's num_stages; the deepest dot loop sets the buffers.
   std::optional<int64_t> loopStages;
   const Loop *setBy = nullptr;
-  for (const DotSite *site : sites) {
-    if (site->innerLoop < 0 || static_cast<size_t>(site->innerLoop) >= kernel.loops.size()) continue;
-    const Loop *innermost = &kernel.loops[static_cast<size_t>(site->innerLoop)];
+  for (int loop : pipelinedLoops) {
+    if (loop < 0 || static_cast<size_t>(loop) >= kernel.loops.size()) continue;
+    const Loop *innermost = &kernel.loops[static_cast<size_t>(loop)];
     const int64_t stages = innermost->numStages ? std::max<int64_t>(*innermost->numStages, 1) : desc.numStages;
     if (innermost->numStages) setBy = innermost;
     loopStages = std::max(loopStages.value_or(0), stages);

@@ -306,5 +306,54 @@ def carry_state(h_ptr, g_ptr, out_ptr, n_steps, R: tl.constexpr, C: tl.constexpr
   }
 }
 
+// `tl.dot(k, tl.trans(k))` in `range(tl.cdiv(K, BK))` with K a constexpr.
+// Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on a CPU, 16-byte
+// aligned fp16 pointers, K = 64, BT x BK tiles, {warps, stages, bytes}: with
+// two iterations the load is staged once for both operands (one ring: 1 or 2
+// tiles on mma.sync, 2 or 3 on wgmma); with one the loop is folded and
+// nothing is staged: wgmma reads B from A's buffer, mma.sync converts A's
+// registers to B's layout (2 KiB for 64x64 at 2 warps).
+TEST(ResourcesFrontEnd, OneLoadAsBothOperandsInALoopThatMayRunOnce) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gram(k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.constexpr):
+    rows = tl.arange(0, BT)
+    acc = tl.zeros([BT, BT], dtype=tl.float32)
+    for i in range(tl.cdiv(K, BK)):
+        cols = i * BK + tl.arange(0, BK)
+        tile = tl.load(k_ptr + rows[:, None] * K + cols[None, :], mask=(rows[:, None] < T) & (cols[None, :] < K),
+                       other=0.)
+        acc += tl.dot(tile, tl.trans(tile))
+    tl.store(out_ptr + rows[:, None] * BT + tl.arange(0, BT)[None, :], acc.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &gram = python_test::kernelNamed(model, "gram");
+  ASSERT_EQ(gram.dots.size(), 1u);
+  EXPECT_TRUE(gram.dots[0].operandsShareLoad);
+  ASSERT_EQ(gram.loops.size(), 1u);
+  EXPECT_FALSE(gram.loops[0].iterations.empty());
+  // {BT, BK, warps, stages, bytes}
+  const int64_t measured[][5] = {{64, 32, 2, 2, 4096},   {64, 32, 2, 3, 8192},   {64, 32, 4, 2, 8192},
+                                 {64, 32, 4, 3, 12288},  {64, 64, 2, 2, 10240},  {64, 64, 2, 3, 10240},
+                                 {64, 128, 2, 2, 20480}, {32, 64, 2, 3, 6144},   {64, 64, 4, 3, 8192},
+                                 {64, 128, 4, 2, 16384}, {32, 64, 4, 2, 6144}};
+  for (const auto &[bt, bk, warps, stages, bytes] : measured) {
+    Config config;
+    config.params["K"] = ScalarValue::ofInt(64);
+    config.params["BT"] = ScalarValue::ofInt(bt);
+    config.params["BK"] = ScalarValue::ofInt(bk);
+    config.numWarps = ScalarValue::ofInt(warps);
+    config.numStages = ScalarValue::ofInt(stages);
+    std::string why;
+    auto estimate = estimateKernelResources(gram, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_TRUE(estimate->shared.exact()) << bt << "x" << bk << " w" << warps << " s" << stages;
+    EXPECT_EQ(estimate->shared.maxBytes, bytes) << bt << "x" << bk << " w" << warps << " s" << stages;
+  }
+}
+
 } // namespace
 } // namespace btlint::resources
