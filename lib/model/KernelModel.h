@@ -127,6 +127,8 @@ struct DotSite {
   std::string accumulator;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
+  // B is written as a transposed tile (`tl.trans(x)`, `x.trans()`, `x.T`).
+  bool bTransposed = false;
   // A and B are one tl.load, B transposed (`tl.dot(k, tl.trans(k))`).
   bool operandsShareLoad = false;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional

@@ -1965,6 +1965,23 @@ private:
     return std::string(tree_.text(target));
   }
 
+  // `tl.trans(x)`, `x.trans()`, `x.T`: an operand written as a transposed tile.
+  bool writtenTransposed(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return false;
+    if (tree_.kind(node) == NodeKind::Attribute) {
+      NodeId name = tree_.child(node, Field::AttributeName);
+      return name != kNoNode && tree_.text(name) == "T";
+    }
+    if (tree_.kind(node) != NodeKind::Call) return false;
+    NodeId callee = tree_.child(node, Field::Function);
+    if (callee == kNoNode) return false;
+    const std::string path = canonical(callee);
+    if (tritonFunction(path) == "trans") return true;
+    NodeId method = tree_.kind(callee) == NodeKind::Attribute ? tree_.child(callee, Field::AttributeName) : kNoNode;
+    return path.empty() && method != kNoNode && tree_.text(method) == "trans";
+  }
+
   Info analyzeDot(NodeId call, bool scaled) {
     NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
     NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
@@ -2012,7 +2029,9 @@ private:
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
-    dot.operandsShareLoad = dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
+    dot.bTransposed = writtenTransposed(bNode);
+    dot.operandsShareLoad =
+        dot.bTransposed && dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
     dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +

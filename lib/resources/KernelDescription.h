@@ -44,6 +44,9 @@ struct DotDescription {
   ElementType input = ElementType::Fp16;
   DotOperand a;
   DotOperand b{OperandSource::PipelinedLoad, false};
+  // B is a tile transposed in the kernel (`tl.trans(x)`): K-major, and on
+  // mma.sync, unstaged, converted in registers to B's layout.
+  bool bTransposed = false;
   // B is A's tile transposed (`tl.dot(k, tl.trans(k))`): one load, kept in
   // shared memory once for both operands.
   bool bIsTransposedA = false;

@@ -25,8 +25,8 @@ struct EstimateKey {
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
-          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bIsTransposedA, dot.inLoop, dot.phase, dot.carried,
-          dot.accumulator);
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
+          dot.phase, dot.carried, dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -335,9 +335,11 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
     dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
+    // `tl.trans(x)` of a tile loaded along its last axis is K-major;
     // `tl.dot(x, tl.trans(x))`: B is A's K-contiguous tile transposed.
+    dot.bTransposed = site.bTransposed;
     dot.bIsTransposedA = site.operandsShareLoad;
-    if (dot.bIsTransposedA) dot.b.kContiguous = true;
+    if (dot.bTransposed) dot.b.kContiguous = true;
     if (site.scaled && explain) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
     desc.dots.push_back(dot);
   }

@@ -198,22 +198,23 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   }
 
   const int64_t bTileBytes = dot.k * dot.n * elementBits(bStoredAs) / 8;
-  if (dot.bIsTransposedA) {
-    // Unstaged on mma.sync, B is A's registers converted to the transposed
-    // operand layout (measured: a scratch buffer while A's copy is live).
-    if (!aStaged && path == MmaPath::MmaSync) {
-      const TileShape2D transposed{dot.n, dot.k};
-      const auto warpsPerCta = mmaV2WarpsPerTile({dot.m, dot.n}, warps, false);
-      const int64_t scratch = convertLayoutScratchBytes(coalescedLayout(transposed, 1, bits, warps, warpSize),
-                                                        mmaV2TransposedBOperand(transposed, warpsPerCta, bits), bits,
-                                                        conversionVectorBits(arch));
-      program.add([&] { return "B from A's registers, transposed (" + tileText(dot.k, dot.n, dot.input) + ")"; }, scratch,
-                  12, 13, kScratchAlignment);
-    }
+  if (dot.bIsTransposedA && (aStaged || path != MmaPath::MmaSync)) {
+    // A's buffer serves B: nothing more.
   } else if (bStaged) {
     int depth = ringDepth(path, stages, false);
     program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); }, depth * bTileBytes,
                 kLoopStart, kLoopEnd);
+  } else if (dot.bTransposed && path == MmaPath::MmaSync && bits == 16) {
+    // Unstaged on mma.sync, tl.trans(x) is converted in registers to B's
+    // operand layout (measured: a scratch buffer while A's copy is live, no
+    // B tile; 16-bit inputs).
+    const TileShape2D transposed{dot.n, dot.k};
+    const auto warpsPerCta = mmaV2WarpsPerTile({dot.m, dot.n}, warps, false);
+    const int64_t scratch = convertLayoutScratchBytes(coalescedLayout(transposed, 1, bits, warps, warpSize),
+                                                      mmaV2TransposedBOperand(transposed, warpsPerCta, bits), bits,
+                                                      conversionVectorBits(arch));
+    program.add([&] { return "B converted in registers from its transpose (" + tileText(dot.k, dot.n, dot.input) + ")"; },
+                scratch, 12, 13, kScratchAlignment);
   } else {
     auto [start, end] = plainInterval(false);
     program.add([&] { return "B: " + tileText(dot.k, dot.n, bStoredAs); }, bTileBytes, start, end);
@@ -333,7 +334,7 @@ bool bLayoutMatters(const KernelDescription &kernel, const ArchInfo &arch) {
   // and whether the B load can be staged.
   const bool pipelined = kernel.numStages > 1 && (arch.vendor != Vendor::Nvidia || arch.computeCapability >= 80);
   for (const DotDescription &dot : kernel.dots) {
-    if (dot.bIsTransposedA) continue; // B is A's tile: its axis is known
+    if (dot.bTransposed) continue; // written transposed: its axis is known
     if (elementBits(dot.input) == 8) return true;
     if (!pipelined || !dot.inLoop || !isLoadedInLoop(dot.b.source)) continue;
     const TileShape2D bShape{dot.k, dot.n};

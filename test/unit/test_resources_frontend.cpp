@@ -355,5 +355,50 @@ def gram(k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.constexpr)
   }
 }
 
+// `tl.dot(q, tl.trans(k))` of two loads, same loop and measurement as above:
+// staged, two rings; folded, wgmma keeps both tiles while mma.sync converts
+// tl.trans(k) in registers (A's tile and a 2 KiB scratch at 64x64, 2 warps).
+TEST(ResourcesFrontEnd, TransposedBIsKMajorAndConvertedInRegistersOnMmaSync) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scores(q_ptr, k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.constexpr):
+    rows = tl.arange(0, BT)
+    acc = tl.zeros([BT, BT], dtype=tl.float32)
+    for i in range(tl.cdiv(K, BK)):
+        cols = i * BK + tl.arange(0, BK)
+        mask = (rows[:, None] < T) & (cols[None, :] < K)
+        q = tl.load(q_ptr + rows[:, None] * K + cols[None, :], mask=mask, other=0.)
+        k = tl.load(k_ptr + rows[:, None] * K + cols[None, :], mask=mask, other=0.)
+        acc += tl.dot(q, tl.trans(k))
+    tl.store(out_ptr + rows[:, None] * BT + tl.arange(0, BT)[None, :], acc.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "scores");
+  ASSERT_EQ(kernel.dots.size(), 1u);
+  EXPECT_TRUE(kernel.dots[0].bTransposed);
+  EXPECT_FALSE(kernel.dots[0].operandsShareLoad);
+  // {BT, BK, warps, stages, bytes}
+  const int64_t measured[][5] = {{64, 32, 2, 2, 8192},   {64, 32, 2, 3, 16384},  {64, 64, 2, 2, 10240},
+                                 {64, 128, 2, 3, 20480}, {32, 64, 2, 2, 6144},   {64, 32, 4, 2, 16384},
+                                 {64, 32, 4, 3, 24576},  {64, 64, 4, 2, 16384},  {64, 128, 4, 3, 32768},
+                                 {32, 64, 4, 2, 6144}};
+  for (const auto &[bt, bk, warps, stages, bytes] : measured) {
+    Config config;
+    config.params["K"] = ScalarValue::ofInt(64);
+    config.params["BT"] = ScalarValue::ofInt(bt);
+    config.params["BK"] = ScalarValue::ofInt(bk);
+    config.numWarps = ScalarValue::ofInt(warps);
+    config.numStages = ScalarValue::ofInt(stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_TRUE(estimate->shared.exact()) << bt << "x" << bk << " w" << warps << " s" << stages;
+    EXPECT_EQ(estimate->shared.maxBytes, bytes) << bt << "x" << bk << " w" << warps << " s" << stages;
+  }
+}
+
 } // namespace
 } // namespace btlint::resources
