@@ -117,6 +117,20 @@ std::optional<int64_t> evaluateDim(const TileDim &dim, const Config &config, con
   return run(dim.program, &config, &kernel);
 }
 
+std::optional<int64_t> paramValue(const std::string &name, const Config &config, const Kernel &kernel) {
+  TileDim dim;
+  dim.program.push_back({DimOp::Param, 0, name});
+  return evaluateDim(dim, config, kernel);
+}
+
+bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, const Kernel &kernel) {
+  for (const AccessGuard &guard : guards) {
+    const std::optional<int64_t> value = paramValue(guard.param, config, kernel);
+    if (value && !guard.holdsFor(*value)) return false;
+  }
+  return true;
+}
+
 std::optional<int64_t> constantDimValue(const TileDim &dim) {
   if (dim.program.empty()) return dim.constant;
   return run(dim.program, nullptr, nullptr);

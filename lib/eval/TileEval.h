@@ -16,6 +16,15 @@ namespace btlint {
 // expression, or the arithmetic fails (division by zero, overflow).
 std::optional<int64_t> evaluateDim(const TileDim &dim, const Config &config, const Kernel &kernel);
 
+// The value of parameter `name` for `config` (the config's, else the
+// parameter's default), as evaluateDim reads it; a bool is 0 or 1.
+std::optional<int64_t> paramValue(const std::string &name, const Config &config, const Kernel &kernel);
+
+// Whether code under `guards` is compiled for `config`: false when a guard's
+// parameter has a value there that fails it; true when every guard holds or
+// its parameter has no known value.
+bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, const Kernel &kernel);
+
 // The value of `dim` when it reads no parameter at all ("2 * 64").
 std::optional<int64_t> constantDimValue(const TileDim &dim);
 

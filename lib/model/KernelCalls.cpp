@@ -6,13 +6,15 @@ namespace {
 constexpr int kMaxHelperDepth = 8;
 
 Presence presentAt(const Kernel &kernel, const FileModel &file, const std::function<bool(const Kernel &)> &has,
-                   int depth) {
+                   const HelperElsewhere &elsewhere, int depth) {
   if (has(kernel)) return Presence::Yes;
   if (depth > kMaxHelperDepth) return Presence::Unknown;
   Presence result = Presence::No;
   for (const std::string &name : kernel.calledFunctions) {
     const Kernel *helper = file.findKernel(name);
-    const Presence inHelper = helper ? presentAt(*helper, file, has, depth + 1) : Presence::Unknown;
+    const Presence inHelper = helper      ? presentAt(*helper, file, has, elsewhere, depth + 1)
+                              : elsewhere ? elsewhere(name)
+                                          : Presence::Unknown;
     if (inHelper == Presence::Yes) return Presence::Yes;
     if (inHelper == Presence::Unknown) result = Presence::Unknown;
   }
@@ -22,8 +24,8 @@ Presence presentAt(const Kernel &kernel, const FileModel &file, const std::funct
 } // namespace
 
 Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
-                               const std::function<bool(const Kernel &)> &has) {
-  return presentAt(kernel, file, has, 0);
+                               const std::function<bool(const Kernel &)> &has, const HelperElsewhere &elsewhere) {
+  return presentAt(kernel, file, has, elsewhere, 0);
 }
 
 Presence dotPresence(const Kernel &kernel, const FileModel &file) {

@@ -9,11 +9,18 @@ namespace btlint {
 
 enum class Presence { No, Yes, Unknown };
 
+// Whether a function `file` does not define holds what is looked for: a
+// helper imported from another module, looked up there; Unknown when it
+// cannot be read.
+using HelperElsewhere = std::function<Presence(const std::string &name)>;
+
 // Whether `has` holds for `kernel` or a helper it calls, transitively, among
-// the kernels of `file`. Unknown when a called function is not defined there
-// (it may be another module's helper) or the chain is deeper than it follows.
+// the kernels of `file`. A called function not defined there is asked of
+// `elsewhere` (Unknown without it: it may be another module's helper);
+// Unknown too when the chain is deeper than it follows.
 Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
-                               const std::function<bool(const Kernel &)> &has);
+                               const std::function<bool(const Kernel &)> &has,
+                               const HelperElsewhere &elsewhere = nullptr);
 
 // A `tl.dot` in the kernel or its helpers.
 Presence dotPresence(const Kernel &kernel, const FileModel &file);

@@ -74,18 +74,16 @@ struct TileDim {
   std::vector<DimOp> program;
 };
 
-enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
-
-// A kernel parameter an access is conditional on: `if INPLACE:` gives
-// {"INPLACE", true}, the `else:` arm {"INPLACE", false}; `if SPLIT_K == 1:`
-// gives {"SPLIT_K", true, "==", 1}.
+// A kernel parameter an access, a tile, a dot or a scratch operation is
+// conditional on: `if INPLACE:` gives {"INPLACE", true}, the `else:` arm
+// {"INPLACE", false}; `if SPLIT_K == 1:` gives {"SPLIT_K", true, "==", 1}.
 struct AccessGuard {
   std::string param;
   bool whenTrue = true;
   std::string compare; // "" (the value's truth), "==", "!=", "<", "<=", ">", ">="
   int64_t operand = 0;
 
-  // Whether the access runs when the parameter has `value` (a bool as 0 or 1).
+  // Whether it runs when the parameter has `value` (a bool as 0 or 1).
   bool holdsFor(int64_t value) const {
     bool test = value != 0;
     if (compare == "==") test = value == operand;
@@ -97,6 +95,8 @@ struct AccessGuard {
     return test == whenTrue;
   }
 };
+
+enum class TileSource { Arange, Zeros, Full, Reshape, DotOperand, SharedArray, Load, BlockPointer };
 
 struct TileShape {
   TileSource source = TileSource::Zeros;
@@ -129,6 +129,11 @@ struct DotSite {
   std::string accumulator;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
+  // B is written as a transposed tile (`tl.trans(x)`, `x.trans()`, `x.T`).
+  bool bTransposed = false;
+  // A and B are one tl.load, B transposed (`tl.dot(k, tl.trans(k))`).
+  bool operandsShareLoad = false;
+  std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 
 // One way an extent (a loop's end, the bound a mask compares against) is
@@ -168,6 +173,11 @@ struct Loop {
   // The kernel parameter the loop walks in tiles, when its range says so:
   // `range(0, K, BLOCK_K)`, `range(tl.cdiv(K, BLOCK_K))`; empty otherwise.
   std::string tiledExtent;
+  // Its trip count as an expression over parameters (`range(E)`: E;
+  // `range(S, E[, T])`: cdiv(E - S, T)), for a config that fixes it; empty
+  // when the range is not such an expression.
+  std::vector<DimOp> iterations;
+  int parent = -1; // index in Kernel::loops of the loop around it, -1 for none
 };
 
 // An operation whose lowering can take shared-memory scratch in Triton's
@@ -184,6 +194,7 @@ struct ScratchOp {
   int axis = -1;               // the reduced or scanned axis; -1: every axis (axis=None)
   std::string dtype;           // the operand's element type when visible, else empty
   SourceSpan span;
+  std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 
 enum class AccessKind { Load, Store, Atomic };

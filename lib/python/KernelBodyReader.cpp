@@ -1587,6 +1587,7 @@ private:
     scratch.op = std::string(op);
     scratch.dtype = std::string(operand.dtype);
     scratch.span = tree_.span(site);
+    scratch.guards = guardStack_;
     scratch.operandKnown = operand.shape != nullptr;
     if (operand.shape) scratch.operand = *operand.shape;
     if (axisNode != kNoNode && tree_.kind(axisNode) != NodeKind::None) {
@@ -1983,6 +1984,23 @@ private:
     return std::string(tree_.text(target));
   }
 
+  // `tl.trans(x)`, `x.trans()`, `x.T`: an operand written as a transposed tile.
+  bool writtenTransposed(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return false;
+    if (tree_.kind(node) == NodeKind::Attribute) {
+      NodeId name = tree_.child(node, Field::AttributeName);
+      return name != kNoNode && tree_.text(name) == "T";
+    }
+    if (tree_.kind(node) != NodeKind::Call) return false;
+    NodeId callee = tree_.child(node, Field::Function);
+    if (callee == kNoNode) return false;
+    const std::string path = canonical(callee);
+    if (tritonFunction(path) == "trans") return true;
+    NodeId method = tree_.kind(callee) == NodeKind::Attribute ? tree_.child(callee, Field::AttributeName) : kNoNode;
+    return path.empty() && method != kNoNode && tree_.text(method) == "trans";
+  }
+
   Info analyzeDot(NodeId call, bool scaled) {
     NodeId aNode = scaled ? argument(call, 0, "lhs") : argument(call, 0, "input");
     NodeId bNode = scaled ? argument(call, 3, "rhs") : argument(call, 1, "other");
@@ -2030,6 +2048,10 @@ private:
     int loop = currentLoop();
     dot.aFromLoad = loop >= 0 && a.loadLoop == loop;
     dot.bFromLoad = loop >= 0 && b.loadLoop == loop;
+    dot.bTransposed = writtenTransposed(bNode);
+    dot.operandsShareLoad =
+        dot.bTransposed && dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
+    dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
                                        " at line " + std::to_string(tree_.line(call)) + " are not known",
@@ -2322,9 +2344,11 @@ private:
     Info bounds;
     std::vector<Info> rangeArguments; // positional, of a call
     std::vector<NodeId> rangeNodes;
+    bool isRange = false; // range(...) or tl.range(...)
     if (right != kNoNode && tree_.kind(right) == NodeKind::Call) {
       std::string path = canonical(tree_.child(right, Field::Function));
       loop.isStaticRange = path == "triton.language.static_range" || path == "static_range";
+      isRange = path == "range" || path == "triton.language.range";
       NodeId arguments = tree_.child(right, Field::Arguments);
       if (arguments != kNoNode)
         for (NodeId argument : tree_.children(arguments)) {
@@ -2361,6 +2385,8 @@ private:
       }
     addRole(bounds.params, ParamUse::LoopBound);
     loop.tiledExtent = tiledExtentOf(rangeNodes);
+    if (isRange) loop.iterations = iterationsOf(rangeNodes);
+    loop.parent = currentLoop();
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
     Info variable;
@@ -2379,6 +2405,23 @@ private:
   }
 
   static uint32_t loopBit(int loop) { return loop >= 0 && loop < 32 - kFirstLoopBit ? 1u << (loop + kFirstLoopBit) : 0; }
+
+  // The trip count of `range(E)`, `range(S, E)`, `range(S, E, T)` as an
+  // expression over parameters (T taken as positive); empty when an argument
+  // is not one.
+  std::vector<DimOp> iterationsOf(const std::vector<NodeId> &range) {
+    std::vector<DimOp> count;
+    if (range.empty() || range.size() > 3 || !compileDim(range[range.size() == 1 ? 0 : 1], count, 0)) return {};
+    if (range.size() >= 2) {
+      if (!compileDim(range[0], count, 0)) return {};
+      count.push_back({DimOp::Sub, 0, {}});
+    }
+    if (range.size() == 3) {
+      if (!compileDim(range[2], count, 0)) return {};
+      count.push_back({DimOp::CeilDiv, 0, {}});
+    }
+    return count;
+  }
 
   // The kernel parameter a range walks in tiles: `range(0, K, BLOCK_K)`,
   // `range(tl.cdiv(K, BLOCK_K))`, `range((K + BLOCK_K - 1) // BLOCK_K)`

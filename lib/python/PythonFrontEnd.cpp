@@ -58,6 +58,44 @@ std::string dtypeInName(std::string_view name) {
   return found;
 }
 
+// Imports followed from one module to the next before a helper counts as
+// not known (a package's __init__ re-exporting a helper is one step).
+constexpr int kMaxImportDepth = 8;
+
+// Whether `has` holds for the @triton.jit function `name` of `file`, or the
+// helpers it calls, following imports into the other modules of the run
+// (`from pkg.ops import exp` reads pkg/ops.py). A name defined twice (under
+// an `if` on the environment) holds what either definition holds. Unknown
+// when a module is not part of the run or `name` is not a function it reads.
+Presence helperInModule(const python::PythonParsedFile &file, const std::string &name, const ModelContext &context,
+                        const std::function<bool(const Kernel &)> &has, int depth) {
+  if (depth > kMaxImportDepth) return Presence::Unknown;
+  bool defined = false;
+  Presence result = Presence::No;
+  for (const python::KernelSyntax &syntax : file.kernels) {
+    if (syntax.kernel.name != name) continue;
+    defined = true;
+    if (has(syntax.kernel)) return Presence::Yes;
+    for (const std::string &called : syntax.kernel.calledFunctions) {
+      const Presence inner = helperInModule(file, called, context, has, depth + 1);
+      if (inner == Presence::Yes) return Presence::Yes;
+      if (inner == Presence::Unknown) result = Presence::Unknown;
+    }
+  }
+  if (defined) return result;
+  const auto &imports = file.module.index.importedNames();
+  auto imported = imports.find(name);
+  if (imported == imports.end() || !context.modules) return Presence::Unknown;
+  // "pkg.ops.exp" or ".ops.exp": the module, then the name in it.
+  const std::string &path = imported->second;
+  const size_t dot = path.rfind('.');
+  if (dot == std::string::npos || dot == 0 || path[dot - 1] == '.') return Presence::Unknown;
+  const auto *module = dynamic_cast<const python::PythonParsedFile *>(
+      context.modules->findPythonModule(std::string_view(path).substr(0, dot), file.source().path()));
+  if (!module) return Presence::Unknown;
+  return helperInModule(*module, path.substr(dot + 1), context, has, depth + 1);
+}
+
 // Builds the model of one file for one arch from what parse() read.
 class ModelBuilder {
 public:
@@ -80,13 +118,16 @@ public:
                 caller.calledFunctions.end())
           callee.calledByKernel = true;
     // Triton inlines helpers: their reductions, layout changes and dots are
-    // the kernel's own, and a helper of another module is not read.
+    // the kernel's own, whether the helper is in this file or imported.
     for (Kernel &kernel : model_.kernels) {
       const Kernel *self = &kernel;
-      kernel.helpersMayNeedScratch =
-          presentThroughHelpers(kernel, model_, [self](const Kernel &k) {
-            return &k != self && (!k.scratchOps.empty() || !k.dots.empty());
-          }) != Presence::No;
+      auto needsScratch = [self](const Kernel &k) {
+        return &k != self && (!k.scratchOps.empty() || !k.dots.empty());
+      };
+      auto elsewhere = [&](const std::string &name) {
+        return helperInModule(file_, name, context_, needsScratch, 1);
+      };
+      kernel.helpersMayNeedScratch = presentThroughHelpers(kernel, model_, needsScratch, elsewhere) != Presence::No;
     }
     model_.launches.reserve(file_.launches.size());
     for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));

@@ -44,6 +44,12 @@ struct DotDescription {
   ElementType input = ElementType::Fp16;
   DotOperand a;
   DotOperand b{OperandSource::PipelinedLoad, false};
+  // B is a tile transposed in the kernel (`tl.trans(x)`): K-major, and on
+  // mma.sync, unstaged, converted in registers to B's layout.
+  bool bTransposed = false;
+  // B is A's tile transposed (`tl.dot(k, tl.trans(k))`): one load, kept in
+  // shared memory once for both operands.
+  bool bIsTransposedA = false;
   bool inLoop = true; // inside a pipelinable loop (range / tl.range, not static_range)
   // Dots of one phase (the same outermost loop) are live together; phases
   // run one after the other. `phaseStart`: where the loop starts, for notes;

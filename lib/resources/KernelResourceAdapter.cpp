@@ -25,7 +25,8 @@ struct EstimateKey {
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
-          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.inLoop, dot.phase, dot.carried, dot.accumulator);
+          static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
+          dot.phase, dot.carried, dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -123,6 +124,19 @@ std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, cons
   return evaluateDim(dim, config, kernel);
 }
 
+// The iterations of `loop` under the config when its range is a
+// compile-time expression (constexpr parameters, constants); nullopt when it
+// reads a runtime value.
+std::optional<int64_t> constantIterations(const Loop &loop, const Config &config, const Kernel &kernel) {
+  if (loop.iterations.empty()) return std::nullopt;
+  for (const DimOp &op : loop.iterations)
+    if (op.kind == DimOp::Param)
+      if (const Param *param = kernel.findParam(op.name); param && !param->isConstexpr()) return std::nullopt;
+  TileDim count;
+  count.program = loop.iterations;
+  return evaluateDim(count, config, kernel);
+}
+
 std::optional<int> configInt(const std::optional<ScalarValue> &value) {
   if (value && value->isInt()) return static_cast<int>(value->asInt());
   return std::nullopt;
@@ -179,6 +193,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   std::optional<std::vector<int64_t>> loadedShape;
   for (const TileShape &tile : kernel.tiles) {
     if (tile.source != TileSource::Load && tile.source != TileSource::BlockPointer) continue;
+    if (!guardsHold(tile.guards, config, kernel)) continue; // compiled out under this config
     std::vector<int64_t> extents;
     for (const TileDim &dim : tile.dims) {
       auto value = resolveDim(dim, config, kernel);
@@ -189,6 +204,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
     loadedShape = std::move(extents);
   }
   for (const ScratchOp &op : kernel.scratchOps) {
+    if (!guardsHold(op.guards, config, kernel)) continue;
     // Modelled: reductions of a 1-D block to a scalar. A 2-D reduction's
     // operand takes the layout the conversions pass settles on, not
     // necessarily its load's (measured: warp-local where the load's layout
@@ -262,7 +278,32 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (explain) notes.push_back("element type '" + std::string(dtype) + "' not recognised: assumed fp16");
   }
 
+  // The dots the config compiles: those under an `if` on a parameter whose
+  // value fails it are not in the kernel Triton builds.
+  // Each with the loop Triton pipelines it in: a loop the config makes run
+  // once is folded into the code around it; one that never runs takes its
+  // dots with it.
+  llvm::SmallVector<const DotSite *, 4> sites;
+  llvm::SmallVector<int, 4> pipelinedLoops; // -1: none known (a model without loop indices)
+  llvm::SmallVector<bool, 4> inLoops;
   for (const DotSite &site : kernel.dots) {
+    if (!guardsHold(site.guards, config, kernel)) continue;
+    int loop = site.innerLoop;
+    bool runs = true, folded = false;
+    while (loop >= 0 && static_cast<size_t>(loop) < kernel.loops.size()) {
+      const std::optional<int64_t> trips = constantIterations(kernel.loops[static_cast<size_t>(loop)], config, kernel);
+      if (!trips || *trips > 1) break;
+      if (*trips <= 0) runs = false;
+      folded = true;
+      loop = kernel.loops[static_cast<size_t>(loop)].parent;
+    }
+    if (!runs) continue;
+    sites.push_back(&site);
+    pipelinedLoops.push_back(loop);
+    inLoops.push_back(folded ? loop >= 0 : site.loopDepth > 0);
+  }
+  for (size_t index = 0; index < sites.size(); ++index) {
+    const DotSite &site = *sites[index];
     if (site.a.size() < 2 || site.b.size() < 2) {
       if (whyNot) *whyNot = "the operand shapes of a tl.dot are not known";
       return false;
@@ -278,7 +319,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.m = *m;
     dot.n = *n;
     dot.k = *k;
-    dot.inLoop = site.loopDepth > 0;
+    dot.inLoop = inLoops[index];
     // A dot outside every loop is a phase of its own.
     dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
@@ -294,6 +335,11 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
     dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
+    // `tl.trans(x)` of a tile loaded along its last axis is K-major;
+    // `tl.dot(x, tl.trans(x))`: B is A's K-contiguous tile transposed.
+    dot.bTransposed = site.bTransposed;
+    dot.bIsTransposedA = site.operandsShareLoad;
+    if (dot.bTransposed) dot.b.kContiguous = true;
     if (site.scaled && explain) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
     desc.dots.push_back(dot);
   }
@@ -302,9 +348,9 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   // whatever the config's num_stages; the deepest dot loop sets the buffers.
   std::optional<int64_t> loopStages;
   const Loop *setBy = nullptr;
-  for (const DotSite &site : kernel.dots) {
-    if (site.innerLoop < 0 || static_cast<size_t>(site.innerLoop) >= kernel.loops.size()) continue;
-    const Loop *innermost = &kernel.loops[static_cast<size_t>(site.innerLoop)];
+  for (int loop : pipelinedLoops) {
+    if (loop < 0 || static_cast<size_t>(loop) >= kernel.loops.size()) continue;
+    const Loop *innermost = &kernel.loops[static_cast<size_t>(loop)];
     const int64_t stages = innermost->numStages ? std::max<int64_t>(*innermost->numStages, 1) : desc.numStages;
     if (innermost->numStages) setBy = innermost;
     loopStages = std::max(loopStages.value_or(0), stages);
@@ -319,8 +365,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   }
 
   auto &dots = desc.dots;
-  const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !kernel.dots[0].aFromLoad &&
-                         kernel.dots[0].bFromLoad && !kernel.dots[1].aFromLoad && kernel.dots[1].bFromLoad &&
+  const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !sites[0]->aFromLoad &&
+                         sites[0]->bFromLoad && !sites[1]->aFromLoad && sites[1]->bFromLoad &&
                          dots[1].m == dots[0].m && dots[1].k == dots[0].n;
   if (attention) {
     // Flash-attention shape: S = Q K^T with Q loaded before the loop and K
@@ -357,7 +403,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     const bool modelled = describeReductions(described, kernel, config, assumed, explain);
     int64_t largest = 0, count = 0;
     for (const TileShape &tile : kernel.tiles) {
-      if (tile.source != TileSource::Load) continue;
+      if (tile.source != TileSource::Load || !guardsHold(tile.guards, config, kernel)) continue;
       int64_t numel = 1, longest = 1;
       bool known = !tile.dims.empty();
       for (const TileDim &dim : tile.dims) {

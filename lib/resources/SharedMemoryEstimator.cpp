@@ -159,6 +159,13 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     bStoredAs = ElementType::Fp16;
   }
 
+  if (dot.bIsTransposedA) {
+    // One load feeds both operands: the pipeliner stages it once (A's ring),
+    // and unstaged the asynchronous paths read B from A's buffer transposed.
+    bStaged = false;
+    program.assume([] { return "B is A's tile transposed: one buffer for both"; });
+  }
+
   const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
   // Unstaged mma.sync operands live only from their shared-memory write to
   // their read into registers; a prologue or an 8-bit upcast ends A's life
@@ -191,10 +198,23 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   }
 
   const int64_t bTileBytes = dot.k * dot.n * elementBits(bStoredAs) / 8;
-  if (bStaged) {
+  if (dot.bIsTransposedA && (aStaged || path != MmaPath::MmaSync)) {
+    // A's buffer serves B: nothing more.
+  } else if (bStaged) {
     int depth = ringDepth(path, stages, false);
     program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); }, depth * bTileBytes,
                 kLoopStart, kLoopEnd);
+  } else if (dot.bTransposed && path == MmaPath::MmaSync && bits == 16) {
+    // Unstaged on mma.sync, tl.trans(x) is converted in registers to B's
+    // operand layout (measured: a scratch buffer while A's copy is live, no
+    // B tile; 16-bit inputs).
+    const TileShape2D transposed{dot.n, dot.k};
+    const auto warpsPerCta = mmaV2WarpsPerTile({dot.m, dot.n}, warps, false);
+    const int64_t scratch = convertLayoutScratchBytes(coalescedLayout(transposed, 1, bits, warps, warpSize),
+                                                      mmaV2TransposedBOperand(transposed, warpsPerCta, bits), bits,
+                                                      conversionVectorBits(arch));
+    program.add([&] { return "B converted in registers from its transpose (" + tileText(dot.k, dot.n, dot.input) + ")"; },
+                scratch, 12, 13, kScratchAlignment);
   } else {
     auto [start, end] = plainInterval(false);
     program.add([&] { return "B: " + tileText(dot.k, dot.n, bStoredAs); }, bTileBytes, start, end);
@@ -314,6 +334,7 @@ bool bLayoutMatters(const KernelDescription &kernel, const ArchInfo &arch) {
   // and whether the B load can be staged.
   const bool pipelined = kernel.numStages > 1 && (arch.vendor != Vendor::Nvidia || arch.computeCapability >= 80);
   for (const DotDescription &dot : kernel.dots) {
+    if (dot.bTransposed) continue; // written transposed: its axis is known
     if (elementBits(dot.input) == 8) return true;
     if (!pipelined || !dot.inLoop || !isLoadedInLoop(dot.b.source)) continue;
     const TileShape2D bShape{dot.k, dot.n};

@@ -209,6 +209,25 @@ DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained
   return mmaAccumulator(shape, mmaV3WarpsPerTile(shape, numWarps, chained), n);
 }
 
+DistributedLayout mmaV2TransposedBOperand(TileShape2D transposedShape, std::array<int64_t, 2> warpsPerCta,
+                                          int elementBits) {
+  // Rows are N, columns K. Per warp: K 0..8*kWidth, N 0..8; a thread holds
+  // kWidth consecutive K (register bits), lanes step K by kWidth and 2*kWidth,
+  // then N by 1, 2, 4; one register more steps K by 4*kWidth.
+  const int64_t kWidth = std::max(32 / elementBits, 1);
+  DistributedLayout layout;
+  layout.shape = transposedShape;
+  for (int64_t k = 1; k < kWidth; k *= 2) layout.registers.push_back(clipped({0, k}, transposedShape));
+  layout.lanes = {clipped({0, kWidth}, transposedShape), clipped({0, 2 * kWidth}, transposedShape),
+                  clipped({1, 0}, transposedShape), clipped({2, 0}, transposedShape), clipped({4, 0}, transposedShape)};
+  layout.registers.push_back(clipped({0, 4 * kWidth}, transposedShape));
+  for (int64_t w = 1; w < warpsPerCta[1]; w *= 2) layout.warps.push_back(clipped({8 * w, 0}, transposedShape));
+  for (int64_t w = 1; w < warpsPerCta[0]; w *= 2) layout.warps.push_back({0, 0});
+  appendRepetitions(layout, 1, 8 * kWidth);
+  appendRepetitions(layout, 0, 8 * warpsPerCta[1]);
+  return layout;
+}
+
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps) {
   // Four warps cover the 128 lanes of tensor memory (or 64 rows with half
   // the lanes taking the upper columns); more warps split the columns.

@@ -60,6 +60,13 @@ std::array<int64_t, 2> mmaV3WarpsPerTile(TileShape2D shape, int numWarps, bool c
 DistributedLayout mmaV2Accumulator(TileShape2D shape, int numWarps, bool chained);
 DistributedLayout mmaV2Accumulator(TileShape2D shape, std::array<int64_t, 2> warpsPerCta);
 DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained);
+// mma.sync's B operand ([K, N], `kWidth` = 32 / element bits consecutive K
+// elements per register) laid over the transposed tile [N, K]: the layout a
+// tile is converted to in registers before tl.trans makes it B
+// (`tl.dot(x, tl.trans(x))` with x not in shared memory for B). Warps split N
+// as the accumulator's do and hold copies along M.
+DistributedLayout mmaV2TransposedBOperand(TileShape2D transposedShape, std::array<int64_t, 2> warpsPerCta,
+                                          int elementBits);
 // Registers a tcgen05 accumulator is read into from tensor memory.
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps);
 

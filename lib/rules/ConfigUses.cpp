@@ -15,19 +15,6 @@ DimValueCache &tileValuesOf(const Kernel &kernel, const RuleContext &context) {
   return *values;
 }
 
-std::optional<int64_t> paramValueUnder(const std::string &name, const Config &config, const Kernel &kernel) {
-  TileDim dim;
-  dim.program.push_back({DimOp::Param, 0, name});
-  return evaluateDim(dim, config, kernel);
-}
-
-bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, const Kernel &kernel) {
-  return std::all_of(guards.begin(), guards.end(), [&](const AccessGuard &guard) {
-    const std::optional<int64_t> value = paramValueUnder(guard.param, config, kernel);
-    return !value || guard.holdsFor(*value);
-  });
-}
-
 std::vector<std::string> paramsRead(const TileDim &dim) {
   std::vector<std::string> names = dim.params;
   for (const DimOp &op : dim.program)

@@ -68,14 +68,6 @@ inline bool setElsewhere(const std::string &name, const Kernel &kernel, const Co
   return setElsewhereSearched(name, kernel, use);
 }
 
-// A parameter's value under a config: the config's, else its default.
-std::optional<int64_t> paramValueUnder(const std::string &name, const Config &config, const Kernel &kernel);
-
-// Whether code under `guards` (the tests of its enclosing `if` arms) is
-// compiled under `config`: every guard whose parameter has a value there
-// holds for it.
-bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, const Kernel &kernel);
-
 // Where a parameter's value under a use was written, and how to say so.
 struct ValueOrigin {
   SourceSpan span;

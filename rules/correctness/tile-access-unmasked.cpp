@@ -365,7 +365,7 @@ private:
       if (!block || *block <= 1) continue;
       everyBlock.insert(*block);
       const std::optional<int64_t> extent =
-          param && param->isConstexpr() ? paramValueUnder(dimension->param, config, kernel) : std::nullopt;
+          param && param->isConstexpr() ? paramValue(dimension->param, config, kernel) : std::nullopt;
       if (extent) {
         if (*extent % *block == 0) continue;
         constantExtent = *extent;

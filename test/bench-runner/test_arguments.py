@@ -59,6 +59,14 @@ expect(values["IDX"] == ("ptr", "i32") and values["X"] == ("ptr", "fp16"), f"poi
 expect("BLOCK=32 (btlint's tile assumption)" in assumed, f"assumptions {assumed}")
 expect(any(a.startswith("ACC=fp32 ") for a in assumed), f"assumptions {assumed}")
 
+# A flag btlint's estimate took as off is compiled off: both leave its arms out.
+flagged = dict(kernel, constexpr_values={"BLOCK": {"value": 32, "source": "btlint"},
+                                         "HAS_W": {"value": False, "source": "btlint-flag"}},
+               launch_values={"launches": 0, "values": {}, "unknown": []})
+values, assumed = btbench_triton.synthesise_arguments(varlen_gather, flagged, {"params": {}}, [])
+expect(values["HAS_W"] == ("constexpr", False), f"btlint's flag value not used: {values['HAS_W']}")
+expect("HAS_W=False (btlint: a flag the code tests, off)" in assumed, f"assumptions {assumed}")
+
 
 
 @triton.jit

@@ -204,5 +204,201 @@ TEST(ResourcesFrontEnd, ConversionsTheModelDoesNotPlaceKeepABound) {
   EXPECT_FALSE(helper.exact());
 }
 
+// Helpers imported from another module of the run are read there: through
+// a package's __init__ re-export, with the definition under an `if` on the
+// environment. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
+// a CPU, fp16 pointers: gate_exp 0 B at 1-8 warps and BLOCK 128-4096;
+// normalise (the helper reduces) 0, 8, 16 and 32 B at 1, 2, 4 and 8 warps.
+TEST(ResourcesFrontEnd, HelpersImportedFromAnotherModuleAreRead) {
+  python_test::PythonRun run;
+  run.add("pkg/__init__.py", "");
+  run.add("pkg/ops/__init__.py", "from .math import exp_f32, row_total\n");
+  run.add("pkg/ops/math.py", R"(
+import os
+import triton
+import triton.language as tl
+
+if os.environ.get("FAST_MATH", "0") == "1":
+    @triton.jit
+    def exp_f32(x):
+        return tl.exp2(x.to(tl.float32) * 1.4426950408889634)
+else:
+    @triton.jit
+    def exp_f32(x):
+        return tl.exp(x.to(tl.float32))
+
+@triton.jit
+def row_total(x):
+    return tl.sum(x, axis=0)
+)");
+  run.add("pkg/kernels.py", R"(
+import triton
+import triton.language as tl
+from pkg.ops import exp_f32, row_total
+
+
+@triton.jit
+def gate_exp(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    tl.store(y_ptr + offs, exp_f32(x), mask=offs < n)
+
+
+@triton.jit
+def normalise(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + tl.program_id(0) * n + offs, mask=offs < n, other=0.0).to(tl.float32)
+    tl.store(y_ptr + tl.program_id(0) * n + offs, x / row_total(x), mask=offs < n)
+)");
+  FileModel model = run.model("pkg/kernels.py");
+  const Kernel &gate = python_test::kernelNamed(model, "gate_exp");
+  const Kernel &normalise = python_test::kernelNamed(model, "normalise");
+  ASSERT_TRUE(gate.helpersMayNeedScratch.has_value());
+  EXPECT_FALSE(*gate.helpersMayNeedScratch);
+  const int64_t measuredNormalise[][3] = {{128, 1, 0}, {1024, 2, 8}, {4096, 4, 16}, {1024, 8, 32}};
+  for (const auto &[block, warps, bytes] : measuredNormalise) {
+    SharedMemoryEstimate none = sharedOf(gate, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_TRUE(none.exact()) << "BLOCK " << block << " warps " << warps;
+    EXPECT_EQ(none.maxBytes, 0) << "BLOCK " << block << " warps " << warps;
+    // The helper's reduction is not placed: a range that holds Triton's bytes.
+    SharedMemoryEstimate reduced = sharedOf(normalise, {{"BLOCK", block}}, static_cast<int>(warps));
+    EXPECT_LE(reduced.minBytes, bytes) << "BLOCK " << block << " warps " << warps;
+    EXPECT_GE(reduced.maxBytes, bytes) << "BLOCK " << block << " warps " << warps;
+  }
+  EXPECT_TRUE(*normalise.helpersMayNeedScratch);
+}
+
+// Code under `if FLAG:` on a parameter the config sets is compiled only when
+// the test holds. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
+// a CPU, 16-byte aligned fp16 pointers, num_stages 2: with ROW_DECAY off 0 B;
+// on, the [R] decay broadcast into the [R, C] state keeps a conversion where
+// its load has as many elements as threads (128 B at 2 warps and 64x64, 256 B
+// at 4 warps and 128x64).
+TEST(ResourcesFrontEnd, CodeUnderAFlagTheConfigTurnsOffIsLeftOut) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def carry_state(h_ptr, g_ptr, out_ptr, n_steps, R: tl.constexpr, C: tl.constexpr, ROW_DECAY: tl.constexpr):
+    rows = tl.arange(0, R)
+    cols = tl.arange(0, C)
+    state = tl.zeros([R, C], dtype=tl.float32)
+    for step in range(n_steps):
+        state += tl.load(h_ptr + step * R * C + rows[:, None] * C + cols[None, :]).to(tl.float32)
+        if ROW_DECAY:
+            decay = tl.load(g_ptr + step * R + rows).to(tl.float32)
+            state *= tl.exp(decay)[:, None]
+        tl.store(out_ptr + step * R * C + rows[:, None] * C + cols[None, :], state.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "carry_state");
+  const int64_t measured[][4] = {{2, 32, 32, 0}, {2, 64, 64, 128}, {4, 64, 64, 0}, {4, 128, 64, 256}};
+  for (const auto &[warps, rows, cols, decayBytes] : measured) {
+    SharedMemoryEstimate off = sharedOf(kernel, {{"R", rows}, {"C", cols}, {"ROW_DECAY", 0}}, static_cast<int>(warps));
+    EXPECT_TRUE(off.exact()) << rows << "x" << cols << " warps " << warps;
+    EXPECT_EQ(off.maxBytes, 0) << rows << "x" << cols << " warps " << warps;
+    // On, the broadcast's conversion is not placed: a range holding Triton's bytes.
+    SharedMemoryEstimate on = sharedOf(kernel, {{"R", rows}, {"C", cols}, {"ROW_DECAY", 1}}, static_cast<int>(warps));
+    EXPECT_LE(on.minBytes, decayBytes) << rows << "x" << cols << " warps " << warps;
+    EXPECT_GE(on.maxBytes, decayBytes) << rows << "x" << cols << " warps " << warps;
+    EXPECT_FALSE(on.exact()) << rows << "x" << cols << " warps " << warps;
+  }
+}
+
+// `tl.dot(k, tl.trans(k))` in `range(tl.cdiv(K, BK))` with K a constexpr.
+// Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on a CPU, 16-byte
+// aligned fp16 pointers, K = 64, BT x BK tiles, {warps, stages, bytes}: with
+// two iterations the load is staged once for both operands (one ring: 1 or 2
+// tiles on mma.sync, 2 or 3 on wgmma); with one the loop is folded and
+// nothing is staged: wgmma reads B from A's buffer, mma.sync converts A's
+// registers to B's layout (2 KiB for 64x64 at 2 warps).
+TEST(ResourcesFrontEnd, OneLoadAsBothOperandsInALoopThatMayRunOnce) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gram(k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.constexpr):
+    rows = tl.arange(0, BT)
+    acc = tl.zeros([BT, BT], dtype=tl.float32)
+    for i in range(tl.cdiv(K, BK)):
+        cols = i * BK + tl.arange(0, BK)
+        tile = tl.load(k_ptr + rows[:, None] * K + cols[None, :], mask=(rows[:, None] < T) & (cols[None, :] < K),
+                       other=0.)
+        acc += tl.dot(tile, tl.trans(tile))
+    tl.store(out_ptr + rows[:, None] * BT + tl.arange(0, BT)[None, :], acc.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &gram = python_test::kernelNamed(model, "gram");
+  ASSERT_EQ(gram.dots.size(), 1u);
+  EXPECT_TRUE(gram.dots[0].operandsShareLoad);
+  ASSERT_EQ(gram.loops.size(), 1u);
+  EXPECT_FALSE(gram.loops[0].iterations.empty());
+  // {BT, BK, warps, stages, bytes}
+  const int64_t measured[][5] = {{64, 32, 2, 2, 4096},   {64, 32, 2, 3, 8192},   {64, 32, 4, 2, 8192},
+                                 {64, 32, 4, 3, 12288},  {64, 64, 2, 2, 10240},  {64, 64, 2, 3, 10240},
+                                 {64, 128, 2, 2, 20480}, {32, 64, 2, 3, 6144},   {64, 64, 4, 3, 8192},
+                                 {64, 128, 4, 2, 16384}, {32, 64, 4, 2, 6144}};
+  for (const auto &[bt, bk, warps, stages, bytes] : measured) {
+    Config config;
+    config.params["K"] = ScalarValue::ofInt(64);
+    config.params["BT"] = ScalarValue::ofInt(bt);
+    config.params["BK"] = ScalarValue::ofInt(bk);
+    config.numWarps = ScalarValue::ofInt(warps);
+    config.numStages = ScalarValue::ofInt(stages);
+    std::string why;
+    auto estimate = estimateKernelResources(gram, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_TRUE(estimate->shared.exact()) << bt << "x" << bk << " w" << warps << " s" << stages;
+    EXPECT_EQ(estimate->shared.maxBytes, bytes) << bt << "x" << bk << " w" << warps << " s" << stages;
+  }
+}
+
+// `tl.dot(q, tl.trans(k))` of two loads, same loop and measurement as above:
+// staged, two rings; folded, wgmma keeps both tiles while mma.sync converts
+// tl.trans(k) in registers (A's tile and a 2 KiB scratch at 64x64, 2 warps).
+TEST(ResourcesFrontEnd, TransposedBIsKMajorAndConvertedInRegistersOnMmaSync) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scores(q_ptr, k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.constexpr):
+    rows = tl.arange(0, BT)
+    acc = tl.zeros([BT, BT], dtype=tl.float32)
+    for i in range(tl.cdiv(K, BK)):
+        cols = i * BK + tl.arange(0, BK)
+        mask = (rows[:, None] < T) & (cols[None, :] < K)
+        q = tl.load(q_ptr + rows[:, None] * K + cols[None, :], mask=mask, other=0.)
+        k = tl.load(k_ptr + rows[:, None] * K + cols[None, :], mask=mask, other=0.)
+        acc += tl.dot(q, tl.trans(k))
+    tl.store(out_ptr + rows[:, None] * BT + tl.arange(0, BT)[None, :], acc.to(out_ptr.dtype.element_ty))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "scores");
+  ASSERT_EQ(kernel.dots.size(), 1u);
+  EXPECT_TRUE(kernel.dots[0].bTransposed);
+  EXPECT_FALSE(kernel.dots[0].operandsShareLoad);
+  // {BT, BK, warps, stages, bytes}
+  const int64_t measured[][5] = {{64, 32, 2, 2, 8192},   {64, 32, 2, 3, 16384},  {64, 64, 2, 2, 10240},
+                                 {64, 128, 2, 3, 20480}, {32, 64, 2, 2, 6144},   {64, 32, 4, 2, 16384},
+                                 {64, 32, 4, 3, 24576},  {64, 64, 4, 2, 16384},  {64, 128, 4, 3, 32768},
+                                 {32, 64, 4, 2, 6144}};
+  for (const auto &[bt, bk, warps, stages, bytes] : measured) {
+    Config config;
+    config.params["K"] = ScalarValue::ofInt(64);
+    config.params["BT"] = ScalarValue::ofInt(bt);
+    config.params["BK"] = ScalarValue::ofInt(bk);
+    config.numWarps = ScalarValue::ofInt(warps);
+    config.numStages = ScalarValue::ofInt(stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_TRUE(estimate->shared.exact()) << bt << "x" << bk << " w" << warps << " s" << stages;
+    EXPECT_EQ(estimate->shared.maxBytes, bytes) << bt << "x" << bk << " w" << warps << " s" << stages;
+  }
+}
+
 } // namespace
 } // namespace btlint::resources

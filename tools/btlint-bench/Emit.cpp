@@ -362,11 +362,30 @@ json::Object launchValuesJson(const LaunchValues &seen) {
 // a power of two, as tl.arange needs, and a common head and block size.
 constexpr int64_t kAssumedTileExtent = 64;
 
+// Whether the kernel's code tests `name` for its truth alone (`if USE_G:`,
+// `if not IS_VARLEN:`), in an `if` around an access, a tile, a dot or a
+// scratch operation, and never compares it with a number.
+bool testedAsFlag(const Kernel &kernel, const std::string &name) {
+  bool tested = false, compared = false;
+  auto look = [&](const std::vector<AccessGuard> &guards) {
+    for (const AccessGuard &guard : guards)
+      if (guard.param == name) (guard.compare.empty() ? tested : compared) = true;
+  };
+  for (const MemoryAccess &access : kernel.accesses) look(access.guards);
+  for (const TileShape &tile : kernel.tiles) look(tile.guards);
+  for (const DotSite &dot : kernel.dots) look(dot.guards);
+  for (const ScratchOp &op : kernel.scratchOps) look(op.guards);
+  return tested && !compared;
+}
+
 // Values for the constexpr parameters no config sets, shared by btlint's
 // estimate and the harness's compile so that both describe the same kernel:
 // the launches' first constant (when no launch passes an unknown value), the
 // shapes of .btlint.yaml, then btlint's assumption for a tile extent or loop
-// bound. Each with where it came from ("launch", "shapes", "btlint").
+// bound, and False for a flag the code only tests for its truth (the arms
+// it guards are then compiled out of both). Each with where it came from
+// ("launch", "shapes", "btlint", "btlint-flag"). Parameters
+// @triton.heuristics sets are the harness's to compute.
 std::map<std::string, std::pair<ScalarValue, std::string>>
 sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
                       const std::map<std::string, int64_t> &shapes) {
@@ -374,6 +393,9 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
   auto inEveryConfig = [&](const std::string &name) {
     if (!kernel.autotune || kernel.autotune->configs.configs.empty()) return false;
     return llvm::all_of(kernel.autotune->configs.configs, [&](const Config &c) { return c.params.count(name) > 0; });
+  };
+  auto setByHeuristics = [&](const std::string &name) {
+    return llvm::any_of(kernel.heuristics, [&](const Heuristic &h) { return h.param == name; });
   };
   for (const Param &p : kernel.params) {
     if (!p.isConstexpr() || p.defaultValue || inEveryConfig(p.name)) continue;
@@ -386,6 +408,9 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
     } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
                (p.uses.count(ParamUse::TileExtent) || p.uses.count(ParamUse::LoopBound))) {
       out.emplace(p.name, std::make_pair(ScalarValue::ofInt(kAssumedTileExtent), std::string("btlint")));
+    } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) && !setByHeuristics(p.name) &&
+               testedAsFlag(kernel, p.name)) {
+      out.emplace(p.name, std::make_pair(ScalarValue::ofBool(false), std::string("btlint-flag")));
     }
   }
   return out;

@@ -228,6 +228,8 @@ def synthesise_arguments(fn, kernel, config, heuristics):
                 values[name] = ("constexpr", shared[name]["value"])
                 if shared[name].get("source") == "btlint":
                     assumptions.append(f"{name}={shared[name]['value']} (btlint's tile assumption)")
+                elif shared[name].get("source") == "btlint-flag":
+                    assumptions.append(f"{name}={shared[name]['value']} (btlint: a flag the code tests, off)")
             elif p.has_default:
                 values[name] = ("constexpr", p.default)
             else:
