@@ -279,4 +279,16 @@ CudaLaunchVerdict judgeCudaLaunch(const Kernel &kernel, const LaunchSite *launch
   return verdict;
 }
 
+std::optional<CudaOccupancyBound> cudaOccupancyBound(const Kernel &kernel, const LaunchSite &launch,
+                                                     const ArchInfo &arch) {
+  if (!launch.blockThreads || !launch.blockThreads->isInt()) return std::nullopt;
+  CudaOccupancyBound bound;
+  bound.threads = launch.blockThreads->asInt();
+  if (bound.threads <= 0 || bound.threads > arch.maxThreadsPerBlock) return std::nullopt;
+  bound.shared = judgeCudaLaunch(kernel, &launch, arch);
+  if (bound.shared.shared != Fit::Fits || !bound.shared.totalBytes) return std::nullopt;
+  bound.occupancy = occupancyOf(*bound.shared.totalBytes, 0, bound.threads, arch);
+  return bound;
+}
+
 } // namespace btlint::resources

@@ -181,4 +181,17 @@ struct CudaLaunchVerdict {
 };
 CudaLaunchVerdict judgeCudaLaunch(const Kernel &kernel, const LaunchSite *launch, const ArchInfo &arch);
 
+// The most blocks of a CUDA launch one SM holds, from its block size and
+// shared memory (static plus dynamic) alone: registers, ptxas's choice, are
+// not counted and can only lower it. Unknown when the block or the shared
+// memory is unknown, the block is over the arch's limit, or the shared memory
+// does not fit (other rules report those).
+struct CudaOccupancyBound {
+  int64_t threads = 0;
+  CudaLaunchVerdict shared; // its totalBytes is known
+  Occupancy occupancy;
+};
+std::optional<CudaOccupancyBound> cudaOccupancyBound(const Kernel &kernel, const LaunchSite &launch,
+                                                     const ArchInfo &arch);
+
 } // namespace btlint::resources

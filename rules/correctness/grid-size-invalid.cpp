@@ -150,12 +150,9 @@ private:
   static bool checkCooperative(const ArchInfo &arch, const Kernel &kernel, const LaunchSite &launch,
                                const std::vector<int64_t> &grid, SourceSpan span, Report &report) {
     if (launch.launchApi != "cudaLaunchCooperativeKernel" || grid.empty() || arch.smCount <= 0) return false;
-    if (!launch.blockThreads || !launch.blockThreads->isInt()) return false;
-    const int64_t threads = launch.blockThreads->asInt();
-    if (threads <= 0 || threads > arch.maxThreadsPerBlock) return false;
-    const resources::CudaLaunchVerdict shared = resources::judgeCudaLaunch(kernel, &launch, arch);
-    if (shared.shared != resources::Fit::Fits || !shared.totalBytes) return false;
-    const resources::Occupancy occupancy = resources::occupancyOf(*shared.totalBytes, 0, threads, arch);
+    const std::optional<resources::CudaOccupancyBound> bound = resources::cudaOccupancyBound(kernel, launch, arch);
+    if (!bound) return false;
+    const resources::Occupancy &occupancy = bound->occupancy;
     const int64_t blocks = grid[0] * grid[1] * grid[2];
     const int64_t resident = occupancy.blocks * arch.smCount;
     if (blocks <= resident) return false;
@@ -164,8 +161,8 @@ private:
                                        arch.productName + ", " + std::to_string(arch.smCount) + " SMs) at most " +
                                        std::to_string(occupancy.blocks) + " per SM fit, " +
                                        std::to_string(resident) + " in all, limited by " + occupancy.limitedBy);
-    diagnostic.note("per block: " + std::to_string(*shared.totalBytes) + " bytes of shared memory, " +
-                    std::to_string(threads) + " threads; registers are not counted (ptxas's choice): they can "
+    diagnostic.note("per block: " + std::to_string(*bound->shared.totalBytes) + " bytes of shared memory, " +
+                    std::to_string(bound->threads) + " threads; registers are not counted (ptxas's choice): they can "
                     "only lower the limit, as can a GPU of the arch with fewer SMs");
     diagnostic.note("cudaLaunchCooperativeKernel returns cudaErrorCooperativeLaunchTooLarge; size the grid with "
                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor times the SM count");

@@ -171,13 +171,13 @@ private:
                         FindingsAtLiterals<Finding> &findings) {
     if (arch.vendor != Vendor::Nvidia) return;
     for (const ConfigUse &use : context.file().configUsesOf(kernel)) {
-      if (!use.launch || !use.launch->blockThreads || !use.launch->blockThreads->isInt()) continue;
+      if (!use.launch) continue;
       const LaunchSite &launch = *use.launch;
-      const int64_t threads = launch.blockThreads->asInt();
-      if (threads <= 0 || threads > arch.maxThreadsPerBlock) continue; // block-size-invalid's
-      const resources::CudaLaunchVerdict verdict = resources::judgeCudaLaunch(kernel, &launch, arch);
-      if (verdict.shared != resources::Fit::Fits || !verdict.totalBytes) continue; // smem-over-budget's, or unknown
-      const resources::Occupancy occupancy = resources::occupancyOf(*verdict.totalBytes, 0, threads, arch);
+      const std::optional<resources::CudaOccupancyBound> bound = resources::cudaOccupancyBound(kernel, launch, arch);
+      if (!bound) continue;
+      const resources::Occupancy &occupancy = bound->occupancy;
+      const resources::CudaLaunchVerdict &verdict = bound->shared;
+      const int64_t threads = bound->threads;
       if (occupancy.warps >= minimum) continue;
       Finding finding;
       finding.span = launch.blockThreads->span().valid() ? launch.blockThreads->span() : launch.span;

@@ -64,8 +64,9 @@ public:
         "such as the bodies of consecutive loops, are not live together) and reports them when "
         "they alone need more than 255 registers, more than `__maxnreg__` allows, or more than the "
         "register file leaves each thread under `__launch_bounds__(threads, min_blocks)` (the file "
-        "split over the SM's four schedulers, each holding a quarter of the warps rounded up, in units of "
-        "256 per warp: `(256, 4)` leaves 64, `(256, 3)` 80, as ptxas 13.0 caps them). An array indexed at run time (not by a constant or "
+        "split over the SM's four schedulers, each holding a quarter of the warps rounded up, in "
+        "units of 256 per warp: `(256, 4)` leaves 64, `(256, 3)` 80, as ptxas 13.0 caps them). An "
+        "array indexed at run time (not by a constant or "
         "the counter of a loop with a constant trip count) lives in local memory whatever its "
         "size: the finding then says so instead of counting it as registers.";
     info.doc.whyItMatters =
