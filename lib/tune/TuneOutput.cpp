@@ -226,8 +226,9 @@ def _btlint_score_us(work, shape):
         latency = math.ceil(busiest / blocks) * iterations * stage_us / stages_in_flight
     fill = math.ceil(programs / (sms * blocks)) * c['dram_latency_us']
     trips = busiest * iterations * c['trip_floor_us'] if work['pipelined'] else 0.0
-    slowest = max(compute, l2_us, dram_us, trips, latency)
-    return slowest * work['spill'] + trips * c['trip_exposed'] + fill + c['launch_us']
+    p = c['overlap_exponent']
+    bound = sum(t ** p for t in (compute, l2_us, dram_us, trips, latency)) ** (1.0 / p) / c['overlap_scale']
+    return bound * work['spill'] + trips * c['trip_exposed'] + fill + c['launch_us']
 )PY";
 
 std::string constantsPython() {
@@ -244,7 +245,8 @@ std::string constantsPython() {
          ", l2_miss_grouped=" + exact(k.l2MissGrouped) + ", l2_miss_row_major=" + exact(k.l2MissRowMajor) +
          ", launch_us=" + exact(k.launchUs) +
          ", trip_floor_us=" + exact(k.tripFloorUs) +
-         ", trip_exposed=" + exact(k.tripExposed) + ")\n";
+         ", trip_exposed=" + exact(k.tripExposed) + ", overlap_exponent=" + exact(k.overlapExponent) +
+         ", overlap_scale=" + exact(k.overlapScale) + ")\n";
 }
 
 std::string quotedList(const std::vector<std::string> &names) {

@@ -98,6 +98,10 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
                                                                : 1.0;
   if (work.pipelinedLoop) terms.tripsUs = busiest * work.iterations * c.tripFloorUs;
   const double slowest = std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs});
+  double overlapped = 0;
+  for (double term : {terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs})
+    overlapped += std::pow(term, c.overlapExponent);
+  overlapped = std::pow(overlapped, 1.0 / c.overlapExponent) / c.overlapScale;
   terms.bound = slowest == terms.computeUs ? "compute"
                 : slowest == terms.l2Us    ? "l2"
                 : slowest == terms.dramUs  ? "memory"
@@ -105,7 +109,7 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
                                            : "latency";
   terms.intensity = work.uniqueBytes > 0 ? work.usefulFlops / work.uniqueBytes : 0;
   terms.ridge = bandwidth > 0 ? peak / bandwidth : 0;
-  terms.timeUs = slowest * terms.spillFactor + terms.tripsUs * c.tripExposed + terms.fillUs + c.launchUs;
+  terms.timeUs = overlapped * terms.spillFactor + terms.tripsUs * c.tripExposed + terms.fillUs + c.launchUs;
   return terms;
 }
 

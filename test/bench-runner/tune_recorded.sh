@@ -26,6 +26,22 @@ cd "$root"
 "$bench" --emit "$work/h" --all --tune "${config[@]}" test/bench-runner/tune >/dev/null
 gzip -dc "$recorded/tune_results.json.gz" >"$work/h/tune_results.json"
 "$bench" --collect "$work/h"
+# The score is a time: over every timed config of 50 µs and more, measured
+# over predicted has a geometric mean within 15% of 1 and a log spread
+# under 0.37 (0.40 when only the largest term counted).
+python3 - "$work/h" <<'PY'
+import json, math, statistics, sys
+folder = sys.argv[1]
+manifest = json.load(open(f"{folder}/manifest.json"))
+rows = json.load(open(f"{folder}/tune_results.json"))["rows"]
+predicted = {(k["id"], c["index"]): c["predicted_us"] for k in manifest["kernels"] if k.get("tune")
+             for c in k["tune"]["configs"] if not c["eliminated_by"]}
+logs = [math.log(r["ms"] * 1000 / predicted[(r["kernel"], r["config"])][r["shape_index"]])
+        for r in rows if r.get("status") == "ok" and r["ms"] >= 0.05 and (r["kernel"], r["config"]) in predicted]
+mean, spread = math.exp(statistics.mean(logs)), statistics.stdev(logs)
+print(f"{len(logs)} timings of 50 us and more: measured/predicted geometric mean {mean:.2f}, log spread {spread:.2f}")
+assert len(logs) >= 100 and 0.85 <= mean <= 1.15 and spread <= 0.37, "the score is off as a time"
+PY
 if [ -n "$update" ]; then
   cp "$work/h/tune_report.json" "$work/h/tune_report.md" "$recorded/"
   echo "updated $recorded/tune_report.json and tune_report.md"
