@@ -116,7 +116,8 @@ std::string workPython(const Candidate &c) {
   std::string traffic;
   for (const TileTraffic &t : w.traffic)
     traffic += "(" + extentPython(t.rows) + ", " + extentPython(t.cols) + ", " + exact(t.bytes) + ", " +
-               (t.perTrip ? "True" : "False") + ", " + (t.result ? "True" : "False") + "), ";
+               (t.perTrip ? "True" : "False") + ", " + (t.result ? "True" : "False") + ", " +
+               (t.atomic ? "True" : "False") + "), ";
   return "dict(tiles=[" + tiles + "], has_dot=" + (w.hasDot ? "True" : "False") +
          ", pipelined=" + (w.pipelinedLoop ? "True" : "False") + ", flops_trip=" + exact(w.flopsPerTrip) +
          ", flops_once=" + exact(w.flopsOnce) + ", traffic=[" + traffic + "], dot_m=" + exact(w.dotM) +
@@ -137,7 +138,7 @@ def _btlint_score_us(work, shape):
     batch = 1.0
     for name in _BTLINT_BATCH:
         batch *= shape[name]
-    programs, iterations, padding = batch, 1.0, 1.0
+    programs, iterations, padding, split_programs = batch, 1.0, 1.0, 1.0
     splits, extents, inside = set(), {}, {}
     for dim, tile, split, split_param, loop, whole in work['tiles']:
         if dim not in shape:
@@ -145,6 +146,7 @@ def _btlint_score_us(work, shape):
         if split_param and split_param not in splits:
             splits.add(split_param)
             programs *= split
+            split_programs *= split
         step = max(1, tile) * max(1, split)
         padded = (max(shape[dim], 0) + step - 1) // step * step
         fraction = shape[dim] / max(1, padded)
@@ -163,10 +165,10 @@ def _btlint_score_us(work, shape):
         dim = extent[0]
         return inside.get(dim, 1.0) if dim else 1.0
     flops = iterations * work['flops_trip'] + work['flops_once']
-    footprint, unique = 0.0, 0.0
+    footprint, unique, atomic_bytes = 0.0, 0.0, 0.0
     if work['has_dot']:
         per_trip, once = 0.0, 0.0
-        for rows, cols, size, moves_per_trip, result in work['traffic']:
+        for rows, cols, size, moves_per_trip, result, atomic in work['traffic']:
             moved = rows[1] * cols[1] * size * fraction_inside(rows) * fraction_inside(cols)
             if moves_per_trip:
                 per_trip += moved
@@ -176,6 +178,8 @@ def _btlint_score_us(work, shape):
             if not result:
                 footprint += distinct
             unique += distinct
+            if atomic:
+                atomic_bytes += distinct * split_programs
         l2 = iterations * per_trip + once
         trip_bytes = per_trip if per_trip > 0 else once
     else:
@@ -227,7 +231,8 @@ def _btlint_score_us(work, shape):
     fill = math.ceil(programs / (sms * blocks)) * c['dram_latency_us']
     trips = busiest * iterations * c['trip_floor_us'] if work['pipelined'] else 0.0
     p = c['overlap_exponent']
-    bound = sum(t ** p for t in (compute, l2_us, dram_us, trips, latency)) ** (1.0 / p) / c['overlap_scale']
+    atomic_us = atomic_bytes / (c['atomic_add_gbs'] * 1e9) * 1e6
+    bound = sum(t ** p for t in (compute, l2_us, dram_us, trips, latency, atomic_us)) ** (1.0 / p) / c['overlap_scale']
     return bound * work['spill'] + trips * c['trip_exposed'] + fill + c['launch_us']
 )PY";
 
@@ -245,8 +250,8 @@ std::string constantsPython() {
          ", l2_miss_grouped=" + exact(k.l2MissGrouped) + ", l2_miss_row_major=" + exact(k.l2MissRowMajor) +
          ", launch_us=" + exact(k.launchUs) +
          ", trip_floor_us=" + exact(k.tripFloorUs) +
-         ", trip_exposed=" + exact(k.tripExposed) + ", overlap_exponent=" + exact(k.overlapExponent) +
-         ", overlap_scale=" + exact(k.overlapScale) + ")\n";
+         ", trip_exposed=" + exact(k.tripExposed) + ",\n                         overlap_exponent=" + exact(k.overlapExponent) +
+         ", overlap_scale=" + exact(k.overlapScale) + ", atomic_add_gbs=" + exact(k.atomicAddGBs) + ")\n";
 }
 
 std::string quotedList(const std::vector<std::string> &names) {
@@ -557,6 +562,7 @@ void writeJson(llvm::raw_ostream &out, const TuneResult &result) {
           for (const ShapeScore &score : c.shapes)
             json.object([&] {
               number("achieved_gbs", score.terms.achievedBandwidth);
+              number("atomic_us", score.terms.atomicUs);
               json.attribute("bound", score.terms.bound);
               number("compute_us", score.terms.computeUs);
               number("dram_us", score.terms.dramUs);

@@ -97,15 +97,18 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
                       : resources.spill == SpillRisk::Possible ? c.spillPossibleFactor
                                                                : 1.0;
   if (work.pipelinedLoop) terms.tripsUs = busiest * work.iterations * c.tripFloorUs;
-  const double slowest = std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs});
+  terms.atomicUs = work.atomicBytes / (c.atomicAddGBs * 1e9) * 1e6;
+  const double slowest =
+      std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs, terms.atomicUs});
   double overlapped = 0;
-  for (double term : {terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs})
+  for (double term : {terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs, terms.atomicUs})
     overlapped += std::pow(term, c.overlapExponent);
   overlapped = std::pow(overlapped, 1.0 / c.overlapExponent) / c.overlapScale;
   terms.bound = slowest == terms.computeUs ? "compute"
                 : slowest == terms.l2Us    ? "l2"
                 : slowest == terms.dramUs  ? "memory"
                 : slowest == terms.tripsUs ? "trips"
+                : slowest == terms.atomicUs ? "atomics"
                                            : "latency";
   terms.intensity = work.uniqueBytes > 0 ? work.usefulFlops / work.uniqueBytes : 0;
   terms.ridge = bandwidth > 0 ? peak / bandwidth : 0;

@@ -63,6 +63,11 @@ struct ScoreConstants {
   // the suite's 5,256 timed configs, so the score stays a time in µs (the
   // division does not change the ranking there).
   double overlapExponent = 1.5;
+  // fp32 atomic adds of a split-K result, in result bytes per second: each
+  // split beyond the first added 118 µs per 67 MB (570 GB/s) and 22 µs per
+  // 17 MB (760 GB/s) to the suite's split-K GEMM on the H200 (M = 4095 and
+  // 1024, N = 4096; docs/bench/tune/).
+  double atomicAddGBs = 700;
   double overlapScale = 1.5;
 };
 const ScoreConstants &scoreConstants();
@@ -86,6 +91,7 @@ struct ProgramWork {
   bool grouped = false;            // grouped program ordering (GROUP_M)
   double dotM = 0, dotN = 0;       // the main dot's tile, for the MMA shape terms
   double bytesPerThreadAccess = 0; // tiles without a dot: bytes one thread loads per access
+  double atomicBytes = 0;          // result bytes added with atomics (each split adds the whole result)
 };
 
 // What the resource model says of the config (lib/resources).
@@ -103,6 +109,7 @@ struct ScoreTerms {
   double dramUs = 0;         // DRAM bytes at the achievable bandwidth
   double tripsUs = 0;        // busiest SM's trips at the floor per trip
   double latencyUs = 0;      // busiest SM's trips waiting for operands the stages in flight do not cover
+  double atomicUs = 0;       // results added with atomics at the arch's atomic rate
   double fillUs = 0;         // pipeline fill, once per wave
   double waves = 0;          // programs / (SMs x resident blocks)
   double tailEfficiency = 1; // programs / (busiest SM's programs x SMs)
@@ -111,7 +118,7 @@ struct ScoreTerms {
   double spillFactor = 1;
   double intensity = 0;      // useful flops per unique byte
   double ridge = 0;          // the arch's peak flops per DRAM byte
-  std::string bound;         // "compute", "l2", "memory", "trips", "latency"
+  std::string bound;         // "compute", "l2", "memory", "trips", "latency", "atomics"
   double timeUs = 0;         // the score: lower is better
 };
 

@@ -1,5 +1,7 @@
 #include "tune/TuneWork.h"
 
+#include "eval/TileEval.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -180,7 +182,13 @@ ConfigWork configWorkOf(const Kernel &kernel, const KernelRoles &roles, const Co
         if (!rows) rows = &site.a[0];
         cols = &site.b[1];
       }
-    work.traffic.push_back({extentOf(rows, work.dotM), extentOf(cols, work.dotN), std::max(2.0, dtypeBytes), false, true});
+    // A split's programs add their partial results with atomics (the arm
+    // the config compiles): fp32 adds of the accumulator, one per split.
+    const bool atomicResult = std::any_of(kernel.accesses.begin(), kernel.accesses.end(), [&](const MemoryAccess &a) {
+      return a.kind == AccessKind::Atomic && a.atomicOp == "add" && guardsHold(a.guards, config, kernel);
+    });
+    work.traffic.push_back({extentOf(rows, work.dotM), extentOf(cols, work.dotN),
+                            atomicResult ? 4.0 : std::max(2.0, dtypeBytes), false, true, atomicResult});
     work.pipelinedLoop = work.flopsPerTrip > 0;
     return work;
   }
@@ -207,13 +215,16 @@ ProgramWork workOn(const ConfigWork &config, const KernelRoles &roles, const Sha
   work.grouped = roles.grouped;
   double batch = 1;
   for (const std::string &name : batchDimensions(roles, shape)) batch *= static_cast<double>(shape.at(name));
-  double programs = batch, iterations = 1, padding = 1;
+  double programs = batch, iterations = 1, padding = 1, splitPrograms = 1;
   std::set<std::string> splits;
   std::map<std::string, double> extents, inside; // each dimension's extent, and the fraction of its tiles inside it
   for (const TileUse &use : config.tiles) {
     auto extent = shape.find(use.dim);
     if (extent == shape.end()) continue;
-    if (!use.splitParam.empty() && splits.insert(use.splitParam).second) programs *= static_cast<double>(use.split);
+    if (!use.splitParam.empty() && splits.insert(use.splitParam).second) {
+      programs *= static_cast<double>(use.split);
+      splitPrograms *= static_cast<double>(use.split);
+    }
     const int64_t padded = paddedExtent(extent->second, use.tile, use.split);
     const double fraction = static_cast<double>(extent->second) / static_cast<double>(std::max<int64_t>(1, padded));
     padding *= fraction;
@@ -249,6 +260,7 @@ ProgramWork workOn(const ConfigWork &config, const KernelRoles &roles, const Sha
       const double distinct = elements(tile.rows) * elements(tile.cols) * tile.bytes * batch;
       if (!tile.result) work.footprintBytes += distinct;
       work.uniqueBytes += distinct;
+      if (tile.atomic) work.atomicBytes += distinct * splitPrograms;
     }
     work.l2BytesPerProgram = iterations * perTrip + once;
     work.bytesPerIteration = perTrip > 0 ? perTrip : once;

@@ -68,6 +68,7 @@ struct TileTraffic {
   double bytes = 0;
   bool perTrip = false;
   bool result = false; // the stored result tile (counted once, not part of the operands' footprint)
+  bool atomic = false; // the result is added with atomics, once by each program of a split
 };
 
 // What one program does under one config, whatever the shape.

@@ -2,6 +2,7 @@
 // GEMM at the shapes where padding and waves change (M = 1, 17, 129 and
 // exact multiples), and the roles read from a kernel's model.
 #include "arch/ArchTable.h"
+#include "resources/KernelResourceAdapter.h"
 #include "test_python_support.h"
 #include "tune/TuneScore.h"
 #include "tune/TuneWork.h"
@@ -116,6 +117,67 @@ TEST(TuneWork, SplitKMultipliesProgramsAndDividesTrips) {
   EXPECT_EQ(work.programs, 64 * 4);
   EXPECT_EQ(work.iterations, 8192 / (64 * 4));
   EXPECT_DOUBLE_EQ(work.usefulFlops, 2.0 * 16 * 4096 * 8192);
+}
+
+TEST(TuneWork, SplitKAtomicsAddTheWholeResultOncePerSplit) {
+  KernelRoles roles = gemmRoles();
+  roles.splitOf["BLOCK_K"] = "SPLIT_K";
+  const Shape shape = {{"M", 1024}, {"N", 4096}, {"K", 4096}};
+  ConfigWork split = gemmWork(64, 128, 64, 4);
+  split.traffic.back() = {{"M", 64.0}, {"N", 128.0}, 4, false, true, true};
+  EXPECT_DOUBLE_EQ(workOn(split, roles, shape).atomicBytes, 4 * 1024 * 4096 * 4.0);
+  EXPECT_DOUBLE_EQ(workOn(gemmWork(64, 128, 64), gemmRoles(), shape).atomicBytes, 0);
+  // At the measured rate, each split adds the result's bytes once more.
+  const ConfigResources resources{2, 4, 3, MmaKind::Wgmma, SpillRisk::No};
+  const ScoreTerms terms = scoreWork(workOn(split, roles, shape), resources, h200(), 989);
+  EXPECT_DOUBLE_EQ(terms.atomicUs, 4 * 1024 * 4096 * 4.0 / (scoreConstants().atomicAddGBs * 1e9) * 1e6);
+  split.traffic.back().atomic = false;
+  EXPECT_GT(terms.timeUs, scoreWork(workOn(split, roles, shape), resources, h200(), 989).timeUs);
+}
+
+// The arm a config compiles decides whether the result is added with
+// atomics: `if SPLIT_K == 1: tl.store(...) else: tl.atomic_add(...)`.
+TEST(TuneWork, OnlyTheCompiledArmAddsWithAtomics) {
+  const FileModel model = python_test::modelOf(R"PY(
+import triton
+import triton.language as tl
+
+@triton.jit
+def gemm(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr):
+    pid = tl.program_id(0)
+    pid_k = tl.program_id(1)
+    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
+    cols = tl.arange(0, BLOCK_N)
+    ks = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K * SPLIT_K)):
+        a = tl.load(a_ptr + rows[:, None] * stride_am + ks[None, :], mask=(rows[:, None] < M) & (ks[None, :] < K))
+        b = tl.load(b_ptr + ks[:, None] * stride_bk + cols[None, :], mask=(ks[:, None] < K) & (cols[None, :] < N))
+        acc = tl.dot(a, b, acc)
+    keep = (rows[:, None] < M) & (cols[None, :] < N)
+    if SPLIT_K == 1:
+        tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc, mask=keep)
+    else:
+        tl.atomic_add(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc, mask=keep)
+)PY");
+  const Kernel &kernel = python_test::kernelNamed(model, "gemm");
+  const KernelRoles roles = rolesOf(kernel);
+  auto resultOf = [&](int64_t split) {
+    Config config;
+    config.params["BLOCK_M"] = ScalarValue::ofInt(64);
+    config.params["BLOCK_N"] = ScalarValue::ofInt(128);
+    config.params["BLOCK_K"] = ScalarValue::ofInt(64);
+    config.params["SPLIT_K"] = ScalarValue::ofInt(split);
+    const auto described = resources::describeKernel(kernel, config, "fp16", "", nullptr, resources::Detail::Numbers);
+    EXPECT_TRUE(described.has_value());
+    return configWorkOf(kernel, roles, config, described ? &described->description : nullptr, 2).traffic.back();
+  };
+  EXPECT_TRUE(resultOf(1).result);
+  EXPECT_FALSE(resultOf(1).atomic);
+  EXPECT_DOUBLE_EQ(resultOf(1).bytes, 2);
+  EXPECT_TRUE(resultOf(4).atomic);
+  EXPECT_DOUBLE_EQ(resultOf(4).bytes, 4);
 }
 
 TEST(TuneScore, LargeSquareGemmIsComputeBoundAndDecodeIsNot) {
