@@ -293,6 +293,25 @@ public:
     return std::nullopt;
   }
 
+  // The expression of a grid's extent along `axis` (0: x): an integer is x,
+  // a dim3 gives its arguments, through locals never changed; null when not
+  // written out.
+  const Expr *extentExpression(const Expr *expression, unsigned axis, int depth = 0) {
+    if (!expression || depth > kMaxRecursionDepth) return nullptr;
+    const Expr *value = stripToValue(expression);
+    if (const VarDecl *local = stableLocal(value)) return extentExpression(local->getInit(), axis, depth + 1);
+    if (value->getType()->isIntegralOrEnumerationType()) return axis == 0 ? value : nullptr;
+    if (const auto *construct = dyn_cast<CXXConstructExpr>(value)) {
+      const CXXConstructorDecl *constructor = construct->getConstructor();
+      if (constructor && constructor->isCopyOrMoveConstructor() && construct->getNumArgs() >= 1)
+        return extentExpression(construct->getArg(0), axis, depth + 1);
+      return axis < construct->getNumArgs() ? extentExpression(construct->getArg(axis), 0, depth + 1) : nullptr;
+    }
+    if (const auto *list = dyn_cast<InitListExpr>(value))
+      return axis < list->getNumInits() ? extentExpression(list->getInit(axis), 0, depth + 1) : nullptr;
+    return nullptr;
+  }
+
   // The function an expression designates: `k<64>`, `&k`, `(void *)k`, or a
   // local function pointer initialised with one and never changed.
   const FunctionDecl *function(const Expr *expression, int depth = 0) {
@@ -369,6 +388,7 @@ struct FunctionSummary {
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
   // Inline PTX that only some targets accept: instruction, table prefix, where.
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
+  bool readsGridDim = false; // `gridDim`: the code adapts to the grid it gets (a grid-stride loop)
 };
 
 // Instructions of `text` (inline PTX) that start with a prefix of
@@ -470,7 +490,14 @@ public:
         walk(op->getArg(1));
         return;
       }
+    // `gridDim.x` is a property read whose object sits behind an opaque value
+    // (Clang's builtin variables), which has no children to walk.
+    if (const auto *opaque = dyn_cast<OpaqueValueExpr>(statement)) {
+      if (namesGridDim(opaque->getSourceExpr())) summary_.readsGridDim = true;
+      return;
+    }
     if (const auto *reference = dyn_cast<DeclRefExpr>(statement)) {
+      if (namesGridDim(reference)) summary_.readsGridDim = true;
       // Any other use of a shared variable lets its address out.
       if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl()); isSharedVariable(variable)) {
         SharedAccess &access = summary_.sharedAccesses[variable->getCanonicalDecl()];
@@ -499,6 +526,12 @@ public:
   }
 
 private:
+  static bool namesGridDim(const Expr *expression) {
+    const auto *reference = expression ? dyn_cast<DeclRefExpr>(expression->IgnoreImpCasts()) : nullptr;
+    const NamedDecl *named = reference ? reference->getDecl() : nullptr;
+    return named && named->getDeclName().isIdentifier() && named->getName() == "gridDim";
+  }
+
   // `for (int i = 0; i < N; ++i)` with N a constant (or a template
   // parameter): its counter is a constant in each unrolled copy.
   const VarDecl *unrollingCounter(const ForStmt *loop) const {
@@ -1047,6 +1080,60 @@ private:
     for (int64_t extent : *extents) launch.blockDims.push_back(ScalarValue::ofInt(extent, span));
   }
 
+  // A grid extent written as a run-time size divided by a constant,
+  // rounding down (`n / 256`, `dim3(n / kBlock)`, a `dim3 grid(n / 32, k / 32)`
+  // never changed): the blocks cover whole multiples only. The ceiling forms
+  // (`(n + 255) / 256`) add to the size first and are not matched.
+  std::optional<GridDivisor> floorDividedGrid(const Expr *extent, const SourceSpan &fallback) {
+    const auto *division = extent ? dyn_cast<BinaryOperator>(extent->IgnoreParenImpCasts()) : nullptr;
+    if (!division || division->getOpcode() != BO_Div || !division->getType()->isIntegerType()) return std::nullopt;
+    const Expr *dividend = division->getLHS()->IgnoreParenImpCasts();
+    const std::optional<int64_t> divisor = values_.integer(division->getRHS());
+    if (!divisor || *divisor <= 1 || values_.integer(dividend)) return std::nullopt;
+    if (const auto *sum = dyn_cast<BinaryOperator>(dividend); sum && sum->isAdditiveOp()) return std::nullopt;
+    GridDivisor entry;
+    entry.span = mapper_.spanOr(division->getSourceRange(), fallback);
+    entry.text = mapper_.text(division->getRHS()->getSourceRange());
+    entry.value = ScalarValue::ofInt(*divisor, entry.span);
+    entry.dividend = mapper_.text(dividend->getSourceRange());
+    if (!functionStack_.empty())
+      entry.remainderHandled = takesRemainder(functionStack_.back()->getBody(), entry.dividend, *divisor);
+    return entry;
+  }
+
+  // Whether `body` computes `dividend % divisor` anywhere (a check, or a
+  // launch for the remainder), or sets `dividend` to a product with a
+  // multiple of `divisor` (`padded = (n + 63) / 64 * 64`).
+  bool takesRemainder(const Stmt *body, const std::string &dividend, int64_t divisor) {
+    auto multipleOfDivisor = [&](const Expr *value) {
+      const auto *product = value ? dyn_cast<BinaryOperator>(value->IgnoreParenImpCasts()) : nullptr;
+      if (!product || product->getOpcode() != BO_Mul) return false;
+      for (const Expr *factor : {product->getLHS(), product->getRHS()})
+        if (auto known = values_.integer(factor); known && *known != 0 && *known % divisor == 0) return true;
+      return false;
+    };
+    std::vector<const Stmt *> work{body};
+    while (!work.empty()) {
+      const Stmt *statement = work.back();
+      work.pop_back();
+      if (!statement) continue;
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
+        const std::string left = mapper_.text(binary->getLHS()->IgnoreParenImpCasts()->getSourceRange());
+        if ((binary->getOpcode() == BO_Rem || binary->getOpcode() == BO_RemAssign) && left == dividend &&
+            values_.integer(binary->getRHS()) == divisor)
+          return true;
+        if (binary->getOpcode() == BO_Assign && left == dividend && multipleOfDivisor(binary->getRHS())) return true;
+      }
+      if (const auto *declarations = dyn_cast<DeclStmt>(statement))
+        for (const Decl *declaration : declarations->decls())
+          if (const auto *variable = dyn_cast<VarDecl>(declaration);
+              variable && variable->getName() == dividend && multipleOfDivisor(variable->getInit()))
+            return true;
+      for (const Stmt *child : statement->children()) work.push_back(child);
+    }
+    return false;
+  }
+
   void recordLaunch(const LaunchInputs &inputs) {
     // A launch written in another file belongs to that file, unless that is
     // a header launcher this file instantiated.
@@ -1077,6 +1164,12 @@ private:
       launch.gridSpan = mapper_.spanOr(inputs.grid->getSourceRange(), *callSpan);
       if (auto extents = values_.dim3(inputs.grid))
         for (int64_t extent : *extents) launch.gridDims.push_back(ScalarValue::ofInt(extent, launch.gridSpan));
+      else
+        for (unsigned axis = 0; axis < 3; ++axis)
+          if (auto divisor = floorDividedGrid(values_.extentExpression(inputs.grid, axis), launch.gridSpan)) {
+            divisor->axis = static_cast<int>(axis);
+            launch.gridDivisors.push_back(std::move(*divisor));
+          }
     }
     for (const auto &[extent, range] : inputs.clusterDims)
       launch.clusterDims.push_back(ScalarValue::ofInt(extent, mapper_.spanOr(range, *callSpan)));
@@ -1491,6 +1584,7 @@ private:
         dot.span = mapper_.spanOr(range, kernel.span);
         kernel.dots.push_back(std::move(dot));
       }
+      kernel.readsGridSize |= summaryOf(reached).readsGridDim;
       for (const auto &[instruction, family, range] : summaryOf(reached).restrictedInstructions)
         if (families.insert(family).second)
           kernel.restrictedInstructions.push_back({instruction, family, mapper_.spanOr(range, kernel.span)});

@@ -450,6 +450,10 @@ struct GridDivisor {
   bool roundsUp = false;
   std::string dividend;
   std::string metaKey;
+  // CUDA: the launching function also takes `dividend % divisor` (a check
+  // that the size is a multiple, or a launch for the remainder).
+  bool remainderHandled = false;
+  int axis = 0; // CUDA: the grid extent divided (0 x, 1 y, 2 z)
 };
 
 // A bound the launching function asserts before the launch
@@ -530,6 +534,7 @@ struct Kernel {
   std::vector<ScalarValue> clusterDims;
   bool nonPortableClusterSizeAllowed = false; // cudaFuncAttributeNonPortableClusterSizeAllowed set
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
+  bool readsGridSize = false;                     // CUDA: reads gridDim (a grid-stride loop fits any grid)
   std::optional<int64_t> optInDynamicSmemBytes;
   // Decorators as written, outermost first, canonicalised through
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator

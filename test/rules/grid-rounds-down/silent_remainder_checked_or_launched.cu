@@ -1,0 +1,31 @@
+// The launcher checks that the size is a multiple, or launches the tail:
+// the division rounds down on purpose.
+#include <cassert>
+
+__global__ void copyVec4(float4 *dst, const float4 *src) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i] = src[i];
+}
+
+__global__ void copyTail(float *dst, const float *src, int start) {
+  dst[start + threadIdx.x] = src[start + threadIdx.x];
+}
+
+void launchChecked(float4 *dst, const float4 *src, int n) {
+  assert(n % 128 == 0);
+  copyVec4<<<n / 128, 128>>>(dst, src);
+}
+
+void launchWithTail(float *dst, const float *src, int n) {
+  copyVec4<<<n / 128, 128>>>((float4 *)dst, (const float4 *)src);
+  if (n % 128) copyTail<<<1, n % 128>>>(dst, src, n / 128 * 128);
+}
+
+// The size is padded to a multiple of the divisor before the launch.
+void launchPadded(float4 *dst, const float4 *src, int n) {
+  int padded;
+  padded = (n + 127) / 128 * 128;
+  const int rows = n / 128 * 128;
+  copyVec4<<<padded / 128, 128>>>(dst, src);
+  copyVec4<<<rows / 128, 128>>>(dst, src);
+}
