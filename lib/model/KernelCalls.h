@@ -25,4 +25,8 @@ Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
 // A `tl.dot` in the kernel or its helpers.
 Presence dotPresence(const Kernel &kernel, const FileModel &file);
 
+// A loop of the kernel's own body the software pipeliner can overlap: a
+// Python-level loop, not one `tl.static_range` unrolls at compile time.
+bool ownsPipelinableLoop(const Kernel &kernel);
+
 } // namespace btlint

@@ -516,6 +516,11 @@ struct Kernel {
   // hold a dot (true also when a helper is not in the file); nullopt where
   // the front-end does not read bodies (a spec, CUDA).
   std::optional<bool> helpersMayNeedScratch;
+  // Whether the kernel or a @triton.jit helper it calls, in its module or
+  // imported from another one, has a loop the software pipeliner can
+  // overlap (true also when a helper cannot be read); nullopt where the
+  // front-end does not read bodies.
+  std::optional<bool> mayPipelineLoop;
   std::vector<MaskExtent> maskExtents;
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;
