@@ -31,6 +31,7 @@ Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
 }
 
 Presence dotPresence(const Kernel &kernel, const FileModel &file) {
+  if (kernel.dotThroughHelpers) return *kernel.dotThroughHelpers;
   return presentThroughHelpers(kernel, file, [](const Kernel &k) { return !k.dots.empty(); });
 }
 

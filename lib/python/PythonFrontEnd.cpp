@@ -127,6 +127,7 @@ public:
       };
       kernel.helpersMayNeedScratch = presentThroughImports(kernel, needsScratch) != Presence::No;
       kernel.mayPipelineLoop = presentThroughImports(kernel, ownsPipelinableLoop) != Presence::No;
+      kernel.dotThroughHelpers = presentThroughImports(kernel, [](const Kernel &k) { return !k.dots.empty(); });
     }
     model_.launches.reserve(file_.launches.size());
     for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));
