@@ -26,7 +26,7 @@ constexpr std::string_view kBuiltinNames[] = {
     "print",  "isinstance", "filter", "map",      "getattr", "hasattr", "type",  "iter",
     "next",   "repr",     "object",  "super",     "id",      "hex",   "callable", "ValueError",
     "RuntimeError", "NotImplementedError", "AssertionError", "KeyError", "TypeError",
-    "ImportError", "Exception", "open", "FileNotFoundError", "OSError", "__import__"};
+    "ImportError", "Exception", "open", "FileNotFoundError", "OSError", "__import__", "eval"};
 
 // The target device as device queries would report it.
 struct DeviceFacts {
@@ -113,7 +113,7 @@ bool Builtins::canCall(std::string_view path) {
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
       "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
-      "json.load", "json.loads", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
+      "json.load", "json.loads", "ast.literal_eval", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
       "packaging.version.Version", "pkg_resources.parse_version"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
@@ -475,6 +475,7 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   }
   if (startsWith(path, "builtins."))
     return callBuiltin(interpreter, std::string_view(path).substr(9), arguments, site, frame);
+  if (path == "ast.literal_eval") return callBuiltin(interpreter, path, arguments, site, frame);
   if (pathIs(path, {"triton.Config", "triton.runtime.Config", "triton.runtime.autotuner.Config"}))
     return interpreter.makeConfig(arguments, site, frame);
   if (pathIs(path, {"packaging.version.parse", "packaging.version.Version", "pkg_resources.parse_version"})) {
@@ -661,6 +662,30 @@ std::optional<int64_t> parseIntText(std::string text, int base) {
       return std::nullopt;
   }
   return negative ? -value : value;
+}
+
+// The value of `text` when it is one Python literal of a scalar (`False`,
+// `None`, `128`, `0.5`, `'ieee'`): what `eval` of a setting read from the
+// environment with a literal default gives. Anything else would run code,
+// which btlint never does: nullopt.
+std::optional<Value> scalarLiteral(const std::string &text, Origin origin) {
+  const size_t start = text.find_first_not_of(" \t\n");
+  if (start == std::string::npos) return std::nullopt;
+  const std::string literal = text.substr(start, text.find_last_not_of(" \t\n") - start + 1);
+  if (literal == "True" || literal == "False") return Value::ofBool(literal == "True", origin);
+  if (literal == "None") return Value::none(origin);
+  const char quote = literal.front();
+  if ((quote == '\'' || quote == '"') && literal.size() >= 2 && literal.back() == quote &&
+      literal.find_first_of(std::string("\\") + quote, 1) == literal.size() - 1)
+    return Value::ofString(literal.substr(1, literal.size() - 2), origin);
+  const bool digits = std::isdigit(static_cast<unsigned char>(literal.front())) ||
+                      ((literal.front() == '-' || literal.front() == '+') && literal.size() > 1);
+  if (!digits) return std::nullopt;
+  if (std::optional<int64_t> integer = parseIntText(literal, 10)) return Value::ofInt(*integer, origin);
+  char *end = nullptr;
+  const double number = std::strtod(literal.c_str(), &end);
+  if (end && *end == '\0') return Value::ofFloat(number, origin);
+  return std::nullopt;
 }
 
 // Sorts items by key values; false when an order is not known.
@@ -854,6 +879,15 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
       return Value::ofInt(*parsed, value.origin());
     }
     return Value::unknown(std::string("int() of ") + value.typeName(), origin);
+  }
+  if (name == "eval" || name == "ast.literal_eval") {
+    if (args.empty()) return Value::unknown(std::string(name) + "() is missing an argument", origin);
+    if (args[0].isUnknown()) return args[0];
+    if (!args[0].isString()) return Value::unknown(std::string(name) + "() of " + args[0].typeName(), origin);
+    if (std::optional<Value> literal = scalarLiteral(args[0].text(), args[0].origin())) return *literal;
+    return Value::unknown("`" + std::string(name) + "` of " + args[0].str() +
+                              " is not evaluated: only a literal is read, code is never run",
+                          origin);
   }
   if (name == "float") {
     if (args.empty()) return Value::ofFloat(0.0, origin);

@@ -654,7 +654,7 @@ Value Interpreter::resolveModulePath(const ModuleState &from, const std::string 
   static constexpr std::string_view libraries[] = {
       "triton", "torch", "itertools", "math", "os", "functools", "copy", "json", "time", "sys",
       "typing", "collections", "dataclasses", "enum", "operator", "random", "re", "yaml",
-      "pathlib", "warnings", "logging", "packaging", "pkg_resources", "abc", "numpy", "builtins", "platform"};
+      "pathlib", "warnings", "logging", "packaging", "pkg_resources", "abc", "numpy", "builtins", "platform", "ast"};
   std::string_view root = std::string_view(dottedPath).substr(0, dottedPath.find('.'));
   for (std::string_view library : libraries)
     if (root == library) return Value::external(dottedPath);

@@ -1,5 +1,7 @@
 #include "model/KernelCalls.h"
 
+#include <algorithm>
+
 namespace btlint {
 namespace {
 
@@ -29,7 +31,12 @@ Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
 }
 
 Presence dotPresence(const Kernel &kernel, const FileModel &file) {
+  if (kernel.dotThroughHelpers) return *kernel.dotThroughHelpers;
   return presentThroughHelpers(kernel, file, [](const Kernel &k) { return !k.dots.empty(); });
+}
+
+bool ownsPipelinableLoop(const Kernel &kernel) {
+  return std::any_of(kernel.loops.begin(), kernel.loops.end(), [](const Loop &loop) { return !loop.isStaticRange; });
 }
 
 } // namespace btlint

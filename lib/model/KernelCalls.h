@@ -7,8 +7,6 @@
 
 namespace btlint {
 
-enum class Presence { No, Yes, Unknown };
-
 // Whether a function `file` does not define holds what is looked for: a
 // helper imported from another module, looked up there; Unknown when it
 // cannot be read.
@@ -22,7 +20,13 @@ Presence presentThroughHelpers(const Kernel &kernel, const FileModel &file,
                                const std::function<bool(const Kernel &)> &has,
                                const HelperElsewhere &elsewhere = nullptr);
 
-// A `tl.dot` in the kernel or its helpers.
+// A `tl.dot` in the kernel or its helpers: as the front-end found it,
+// following helpers into imported modules, where it did; else among the
+// kernels of `file`.
 Presence dotPresence(const Kernel &kernel, const FileModel &file);
+
+// A loop of the kernel's own body the software pipeliner can overlap: a
+// Python-level loop, not one `tl.static_range` unrolls at compile time.
+bool ownsPipelinableLoop(const Kernel &kernel);
 
 } // namespace btlint

@@ -20,6 +20,10 @@ namespace btlint {
 enum class Language { Python, Cuda, Yaml };
 const char *languageName(Language language);
 
+// What a question about code answers: known present, known absent, or not
+// known (code that could not be read).
+enum class Presence { No, Yes, Unknown };
+
 enum class ParamKind { Pointer, Int, Float, Constexpr, Unknown };
 
 // How a parameter is used inside the kernel body; front-ends record each use
@@ -520,6 +524,15 @@ struct Kernel {
   // hold a dot (true also when a helper is not in the file); nullopt where
   // the front-end does not read bodies (a spec, CUDA).
   std::optional<bool> helpersMayNeedScratch;
+  // Whether the kernel or a @triton.jit helper it calls, in its module or
+  // imported from another one, has a loop the software pipeliner can
+  // overlap (true also when a helper cannot be read); nullopt where the
+  // front-end does not read bodies.
+  std::optional<bool> mayPipelineLoop;
+  // Whether the kernel or a helper it calls, here or in an imported module,
+  // holds a `tl.dot` (Unknown where a helper cannot be read); nullopt where
+  // the front-end does not read bodies.
+  std::optional<Presence> dotThroughHelpers;
   std::vector<MaskExtent> maskExtents;
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;

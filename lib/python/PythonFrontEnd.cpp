@@ -117,17 +117,17 @@ public:
             std::find(caller.calledFunctions.begin(), caller.calledFunctions.end(), callee.name) !=
                 caller.calledFunctions.end())
           callee.calledByKernel = true;
-    // Triton inlines helpers: their reductions, layout changes and dots are
-    // the kernel's own, whether the helper is in this file or imported.
+    // Triton inlines helpers: their reductions, layout changes, dots and
+    // loops are the kernel's own, whether the helper is in this file or
+    // imported (so a file linted alone reads what the whole project does).
     for (Kernel &kernel : model_.kernels) {
       const Kernel *self = &kernel;
       auto needsScratch = [self](const Kernel &k) {
         return &k != self && (!k.scratchOps.empty() || !k.dots.empty());
       };
-      auto elsewhere = [&](const std::string &name) {
-        return helperInModule(file_, name, context_, needsScratch, 1);
-      };
-      kernel.helpersMayNeedScratch = presentThroughHelpers(kernel, model_, needsScratch, elsewhere) != Presence::No;
+      kernel.helpersMayNeedScratch = presentThroughImports(kernel, needsScratch) != Presence::No;
+      kernel.mayPipelineLoop = presentThroughImports(kernel, ownsPipelinableLoop) != Presence::No;
+      kernel.dotThroughHelpers = presentThroughImports(kernel, [](const Kernel &k) { return !k.dots.empty(); });
     }
     model_.launches.reserve(file_.launches.size());
     for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));
@@ -142,6 +142,13 @@ private:
   FileModel &model_;
   python::PythonParsedFile *consumable_;
   std::unique_ptr<eval::Evaluator> evaluator_;
+
+  // Whether `has` holds for `kernel` or a helper it calls, in this file or
+  // in a module it imports.
+  Presence presentThroughImports(const Kernel &kernel, const std::function<bool(const Kernel &)> &has) const {
+    auto elsewhere = [&](const std::string &name) { return helperInModule(file_, name, context_, has, 1); };
+    return presentThroughHelpers(kernel, model_, has, elsewhere);
+  }
 
   void keepFileNotes() {
     if (!evaluator_) return;

@@ -1,5 +1,4 @@
 #include "rules/ConfigUses.h"
-#include "model/KernelCalls.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
 #include "rules/MergeAtLiteral.h"
@@ -20,16 +19,13 @@ std::optional<ScalarValue> numStagesOf(const Config &config) {
   return std::nullopt;
 }
 
-// A loop the software pipeliner can overlap: a Python-level loop, not one that
-// `tl.static_range` unrolls at compile time. Helpers are inlined into the
-// kernel, so a loop in a called @triton.jit function counts (the main loop of
-// many attention kernels lives in such a helper); a called function this file
-// does not define may hold one, so it counts too.
-bool hasPipelinableLoop(const Kernel &kernel, const FileModel &file) {
-  return presentThroughHelpers(kernel, file, [](const Kernel &k) {
-           return std::any_of(k.loops.begin(), k.loops.end(), [](const Loop &loop) { return !loop.isStaticRange; });
-         }) != Presence::No;
-}
+// A loop the software pipeliner can overlap (`ownsPipelinableLoop`) in the
+// kernel or a @triton.jit helper it calls: helpers are inlined into the
+// kernel, so a loop in one counts (the main loop of many attention kernels
+// lives in such a helper). The front-end follows helpers into the modules the
+// kernel's file imports, so a file linted alone answers as the whole project
+// does; a helper it cannot read, or a body not read, is taken to hold one.
+bool hasPipelinableLoop(const Kernel &kernel) { return kernel.mayPipelineLoop.value_or(true); }
 
 // A YAML table has no body: its loops are those of the kernel's definition in
 // the run; with no definition in the run, a loop is assumed.
@@ -37,7 +33,7 @@ bool definitionHasPipelinableLoop(const Kernel &kernel, const RuleContext &conte
   const std::vector<const Kernel *> definitions = kernelsWithSignature(kernel, context.project());
   if (definitions.empty()) return true;
   return std::any_of(definitions.begin(), definitions.end(),
-                     [&](const Kernel *k) { return hasPipelinableLoop(*k, context.file()); });
+                     [&](const Kernel *k) { return hasPipelinableLoop(*k); });
 }
 
 // The depths of the groups of configs that are equal in everything but
@@ -79,7 +75,10 @@ public:
         "pipeliner), for a kernel with a loop the pipeliner could overlap (a deeper setting on "
         "one without changes nothing and costs nothing). It also reports an autotune list that varies `num_stages` for a kernel "
         "with no loop the pipeliner could overlap (none, or only `tl.static_range` loops, in "
-        "the kernel and the helpers it calls), when two of its configs differ in `num_stages` "
+        "the kernel and the @triton.jit helpers it calls, whether defined in its module or "
+        "imported from another module of the project, which is read from disk when a file is "
+        "linted alone; a helper that cannot be read, such as one of a third-party package, is "
+        "taken to hold a loop), when two of its configs differ in `num_stages` "
         "alone; a list that pairs each depth with its own warps or tile sizes (depths computed "
         "from the tile) compiles a different kernel for each config and is not reported.";
     info.doc.whyItMatters =
@@ -171,7 +170,7 @@ private:
     if (!site.owner) return true;
     if (site.owner->language == Language::Yaml) return definitionHasPipelinableLoop(*site.owner, context);
     if (site.owner->language != Language::Python) return true;
-    return hasPipelinableLoop(*site.owner, context.file());
+    return hasPipelinableLoop(*site.owner);
   }
 
   static void reportStagesWithoutLoop(RuleContext &context, const Kernel &kernel,

@@ -26,7 +26,8 @@ public:
     info.doc.whatItDoes =
         "Reports an autotuned kernel whose fully expanded config list has fewer entries than "
         "`min-configs-with-dot` (kernels with a `tl.dot`, in their body or in a `@triton.jit` "
-        "helper of the file they call, or CUDA kernels with a tensor-core MMA, default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
+        "helper they call, defined in their file or imported from another module of the project, "
+        "which is read from disk when a file is linted alone; or CUDA kernels with a tensor-core MMA, default 6) or `min-configs` (other kernels, default 3). A CUDA config table (a constant "
         "array of structs) counts as the config list of the kernel it configures. A list the evaluator could not expand completely is never "
         "reported, since it may be longer than what was read, nor is a list whose `prune_configs_by` "
         "pruner builds the configs that run (`triton.Config(...)` in its body or a helper it calls): "
@@ -69,7 +70,8 @@ public:
       if (!list.complete) continue;
       // The pruner returns configs it builds: how many run is its answer.
       if (kernel.autotune->prunerBuildsConfigs) continue;
-      // A dot in a @triton.jit helper it calls is the kernel's own (inlined).
+      // A dot in a @triton.jit helper it calls, here or imported, is the
+      // kernel's own (inlined).
       const bool hasDot = dotPresence(kernel, context.file()) == Presence::Yes;
       const int64_t minimum = hasDot ? minimumWithDot : minimumOther;
       const int64_t count = static_cast<int64_t>(list.configs.size());

@@ -1,0 +1,1 @@
+from .rows import accumulate_rows

@@ -1,0 +1,1 @@
+from norms.reductions import mean_square
