@@ -71,6 +71,7 @@ struct DotDescription {
 struct ReductionDescription {
   int64_t rows = 1, cols = 0;
   int axis = 1;
+  int contiguousDim = 1; // the loaded tile's contiguous axis (its layout's order)
   ElementType loaded = ElementType::Fp32;
   int count = 1;
   // The reduced vector is stored, as `stored` (a row or column sum); false
@@ -86,6 +87,18 @@ struct ReductionDescription {
   int combineBytesUpTo = 4;
 };
 
+// A 1-D load broadcast into a rows x cols tile of a kernel without dots
+// (`w[None, :]`, `mean[:, None]`): loaded in its own coalesced layout and
+// converted to the tile's slice layout along `removedAxis` (0: the vector
+// runs along the columns). Triton loads a vector with fewer elements than
+// threads in the slice layout directly (no conversion).
+struct VectorBroadcast {
+  int64_t rows = 1, cols = 1;
+  int removedAxis = 0;
+  int contiguousDim = 1; // the tile's contiguous axis
+  ElementType loaded = ElementType::Fp32;
+};
+
 // Tiles held in registers at the same time by a kernel without dots (the
 // operands of an elementwise kernel): `count` tiles of rows x cols.
 struct RegisterTile {
@@ -99,6 +112,7 @@ struct KernelDescription {
   // The dot result's stored type (the epilogue); nullopt: not stored.
   std::optional<ElementType> epilogueStore;
   std::vector<ReductionDescription> reductions;
+  std::vector<VectorBroadcast> broadcasts;
   std::vector<RegisterTile> elementwiseTiles;
   int numWarps = 4;
   int numStages = 3;

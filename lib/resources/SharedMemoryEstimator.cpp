@@ -300,8 +300,8 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
   int64_t point = kLoopEnd + 20; // after any dot loop and its epilogue
   for (const auto &reduction : kernel.reductions) {
     TileShape2D shape{std::max<int64_t>(reduction.rows, 1), reduction.cols};
-    DistributedLayout loaded = coalescedLayout(shape, 1, elementBits(reduction.loaded), kernel.numWarps,
-                                               arch.warpSize);
+    DistributedLayout loaded = coalescedLayout(shape, reduction.contiguousDim, elementBits(reduction.loaded),
+                                               kernel.numWarps, arch.warpSize);
     int64_t scratch = reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
     for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
       program.add([&] { return "reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded); }, scratch, point,
@@ -317,6 +317,19 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
                   bytes, point, point + 1, kScratchAlignment);
       point += 2;
     }
+  }
+  for (const auto &broadcast : kernel.broadcasts) {
+    const TileShape2D tile{broadcast.rows, broadcast.cols};
+    const int bits = elementBits(broadcast.loaded);
+    const int64_t length = tile[1 - broadcast.removedAxis];
+    if (length < static_cast<int64_t>(kernel.numWarps) * arch.warpSize) continue; // loaded in the slice layout
+    DistributedLayout parent = coalescedLayout(tile, broadcast.contiguousDim, bits, kernel.numWarps, arch.warpSize);
+    DistributedLayout vector = coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
+    int64_t bytes = convertLayoutScratchBytes(vector, sliceLayout(parent, broadcast.removedAxis), bits, 32);
+    program.add([&] { return "vector of " + std::to_string(length) + " " + std::string(elementTypeName(broadcast.loaded)) +
+                      " to the slice layout of " + tileText(tile[0], tile[1], broadcast.loaded); },
+                bytes, point, point + 1, kScratchAlignment);
+    point += 2;
   }
 }
 

@@ -53,11 +53,22 @@ std::vector<int64_t> flatBases(const DistributedLayout &layout, const std::vecto
 // registers are permuted in place (cvtReordersRegisters), or moved between
 // lanes with warp shuffles. Calibrated: a shuffle is used when the source
 // holds no more registers per thread than the destination; gathering several
-// registers of a thread into other lanes goes through shared memory.
+// registers of a thread into other lanes goes through shared memory. Into a
+// destination whose lanes repeat data (a vector spread into the slice of a
+// wider tile) the shuffle takes at most one exchange of a lane bit with a
+// register bit (cvtNeedsWarpShuffle: fewer than two mixed transpositions):
+// measured, a vector of 32 spread over a 1-warp tile's rows is shuffled, one
+// of 64 (two lane bits become register bits) goes through shared memory.
 bool convertsWithinWarps(const DistributedLayout &from, const DistributedLayout &to) {
   if (flatBases(from, from.warps) != flatBases(to, to.warps)) return false;
   if (flatBases(from, from.lanes) == flatBases(to, to.lanes)) return true;
-  return nonBroadcastRegisters(from).size() <= nonBroadcastRegisters(to).size();
+  if (nonBroadcastRegisters(from).size() > nonBroadcastRegisters(to).size()) return false;
+  if (std::none_of(to.lanes.begin(), to.lanes.end(), isZero)) return true;
+  const std::vector<int64_t> fromLanes = flatBases(from, from.lanes);
+  int lanesToRegisters = 0;
+  for (int64_t r : nonBroadcastRegisters(to))
+    if (std::find(fromLanes.begin(), fromLanes.end(), r) != fromLanes.end()) ++lanesToRegisters;
+  return lanesToRegisters < 2;
 }
 
 } // namespace
