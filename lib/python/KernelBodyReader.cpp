@@ -777,6 +777,13 @@ private:
     return std::none_of(value.axes->begin(), value.axes->end(), [](const AxisOrigin &axis) { return axis.opaque; });
   }
 
+  // A 1-D address whose arange a parameter scales (`s + offs * H`).
+  static bool isStridedVector(const Info &address) {
+    if (!axesKnown(address) || address.shape->size() != 1) return false;
+    const AxisOrigin &axis = address.axes->front();
+    return axis.arange != kNoNode && axis.stride >= 0;
+  }
+
   // The axis of a 2-D address along which consecutive offsets are adjacent:
   // the one whose arange no parameter scales while a parameter scales the
   // other's (`rows[:, None] * stride + cols[None, :]`: 1); -1 when not known.
@@ -1767,7 +1774,10 @@ private:
       result.bounds = keepBounds(boundOf(kDataBit));
       const size_t tilesBefore = kernel_.tiles.size();
       recordTile(TileSource::Load, result.shape, "", call);
-      if (kernel_.tiles.size() > tilesBefore) kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
+      if (kernel_.tiles.size() > tilesBefore) {
+        kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
+        kernel_.tiles.back().strided = isStridedVector(address);
+      }
       return result;
     }
     if (function == "store") {

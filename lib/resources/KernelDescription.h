@@ -64,7 +64,7 @@ struct DotDescription {
   int accumulator = -1;
 };
 
-// A reduction outside any dot loop: a row-major `rows` x `cols` tile loaded
+// A reduction (or scan) outside any dot loop: a `rows` x `cols` tile loaded
 // (rows = 1 for a 1-D block), reduced along `axis` (1: along the contiguous
 // axis; a 1-D block reduces to a scalar) in fp32, `count` times in a row
 // (softmax: max then sum).
@@ -72,6 +72,11 @@ struct ReductionDescription {
   int64_t rows = 1, cols = 0;
   int axis = 1;
   int contiguousDim = 1; // the loaded tile's contiguous axis (its layout's order)
+  // Consecutive elements of the load are a stride apart (`offs * H`): one
+  // element per thread instead of a vector.
+  bool strided = false;
+  // A scan (tl.cumsum) along `axis` rather than a reduction.
+  bool scan = false;
   ElementType loaded = ElementType::Fp32;
   int count = 1;
   // The reduced vector is stored, as `stored` (a row or column sum); false
@@ -96,6 +101,7 @@ struct VectorBroadcast {
   int64_t rows = 1, cols = 1;
   int removedAxis = 0;
   int contiguousDim = 1; // the tile's contiguous axis
+  bool strided = false;  // the vector's elements are a stride apart: one per thread
   ElementType loaded = ElementType::Fp32;
 };
 

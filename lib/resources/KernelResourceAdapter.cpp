@@ -29,10 +29,10 @@ struct EstimateKey {
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
           dot.phase, dot.carried, dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
-      put(r.rows, r.cols, r.axis, r.contiguousDim, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
+      put(r.rows, r.cols, r.axis, r.contiguousDim, r.strided, r.scan, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
     for (const VectorBroadcast &b : desc.broadcasts)
-      put(b.rows, b.cols, b.removedAxis, b.contiguousDim, static_cast<int64_t>(b.loaded));
+      put(b.rows, b.cols, b.removedAxis, b.contiguousDim, b.strided, static_cast<int64_t>(b.loaded));
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
@@ -198,7 +198,8 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   // [T, D] tile) can keep conversions the model does not place.
   std::optional<std::vector<int64_t>> tile;
   int contiguousDim = -1; // the tile's, where a load says it
-  std::vector<int64_t> vectorLengths;
+  std::vector<std::pair<int64_t, bool>> vectors; // length, strided
+  bool stridedVectors = false, contiguousVectors = false;
   for (const TileShape &loaded : kernel.tiles) {
     if (loaded.source != TileSource::Load && loaded.source != TileSource::BlockPointer) continue;
     if (!guardsHold(loaded.guards, config, kernel)) continue; // compiled out under this config
@@ -209,7 +210,8 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
       extents.push_back(*value);
     }
     if (extents.size() == 1) {
-      vectorLengths.push_back(extents[0]);
+      vectors.emplace_back(extents[0], loaded.strided);
+      (loaded.strided ? stridedVectors : contiguousVectors) = true;
     } else if (extents.size() == 2 && (!tile || *tile == extents)) {
       tile = std::move(extents);
       if (loaded.contiguousAxis >= 0) {
@@ -222,19 +224,21 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   }
   if (contiguousDim < 0) contiguousDim = 1; // row-major unless an address says otherwise
   if (!tile) {
-    for (int64_t length : vectorLengths)
-      if (length != vectorLengths.front()) return false;
+    for (const auto &[length, strided] : vectors)
+      if (length != vectors.front().first) return false;
   } else {
-    for (int64_t length : vectorLengths) {
+    for (const auto &[length, strided] : vectors) {
       if (length != (*tile)[0] && length != (*tile)[1]) return false;
       if ((*tile)[0] == (*tile)[1]) return false; // which axis the vector runs along is not known
       desc.broadcasts.push_back(
-          VectorBroadcast{(*tile)[0], (*tile)[1], length == (*tile)[1] ? 0 : 1, contiguousDim, assumed});
+          VectorBroadcast{(*tile)[0], (*tile)[1], length == (*tile)[1] ? 0 : 1, contiguousDim, strided, assumed});
     }
   }
   for (const ScratchOp &op : kernel.scratchOps) {
     if (!guardsHold(op.guards, config, kernel)) continue;
-    if (op.kind != ScratchOpKind::Reduction || !op.operandKnown || op.operand.empty() || op.operand.size() > 2)
+    const bool scan = op.kind == ScratchOpKind::Scan && (op.op == "cumsum" || op.op == "cumprod");
+    if ((op.kind != ScratchOpKind::Reduction && !scan) || !op.operandKnown || op.operand.empty() ||
+        op.operand.size() > 2)
       return false;
     std::vector<int64_t> extents;
     for (const TileDim &dim : op.operand) {
@@ -249,8 +253,9 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
     if (extents.size() == 1) {
       // A 1-D block reduces to a scalar, which every thread then holds. Next
       // to a 2-D tile a vector may be a slice of it instead: not modelled.
-      if (tile) return false;
+      if (tile || (stridedVectors && contiguousVectors)) return false;
       reduction.rows = 1, reduction.cols = extents[0], reduction.axis = 1;
+      reduction.strided = stridedVectors;
     } else {
       // A 2-D reduction along one axis of the tile, in the tile's layout; a
       // vector stored as it is converts to the store's layout first.
@@ -260,6 +265,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
       reduction.storesReducedVector = op.resultStored;
       reduction.stored = assumed;
     }
+    reduction.scan = scan;
     auto [bytes, upTo] = combineBytesOf(op, assumed);
     reduction.combineBytes = bytes;
     reduction.combineBytesUpTo = upTo;

@@ -300,12 +300,21 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
   int64_t point = kLoopEnd + 20; // after any dot loop and its epilogue
   for (const auto &reduction : kernel.reductions) {
     TileShape2D shape{std::max<int64_t>(reduction.rows, 1), reduction.cols};
-    DistributedLayout loaded = coalescedLayout(shape, reduction.contiguousDim, elementBits(reduction.loaded),
-                                               kernel.numWarps, arch.warpSize);
-    int64_t scratch = reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
+    // The tile's layout: coalesced for its load, one element per thread
+    // where consecutive elements are a stride apart.
+    const std::array<int64_t, 2> sizePerThread =
+        reduction.strided ? std::array<int64_t, 2>{1, 1}
+                          : coalescedSizePerThread(shape, reduction.contiguousDim, elementBits(reduction.loaded),
+                                                   kernel.numWarps, arch.warpSize);
+    const std::array<int, 2> order{reduction.contiguousDim, 1 - reduction.contiguousDim};
+    DistributedLayout loaded = blockedLayout(shape, sizePerThread, order, kernel.numWarps, arch.warpSize);
+    int64_t scratch = reduction.scan ? scanScratchBytes(shape, sizePerThread, order, kernel.numWarps, arch.warpSize,
+                                                        reduction.axis, reduction.combineBytes)
+                                     : reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
     for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
-      program.add([&] { return "reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded); }, scratch, point,
-                  point + 1, kScratchAlignment);
+      program.add([&] { return std::string(reduction.scan ? "scan" : "reduction") + " across warps of " +
+                           tileText(shape[0], shape[1], reduction.loaded); },
+                  scratch, point, point + 1, kScratchAlignment);
     if (reduction.storesReducedVector) {
       int64_t length = shape[1 - reduction.axis];
       int storedBits = elementBits(reduction.stored);
@@ -324,7 +333,9 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
     const int64_t length = tile[1 - broadcast.removedAxis];
     if (length < static_cast<int64_t>(kernel.numWarps) * arch.warpSize) continue; // loaded in the slice layout
     DistributedLayout parent = coalescedLayout(tile, broadcast.contiguousDim, bits, kernel.numWarps, arch.warpSize);
-    DistributedLayout vector = coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
+    DistributedLayout vector = broadcast.strided
+                                   ? blockedLayout({length, 1}, {1, 1}, {0, 1}, kernel.numWarps, arch.warpSize)
+                                   : coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
     int64_t bytes = convertLayoutScratchBytes(vector, sliceLayout(parent, broadcast.removedAxis), bits, 32);
     program.add([&] { return "vector of " + std::to_string(length) + " " + std::string(elementTypeName(broadcast.loaded)) +
                       " to the slice layout of " + tileText(tile[0], tile[1], broadcast.loaded); },

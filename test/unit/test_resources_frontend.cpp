@@ -262,6 +262,65 @@ TEST(ResourcesFrontEnd, TwoDimensionalReductionsTakeTheTileLayout) {
   EXPECT_GE(square.maxBytes, 1024);
 }
 
+// Scans (tl.cumsum) of fp32 values loaded as fp16, compiled with Triton 3.6.0
+// for GPUTarget("cuda", 90, 32) on a CPU, fp16 pointers and integers
+// divisible by 16, H = 4: metadata.shared per config.
+constexpr const char *kScanKernels = R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def strided_cumsum(s_ptr, o_ptr, T, H: tl.constexpr, BT: tl.constexpr):
+    o_t = tl.program_id(0) * BT + tl.arange(0, BT)
+    b_s = tl.load(s_ptr + o_t * H, mask=o_t < T, other=0.0).to(tl.float32)
+    tl.store(o_ptr + o_t * H, tl.cumsum(b_s, axis=0).to(o_ptr.dtype.element_ty), mask=o_t < T)
+
+
+@triton.jit
+def contiguous_cumsum(s_ptr, o_ptr, T, BT: tl.constexpr):
+    o_t = tl.program_id(0) * BT + tl.arange(0, BT)
+    b_s = tl.load(s_ptr + o_t, mask=o_t < T, other=0.0).to(tl.float32)
+    tl.store(o_ptr + o_t, tl.cumsum(b_s, axis=0).to(o_ptr.dtype.element_ty), mask=o_t < T)
+
+
+@triton.jit
+def chunk_cumsum(s_ptr, o_ptr, T, S, BT: tl.constexpr, BS: tl.constexpr):
+    o_t = tl.program_id(0) * BT + tl.arange(0, BT)
+    o_s = tl.arange(0, BS)
+    p = o_t[:, None] * S + o_s[None, :]
+    b_s = tl.load(s_ptr + p).to(tl.float32)
+    tl.store(o_ptr + p, tl.cumsum(b_s, axis=0).to(o_ptr.dtype.element_ty))
+)";
+
+TEST(ResourcesFrontEnd, ScansArePlacedAsTritonPlacesThem) {
+  FileModel model = python_test::modelOf(kScanKernels, "sm90");
+  const Kernel &strided = python_test::kernelNamed(model, "strided_cumsum");
+  const Kernel &contiguous = python_test::kernelNamed(model, "contiguous_cumsum");
+  const Kernel &chunk = python_test::kernelNamed(model, "chunk_cumsum");
+  // {BT, num_warps, strided bytes, contiguous bytes}: a slot per warp with
+  // data for every block of the axis; a strided load has one element per
+  // thread, a contiguous one up to 8.
+  const int64_t measured[][4] = {{32, 8, 0, 0},    {64, 1, 0, 0},    {64, 2, 8, 8},    {128, 2, 16, 8},
+                                 {128, 8, 16, 16}, {256, 4, 32, 16}, {512, 2, 64, 8},  {512, 8, 64, 32}};
+  for (const auto &[bt, warps, stridedBytes, contiguousBytes] : measured) {
+    SharedMemoryEstimate a = sharedOf(strided, {{"BT", bt}, {"H", 4}}, static_cast<int>(warps));
+    EXPECT_TRUE(a.exact()) << "strided BT " << bt << " warps " << warps;
+    EXPECT_EQ(a.maxBytes, stridedBytes) << "strided BT " << bt << " warps " << warps;
+    SharedMemoryEstimate b = sharedOf(contiguous, {{"BT", bt}}, static_cast<int>(warps));
+    EXPECT_TRUE(b.exact()) << "contiguous BT " << bt << " warps " << warps;
+    EXPECT_EQ(b.maxBytes, contiguousBytes) << "contiguous BT " << bt << " warps " << warps;
+  }
+  // {BT, BS, num_warps, bytes}: a [BT, BS] tile scanned along its rows.
+  const int64_t measuredChunk[][4] = {{16, 32, 1, 0},    {16, 32, 2, 256},  {16, 32, 8, 1024}, {16, 64, 2, 1024},
+                                      {16, 64, 8, 2048}, {64, 32, 4, 1024}, {64, 64, 2, 4096}, {64, 64, 8, 4096}};
+  for (const auto &[bt, bs, warps, bytes] : measuredChunk) {
+    SharedMemoryEstimate c = sharedOf(chunk, {{"BT", bt}, {"BS", bs}}, static_cast<int>(warps));
+    EXPECT_TRUE(c.exact()) << "chunk BT " << bt << " BS " << bs << " warps " << warps;
+    EXPECT_EQ(c.maxBytes, bytes) << "chunk BT " << bt << " BS " << bs << " warps " << warps;
+  }
+}
+
 // Helpers imported from another module of the run are read there: through
 // a package's __init__ re-export, with the definition under an `if` on the
 // environment. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
