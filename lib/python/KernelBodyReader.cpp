@@ -1399,13 +1399,25 @@ private:
   // arithmetic; no other call, no tensor), called with scalars: its result,
   // or each part of the tuple it returns, is a scalar moved by the program
   // ids it reads.
-  void scalarHelperResult(NodeId call, std::string_view name, const std::vector<Info> &arguments, Info &result) {
+  // Arguments written in a call, positional or not.
+  size_t writtenArguments(NodeId call) const {
     NodeId list = tree_.child(call, Field::Arguments);
     size_t written = 0;
     if (list != kNoNode)
       for (NodeId argument : tree_.children(list))
         if (tree_.kind(argument) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(argument))) ++written;
-    if (written != arguments.size()) return; // keyword or splatted arguments
+    return written;
+  }
+
+  static bool builtinCall(std::string_view path) {
+    static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
+                                                    "abs", "print", "isinstance", "bool"};
+    return std::find(std::begin(builtins), std::end(builtins), path) != std::end(builtins) ||
+           path.substr(0, 7) == "triton.";
+  }
+
+  void scalarHelperResult(NodeId call, std::string_view name, const std::vector<Info> &arguments, Info &result) {
+    if (writtenArguments(call) != arguments.size()) return; // keyword or splatted arguments
     for (const Info &argument : arguments)
       if (!argument.shape || !argument.shape->empty()) return;
     const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
@@ -1488,9 +1500,7 @@ private:
     }
     if (tree_.kind(callee) == NodeKind::Identifier) {
       path = std::string(root);
-      static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
-                                                      "abs", "print", "isinstance", "bool"};
-      bool builtin = std::find(std::begin(builtins), std::end(builtins), root) != std::end(builtins);
+      bool builtin = builtinCall(root);
       if (!builtin && std::find(kernel_.calledFunctions.begin(), kernel_.calledFunctions.end(), root) ==
                           kernel_.calledFunctions.end())
         kernel_.calledFunctions.emplace_back(root);
@@ -1501,6 +1511,13 @@ private:
     std::vector<Info> arguments;
     analyzeArguments(call, result, &arguments);
     if (tree_.kind(callee) == NodeKind::Identifier) scalarHelperResult(call, tree_.text(callee), arguments, result);
+    // A helper given one tile and nothing else (`exp(b_g)`, `sigmoid(x)`,
+    // wrappers of math functions, often imported): taken as element-wise,
+    // its result of the tile's shape. A helper that reduces needs scratch,
+    // which helpersMayNeedScratch reports for the estimates.
+    if (!builtinCall(path) && arguments.size() == 1 && writtenArguments(call) == 1 && arguments.front().shape &&
+        !arguments.front().shape->empty() && !result.shape)
+      result.shape = arguments.front().shape;
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();

@@ -385,6 +385,53 @@ def normalise(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
   EXPECT_TRUE(*normalise.helpersMayNeedScratch);
 }
 
+// A helper of another module given one tile (an exp wrapper) is taken as
+// element-wise: the 2-D reduction of its result is placed. Compiled with
+// Triton 3.6.0 for GPUTarget("cuda", 90, 32) on a CPU (the helper beside the
+// kernel), fp16 pointers and integers divisible by 16, BK = 64.
+TEST(ResourcesFrontEnd, ElementwiseHelperResultsKeepTheTileShape) {
+  python_test::PythonRun run;
+  run.add("ops/__init__.py", "");
+  run.add("ops/math.py", R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def exp_f32(x):
+    return tl.exp(x.to(tl.float32))
+)");
+  run.add("ops/recurrent.py", R"(
+import triton
+import triton.language as tl
+from ops.math import exp_f32
+
+
+@triton.jit
+def decayed_readout(h_ptr, g_ptr, q_ptr, o_ptr, V, BK: tl.constexpr, BV: tl.constexpr):
+    o_k = tl.arange(0, BK)
+    o_v = tl.program_id(0) * BV + tl.arange(0, BV)
+    b_h = tl.load(h_ptr + o_k[:, None] * V + o_v[None, :]).to(tl.float32)
+    b_g = tl.load(g_ptr + o_k)
+    b_q = tl.load(q_ptr + o_k).to(tl.float32)
+    b_h = exp_f32(b_g)[:, None] * b_h
+    b_o = tl.sum(b_h * b_q[:, None], 0)
+    tl.store(o_ptr + o_v, b_o.to(o_ptr.dtype.element_ty))
+)");
+  FileModel model = run.model("ops/recurrent.py");
+  const Kernel &readout = python_test::kernelNamed(model, "decayed_readout");
+  ASSERT_TRUE(readout.helpersMayNeedScratch.has_value());
+  EXPECT_FALSE(*readout.helpersMayNeedScratch);
+  // {BV, num_warps, bytes}
+  const int64_t measured[][3] = {{16, 1, 128}, {16, 2, 128}, {16, 4, 256},  {16, 8, 512},
+                                 {32, 1, 128}, {32, 2, 256}, {32, 4, 512}, {32, 8, 1024}};
+  for (const auto &[bv, warps, bytes] : measured) {
+    SharedMemoryEstimate estimate = sharedOf(readout, {{"BK", 64}, {"BV", bv}}, static_cast<int>(warps));
+    EXPECT_TRUE(estimate.exact()) << "BV " << bv << " warps " << warps;
+    EXPECT_EQ(estimate.maxBytes, bytes) << "BV " << bv << " warps " << warps;
+  }
+}
+
 // Code under `if FLAG:` on a parameter the config sets is compiled only when
 // the test holds. Compiled with Triton 3.6.0 for GPUTarget("cuda", 90, 32) on
 // a CPU, 16-byte aligned fp16 pointers, num_stages 2: with ROW_DECAY off 0 B;
