@@ -109,7 +109,8 @@ struct TileShape {
   // A 2-D load whose address moves by one element along one axis and by a
   // parameter (a stride) along the other: that axis (0 or 1); -1 otherwise.
   int contiguousAxis = -1;
-  // A 1-D load whose consecutive elements a parameter apart (`offs * H`).
+  // A vector load (1-D, or a [1, D] row or [T, 1] column) whose consecutive
+  // elements are a parameter apart (`offs * H`).
   bool strided = false;
 };
 

@@ -777,11 +777,17 @@ private:
     return std::none_of(value.axes->begin(), value.axes->end(), [](const AxisOrigin &axis) { return axis.opaque; });
   }
 
-  // A 1-D address whose arange a parameter scales (`s + offs * H`).
+  // A vector address (1-D, or 2-D with one axis of extent 1: no arange)
+  // whose arange a parameter scales (`s + offs * H`).
   static bool isStridedVector(const Info &address) {
-    if (!axesKnown(address) || address.shape->size() != 1) return false;
-    const AxisOrigin &axis = address.axes->front();
-    return axis.arange != kNoNode && axis.stride >= 0;
+    if (!axesKnown(address) || address.shape->empty() || address.shape->size() > 2) return false;
+    const AxisOrigin *along = nullptr;
+    for (const AxisOrigin &axis : *address.axes) {
+      if (axis.arange == kNoNode) continue;
+      if (along) return false; // a 2-D tile
+      along = &axis;
+    }
+    return along && along->stride >= 0;
   }
 
   // The axis of a 2-D address along which consecutive offsets are adjacent:

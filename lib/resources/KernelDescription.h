@@ -102,6 +102,11 @@ struct VectorBroadcast {
   int removedAxis = 0;
   int contiguousDim = 1; // the tile's contiguous axis
   bool strided = false;  // the vector's elements are a stride apart: one per thread
+  // Loaded as a [1, D] row or [T, 1] column: where the conversion is kept,
+  // Triton may convert a tile-sized value to the row's layout instead
+  // (measured: fla's addcmul kernels at 2 warps), so the estimate's upper
+  // end takes a tile of fp32.
+  bool loadedAsTile = false;
   ElementType loaded = ElementType::Fp32;
 };
 

@@ -32,7 +32,7 @@ struct EstimateKey {
       put(r.rows, r.cols, r.axis, r.contiguousDim, r.strided, r.scan, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
     for (const VectorBroadcast &b : desc.broadcasts)
-      put(b.rows, b.cols, b.removedAxis, b.contiguousDim, b.strided, static_cast<int64_t>(b.loaded));
+      put(b.rows, b.cols, b.removedAxis, b.contiguousDim, b.strided, b.loadedAsTile, static_cast<int64_t>(b.loaded));
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
@@ -193,13 +193,13 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   if (!kernel.helpersMayNeedScratch || *kernel.helpersMayNeedScratch) return false;
   // Each load is coalesced for its own shape. Modelled: loads of one shape,
   // or 2-D loads of one shape (the tile, whose coalesced layout the
-  // elementwise code and its reductions take) with 1-D loads along one of
-  // its axes, broadcast into it. Other mixes (a [1, D] row broadcast into a
-  // [T, D] tile) can keep conversions the model does not place.
-  std::optional<std::vector<int64_t>> tile;
-  int contiguousDim = -1; // the tile's, where a load says it
-  std::vector<std::pair<int64_t, bool>> vectors; // length, strided
-  bool stridedVectors = false, contiguousVectors = false;
+  // elementwise code and its reductions take) with vectors broadcast into
+  // it: 1-D loads along one of its axes, rows [1, D] and columns [T, 1].
+  struct Loaded {
+    std::vector<int64_t> extents;
+    const TileShape *tile;
+  };
+  llvm::SmallVector<Loaded, 8> loads;
   for (const TileShape &loaded : kernel.tiles) {
     if (loaded.source != TileSource::Load && loaded.source != TileSource::BlockPointer) continue;
     if (!guardsHold(loaded.guards, config, kernel)) continue; // compiled out under this config
@@ -209,20 +209,42 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
       if (!value || *value <= 0) return false;
       extents.push_back(*value);
     }
-    if (extents.size() == 1) {
-      vectors.emplace_back(extents[0], loaded.strided);
-      (loaded.strided ? stridedVectors : contiguousVectors) = true;
-    } else if (extents.size() == 2 && (!tile || *tile == extents)) {
-      tile = std::move(extents);
-      if (loaded.contiguousAxis >= 0) {
-        if (contiguousDim >= 0 && contiguousDim != loaded.contiguousAxis) return false; // layouts differ
-        contiguousDim = loaded.contiguousAxis;
+    if (extents.size() > 2) return false;
+    loads.push_back(Loaded{std::move(extents), &loaded});
+  }
+  // The tile: the 2-D shape with both extents above 1, else the one 2-D shape.
+  std::optional<std::vector<int64_t>> tile;
+  for (bool full : {true, false}) {
+    for (const Loaded &load : loads) {
+      if (load.extents.size() != 2 || (full && (load.extents[0] == 1 || load.extents[1] == 1))) continue;
+      if (tile && *tile != load.extents) return false;
+      tile = load.extents;
+    }
+    if (tile) break;
+  }
+  int contiguousDim = -1; // the tile's, where a load says it
+  std::vector<std::pair<int64_t, bool>> vectors; // 1-D loads: length, strided
+  bool stridedVectors = false, contiguousVectors = false;
+  const bool fullTile = tile && (*tile)[0] > 1 && (*tile)[1] > 1;
+  for (const Loaded &load : loads) {
+    if (load.extents.size() == 1) {
+      vectors.emplace_back(load.extents[0], load.tile->strided);
+      (load.tile->strided ? stridedVectors : contiguousVectors) = true;
+    } else if (load.extents == *tile) {
+      if (load.tile->contiguousAxis >= 0) {
+        if (contiguousDim >= 0 && contiguousDim != load.tile->contiguousAxis) return false; // layouts differ
+        contiguousDim = load.tile->contiguousAxis;
       }
+    } else if (fullTile && load.extents[0] == 1 && load.extents[1] == (*tile)[1]) {
+      desc.broadcasts.push_back(VectorBroadcast{(*tile)[0], (*tile)[1], 0, 1, load.tile->strided, true, assumed});
+    } else if (fullTile && load.extents[1] == 1 && load.extents[0] == (*tile)[0]) {
+      desc.broadcasts.push_back(VectorBroadcast{(*tile)[0], (*tile)[1], 1, 1, load.tile->strided, true, assumed});
     } else {
       return false;
     }
   }
   if (contiguousDim < 0) contiguousDim = 1; // row-major unless an address says otherwise
+  for (VectorBroadcast &broadcast : desc.broadcasts) broadcast.contiguousDim = contiguousDim;
   if (!tile) {
     for (const auto &[length, strided] : vectors)
       if (length != vectors.front().first) return false;
@@ -231,7 +253,7 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
       if (length != (*tile)[0] && length != (*tile)[1]) return false;
       if ((*tile)[0] == (*tile)[1]) return false; // which axis the vector runs along is not known
       desc.broadcasts.push_back(
-          VectorBroadcast{(*tile)[0], (*tile)[1], length == (*tile)[1] ? 0 : 1, contiguousDim, strided, assumed});
+          VectorBroadcast{(*tile)[0], (*tile)[1], length == (*tile)[1] ? 0 : 1, contiguousDim, strided, false, assumed});
     }
   }
   for (const ScratchOp &op : kernel.scratchOps) {

@@ -52,6 +52,8 @@ struct Program {
   bool explain = true;
   std::vector<SharedBuffer> buffers;
   std::vector<std::string> assumptions;
+  // A scratch buffer that may be this large instead (the estimate's upper end).
+  int64_t largestAlternative = 0;
 
   template <typename Name>
   void add(Name &&name, int64_t bytes, int64_t start, int64_t end, int64_t alignment = 16) {
@@ -337,6 +339,10 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
                                    ? blockedLayout({length, 1}, {1, 1}, {0, 1}, kernel.numWarps, arch.warpSize)
                                    : coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
     int64_t bytes = convertLayoutScratchBytes(vector, sliceLayout(parent, broadcast.removedAxis), bits, 32);
+    if (broadcast.loadedAsTile && bytes > 0) {
+      program.largestAlternative = std::max(program.largestAlternative, tile[0] * tile[1] * std::max(bits, 32) / 8);
+      program.assume([&] { return "a row or column load's conversion may be of the whole tile instead"; });
+    }
     program.add([&] { return "vector of " + std::to_string(length) + " " + std::string(elementTypeName(broadcast.loaded)) +
                       " to the slice layout of " + tileText(tile[0], tile[1], broadcast.loaded); },
                 bytes, point, point + 1, kScratchAlignment);
@@ -422,7 +428,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   describeReductions(program, kernel, arch);
 
   SharedMemoryLayout placed = placeSharedBuffers(program.buffers, explain);
-  estimate.maxBytes = placed.totalBytes;
+  estimate.maxBytes = std::max(placed.totalBytes, program.largestAlternative);
   estimate.minBytes = placed.totalBytes;
   if (bounded) {
     int64_t largest = 0;
