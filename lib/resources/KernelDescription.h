@@ -95,7 +95,7 @@ struct ReductionDescription {
 // A 1-D load broadcast into a rows x cols tile of a kernel without dots
 // (`w[None, :]`, `mean[:, None]`): loaded in its own coalesced layout and
 // converted to the tile's slice layout along `removedAxis` (0: the vector
-// runs along the columns). Triton loads a vector with fewer elements than
+// runs along the columns; -1: either, a square tile). Triton loads a vector with fewer elements than
 // threads in the slice layout directly (no conversion).
 struct VectorBroadcast {
   int64_t rows = 1, cols = 1;

@@ -251,9 +251,10 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   } else {
     for (const auto &[length, strided] : vectors) {
       if (length != (*tile)[0] && length != (*tile)[1]) return false;
-      if ((*tile)[0] == (*tile)[1]) return false; // which axis the vector runs along is not known
+      // A square tile does not say which axis the vector runs along: either.
+      const int removedAxis = (*tile)[0] == (*tile)[1] ? -1 : length == (*tile)[1] ? 0 : 1;
       desc.broadcasts.push_back(
-          VectorBroadcast{(*tile)[0], (*tile)[1], length == (*tile)[1] ? 0 : 1, contiguousDim, strided, false, assumed});
+          VectorBroadcast{(*tile)[0], (*tile)[1], removedAxis, contiguousDim, strided, false, assumed});
     }
   }
   for (const ScratchOp &op : kernel.scratchOps) {

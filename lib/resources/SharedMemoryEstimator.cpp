@@ -332,13 +332,25 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
   for (const auto &broadcast : kernel.broadcasts) {
     const TileShape2D tile{broadcast.rows, broadcast.cols};
     const int bits = elementBits(broadcast.loaded);
-    const int64_t length = tile[1 - broadcast.removedAxis];
+    const int64_t length = tile[broadcast.removedAxis == 0 ? 1 : 0]; // a square tile: either
     if (length < static_cast<int64_t>(kernel.numWarps) * arch.warpSize) continue; // loaded in the slice layout
     DistributedLayout parent = coalescedLayout(tile, broadcast.contiguousDim, bits, kernel.numWarps, arch.warpSize);
     DistributedLayout vector = broadcast.strided
                                    ? blockedLayout({length, 1}, {1, 1}, {0, 1}, kernel.numWarps, arch.warpSize)
                                    : coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
-    int64_t bytes = convertLayoutScratchBytes(vector, sliceLayout(parent, broadcast.removedAxis), bits, 32);
+    auto intoSlice = [&](int removedAxis) {
+      return convertLayoutScratchBytes(vector, sliceLayout(parent, removedAxis), bits, 32);
+    };
+    int64_t bytes = 0;
+    if (broadcast.removedAxis >= 0) {
+      bytes = intoSlice(broadcast.removedAxis);
+    } else {
+      // Along either axis of a square tile: the smaller placed, the larger
+      // the upper end.
+      const int64_t alongRows = intoSlice(1), alongColumns = intoSlice(0);
+      bytes = std::min(alongRows, alongColumns);
+      program.largestAlternative = std::max(program.largestAlternative, std::max(alongRows, alongColumns));
+    }
     if (broadcast.loadedAsTile && bytes > 0) {
       program.largestAlternative = std::max(program.largestAlternative, tile[0] * tile[1] * std::max(bits, 32) / 8);
       program.assume([&] { return "a row or column load's conversion may be of the whole tile instead"; });
