@@ -1400,11 +1400,6 @@ private:
     return tree_.text(expression);
   }
 
-  // A helper of the module that computes scalars only from scalars (tile
-  // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
-  // arithmetic; no other call, no tensor), called with scalars: its result,
-  // or each part of the tuple it returns, is a scalar moved by the program
-  // ids it reads.
   // Arguments written in a call, positional or not.
   size_t writtenArguments(NodeId call) const {
     NodeId list = tree_.child(call, Field::Arguments);
@@ -1415,6 +1410,7 @@ private:
     return written;
   }
 
+  // Python builtins and Triton's own functions: not device helpers.
   static bool builtinCall(std::string_view path) {
     static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
                                                     "abs", "print", "isinstance", "bool"};
@@ -1422,6 +1418,11 @@ private:
            path.substr(0, 7) == "triton.";
   }
 
+  // A helper of the module that computes scalars only from scalars (tile
+  // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
+  // arithmetic; no other call, no tensor), called with scalars: its result,
+  // or each part of the tuple it returns, is a scalar moved by the program
+  // ids it reads.
   void scalarHelperResult(NodeId call, std::string_view name, const std::vector<Info> &arguments, Info &result) {
     if (writtenArguments(call) != arguments.size()) return; // keyword or splatted arguments
     for (const Info &argument : arguments)
