@@ -110,6 +110,12 @@ struct TileShape {
   // The parameter tests of the `if` arms it is made in: all must hold for
   // the tile to be built (a config or launch that fails one compiles it out).
   std::vector<AccessGuard> guards;
+  // A 2-D load whose address moves by one element along one axis and by a
+  // parameter (a stride) along the other: that axis (0 or 1); -1 otherwise.
+  int contiguousAxis = -1;
+  // A vector load (1-D, or a [1, D] row or [T, 1] column) whose consecutive
+  // elements are a parameter apart (`offs * H`).
+  bool strided = false;
 };
 
 struct DotSite {
@@ -199,6 +205,9 @@ struct ScratchOp {
   std::string dtype;           // the operand's element type when visible, else empty
   SourceSpan span;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
+  // Its result reaches a tl.store as a vector (elementwise, not broadcast
+  // back into a tile first).
+  bool resultStored = false;
 };
 
 enum class AccessKind { Load, Store, Atomic };

@@ -148,6 +148,9 @@ struct Info {
   // `offs // 2` unpacks, it decodes nothing): a coordinate decoded from a
   // flattened index (`offs_m // (P * Q)`, the batch of an image's pixels).
   bool decoded = false;
+  // The reductions (bits: Kernel::scratchOps indices below 32) whose vector
+  // this value carries elementwise; a store of it converts that vector.
+  uint32_t reductions = 0;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -669,6 +672,7 @@ private:
 
   void merge(Info &into, const Info &from) {
     into.params |= from.params;
+    into.reductions |= from.reductions;
     into.shape = broadcast(into.shape, from.shape);
   }
 
@@ -771,6 +775,36 @@ private:
     if (value.shape->empty()) return true;
     if (!value.axes || value.axes->size() != value.shape->size()) return false;
     return std::none_of(value.axes->begin(), value.axes->end(), [](const AxisOrigin &axis) { return axis.opaque; });
+  }
+
+  // A vector address (1-D, or 2-D with one axis of extent 1: no arange)
+  // whose arange a parameter scales (`s + offs * H`).
+  static bool isStridedVector(const Info &address) {
+    if (!axesKnown(address) || address.shape->empty() || address.shape->size() > 2) return false;
+    const AxisOrigin *along = nullptr;
+    for (const AxisOrigin &axis : *address.axes) {
+      if (axis.arange == kNoNode) continue;
+      if (along) return false; // a 2-D tile
+      along = &axis;
+    }
+    return along && along->stride >= 0;
+  }
+
+  // The axis of a 2-D address along which consecutive offsets are adjacent:
+  // the one whose arange no parameter scales while a parameter scales the
+  // other's (`rows[:, None] * stride + cols[None, :]`: 1); -1 when not known.
+  static int contiguousAxisOf(const Info &address) {
+    if (!axesKnown(address) || address.shape->size() != 2) return -1;
+    int unit = -1;
+    for (int i = 0; i < 2; ++i) {
+      const AxisOrigin &axis = (*address.axes)[static_cast<size_t>(i)];
+      if (axis.arange == kNoNode) return -1;
+      if (axis.stride < 0) {
+        if (unit >= 0) return -1;
+        unit = i;
+      }
+    }
+    return unit;
   }
 
   // The origins of `a + b` (shift) or `a * b` (no shift), broadcast: an axis
@@ -1048,6 +1082,7 @@ private:
         result.readableMask = left.readableMask && right.readableMask;
       }
       result.sources = left.sources | right.sources;
+      result.reductions = left.reductions | right.reductions;
       result.decoded = left.decoded || right.decoded;
       if ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpPercent) && left.shape &&
           !left.shape->empty() && left.axes && right.shape && right.shape->empty() && right.params.any())
@@ -1365,18 +1400,31 @@ private:
     return tree_.text(expression);
   }
 
+  // Arguments written in a call, positional or not.
+  size_t writtenArguments(NodeId call) const {
+    NodeId list = tree_.child(call, Field::Arguments);
+    size_t written = 0;
+    if (list != kNoNode)
+      for (NodeId argument : tree_.children(list))
+        if (tree_.kind(argument) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(argument))) ++written;
+    return written;
+  }
+
+  // Python builtins and Triton's own functions: not device helpers.
+  static bool builtinCall(std::string_view path) {
+    static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
+                                                    "abs", "print", "isinstance", "bool"};
+    return std::find(std::begin(builtins), std::end(builtins), path) != std::end(builtins) ||
+           path.substr(0, 7) == "triton.";
+  }
+
   // A helper of the module that computes scalars only from scalars (tile
   // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
   // arithmetic; no other call, no tensor), called with scalars: its result,
   // or each part of the tuple it returns, is a scalar moved by the program
   // ids it reads.
   void scalarHelperResult(NodeId call, std::string_view name, const std::vector<Info> &arguments, Info &result) {
-    NodeId list = tree_.child(call, Field::Arguments);
-    size_t written = 0;
-    if (list != kNoNode)
-      for (NodeId argument : tree_.children(list))
-        if (tree_.kind(argument) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(argument))) ++written;
-    if (written != arguments.size()) return; // keyword or splatted arguments
+    if (writtenArguments(call) != arguments.size()) return; // keyword or splatted arguments
     for (const Info &argument : arguments)
       if (!argument.shape || !argument.shape->empty()) return;
     const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
@@ -1459,9 +1507,7 @@ private:
     }
     if (tree_.kind(callee) == NodeKind::Identifier) {
       path = std::string(root);
-      static constexpr std::string_view builtins[] = {"min", "max", "int", "float", "range", "len",
-                                                      "abs", "print", "isinstance", "bool"};
-      bool builtin = std::find(std::begin(builtins), std::end(builtins), root) != std::end(builtins);
+      bool builtin = builtinCall(root);
       if (!builtin && std::find(kernel_.calledFunctions.begin(), kernel_.calledFunctions.end(), root) ==
                           kernel_.calledFunctions.end())
         kernel_.calledFunctions.emplace_back(root);
@@ -1472,6 +1518,13 @@ private:
     std::vector<Info> arguments;
     analyzeArguments(call, result, &arguments);
     if (tree_.kind(callee) == NodeKind::Identifier) scalarHelperResult(call, tree_.text(callee), arguments, result);
+    // A helper given one tile and nothing else (`exp(b_g)`, `sigmoid(x)`,
+    // wrappers of math functions, often imported): taken as element-wise,
+    // its result of the tile's shape. A helper that reduces needs scratch,
+    // which helpersMayNeedScratch reports for the estimates.
+    if (!builtinCall(path) && arguments.size() == 1 && writtenArguments(call) == 1 && arguments.front().shape &&
+        !arguments.front().shape->empty() && !result.shape)
+      result.shape = arguments.front().shape;
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
@@ -1548,6 +1601,7 @@ private:
       result.loadLoop = -2;
       result.axes = nullptr;
       recordScratchOp(ScratchOpKind::Reduction, name, receiver, argument(call, 0, "axis"), call);
+      result.reductions = lastScratchOpBit();
       reduceShape(result, argument(call, 0, "axis"));
       return result;
     }
@@ -1607,6 +1661,12 @@ private:
       }
     }
     kernel_.scratchOps.push_back(std::move(scratch));
+  }
+
+  // The bit of the scratch operation recorded last, for Info::reductions.
+  uint32_t lastScratchOpBit() const {
+    const size_t index = kernel_.scratchOps.size() - 1;
+    return index < 32 ? 1u << index : 0;
   }
 
   // Whether the value of `call` is read (an atomic's old value needs scratch
@@ -1736,14 +1796,23 @@ private:
       result.loadLoop = currentLoop();
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
+      const size_t tilesBefore = kernel_.tiles.size();
       recordTile(TileSource::Load, result.shape, "", call);
+      if (kernel_.tiles.size() > tilesBefore) {
+        kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
+        kernel_.tiles.back().strided = isStridedVector(address);
+      }
       return result;
     }
     if (function == "store") {
       Info address = analyze(argument(call, 0, "pointer"));
       address.pointerRoots = narrowRoots(address.pointerRoots);
       const size_t first = recordAccess(address, AccessKind::Store, "", call);
-      analyze(argument(call, 1, "value"));
+      const Info value = analyze(argument(call, 1, "value"));
+      // A vector stored straight from reductions: each converts to the store's layout.
+      if (value.shape && value.shape->size() == 1)
+        for (size_t i = 0; i < kernel_.scratchOps.size() && i < 32; ++i)
+          if (value.reductions & (1u << i)) kernel_.scratchOps[i].resultStored = true;
       NodeId maskNode = argument(call, 2, "mask");
       Info mask = analyze(maskNode);
       addRole(mask.params, ParamUse::Mask);
@@ -1860,6 +1929,7 @@ private:
       }
       recordScratchOp(function == "cumsum" ? ScratchOpKind::Scan : ScratchOpKind::Reduction, function, source,
                       argument(call, 1, "axis"), call);
+      source.reductions = lastScratchOpBit();
       if (function != "cumsum") reduceShape(source, argument(call, 1, "axis"));
       return source;
     }

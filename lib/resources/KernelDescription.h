@@ -64,13 +64,19 @@ struct DotDescription {
   int accumulator = -1;
 };
 
-// A reduction outside any dot loop: a row-major `rows` x `cols` tile loaded
+// A reduction (or scan) outside any dot loop: a `rows` x `cols` tile loaded
 // (rows = 1 for a 1-D block), reduced along `axis` (1: along the contiguous
 // axis; a 1-D block reduces to a scalar) in fp32, `count` times in a row
 // (softmax: max then sum).
 struct ReductionDescription {
   int64_t rows = 1, cols = 0;
   int axis = 1;
+  int contiguousDim = 1; // the loaded tile's contiguous axis (its layout's order)
+  // Consecutive elements of the load are a stride apart (`offs * H`): one
+  // element per thread instead of a vector.
+  bool strided = false;
+  // A scan (tl.cumsum) along `axis` rather than a reduction.
+  bool scan = false;
   ElementType loaded = ElementType::Fp32;
   int count = 1;
   // The reduced vector is stored, as `stored` (a row or column sum); false
@@ -86,6 +92,24 @@ struct ReductionDescription {
   int combineBytesUpTo = 4;
 };
 
+// A 1-D load broadcast into a rows x cols tile of a kernel without dots
+// (`w[None, :]`, `mean[:, None]`): loaded in its own coalesced layout and
+// converted to the tile's slice layout along `removedAxis` (0: the vector
+// runs along the columns; -1: either, a square tile). Triton loads a vector with fewer elements than
+// threads in the slice layout directly (no conversion).
+struct VectorBroadcast {
+  int64_t rows = 1, cols = 1;
+  int removedAxis = 0;
+  int contiguousDim = 1; // the tile's contiguous axis
+  bool strided = false;  // the vector's elements are a stride apart: one per thread
+  // Loaded as a [1, D] row or [T, 1] column: where the conversion is kept,
+  // Triton may convert a tile-sized value to the row's layout instead
+  // (measured: fla's addcmul kernels at 2 warps), so the estimate's upper
+  // end takes a tile of fp32.
+  bool loadedAsTile = false;
+  ElementType loaded = ElementType::Fp32;
+};
+
 // Tiles held in registers at the same time by a kernel without dots (the
 // operands of an elementwise kernel): `count` tiles of rows x cols.
 struct RegisterTile {
@@ -99,6 +123,7 @@ struct KernelDescription {
   // The dot result's stored type (the epilogue); nullopt: not stored.
   std::optional<ElementType> epilogueStore;
   std::vector<ReductionDescription> reductions;
+  std::vector<VectorBroadcast> broadcasts;
   std::vector<RegisterTile> elementwiseTiles;
   int numWarps = 4;
   int numStages = 3;

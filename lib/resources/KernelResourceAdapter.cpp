@@ -21,6 +21,7 @@ struct EstimateKey {
     put(archInfo.computeCapability, archInfo.maxSharedPerBlockOptIn, archInfo.registersPerSM, archInfo.maxSharedPerSM);
     put(desc.numWarps, desc.numStages, desc.epilogueStore ? 1 + static_cast<int64_t>(*desc.epilogueStore) : 0,
         described.bLayoutUnknown, described.unmodelledScratchBound, described.reductionsUncertain,
+        static_cast<int64_t>(desc.broadcasts.size()),
         static_cast<int64_t>(desc.dots.size()),
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
     for (const DotDescription &dot : desc.dots)
@@ -28,8 +29,10 @@ struct EstimateKey {
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
           dot.phase, dot.carried, dot.accumulator);
     for (const ReductionDescription &r : desc.reductions)
-      put(r.rows, r.cols, r.axis, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
+      put(r.rows, r.cols, r.axis, r.contiguousDim, r.strided, r.scan, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
+    for (const VectorBroadcast &b : desc.broadcasts)
+      put(b.rows, b.cols, b.removedAxis, b.contiguousDim, b.strided, b.loadedAsTile, static_cast<int64_t>(b.loaded));
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
@@ -180,36 +183,86 @@ std::pair<int, int> combineBytesOf(const ScratchOp &op, ElementType assumed) {
   return {elementBits(assumed) / 8 + index, std::max(elementBits(assumed) / 8, 4) + index};
 }
 
-// The kernel's reductions as ReductionDescriptions; false when a scratch
-// operation is not modelled (a scan, a layout change, an atomic read back,
-// a shape that does not resolve, a helper that may hold one).
+// The kernel's reductions as ReductionDescriptions, and the 1-D loads it
+// broadcasts into its 2-D tile; false when a scratch operation is not
+// modelled (a scan, a layout change, an atomic read back, a shape that does
+// not resolve, a helper that may hold one).
 bool describeReductions(DescribedKernel &described, const Kernel &kernel, const Config &config, ElementType assumed,
                         bool explain) {
   KernelDescription &desc = described.description;
   if (!kernel.helpersMayNeedScratch || *kernel.helpersMayNeedScratch) return false;
-  // Each load is coalesced for its own shape: tiles of different shapes
-  // combined (a [1, D] row broadcast into a [T, D] tile) can keep a layout
-  // conversion through shared memory, which the model does not place.
-  std::optional<std::vector<int64_t>> loadedShape;
-  for (const TileShape &tile : kernel.tiles) {
-    if (tile.source != TileSource::Load && tile.source != TileSource::BlockPointer) continue;
-    if (!guardsHold(tile.guards, config, kernel)) continue; // compiled out under this config
+  // Each load is coalesced for its own shape. Modelled: loads of one shape,
+  // or 2-D loads of one shape (the tile, whose coalesced layout the
+  // elementwise code and its reductions take) with vectors broadcast into
+  // it: 1-D loads along one of its axes, rows [1, D] and columns [T, 1].
+  struct Loaded {
     std::vector<int64_t> extents;
-    for (const TileDim &dim : tile.dims) {
+    const TileShape *tile;
+  };
+  llvm::SmallVector<Loaded, 8> loads;
+  for (const TileShape &loaded : kernel.tiles) {
+    if (loaded.source != TileSource::Load && loaded.source != TileSource::BlockPointer) continue;
+    if (!guardsHold(loaded.guards, config, kernel)) continue; // compiled out under this config
+    std::vector<int64_t> extents;
+    for (const TileDim &dim : loaded.dims) {
       auto value = resolveDim(dim, config, kernel);
-      if (!value) return false;
+      if (!value || *value <= 0) return false;
       extents.push_back(*value);
     }
-    if (loadedShape && *loadedShape != extents) return false;
-    loadedShape = std::move(extents);
+    if (extents.size() > 2) return false;
+    loads.push_back(Loaded{std::move(extents), &loaded});
+  }
+  // The tile: the 2-D shape with both extents above 1, else the one 2-D shape.
+  std::optional<std::vector<int64_t>> tile;
+  for (bool full : {true, false}) {
+    for (const Loaded &load : loads) {
+      if (load.extents.size() != 2 || (full && (load.extents[0] == 1 || load.extents[1] == 1))) continue;
+      if (tile && *tile != load.extents) return false;
+      tile = load.extents;
+    }
+    if (tile) break;
+  }
+  int contiguousDim = -1; // the tile's, where a load says it
+  std::vector<std::pair<int64_t, bool>> vectors; // 1-D loads: length, strided
+  bool stridedVectors = false, contiguousVectors = false;
+  const bool fullTile = tile && (*tile)[0] > 1 && (*tile)[1] > 1;
+  for (const Loaded &load : loads) {
+    if (load.extents.size() == 1) {
+      vectors.emplace_back(load.extents[0], load.tile->strided);
+      (load.tile->strided ? stridedVectors : contiguousVectors) = true;
+    } else if (load.extents == *tile) {
+      if (load.tile->contiguousAxis >= 0) {
+        if (contiguousDim >= 0 && contiguousDim != load.tile->contiguousAxis) return false; // layouts differ
+        contiguousDim = load.tile->contiguousAxis;
+      }
+    } else if (fullTile && load.extents[0] == 1 && load.extents[1] == (*tile)[1]) {
+      desc.broadcasts.push_back(VectorBroadcast{(*tile)[0], (*tile)[1], 0, 1, load.tile->strided, true, assumed});
+    } else if (fullTile && load.extents[1] == 1 && load.extents[0] == (*tile)[0]) {
+      desc.broadcasts.push_back(VectorBroadcast{(*tile)[0], (*tile)[1], 1, 1, load.tile->strided, true, assumed});
+    } else {
+      return false;
+    }
+  }
+  if (contiguousDim < 0) contiguousDim = 1; // row-major unless an address says otherwise
+  for (VectorBroadcast &broadcast : desc.broadcasts) broadcast.contiguousDim = contiguousDim;
+  if (!tile) {
+    for (const auto &[length, strided] : vectors)
+      if (length != vectors.front().first) return false;
+  } else {
+    for (const auto &[length, strided] : vectors) {
+      if (length != (*tile)[0] && length != (*tile)[1]) return false;
+      // A square tile does not say which axis the vector runs along: either.
+      const int removedAxis = (*tile)[0] == (*tile)[1] ? -1 : length == (*tile)[1] ? 0 : 1;
+      desc.broadcasts.push_back(
+          VectorBroadcast{(*tile)[0], (*tile)[1], removedAxis, contiguousDim, strided, false, assumed});
+    }
   }
   for (const ScratchOp &op : kernel.scratchOps) {
     if (!guardsHold(op.guards, config, kernel)) continue;
-    // Modelled: reductions of a 1-D block to a scalar. A 2-D reduction's
-    // operand takes the layout the conversions pass settles on, not
-    // necessarily its load's (measured: warp-local where the load's layout
-    // would cross warps), so it stays bounded.
-    if (op.kind != ScratchOpKind::Reduction || !op.operandKnown || op.operand.size() != 1) return false;
+    const bool scan = op.kind == ScratchOpKind::Scan && (op.op == "cumsum" || op.op == "cumprod");
+    if ((op.kind != ScratchOpKind::Reduction && !scan) || !op.operandKnown || op.operand.empty() ||
+        op.operand.size() > 2)
+      return false;
     std::vector<int64_t> extents;
     for (const TileDim &dim : op.operand) {
       auto value = resolveDim(dim, config, kernel);
@@ -220,8 +273,22 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
     // The tile's layout is the one its load was coalesced to: the pointers'
     // element type, whatever the values were cast to afterwards.
     reduction.loaded = assumed;
-    // A 1-D block reduces to a scalar, which every thread then holds.
-    reduction.rows = 1, reduction.cols = extents[0], reduction.axis = 1;
+    if (extents.size() == 1) {
+      // A 1-D block reduces to a scalar, which every thread then holds. Next
+      // to a 2-D tile a vector may be a slice of it instead: not modelled.
+      if (tile || (stridedVectors && contiguousVectors)) return false;
+      reduction.rows = 1, reduction.cols = extents[0], reduction.axis = 1;
+      reduction.strided = stridedVectors;
+    } else {
+      // A 2-D reduction along one axis of the tile, in the tile's layout; a
+      // vector stored as it is converts to the store's layout first.
+      if (!tile || extents != *tile || op.axis < 0) return false;
+      reduction.rows = extents[0], reduction.cols = extents[1], reduction.axis = op.axis;
+      reduction.contiguousDim = contiguousDim;
+      reduction.storesReducedVector = op.resultStored;
+      reduction.stored = assumed;
+    }
+    reduction.scan = scan;
     auto [bytes, upTo] = combineBytesOf(op, assumed);
     reduction.combineBytes = bytes;
     reduction.combineBytesUpTo = upTo;
@@ -231,6 +298,10 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
   if (explain && !desc.reductions.empty())
     described.assumptions.push_back(std::to_string(desc.reductions.size()) +
                                     " reduction(s) outside dot loops, placed as Triton places their scratch");
+  if (explain && !desc.broadcasts.empty())
+    described.assumptions.push_back(std::to_string(desc.broadcasts.size()) +
+                                    " vector load(s) broadcast into the 2-D tile, converted to its slice layout where "
+                                    "they have at least one element per thread");
   return true;
 }
 
@@ -242,6 +313,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   desc.dots.clear();
   desc.epilogueStore.reset();
   desc.reductions.clear();
+  desc.broadcasts.clear();
   desc.elementwiseTiles.clear();
   desc.gaps.clear();
   described.bLayoutUnknown = false;

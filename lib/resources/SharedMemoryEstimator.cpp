@@ -52,6 +52,8 @@ struct Program {
   bool explain = true;
   std::vector<SharedBuffer> buffers;
   std::vector<std::string> assumptions;
+  // A scratch buffer that may be this large instead (the estimate's upper end).
+  int64_t largestAlternative = 0;
 
   template <typename Name>
   void add(Name &&name, int64_t bytes, int64_t start, int64_t end, int64_t alignment = 16) {
@@ -300,12 +302,21 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
   int64_t point = kLoopEnd + 20; // after any dot loop and its epilogue
   for (const auto &reduction : kernel.reductions) {
     TileShape2D shape{std::max<int64_t>(reduction.rows, 1), reduction.cols};
-    DistributedLayout loaded = coalescedLayout(shape, 1, elementBits(reduction.loaded), kernel.numWarps,
-                                               arch.warpSize);
-    int64_t scratch = reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
+    // The tile's layout: coalesced for its load, one element per thread
+    // where consecutive elements are a stride apart.
+    const std::array<int64_t, 2> sizePerThread =
+        reduction.strided ? std::array<int64_t, 2>{1, 1}
+                          : coalescedSizePerThread(shape, reduction.contiguousDim, elementBits(reduction.loaded),
+                                                   kernel.numWarps, arch.warpSize);
+    const std::array<int, 2> order{reduction.contiguousDim, 1 - reduction.contiguousDim};
+    DistributedLayout loaded = blockedLayout(shape, sizePerThread, order, kernel.numWarps, arch.warpSize);
+    int64_t scratch = reduction.scan ? scanScratchBytes(shape, sizePerThread, order, kernel.numWarps, arch.warpSize,
+                                                        reduction.axis, reduction.combineBytes)
+                                     : reductionScratchBytes(loaded, reduction.axis, reduction.combineBytes);
     for (int i = 0; i < std::max(reduction.count, 1); ++i, point += 2)
-      program.add([&] { return "reduction across warps of " + tileText(shape[0], shape[1], reduction.loaded); }, scratch, point,
-                  point + 1, kScratchAlignment);
+      program.add([&] { return std::string(reduction.scan ? "scan" : "reduction") + " across warps of " +
+                           tileText(shape[0], shape[1], reduction.loaded); },
+                  scratch, point, point + 1, kScratchAlignment);
     if (reduction.storesReducedVector) {
       int64_t length = shape[1 - reduction.axis];
       int storedBits = elementBits(reduction.stored);
@@ -317,6 +328,37 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
                   bytes, point, point + 1, kScratchAlignment);
       point += 2;
     }
+  }
+  for (const auto &broadcast : kernel.broadcasts) {
+    const TileShape2D tile{broadcast.rows, broadcast.cols};
+    const int bits = elementBits(broadcast.loaded);
+    const int64_t length = tile[broadcast.removedAxis == 0 ? 1 : 0]; // a square tile: either
+    if (length < static_cast<int64_t>(kernel.numWarps) * arch.warpSize) continue; // loaded in the slice layout
+    DistributedLayout parent = coalescedLayout(tile, broadcast.contiguousDim, bits, kernel.numWarps, arch.warpSize);
+    DistributedLayout vector = broadcast.strided
+                                   ? blockedLayout({length, 1}, {1, 1}, {0, 1}, kernel.numWarps, arch.warpSize)
+                                   : coalescedLayout({length, 1}, 0, bits, kernel.numWarps, arch.warpSize);
+    auto intoSlice = [&](int removedAxis) {
+      return convertLayoutScratchBytes(vector, sliceLayout(parent, removedAxis), bits, 32);
+    };
+    int64_t bytes = 0;
+    if (broadcast.removedAxis >= 0) {
+      bytes = intoSlice(broadcast.removedAxis);
+    } else {
+      // Along either axis of a square tile: the smaller placed, the larger
+      // the upper end.
+      const int64_t alongRows = intoSlice(1), alongColumns = intoSlice(0);
+      bytes = std::min(alongRows, alongColumns);
+      program.largestAlternative = std::max(program.largestAlternative, std::max(alongRows, alongColumns));
+    }
+    if (broadcast.loadedAsTile && bytes > 0) {
+      program.largestAlternative = std::max(program.largestAlternative, tile[0] * tile[1] * std::max(bits, 32) / 8);
+      program.assume([&] { return "a row or column load's conversion may be of the whole tile instead"; });
+    }
+    program.add([&] { return "vector of " + std::to_string(length) + " " + std::string(elementTypeName(broadcast.loaded)) +
+                      " to the slice layout of " + tileText(tile[0], tile[1], broadcast.loaded); },
+                bytes, point, point + 1, kScratchAlignment);
+    point += 2;
   }
 }
 
@@ -398,7 +440,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   describeReductions(program, kernel, arch);
 
   SharedMemoryLayout placed = placeSharedBuffers(program.buffers, explain);
-  estimate.maxBytes = placed.totalBytes;
+  estimate.maxBytes = std::max(placed.totalBytes, program.largestAlternative);
   estimate.minBytes = placed.totalBytes;
   if (bounded) {
     int64_t largest = 0;

@@ -53,11 +53,22 @@ std::vector<int64_t> flatBases(const DistributedLayout &layout, const std::vecto
 // registers are permuted in place (cvtReordersRegisters), or moved between
 // lanes with warp shuffles. Calibrated: a shuffle is used when the source
 // holds no more registers per thread than the destination; gathering several
-// registers of a thread into other lanes goes through shared memory.
+// registers of a thread into other lanes goes through shared memory. Into a
+// destination whose lanes repeat data (a vector spread into the slice of a
+// wider tile) the shuffle takes at most one exchange of a lane bit with a
+// register bit (cvtNeedsWarpShuffle: fewer than two mixed transpositions):
+// measured, a vector of 32 spread over a 1-warp tile's rows is shuffled, one
+// of 64 (two lane bits become register bits) goes through shared memory.
 bool convertsWithinWarps(const DistributedLayout &from, const DistributedLayout &to) {
   if (flatBases(from, from.warps) != flatBases(to, to.warps)) return false;
   if (flatBases(from, from.lanes) == flatBases(to, to.lanes)) return true;
-  return nonBroadcastRegisters(from).size() <= nonBroadcastRegisters(to).size();
+  if (nonBroadcastRegisters(from).size() > nonBroadcastRegisters(to).size()) return false;
+  if (std::none_of(to.lanes.begin(), to.lanes.end(), isZero)) return true;
+  const std::vector<int64_t> fromLanes = flatBases(from, from.lanes);
+  int lanesToRegisters = 0;
+  for (int64_t r : nonBroadcastRegisters(to))
+    if (std::find(fromLanes.begin(), fromLanes.end(), r) != fromLanes.end()) ++lanesToRegisters;
+  return lanesToRegisters < 2;
 }
 
 } // namespace
@@ -69,10 +80,19 @@ int64_t DistributedLayout::warpsWithUniqueDataAlong(int axis) const {
   return count;
 }
 
-DistributedLayout blockedLayout(TileShape2D shape, std::array<int64_t, 2> sizePerThread, std::array<int, 2> order,
-                                int numWarps, int warpSize) {
+namespace {
+
+struct BlockedSplit {
   std::array<int64_t, 2> threadsPerWarp{1, 1};
   std::array<int64_t, 2> warpsPerCta{1, 1};
+};
+
+// Threads and warps per dimension of Triton's default blocked layout.
+BlockedSplit blockedSplit(TileShape2D shape, std::array<int64_t, 2> sizePerThread, std::array<int, 2> order,
+                          int numWarps, int warpSize) {
+  BlockedSplit split;
+  auto &threadsPerWarp = split.threadsPerWarp;
+  auto &warpsPerCta = split.warpsPerCta;
   int64_t remainingLanes = warpSize;
   int64_t remainingThreads = static_cast<int64_t>(numWarps) * warpSize;
   int64_t remainingWarps = numWarps;
@@ -91,7 +111,16 @@ DistributedLayout blockedLayout(TileShape2D shape, std::array<int64_t, 2> sizePe
   }
   threadsPerWarp[order[1]] = warpSize / previousLanes;
   warpsPerCta[order[1]] = numWarps / previousWarps;
+  return split;
+}
 
+} // namespace
+
+DistributedLayout blockedLayout(TileShape2D shape, std::array<int64_t, 2> sizePerThread, std::array<int, 2> order,
+                                int numWarps, int warpSize) {
+  const BlockedSplit split = blockedSplit(shape, sizePerThread, order, numWarps, warpSize);
+  const auto &threadsPerWarp = split.threadsPerWarp;
+  const auto &warpsPerCta = split.warpsPerCta;
   DistributedLayout layout;
   layout.shape = shape;
   std::array<int64_t, 2> covered{1, 1};
@@ -124,9 +153,8 @@ int64_t coalescedElementsPerThread(TileShape2D shape, int contiguousDim, int ele
 
 DistributedLayout coalescedLayout(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
                                   int warpSize) {
-  std::array<int64_t, 2> sizePerThread{1, 1};
-  sizePerThread[contiguousDim] =
-      coalescedElementsPerThread(shape, contiguousDim, elementBits, numWarps, warpSize);
+  const std::array<int64_t, 2> sizePerThread =
+      coalescedSizePerThread(shape, contiguousDim, elementBits, numWarps, warpSize);
   std::array<int, 2> order{contiguousDim, 1 - contiguousDim};
   return blockedLayout(shape, sizePerThread, order, numWarps, warpSize);
 }
@@ -278,6 +306,34 @@ int64_t convertLayoutScratchBytes(const DistributedLayout &from, const Distribut
   int reps = common - std::min(common, maxVectorBits);
   int64_t elements = from.elements() >> reps;
   return elements * elementBits / 8;
+}
+
+int64_t scanScratchBytes(TileShape2D shape, std::array<int64_t, 2> sizePerThread, std::array<int, 2> order,
+                         int numWarps, int warpSize, int axis, int accumulatorBytes) {
+  const BlockedSplit split = blockedSplit(shape, sizePerThread, order, numWarps, warpSize);
+  const int other = 1 - axis;
+  auto blocks = [&](int dim) {
+    const int64_t perCta = sizePerThread[dim] * split.threadsPerWarp[dim] * split.warpsPerCta[dim];
+    return std::max<int64_t>((shape[dim] + perCta - 1) / perCta, 1);
+  };
+  // Warps holding different elements along a dimension (the others repeat
+  // them): the scan finishes in each warp when one holds the axis, and only
+  // warps with data take slots (measured: a [64] strided scan at 2 to 8
+  // warps needs 8 B of fp32).
+  auto uniqueWarps = [&](int dim) {
+    return std::min<int64_t>(split.warpsPerCta[dim],
+                             std::max<int64_t>(shape[dim] / (sizePerThread[dim] * split.threadsPerWarp[dim]), 1));
+  };
+  if (uniqueWarps(axis) <= 1) return 0;
+  return static_cast<int64_t>(accumulatorBytes) * uniqueWarps(axis) * uniqueWarps(other) *
+         split.threadsPerWarp[other] * sizePerThread[other] * blocks(axis) * blocks(other);
+}
+
+std::array<int64_t, 2> coalescedSizePerThread(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
+                                              int warpSize) {
+  std::array<int64_t, 2> sizePerThread{1, 1};
+  sizePerThread[contiguousDim] = coalescedElementsPerThread(shape, contiguousDim, elementBits, numWarps, warpSize);
+  return sizePerThread;
 }
 
 int64_t reductionScratchBytes(const DistributedLayout &layout, int axis, int accumulatorBytes) {

@@ -46,6 +46,10 @@ DistributedLayout blockedLayout(TileShape2D shape, std::array<int64_t, 2> sizePe
 DistributedLayout coalescedLayout(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
                                   int warpSize = 32);
 
+// The sizePerThread of coalescedLayout.
+std::array<int64_t, 2> coalescedSizePerThread(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
+                                              int warpSize = 32);
+
 // Bytes a thread moves along the contiguous dimension in one access under the
 // coalesced layout; cp.async needs at least 4 (Pipeliner/AssignLatencies.cpp).
 int64_t coalescedBytesPerThread(TileShape2D shape, int contiguousDim, int elementBits, int numWarps,
@@ -84,5 +88,13 @@ int64_t convertLayoutScratchBytes(const DistributedLayout &from, const Distribut
 // combine runs on `accumulatorBytes`-byte values: 0 when the reduction stays
 // inside each warp.
 int64_t reductionScratchBytes(const DistributedLayout &layout, int axis, int accumulatorBytes);
+
+// Scratch bytes of a tt.scan along `axis` of a tile in the blocked layout
+// (sizePerThread, order) whose combine runs on `accumulatorBytes`-byte
+// values (ScanLoweringHelper::getScratchSizeInBytes): 0 when one warp holds
+// the axis, else a slot per warp for each element of the other axis a warp
+// holds, for every block of the tile.
+int64_t scanScratchBytes(TileShape2D shape, std::array<int64_t, 2> sizePerThread, std::array<int, 2> order,
+                         int numWarps, int warpSize, int axis, int accumulatorBytes);
 
 } // namespace btlint::resources
