@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 
 namespace btlint::tune {
 namespace {
@@ -137,14 +138,17 @@ TEST(TuneWork, SplitKAtomicsAddTheWholeResultOncePerSplit) {
 
 // The arm a config compiles decides whether the result is added with
 // atomics: `if SPLIT_K == 1: tl.store(...) else: tl.atomic_add(...)`.
-TEST(TuneWork, OnlyTheCompiledArmAddsWithAtomics) {
-  const FileModel model = python_test::modelOf(R"PY(
+// A GEMM whose K loop a SPLIT_K splits across programs; `params` ends the
+// signature, `epilogue` writes `acc` (indented as the body).
+std::string splitKGemmSource(const std::string &params, const std::string &epilogue) {
+  return R"PY(
 import triton
 import triton.language as tl
 
 @triton.jit
 def gemm(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
-         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr):
+         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr)PY" +
+         params + R"PY():
     pid = tl.program_id(0)
     pid_k = tl.program_id(1)
     rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
@@ -155,12 +159,17 @@ def gemm(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
         a = tl.load(a_ptr + rows[:, None] * stride_am + ks[None, :], mask=(rows[:, None] < M) & (ks[None, :] < K))
         b = tl.load(b_ptr + ks[:, None] * stride_bk + cols[None, :], mask=(ks[:, None] < K) & (cols[None, :] < N))
         acc = tl.dot(a, b, acc)
+)PY" + epilogue;
+}
+
+TEST(TuneWork, OnlyTheCompiledArmAddsWithAtomics) {
+  const FileModel model = python_test::modelOf(splitKGemmSource("", R"PY(
     keep = (rows[:, None] < M) & (cols[None, :] < N)
     if SPLIT_K == 1:
         tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc, mask=keep)
     else:
         tl.atomic_add(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc, mask=keep)
-)PY");
+)PY"));
   const Kernel &kernel = python_test::kernelNamed(model, "gemm");
   const KernelRoles roles = rolesOf(kernel);
   auto resultOf = [&](int64_t split) {
@@ -251,26 +260,9 @@ TEST(TuneScore, StagesBeyondTheTripCountBuyNothing) {
 }
 
 TEST(TuneWork, RolesOfATutorialGemm) {
-  const FileModel model = python_test::modelOf(R"PY(
-import triton
-import triton.language as tl
-
-@triton.jit
-def gemm(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
-         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr,
-         GROUP_M: tl.constexpr):
-    pid = tl.program_id(0)
-    pid_k = tl.program_id(1)
-    rows = pid * BLOCK_M + tl.arange(0, BLOCK_M)
-    cols = tl.arange(0, BLOCK_N)
-    ks = pid_k * BLOCK_K + tl.arange(0, BLOCK_K)
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K * SPLIT_K)):
-        a = tl.load(a_ptr + rows[:, None] * stride_am + ks[None, :], mask=(rows[:, None] < M) & (ks[None, :] < K))
-        b = tl.load(b_ptr + ks[:, None] * stride_bk + cols[None, :], mask=(ks[:, None] < K) & (cols[None, :] < N))
-        acc = tl.dot(a, b, acc)
+  const FileModel model = python_test::modelOf(splitKGemmSource(",\n         GROUP_M: tl.constexpr", R"PY(
     tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc, mask=(rows[:, None] < M) & (cols[None, :] < N))
-)PY");
+)PY"));
   const KernelRoles roles = rolesOf(python_test::kernelNamed(model, "gemm"));
   EXPECT_EQ(roles.tileDim.at("BLOCK_M"), "M");
   EXPECT_EQ(roles.tileDim.at("BLOCK_N"), "N");
