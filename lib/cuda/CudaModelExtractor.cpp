@@ -299,6 +299,8 @@ public:
   const Expr *extentExpression(const Expr *expression, unsigned axis, int depth = 0) {
     if (!expression || depth > kMaxRecursionDepth) return nullptr;
     const Expr *value = stripToValue(expression);
+    // Code Clang recovered from an error may have no type.
+    if (value->getType().isNull() || value->isTypeDependent()) return nullptr;
     if (const VarDecl *local = stableLocal(value)) return extentExpression(local->getInit(), axis, depth + 1);
     if (value->getType()->isIntegralOrEnumerationType()) return axis == 0 ? value : nullptr;
     if (const auto *construct = dyn_cast<CXXConstructExpr>(value)) {
@@ -1127,7 +1129,8 @@ private:
       if (const auto *declarations = dyn_cast<DeclStmt>(statement))
         for (const Decl *declaration : declarations->decls())
           if (const auto *variable = dyn_cast<VarDecl>(declaration);
-              variable && variable->getName() == dividend && multipleOfDivisor(variable->getInit()))
+              variable && variable->getDeclName().isIdentifier() && variable->getName() == dividend &&
+              multipleOfDivisor(variable->getInit()))
             return true;
       for (const Stmt *child : statement->children()) work.push_back(child);
     }
