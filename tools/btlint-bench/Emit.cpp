@@ -88,6 +88,19 @@ public:
     return result;
   }
 
+  // What the engine asks before it parses a file (FrontEnd::mayContainKernelCode):
+  // a file with no kernel, config, launch or timing call of its own, nor one
+  // it includes, has nothing to emit. Unreadable files are kept, so that
+  // parse() reports them.
+  bool mayContainKernels(const std::string &file, Language language) {
+    const FrontEnd *frontEnd = frontEndFor(language);
+    if (!frontEnd) return true;
+    std::string error;
+    auto text = readSourceText(file, 32u << 20, error);
+    if (!text) return true;
+    return frontEnd->mayContainKernelCode(SourceFile(file, language, std::move(*text)));
+  }
+
   const ParsedFile *findPythonModule(std::string_view dottedName, const std::string &fromPath) const override {
     llvm::StringRef name(dottedName.data(), dottedName.size());
     llvm::SmallString<256> dir(absolute(fromPath));
@@ -663,7 +676,8 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
   std::map<std::string, std::vector<Diagnostic>> byFile;
   if (options.all)
     for (const std::string &file : options.allFiles)
-      if (languageOf(file)) byFile[file];
+      if (std::optional<Language> language = languageOf(file); language && sources.mayContainKernels(file, *language))
+        byFile[file];
   json::Array skipped;
   for (const auto &d : findings) {
     if (!languageOf(d.path)) {
