@@ -50,7 +50,8 @@ public:
         "`cudaErrorInvalidValue`; a cluster of 2 over a grid of 3, and a cluster of 16 without the "
         "non-portable attribute, return `cudaErrorInvalidClusterSize`. Grids sized by a problem "
         "dimension along y or z (`dim3 grid(1, batch * heads)`) pass tests with small shapes and "
-        "fail in production.";
+        "fail in production. A cooperative grid of 529 blocks of 48 KiB and 256 threads returns "
+        "`cudaErrorCooperativeLaunchTooLarge` on the H200, where 528 (4 per SM) run.";
     info.doc.exampleLanguage = "cuda";
     info.doc.example = "__global__ void __cluster_dims__(2, 1, 1) reduce(const float *x, float *y);\n"
                        "reduce<<<dim3(3), 256>>>(x, y);  // 3 blocks do not split into clusters of 2\n";
