@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 namespace btlint::tune {
 
@@ -98,18 +99,18 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
                                                                : 1.0;
   if (work.pipelinedLoop) terms.tripsUs = busiest * work.iterations * c.tripFloorUs;
   terms.atomicUs = work.atomicBytes / (c.atomicAddGBs * 1e9) * 1e6;
-  const double slowest =
-      std::max({terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs, terms.atomicUs});
+  // The bound terms, named as `bound` reports the largest (the first of equals).
+  const std::pair<double, const char *> bounds[] = {{terms.computeUs, "compute"}, {terms.l2Us, "l2"},
+                                                    {terms.dramUs, "memory"},     {terms.tripsUs, "trips"},
+                                                    {terms.atomicUs, "atomics"},  {terms.latencyUs, "latency"}};
   double overlapped = 0;
-  for (double term : {terms.computeUs, terms.l2Us, terms.dramUs, terms.tripsUs, terms.latencyUs, terms.atomicUs})
-    overlapped += std::pow(term, c.overlapExponent);
+  const std::pair<double, const char *> *largest = &bounds[0];
+  for (const auto &bound : bounds) {
+    overlapped += std::pow(bound.first, c.overlapExponent);
+    if (bound.first > largest->first) largest = &bound;
+  }
   overlapped = std::pow(overlapped, 1.0 / c.overlapExponent) / c.overlapScale;
-  terms.bound = slowest == terms.computeUs ? "compute"
-                : slowest == terms.l2Us    ? "l2"
-                : slowest == terms.dramUs  ? "memory"
-                : slowest == terms.tripsUs ? "trips"
-                : slowest == terms.atomicUs ? "atomics"
-                                           : "latency";
+  terms.bound = largest->second;
   terms.intensity = work.uniqueBytes > 0 ? work.usefulFlops / work.uniqueBytes : 0;
   terms.ridge = bandwidth > 0 ? peak / bandwidth : 0;
   terms.timeUs = overlapped * terms.spillFactor + terms.tripsUs * c.tripExposed + terms.fillUs + c.launchUs;

@@ -75,12 +75,18 @@ public:
       error = file + ": no front-end for " + languageName(language) + " in this build";
       return nullptr;
     }
-    auto text = readSourceText(file, 32u << 20, error);
-    if (!text) {
-      error = file + ": " + error;
-      return nullptr;
+    std::unique_ptr<SourceFile> source;
+    if (auto read = read_.find(key); read != read_.end()) {
+      source = std::move(read->second);
+      read_.erase(read);
+    } else {
+      auto text = readSourceText(file, 32u << 20, error);
+      if (!text) {
+        error = file + ": " + error;
+        return nullptr;
+      }
+      source = std::make_unique<SourceFile>(file, language, std::move(*text));
     }
-    auto source = std::make_unique<SourceFile>(file, language, std::move(*text));
     auto parsedFile = frontEnd->parse(*source);
     const ParsedFile *result = parsedFile.get();
     files_.push_back(std::move(source));
@@ -91,14 +97,17 @@ public:
   // What the engine asks before it parses a file (FrontEnd::mayContainKernelCode):
   // a file with no kernel, config, launch or timing call of its own, nor one
   // it includes, has nothing to emit. Unreadable files are kept, so that
-  // parse() reports them.
+  // parse() reports them; the text of a kept file waits there for parse().
   bool mayContainKernels(const std::string &file, Language language) {
     const FrontEnd *frontEnd = frontEndFor(language);
     if (!frontEnd) return true;
     std::string error;
     auto text = readSourceText(file, 32u << 20, error);
     if (!text) return true;
-    return frontEnd->mayContainKernelCode(SourceFile(file, language, std::move(*text)));
+    auto source = std::make_unique<SourceFile>(file, language, std::move(*text));
+    if (!frontEnd->mayContainKernelCode(*source)) return false;
+    read_[absolute(file)] = std::move(source);
+    return true;
   }
 
   const ParsedFile *findPythonModule(std::string_view dottedName, const std::string &fromPath) const override {
@@ -137,6 +146,7 @@ public:
 
 private:
   std::vector<std::unique_ptr<SourceFile>> files_;
+  std::map<std::string, std::unique_ptr<SourceFile>> read_; // read by mayContainKernels, not parsed yet
   std::map<std::string, std::unique_ptr<ParsedFile>> parsed_;
 };
 
