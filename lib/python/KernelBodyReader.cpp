@@ -1365,6 +1365,7 @@ private:
     for (size_t i = first; i < kernel_.accesses.size(); ++i) {
       MemoryAccess &access = kernel_.accesses[i];
       access.offsetsKnown = offsetsKnown;
+      access.scalarAddress = offsetsKnown && address.shape->empty();
       access.walkedAxes = walked;
       access.hasMask = hasMask;
       access.maskKnown = hasMask && mask.readableMask;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <set>
+#include <tuple>
 
 namespace btlint::tune {
 namespace {
@@ -105,8 +107,16 @@ KernelRoles rolesOf(const Kernel &kernel) {
     if (roles.dotN.empty()) roles.dotN = soleParam(dot.b[1]);
     if (roles.dotK.empty()) roles.dotK = soleParam(dot.a[1]);
   }
-  for (const MemoryAccess &access : kernel.accesses)
+  // Tiles moved: an element-wise access of one element (a row's mean) moves
+  // no tile, and a pass that reads the same address again (layer norm's
+  // second and third sweeps of `x_row + cols`) finds it in L2.
+  std::set<std::tuple<AccessKind, std::string, std::string>> addresses;
+  for (const MemoryAccess &access : kernel.accesses) {
+    if (access.scalarAddress) continue;
+    if (!access.addressText.empty() && !addresses.insert({access.kind, access.pointer, access.addressText}).second)
+      continue;
     (access.kind == AccessKind::Load ? roles.loads : roles.stores) += 1;
+  }
   for (const Loop &loop : kernel.loops)
     if (!loop.isStaticRange && std::any_of(loop.boundParams.begin(), loop.boundParams.end(),
                                            [&](const std::string &n) { return roles.loopTiles.count(n) != 0; }))
@@ -268,6 +278,7 @@ ProgramWork workOn(const ConfigWork &config, const KernelRoles &roles, const Sha
     work.l2BytesPerProgram = iterations * config.accesses * config.tileBytes * padding;
     work.bytesPerIteration = config.loads * config.tileBytes * padding;
     work.uniqueBytes = programs * work.l2BytesPerProgram;
+    work.laneFraction = padding;
   }
   work.usefulBytes = work.uniqueBytes;
   return work;
