@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -391,6 +392,10 @@ struct FunctionSummary {
   // Inline PTX that only some targets accept: instruction, table prefix, where.
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
   bool readsGridDim = false; // `gridDim`: the code adapts to the grid it gets (a grid-stride loop)
+  // `blockIdx.x * blockDim.x`-like products, and uses of `blockIdx` outside one.
+  std::vector<std::tuple<int, int64_t, bool, bool, SourceRange>> blockStrides; // axis, factor, blockDim, known
+  bool loops = false;
+  bool pointerCasts = false;
 };
 
 // Instructions of `text` (inline PTX) that start with a prefix of
@@ -441,7 +446,12 @@ public:
             summary_.localArrays.push_back(variable);
             summary_.arrayScopes[variable] = scopes_;
           }
-          if (variable->getInit()) walk(variable->getInit());
+          if (variable->getInit()) {
+            // `int i = blockIdx.x * blockDim.x + threadIdx.x`: later scaling of `i` counts.
+            if (std::set<int> axes = blockIdxAxesIn(variable->getInit()); !axes.empty())
+              blockDerived_[variable] = std::move(axes);
+            walk(variable->getInit());
+          }
         }
       return;
     }
@@ -451,7 +461,35 @@ public:
       scopes_.pop_back();
       return;
     }
+    if (isa<WhileStmt>(statement) || isa<DoStmt>(statement) || isa<CXXForRangeStmt>(statement))
+      summary_.loops = true;
+    if (const auto *cast = dyn_cast<ExplicitCastExpr>(statement); cast && cast->getType()->isPointerType())
+      summary_.pointerCasts = true;
+    if (const auto *product = dyn_cast<BinaryOperator>(statement);
+        product && product->getOpcode() == BO_Mul && !insideProduct_.count(product))
+      recordBlockStride(product);
+    // An index scaled after the block's offset is added (`(blockIdx.x *
+    // blockDim.x + threadIdx.x) << 2`): its stride is not the product's.
+    // Scaling by a run-time value (`row * cols`) makes an address, not a
+    // new stride; a constant scale, a shift, a division or a remainder may
+    // give a thread several elements or remap them.
+    if (const auto *scaled = dyn_cast<BinaryOperator>(statement); scaled && !insideProduct_.count(scaled)) {
+      const BinaryOperatorKind op = scaled->getOpcode();
+      const bool constantScale = op == BO_Mul && (values_.integer(scaled->getLHS()) || values_.integer(scaled->getRHS()));
+      if (op == BO_Shl || op == BO_Shr || op == BO_Div || op == BO_Rem || constantScale)
+        for (const Expr *operand : {scaled->getLHS(), scaled->getRHS()})
+          if (!insideProduct_.count(operand->IgnoreParenImpCasts()))
+            for (int axis : blockIdxAxesIn(operand))
+              summary_.blockStrides.emplace_back(axis, 1, false, false, scaled->getSourceRange());
+    }
+    if (const auto *expression = dyn_cast<Expr>(statement))
+      if (auto axis = builtinAxis(expression, "blockIdx")) {
+        if (!insideProduct_.count(expression->IgnoreParenImpCasts()))
+          summary_.blockStrides.emplace_back(*axis, 1, false, false, statement->getSourceRange());
+        return;
+      }
     if (const auto *loop = dyn_cast<ForStmt>(statement)) {
+      summary_.loops = true;
       const VarDecl *counter = unrollingCounter(loop);
       if (counter) unrolled_.push_back(counter);
       for (const Stmt *child : statement->children()) walk(child);
@@ -528,6 +566,87 @@ public:
   }
 
 private:
+  // `blockIdx.y` (a property of a CUDA builtin variable): its axis.
+  static std::optional<int> builtinAxis(const Expr *expression, llvm::StringRef builtin) {
+    if (!expression) return std::nullopt;
+    expression = expression->IgnoreParenImpCasts();
+    if (const auto *pseudo = dyn_cast<PseudoObjectExpr>(expression))
+      expression = pseudo->getSyntacticForm()->IgnoreParenImpCasts();
+    const auto *property = dyn_cast<MSPropertyRefExpr>(expression);
+    if (!property) return std::nullopt;
+    const Expr *base = property->getBaseExpr()->IgnoreParenImpCasts();
+    if (const auto *opaque = dyn_cast<OpaqueValueExpr>(base); opaque && opaque->getSourceExpr())
+      base = opaque->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *reference = dyn_cast<DeclRefExpr>(base);
+    const MSPropertyDecl *member = property->getPropertyDecl();
+    if (!reference || !member || !reference->getDecl()->getDeclName().isIdentifier() ||
+        reference->getDecl()->getName() != builtin || !member->getDeclName().isIdentifier())
+      return std::nullopt;
+    const llvm::StringRef name = member->getName();
+    if (name == "x") return 0;
+    if (name == "y") return 1;
+    if (name == "z") return 2;
+    return std::nullopt;
+  }
+
+  // The axes of `blockIdx` read inside `expression`.
+  std::set<int> blockIdxAxesIn(const Stmt *expression) const {
+    std::set<int> axes;
+    if (!expression) return axes;
+    if (const auto *value = dyn_cast<Expr>(expression))
+      if (auto axis = builtinAxis(value, "blockIdx")) {
+        axes.insert(*axis);
+        return axes;
+      }
+    if (const auto *reference = dyn_cast<DeclRefExpr>(expression))
+      if (auto found = blockDerived_.find(reference->getDecl()); found != blockDerived_.end()) return found->second;
+    for (const Stmt *child : expression->children()) axes.merge(blockIdxAxesIn(child));
+    return axes;
+  }
+
+  // A product of factors holding `blockIdx.<axis>`: the stride it gives a
+  // block, from blockDim on the same axis and constants; its factors and
+  // inner products are not read again.
+  void recordBlockStride(const BinaryOperator *product) {
+    std::vector<const Expr *> factors;
+    std::vector<const Stmt *> products;
+    std::function<void(const Expr *)> flatten = [&](const Expr *e) {
+      const Expr *bare = e->IgnoreParenImpCasts();
+      if (const auto *inner = dyn_cast<BinaryOperator>(bare); inner && inner->getOpcode() == BO_Mul) {
+        products.push_back(inner);
+        flatten(inner->getLHS());
+        flatten(inner->getRHS());
+      } else {
+        factors.push_back(e);
+      }
+    };
+    flatten(product);
+    std::optional<int> axis;
+    for (const Expr *factor : factors)
+      if (auto found = builtinAxis(factor, "blockIdx")) {
+        if (axis) return; // blockIdx.x * blockIdx.y: not a stride
+        axis = found;
+      }
+    if (!axis) return;
+    int64_t constant = 1;
+    bool timesBlockDim = false, known = true;
+    for (const Expr *factor : factors) {
+      if (builtinAxis(factor, "blockIdx")) {
+        insideProduct_.insert(factor->IgnoreParenImpCasts());
+        continue;
+      }
+      if (auto dim = builtinAxis(factor, "blockDim"); dim && *dim == *axis && !timesBlockDim) {
+        timesBlockDim = true;
+      } else if (auto value = values_.integer(factor); value && *value > 0) {
+        constant *= *value;
+      } else {
+        known = false;
+      }
+    }
+    for (const Stmt *inner : products) insideProduct_.insert(inner);
+    summary_.blockStrides.emplace_back(*axis, constant, timesBlockDim, known, product->getSourceRange());
+  }
+
   static bool namesGridDim(const Expr *expression) {
     const auto *reference = expression ? dyn_cast<DeclRefExpr>(expression->IgnoreImpCasts()) : nullptr;
     const NamedDecl *named = reference ? reference->getDecl() : nullptr;
@@ -579,6 +698,8 @@ private:
   std::vector<uint32_t> scopes_;
   uint32_t nextScope_ = 0;
   std::vector<const VarDecl *> unrolled_;
+  std::set<const Stmt *> insideProduct_; // read as part of a block stride
+  std::map<const Decl *, std::set<int>> blockDerived_; // locals initialised from blockIdx, by axis
 
   void record(const SharedLvalue &lvalue, bool load, bool storedValue) {
     SharedAccess &access = summary_.sharedAccesses[lvalue.variable];
@@ -744,6 +865,7 @@ public:
   void run() {
     for (Decl *declaration : context_.getTranslationUnitDecl()->decls())
       if (mapper_.inMainFile(declaration->getLocation())) TraverseDecl(declaration);
+    traverseInstantiationsOfHeaderDeclaredTemplates(context_.getTranslationUnitDecl());
     seedExplicitInstantiations(context_.getTranslationUnitDecl());
     traverseHeaderInstantiations();
     buildKernels();
@@ -901,6 +1023,42 @@ private:
   // `template void run_attention<64>(Params &);` in this file names no call:
   // the explicit instantiations of header templates are found by their point
   // of instantiation.
+  // A function template defined here but declared first in a header (a
+  // launcher `invokeX<T>` the header announces): the visitor walks a
+  // template's instantiations only from its first declaration, which the
+  // traversal of this file never reaches, so walk them from the definition.
+  // A pointer to a CUDA vector type (`char4 *`, `__half2 *`): each element
+  // is several of the scalars a launcher counts.
+  static bool pointsToVectorType(QualType type) {
+    if (!type->isPointerType()) return false;
+    const QualType pointee = type->getPointeeType().getUnqualifiedType();
+    const auto *record = pointee->getAsRecordDecl();
+    if (!record || !record->getDeclName().isIdentifier()) return false;
+    const llvm::StringRef name = record->getName();
+    return !name.empty() && (name.back() == '2' || name.back() == '3' || name.back() == '4');
+  }
+
+  void traverseInstantiationsOfHeaderDeclaredTemplates(const DeclContext *context) {
+    for (const Decl *declaration : context->decls()) {
+      if (const auto *inner = dyn_cast<NamespaceDecl>(declaration)) {
+        traverseInstantiationsOfHeaderDeclaredTemplates(inner);
+      } else if (const auto *linkage = dyn_cast<LinkageSpecDecl>(declaration)) {
+        traverseInstantiationsOfHeaderDeclaredTemplates(linkage);
+      } else if (const auto *functions = dyn_cast<FunctionTemplateDecl>(declaration)) {
+        const FunctionTemplateDecl *first = functions->getCanonicalDecl();
+        if (first == functions || mapper_.inMainFile(first->getLocation()) ||
+            !mapper_.inMainFile(functions->getLocation()) || !functions->isThisDeclarationADefinition())
+          continue;
+        for (FunctionDecl *specialization : functions->specializations()) {
+          const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
+          if ((kind == TSK_ImplicitInstantiation || kind == TSK_ExplicitInstantiationDefinition) &&
+              specialization->doesThisDeclarationHaveABody())
+            TraverseDecl(specialization);
+        }
+      }
+    }
+  }
+
   void seedExplicitInstantiations(const DeclContext *context) {
     for (const Decl *declaration : context->decls()) {
       if (const auto *inner = dyn_cast<NamespaceDecl>(declaration)) {
@@ -1082,24 +1240,64 @@ private:
     for (int64_t extent : *extents) launch.blockDims.push_back(ScalarValue::ofInt(extent, span));
   }
 
-  // A grid extent written as a run-time size divided by a constant,
-  // rounding down (`n / 256`, `dim3(n / kBlock)`, a `dim3 grid(n / 32, k / 32)`
-  // never changed): the blocks cover whole multiples only. The ceiling forms
-  // (`(n + 255) / 256`) add to the size first and are not matched.
-  std::optional<GridDivisor> floorDividedGrid(const Expr *extent, const SourceSpan &fallback) {
-    const auto *division = extent ? dyn_cast<BinaryOperator>(extent->IgnoreParenImpCasts()) : nullptr;
+  // A grid extent written as a run-time size divided by a constant: rounding
+  // down (`n / 256`, `dim3(n / kBlock)`, a `dim3 grid(n / 32, k / 32)` never
+  // changed: the blocks cover whole multiples only), or up (`(n + 255) /
+  // 256`, a two-argument helper whose name says it divides, `ceil_div(n,
+  // 256)`: `roundsUp`).
+  std::optional<GridDivisor> dividedGrid(const Expr *extent, const SourceSpan &fallback) {
+    const Expr *bare = extent ? extent->IgnoreParenImpCasts() : nullptr;
+    if (const auto *call = dyn_cast_or_null<CallExpr>(bare)) return helperDividedGrid(call, fallback);
+    const auto *division = dyn_cast_or_null<BinaryOperator>(bare);
     if (!division || division->getOpcode() != BO_Div || !division->getType()->isIntegerType()) return std::nullopt;
     const Expr *dividend = division->getLHS()->IgnoreParenImpCasts();
     const std::optional<int64_t> divisor = values_.integer(division->getRHS());
     if (!divisor || *divisor <= 1 || values_.integer(dividend)) return std::nullopt;
-    if (const auto *sum = dyn_cast<BinaryOperator>(dividend); sum && sum->isAdditiveOp()) return std::nullopt;
     GridDivisor entry;
     entry.span = mapper_.spanOr(division->getSourceRange(), fallback);
     entry.text = mapper_.text(division->getRHS()->getSourceRange());
     entry.value = ScalarValue::ofInt(*divisor, entry.span);
+    if (const auto *sum = dyn_cast<BinaryOperator>(dividend); sum && sum->isAdditiveOp()) {
+      // `(n + d - 1) / d`, `(n + (d - 1)) / d`: one run-time term added, and
+      // constants adding up to d - 1.
+      const Expr *size = nullptr;
+      int64_t constants = 0;
+      std::function<bool(const Expr *, int64_t)> terms = [&](const Expr *term, int64_t sign) {
+        term = term->IgnoreParenImpCasts();
+        if (auto value = values_.integer(term)) {
+          constants += sign * *value;
+          return true;
+        }
+        if (const auto *inner = dyn_cast<BinaryOperator>(term); inner && inner->isAdditiveOp())
+          return terms(inner->getLHS(), sign) && terms(inner->getRHS(), inner->getOpcode() == BO_Add ? sign : -sign);
+        if (size || sign < 0) return false;
+        size = term;
+        return true;
+      };
+      if (!terms(sum, 1) || !size || constants != *divisor - 1) return std::nullopt;
+      entry.roundsUp = true;
+      entry.dividend = mapper_.text(size->getSourceRange());
+      return entry;
+    }
     entry.dividend = mapper_.text(dividend->getSourceRange());
     if (!functionStack_.empty())
       entry.remainderHandled = takesRemainder(functionStack_.back()->getBody(), entry.dividend, *divisor);
+    return entry;
+  }
+
+  std::optional<GridDivisor> helperDividedGrid(const CallExpr *call, const SourceSpan &fallback) {
+    const FunctionDecl *helper = call->getDirectCallee();
+    if (!helper || call->getNumArgs() != 2 || !helper->getDeclName().isIdentifier()) return std::nullopt;
+    const std::string name = llvm::StringRef(helper->getName()).lower();
+    if (name.find("div") == std::string::npos) return std::nullopt;
+    const std::optional<int64_t> divisor = values_.integer(call->getArg(1));
+    if (!divisor || *divisor <= 1 || values_.integer(call->getArg(0))) return std::nullopt;
+    GridDivisor entry;
+    entry.span = mapper_.spanOr(call->getSourceRange(), fallback);
+    entry.text = mapper_.text(call->getArg(1)->getSourceRange());
+    entry.value = ScalarValue::ofInt(*divisor, entry.span);
+    entry.roundsUp = true;
+    entry.dividend = mapper_.text(call->getArg(0)->IgnoreParenImpCasts()->getSourceRange());
     return entry;
   }
 
@@ -1169,7 +1367,7 @@ private:
         for (int64_t extent : *extents) launch.gridDims.push_back(ScalarValue::ofInt(extent, launch.gridSpan));
       else
         for (unsigned axis = 0; axis < 3; ++axis)
-          if (auto divisor = floorDividedGrid(values_.extentExpression(inputs.grid, axis), launch.gridSpan)) {
+          if (auto divisor = dividedGrid(values_.extentExpression(inputs.grid, axis), launch.gridSpan)) {
             divisor->axis = static_cast<int>(axis);
             launch.gridDivisors.push_back(std::move(*divisor));
           }
@@ -1588,6 +1786,12 @@ private:
         kernel.dots.push_back(std::move(dot));
       }
       kernel.readsGridSize |= summaryOf(reached).readsGridDim;
+      kernel.threadLoops |= summaryOf(reached).loops;
+      kernel.castsPointers |= summaryOf(reached).pointerCasts;
+      for (const ParmVarDecl *parameter : reached->parameters())
+        kernel.castsPointers |= pointsToVectorType(parameter->getType());
+      for (const auto &[axis, factor, timesBlockDim, known, range] : summaryOf(reached).blockStrides)
+        kernel.blockStrides.push_back({axis, factor, timesBlockDim, known, mapper_.spanOr(range, kernel.span)});
       for (const auto &[instruction, family, range] : summaryOf(reached).restrictedInstructions)
         if (families.insert(family).second)
           kernel.restrictedInstructions.push_back({instruction, family, mapper_.spanOr(range, kernel.span)});

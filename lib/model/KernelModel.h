@@ -284,6 +284,18 @@ struct RestrictedInstructionUse {
   SourceSpan span;
 };
 
+// CUDA: what a block's index steps by along one axis, as the kernel writes
+// it (`blockIdx.x * blockDim.x`, `blockIdx.x * 256`, `blockIdx.x *
+// blockDim.x * 4`): blockDim times `factor`, or `factor` alone. Not `known`
+// when `blockIdx` is read any other way (alone, times a run-time value).
+struct BlockStride {
+  int axis = 0;
+  int64_t factor = 1;
+  bool timesBlockDim = false;
+  bool known = true;
+  SourceSpan span;
+};
+
 // A per-thread array in a kernel body,
 // such as the accumulator tile `float acc[TM * TN]`, which the compiler keeps
 // in registers when it can.
@@ -558,6 +570,12 @@ struct Kernel {
   bool nonPortableClusterSizeAllowed = false; // cudaFuncAttributeNonPortableClusterSizeAllowed set
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
   bool readsGridSize = false;                     // CUDA: reads gridDim (a grid-stride loop fits any grid)
+  // CUDA: the block strides the kernel and the device code it calls write;
+  // whether any of it loops (a thread may cover several elements) or casts
+  // a pointer (a thread may move a vector of elements).
+  std::vector<BlockStride> blockStrides;
+  bool threadLoops = false;
+  bool castsPointers = false;
   std::optional<int64_t> optInDynamicSmemBytes;
   // Decorators as written, outermost first, canonicalised through
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
