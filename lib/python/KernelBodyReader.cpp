@@ -394,10 +394,13 @@ private:
         if (roles_[use].test(i)) param.uses.insert(static_cast<ParamUse>(use));
       if (readAnywhere_.test(i) && !withRole_.test(i)) param.uses.insert(ParamUse::Arithmetic);
       if (param.kind == ParamKind::Unknown) {
+        // An annotation not read here (a name another module binds) is
+        // the front end's to read: its use says nothing of what it declares.
         if (looksLikePointerName(param.name))
           param.kind = ParamKind::Pointer;
-        else if (param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask) ||
-                 param.uses.count(ParamUse::PointerOffset) || param.uses.count(ParamUse::TileExtent))
+        else if (param.annotation.empty() &&
+                 (param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask) ||
+                  param.uses.count(ParamUse::PointerOffset) || param.uses.count(ParamUse::TileExtent)))
           param.kind = ParamKind::Int;
       }
       if (param.uses.count(ParamUse::TileExtent) || looksLikeTileName(param.name))

@@ -613,10 +613,15 @@ private:
       if (index >= kernel.params.size()) continue;
       const Value annotation = evaluate(node, syntax.point);
       // Triton takes a parameter as constexpr when its annotation's name holds
-      // "constexpr": an alias of tl.constexpr is one.
-      if (annotation.isExternal() && (annotation.text() == "triton.language.constexpr" ||
-                                      annotation.text() == "triton.language.core.constexpr"))
+      // "constexpr": an alias of tl.constexpr is one; an alias of `int` is not.
+      if (!annotation.isExternal()) continue;
+      const std::string &path = annotation.text();
+      if (path == "triton.language.constexpr" || path == "triton.language.core.constexpr")
         kernel.params[index].kind = ParamKind::Constexpr;
+      else if (path == "builtins.int" || path == "builtins.bool")
+        kernel.params[index].kind = ParamKind::Int;
+      else if (path == "builtins.float")
+        kernel.params[index].kind = ParamKind::Float;
     }
     if (syntax.dimsReadGlobals) resolveGlobalDims(kernel, syntax);
     if (syntax.autotune)
