@@ -65,6 +65,15 @@ std::optional<Evaluator::FunctionSource> Evaluator::functionSource(const Value &
   return FunctionSource{&data.module->tree(), &data.module->index(), data.node};
 }
 
+std::vector<Value> Evaluator::capturedFunctions(const Value &function) const {
+  std::vector<Value> captured;
+  if (!function.isFunction()) return captured;
+  for (const Scope *scope = function.function()->closure.get(); scope; scope = scope->parent.get())
+    for (const auto &[name, value] : scope->variables)
+      if (value.isFunction()) captured.push_back(value);
+  return captured;
+}
+
 Value Evaluator::globalOf(const Value &function, std::string_view name) {
   if (!function.isFunction() || !function.function()->module)
     return Value::unknown("not a function of the analysed code");

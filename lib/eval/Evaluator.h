@@ -55,6 +55,9 @@ public:
     python::NodeId definition = python::kNoNode;
   };
   std::optional<FunctionSource> functionSource(const Value &function) const;
+  // The functions a closure holds from the scopes of the functions that
+  // made it (`get_decorator` in a factory's inner `new_decorator`).
+  std::vector<Value> capturedFunctions(const Value &function) const;
   // A module-level name of the module a function is defined in, as it
   // stands once the module has run (a helper the function calls).
   Value globalOf(const Value &function, std::string_view name);

@@ -36,6 +36,8 @@ public:
   using iterator = std::vector<Entry>::iterator;
   iterator begin() { return entries_.begin(); }
   iterator end() { return entries_.end(); }
+  std::vector<Entry>::const_iterator begin() const { return entries_.begin(); }
+  std::vector<Entry>::const_iterator end() const { return entries_.end(); }
   iterator find(std::string_view name) {
     for (auto entry = entries_.begin(); entry != entries_.end(); ++entry)
       if (sameName(entry->first, name)) return entry;

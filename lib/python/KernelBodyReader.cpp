@@ -373,6 +373,10 @@ private:
           param.kind = ParamKind::Float;
         else if (path == "bool")
           param.kind = ParamKind::Int;
+        else if (!quoted && dtype.empty() && !path.empty())
+          // A name another module of the project binds
+          // (`from mypkg.triton import tl_constexpr`): the evaluator reads it.
+          syntax_.annotationExpressions.emplace_back(kernel_.params.size(), annotation);
       }
       if (value != kNoNode) {
         param.defaultValue = literalValue(value);
@@ -390,10 +394,13 @@ private:
         if (roles_[use].test(i)) param.uses.insert(static_cast<ParamUse>(use));
       if (readAnywhere_.test(i) && !withRole_.test(i)) param.uses.insert(ParamUse::Arithmetic);
       if (param.kind == ParamKind::Unknown) {
+        // An annotation not read here (a name another module binds) is
+        // the front end's to read: its use says nothing of what it declares.
         if (looksLikePointerName(param.name))
           param.kind = ParamKind::Pointer;
-        else if (param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask) ||
-                 param.uses.count(ParamUse::PointerOffset) || param.uses.count(ParamUse::TileExtent))
+        else if (param.annotation.empty() &&
+                 (param.uses.count(ParamUse::LoopBound) || param.uses.count(ParamUse::Mask) ||
+                  param.uses.count(ParamUse::PointerOffset) || param.uses.count(ParamUse::TileExtent)))
           param.kind = ParamKind::Int;
       }
       if (param.uses.count(ParamUse::TileExtent) || looksLikeTileName(param.name))
@@ -1043,9 +1050,18 @@ private:
         result.shape = nullptr;
         return result;
       }
+      // A tile's shape is fixed when the kernel compiles: it derives from
+      // what sizes the tile, never from the values the tile holds
+      // (`tl.sum(tl.exp(x * scale), 0).shape[0]` reads no `scale`).
       if (name == "shape") {
         Info result;
-        result.params = object.params;
+        if (object.shape && !object.shape->empty()) {
+          for (const TileDim &dim : *object.shape)
+            for (const std::string &param : dim.params)
+              if (auto found = paramIndex_.find(param); found != paramIndex_.end()) result.params.set(found->second);
+        } else {
+          result.params = object.params;
+        }
         result.shape = nullptr;
         return result;
       }

@@ -330,6 +330,35 @@ private:
     return syntax;
   }
 
+  // Whether the function's own body (not a function or class nested in it)
+  // calls a triton.language function that exists only in compiled Triton
+  // code: outside @triton.jit, `tl.program_id` or `tl.load` raise.
+  bool callsDeviceOnlyLanguage(NodeId definition) const {
+    static constexpr std::string_view deviceOnly[] = {
+        "program_id", "num_programs", "load",       "store",      "arange",     "dot",
+        "make_block_ptr", "atomic_add", "atomic_cas", "atomic_xchg", "atomic_max", "atomic_min"};
+    std::vector<NodeId> pending{tree_.child(definition, Field::Body)};
+    while (!pending.empty()) {
+      const NodeId node = pending.back();
+      pending.pop_back();
+      if (node == kNoNode) continue;
+      const NodeKind kind = tree_.kind(node);
+      if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+          kind == NodeKind::DecoratedDefinition || kind == NodeKind::Lambda)
+        continue;
+      if (kind == NodeKind::Call) {
+        const NodeId callee = tree_.child(node, Field::Function);
+        if (callee != kNoNode && tree_.kind(callee) == NodeKind::Attribute) {
+          const std::string_view member = index_.memberOf(tree_, callee, "triton.language");
+          for (std::string_view name : deviceOnly)
+            if (member == name) return true;
+        }
+      }
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+    }
+    return false;
+  }
+
   bool readDecoratedKernel(NodeId decorated, NodeId definition, NodeId function) {
     struct Decorator {
       DecoratorKind kind;
@@ -352,6 +381,11 @@ private:
                             tree_.kind(expression) == NodeKind::Call ? expression : kNoNode,
                             path.empty() ? std::string(tree_.text(callee)) : path});
     }
+    // A decorator of the project's own (`@triton_jit()`, bound in another
+    // module to something that applies triton.jit) on a function whose body
+    // calls what only compiled Triton code can call: Triton's JIT compiles it,
+    // whatever the decorator's name.
+    if (!isKernel && !decorators.empty() && callsDeviceOnlyLanguage(definition)) isKernel = true;
     if (!isKernel) return false;
     EvaluationPoint point{tree_.node(decorated).startByte, function};
     KernelSyntax &syntax = newKernel(definition, decorated, point);

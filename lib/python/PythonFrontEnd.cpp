@@ -436,6 +436,28 @@ private:
       if (autotunerParameters.count(tree.text(callee))) return true;
       if (isAutotunerClass(evaluator().globalOf(function, tree.text(callee)))) return true;
     }
+    // A generic factory given triton.autotune to apply later
+    // (`triton_autotune = try_decorate(lambda: triton.autotune)`): the
+    // decorator is the factory's inner function, holding what it was given.
+    for (const Value &captured : evaluator().capturedFunctions(function))
+      if (auto held = evaluator().functionSource(captured); held && namesTritonAutotune(*held)) return true;
+    return false;
+  }
+
+  // Whether a function's body names triton.autotune (`lambda: triton.autotune`).
+  static bool namesTritonAutotune(const eval::Evaluator::FunctionSource &source) {
+    const python::SyntaxTree &tree = *source.tree;
+    std::vector<NodeId> stack{source.definition};
+    while (!stack.empty()) {
+      const NodeId node = stack.back();
+      stack.pop_back();
+      if (tree.kind(node) == NodeKind::Attribute) {
+        const std::string path = source.index->canonicalPath(tree, node);
+        if (path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune")
+          return true;
+      }
+      for (NodeId child : tree.children(node)) stack.push_back(child);
+    }
     return false;
   }
 
@@ -587,6 +609,20 @@ private:
     Kernel kernel = consumable_ ? std::move(consumable_->kernels[index].kernel) : syntax.kernel;
     for (const auto &[index, node] : syntax.defaultExpressions)
       if (index < kernel.params.size()) kernel.params[index].defaultValue = scalar(node, syntax.point);
+    for (const auto &[index, node] : syntax.annotationExpressions) {
+      if (index >= kernel.params.size()) continue;
+      const Value annotation = evaluate(node, syntax.point);
+      // Triton takes a parameter as constexpr when its annotation's name holds
+      // "constexpr": an alias of tl.constexpr is one; an alias of `int` is not.
+      if (!annotation.isExternal()) continue;
+      const std::string &path = annotation.text();
+      if (path == "triton.language.constexpr" || path == "triton.language.core.constexpr")
+        kernel.params[index].kind = ParamKind::Constexpr;
+      else if (path == "builtins.int" || path == "builtins.bool")
+        kernel.params[index].kind = ParamKind::Int;
+      else if (path == "builtins.float")
+        kernel.params[index].kind = ParamKind::Float;
+    }
     if (syntax.dimsReadGlobals) resolveGlobalDims(kernel, syntax);
     if (syntax.autotune)
       buildAutotune(kernel, *syntax.autotune, {});

@@ -49,6 +49,9 @@ struct KernelSyntax {
   std::vector<NodeId> otherDecorators; // candidates for custom autotune wrappers
   // Parameter defaults that are not plain literals (index into kernel.params).
   std::vector<std::pair<size_t, NodeId>> defaultExpressions;
+  // Parameter annotations imported from another module of the project, whose
+  // meaning (`tl_constexpr = tl.constexpr`) the evaluator finds there.
+  std::vector<std::pair<size_t, NodeId>> annotationExpressions;
   // Names in tile dimensions that are neither parameters nor locals
   // (module constants), resolved per arch.
   bool dimsReadGlobals = false;

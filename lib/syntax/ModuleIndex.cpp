@@ -464,7 +464,7 @@ bool ModuleIndex::canonicalEquals(const SyntaxTree &tree, NodeId expression,
   if (cursor == kNoNode || tree.kind(cursor) != NodeKind::Identifier) return false;
   std::string_view head = tree.text(cursor);
   auto imported = imports_.find(head);
-  if (imported != imports_.end()) return imported->second == path;
+  if (imported != imports_.end()) return reexportedTriton(imported->second) == path;
   if (head == "tl") return path == "triton.language";
   return head == path;
 }

@@ -76,6 +76,15 @@ bool isDeviceHelper(const Kernel &kernel) {
   });
 }
 
+// An annotation btlint could not read (a name bound outside the run, such as
+// another package's alias of tl.constexpr): Triton decides by the name of
+// the annotation's class, which is not known here. Quoted annotations are
+// read as Triton reads them, so they never stay unread.
+bool annotationUnread(const Param &param) {
+  return param.kind == ParamKind::Unknown && !param.annotation.empty() && param.annotation.front() != '"' &&
+         param.annotation.front() != '\'';
+}
+
 class TileNotConstexpr : public Rule {
 public:
   static RuleInfo info() {
@@ -90,7 +99,11 @@ public:
         "but is not declared `tl.constexpr` (Triton; an annotation written as a string counts when "
         "its text holds `constexpr`, as it does for Triton: `BLOCK: \"tl.constexpr\"`) or is not a "
         "template parameter or "
-        "`constexpr` (CUDA). Parameters that merely look like tile sizes (`BLOCK_*`) but never "
+        "`constexpr` (CUDA). An annotation bound to another name is followed into the module "
+        "that binds it: `BLOCK: tl_constexpr` with `tl_constexpr = tl.constexpr` in the "
+        "project's own module is constexpr, an alias of `int` is not; one btlint cannot read "
+        "(bound in a package outside the run) leaves the parameter alone, since Triton decides "
+        "by the annotation's class name. Parameters that merely look like tile sizes (`BLOCK_*`) but never "
         "size a tile are left alone, and so are parameters that reach a tile only through their "
         "element type (`ptr.dtype.element_ty.primitive_bitwidth // 8` as a vector width: Triton "
         "compiles the type into each specialisation), and device helpers (jit functions called by "
@@ -127,6 +140,7 @@ public:
       if (isDeviceHelper(kernel)) continue;
       for (const Param &param : kernel.params) {
         if (param.isConstexpr() || !param.uses.count(ParamUse::TileExtent)) continue;
+        if (kernel.language == Language::Python && annotationUnread(param)) continue;
         if (kernel.language == Language::Cuda) {
           context.report(param.span, "`" + param.name + "` sizes a shared array in `" +
                                          kernel.name + "` but is not a compile-time constant")

@@ -52,7 +52,10 @@ public:
         "scales both sides of a mask (`tl.arange(0, HEADS)[:, None] * stride + c < num_heads * "
         "stride` compares heads with `num_heads`); nor a shape that every "
         "launch of the kernel in the file passes the same number (`NOPE_DIM=448`, a module "
-        "constant): it never changes between calls. Kernels with a single "
+        "constant): it never changes between calls. A loop bounded by a tile's `.shape` "
+        "(`tl.static_range(1, log2(scores.shape[0]))`) is bounded by what sizes the tile, not "
+        "by the values it holds: `scores = tl.dot(q * scale, k)` does not make `scale` or the "
+        "sequence length a bound. Kernels with a single "
         "config are not tuned, and are skipped.";
     info.doc.whyItMatters =
         "Triton benchmarks the configs once per distinct key and caches the winner. A shape "
