@@ -231,8 +231,23 @@ public:
     if (const auto *binary = dyn_cast<BinaryOperator>(value)) {
       auto left = integer(binary->getLHS(), depth + 1);
       auto right = integer(binary->getRHS(), depth + 1);
+      // `block >= 1024 || params.B > 65535`: one known side can decide.
+      if (binary->getOpcode() == BO_LOr) {
+        if ((left && *left) || (right && *right)) return 1;
+        return left && right ? std::optional<int64_t>(0) : std::nullopt;
+      }
+      if (binary->getOpcode() == BO_LAnd) {
+        if ((left && !*left) || (right && !*right)) return 0;
+        return left && right ? std::optional<int64_t>(1) : std::nullopt;
+      }
       if (!left || !right) return std::nullopt;
       switch (binary->getOpcode()) {
+      case BO_LT: return *left < *right;
+      case BO_GT: return *left > *right;
+      case BO_LE: return *left <= *right;
+      case BO_GE: return *left >= *right;
+      case BO_EQ: return *left == *right;
+      case BO_NE: return *left != *right;
       case BO_Add: return *left + *right;
       case BO_Sub: return *left - *right;
       case BO_Mul: return *left * *right;
@@ -1335,11 +1350,31 @@ private:
     return false;
   }
 
+  // A launch after `if (C) return ...;` in the launching function's body,
+  // with C true for this instantiation (`if (block >= 1024) return 1;` in
+  // `launch<256, 4>`), is never reached.
+  bool returnsBefore(const Expr *call) {
+    if (functionStack_.empty()) return false;
+    const auto *body = dyn_cast_or_null<CompoundStmt>(functionStack_.back()->getBody());
+    if (!body) return false;
+    const SourceManager &sources = context_.getSourceManager();
+    for (const Stmt *statement : body->body()) {
+      if (!sources.isBeforeInTranslationUnit(statement->getEndLoc(), call->getBeginLoc())) break;
+      const auto *branch = dyn_cast<IfStmt>(statement);
+      if (!branch || branch->getElse() || branch->hasInitStorage() || branch->getConditionVariable()) continue;
+      const Stmt *taken = branch->getThen();
+      if (const auto *block = dyn_cast<CompoundStmt>(taken); block && block->size() == 1) taken = block->body_front();
+      if (!isa<ReturnStmt>(taken)) continue;
+      if (auto condition = values_.integer(branch->getCond()); condition && *condition) return true;
+    }
+    return false;
+  }
+
   void recordLaunch(const LaunchInputs &inputs) {
     // A launch written in another file belongs to that file, unless that is
     // a header launcher this file instantiated.
     auto callSpan = mainFileSpan(inputs.call->getSourceRange());
-    if (!callSpan) return;
+    if (!callSpan || returnsBefore(inputs.call)) return;
     LaunchSite launch;
     launch.span = *callSpan;
     launch.launchApi = inputs.api;

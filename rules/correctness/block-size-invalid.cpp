@@ -41,7 +41,9 @@ public:
         "than 1024 threads, an extent above 1024 (x, y) or 64 (z), an empty block, more threads than "
         "the kernel's `__launch_bounds__` allows, and, unless `require-warp-multiple` is off, a "
         "thread count that is not a multiple of the warp size (32). A block of one thread is taken "
-        "as deliberate.";
+        "as deliberate. A launch that its function returns before for this instantiation (`if "
+        "(block >= 1024) return 1;` ahead of it, the condition true for the template arguments) is "
+        "never reached and not checked.";
     info.doc.whyItMatters =
         "A block over the hardware limits, or over `__launch_bounds__` (the compiler budgeted "
         "registers for that many threads), fails at launch: on an H200 with CUDA 13 every such "
