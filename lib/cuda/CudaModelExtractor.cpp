@@ -880,8 +880,8 @@ public:
   void run() {
     for (Decl *declaration : context_.getTranslationUnitDecl()->decls())
       if (mapper_.inMainFile(declaration->getLocation())) TraverseDecl(declaration);
-    traverseInstantiationsOfHeaderDeclaredTemplates(context_.getTranslationUnitDecl());
-    seedExplicitInstantiations(context_.getTranslationUnitDecl());
+    traverseInstantiationsOfHeaderDeclaredTemplates();
+    seedExplicitInstantiations();
     traverseHeaderInstantiations();
     buildKernels();
     attachTables();
@@ -1035,13 +1035,6 @@ private:
     if (auto span = mapper_.span(use)) queueHeaderLauncher(function, {*span, displayName(function)});
   }
 
-  // `template void run_attention<64>(Params &);` in this file names no call:
-  // the explicit instantiations of header templates are found by their point
-  // of instantiation.
-  // A function template defined here but declared first in a header (a
-  // launcher `invokeX<T>` the header announces): the visitor walks a
-  // template's instantiations only from its first declaration, which the
-  // traversal of this file never reaches, so walk them from the definition.
   // A pointer to a CUDA vector type (`char4 *`, `__half2 *`): each element
   // is several of the scalars a launcher counts.
   static bool pointsToVectorType(QualType type) {
@@ -1053,47 +1046,58 @@ private:
     return !name.empty() && (name.back() == '2' || name.back() == '3' || name.back() == '4');
   }
 
-  void traverseInstantiationsOfHeaderDeclaredTemplates(const DeclContext *context) {
+  // Every function template declared in `context`'s namespaces and linkage
+  // specifications and, with `intoClasses`, in the non-dependent classes
+  // defined there outside system headers.
+  void forEachFunctionTemplate(const DeclContext *context, bool intoClasses,
+                               const std::function<void(const FunctionTemplateDecl *)> &visit) {
     for (const Decl *declaration : context->decls()) {
       if (const auto *inner = dyn_cast<NamespaceDecl>(declaration)) {
-        traverseInstantiationsOfHeaderDeclaredTemplates(inner);
+        forEachFunctionTemplate(inner, intoClasses, visit);
       } else if (const auto *linkage = dyn_cast<LinkageSpecDecl>(declaration)) {
-        traverseInstantiationsOfHeaderDeclaredTemplates(linkage);
+        forEachFunctionTemplate(linkage, intoClasses, visit);
+      } else if (const auto *record = dyn_cast<CXXRecordDecl>(declaration)) {
+        if (intoClasses && record->isThisDeclarationADefinition() && !record->isDependentContext() &&
+            !mapper_.inSystemHeader(record->getLocation()))
+          forEachFunctionTemplate(record, intoClasses, visit);
       } else if (const auto *functions = dyn_cast<FunctionTemplateDecl>(declaration)) {
-        const FunctionTemplateDecl *first = functions->getCanonicalDecl();
-        if (first == functions || mapper_.inMainFile(first->getLocation()) ||
-            !mapper_.inMainFile(functions->getLocation()) || !functions->isThisDeclarationADefinition())
-          continue;
-        for (FunctionDecl *specialization : functions->specializations()) {
-          const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
-          if ((kind == TSK_ImplicitInstantiation || kind == TSK_ExplicitInstantiationDefinition) &&
-              specialization->doesThisDeclarationHaveABody())
-            TraverseDecl(specialization);
-        }
+        visit(functions);
       }
     }
   }
 
-  void seedExplicitInstantiations(const DeclContext *context) {
-    for (const Decl *declaration : context->decls()) {
-      if (const auto *inner = dyn_cast<NamespaceDecl>(declaration)) {
-        seedExplicitInstantiations(inner);
-      } else if (const auto *linkage = dyn_cast<LinkageSpecDecl>(declaration)) {
-        seedExplicitInstantiations(linkage);
-      } else if (const auto *record = dyn_cast<CXXRecordDecl>(declaration)) {
-        if (record->isThisDeclarationADefinition() && !record->isDependentContext() &&
-            !mapper_.inSystemHeader(record->getLocation()))
-          seedExplicitInstantiations(record);
-      } else if (const auto *functions = dyn_cast<FunctionTemplateDecl>(declaration)) {
-        if (mapper_.inMainFile(functions->getLocation()) || mapper_.inSystemHeader(functions->getLocation())) continue;
-        for (const FunctionDecl *specialization : functions->specializations()) {
-          const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
-          if (kind != TSK_ExplicitInstantiationDefinition || !isHeaderLauncher(specialization)) continue;
-          if (auto span = mapper_.span(specialization->getPointOfInstantiation()))
-            queueHeaderLauncher(specialization, {*span, displayName(specialization)});
-        }
+  // A function template defined here but declared first in a header (a
+  // launcher `invokeX<T>` the header announces): the visitor walks a
+  // template's instantiations only from its first declaration, which the
+  // traversal of this file never reaches, so walk them from the definition.
+  void traverseInstantiationsOfHeaderDeclaredTemplates() {
+    forEachFunctionTemplate(context_.getTranslationUnitDecl(), false, [&](const FunctionTemplateDecl *functions) {
+      const FunctionTemplateDecl *first = functions->getCanonicalDecl();
+      if (first == functions || mapper_.inMainFile(first->getLocation()) ||
+          !mapper_.inMainFile(functions->getLocation()) || !functions->isThisDeclarationADefinition())
+        return;
+      for (FunctionDecl *specialization : functions->specializations()) {
+        const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
+        if ((kind == TSK_ImplicitInstantiation || kind == TSK_ExplicitInstantiationDefinition) &&
+            specialization->doesThisDeclarationHaveABody())
+          TraverseDecl(specialization);
       }
-    }
+    });
+  }
+
+  // `template void run_attention<64>(Params &);` in this file names no call:
+  // the explicit instantiations of header templates are found by their point
+  // of instantiation.
+  void seedExplicitInstantiations() {
+    forEachFunctionTemplate(context_.getTranslationUnitDecl(), true, [&](const FunctionTemplateDecl *functions) {
+      if (mapper_.inMainFile(functions->getLocation()) || mapper_.inSystemHeader(functions->getLocation())) return;
+      for (const FunctionDecl *specialization : functions->specializations()) {
+        const TemplateSpecializationKind kind = specialization->getTemplateSpecializationKind();
+        if (kind != TSK_ExplicitInstantiationDefinition || !isHeaderLauncher(specialization)) continue;
+        if (auto span = mapper_.span(specialization->getPointOfInstantiation()))
+          queueHeaderLauncher(specialization, {*span, displayName(specialization)});
+      }
+    });
   }
 
   void traverseHeaderInstantiations() {
