@@ -151,6 +151,11 @@ struct Info {
   // The reductions (bits: Kernel::scratchOps indices below 32) whose vector
   // this value carries elementwise; a store of it converts that vector.
   uint32_t reductions = 0;
+  // The tl.loads (bits: Kernel::tiles indices below 32) the value is
+  // computed from through casts and element-wise arithmetic, and whether a
+  // dot's result takes part: where a dot operand comes from.
+  uint32_t tileLoads = 0;
+  bool dotResult = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -281,6 +286,7 @@ private:
   std::unordered_map<std::string_view, size_t> paramIndex_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
+  std::vector<int> tileLoop_; // per Kernel::tiles index: the loop a load ran in (-1: none; -2: not a load)
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   ParamSet readAnywhere_;
   ParamSet withRole_;
@@ -639,9 +645,10 @@ private:
     return makeShape({makeDim(inner)});
   }
 
-  void recordTile(TileSource source, const Shape &shape,
+  // Returns the tile's index in Kernel::tiles, -1 when none is recorded.
+  int recordTile(TileSource source, const Shape &shape,
                   std::string_view dtype, NodeId site) {
-    if (!shape || shape->empty()) return;
+    if (!shape || shape->empty()) return -1;
     TileShape tile;
     tile.source = source;
     tile.dims = *shape;
@@ -656,6 +663,15 @@ private:
         if (found != paramIndex_.end()) dimParams.set(found->second);
       }
     addRole(dimParams, ParamUse::TileExtent);
+    return static_cast<int>(kernel_.tiles.size()) - 1;
+  }
+
+  // A load's tile as the origin of the values computed from it.
+  void markLoadOrigin(Info &result, int tile) {
+    if (tile < 0 || tile >= 32) return;
+    result.tileLoads = 1u << tile;
+    if (tileLoop_.size() <= static_cast<size_t>(tile)) tileLoop_.resize(static_cast<size_t>(tile) + 1, -2);
+    tileLoop_[static_cast<size_t>(tile)] = currentLoop();
   }
 
   // ---- expressions ---------------------------------------------------------
@@ -1083,6 +1099,8 @@ private:
       }
       result.sources = left.sources | right.sources;
       result.reductions = left.reductions | right.reductions;
+      result.tileLoads = left.tileLoads | right.tileLoads;
+      result.dotResult = left.dotResult || right.dotResult;
       result.decoded = left.decoded || right.decoded;
       if ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpPercent) && left.shape &&
           !left.shape->empty() && left.axes && right.shape && right.shape->empty() && right.params.any())
@@ -1563,7 +1581,7 @@ private:
       result.loadLoop = currentLoop();
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
-      recordTile(TileSource::Load, result.shape, "", call);
+      markLoadOrigin(result, recordTile(TileSource::Load, result.shape, "", call));
       return result;
     }
     if (name == "reshape" || name == "view" || name == "broadcast_to") {
@@ -1599,6 +1617,7 @@ private:
       Info result = receiver;
       result.pointerRoots.reset();
       result.loadLoop = -2;
+      result.tileLoads = 0;
       result.axes = nullptr;
       recordScratchOp(ScratchOpKind::Reduction, name, receiver, argument(call, 0, "axis"), call);
       result.reductions = lastScratchOpBit();
@@ -1797,7 +1816,7 @@ private:
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
       const size_t tilesBefore = kernel_.tiles.size();
-      recordTile(TileSource::Load, result.shape, "", call);
+      markLoadOrigin(result, recordTile(TileSource::Load, result.shape, "", call));
       if (kernel_.tiles.size() > tilesBefore) {
         kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
         kernel_.tiles.back().strided = isStridedVector(address);
@@ -1919,6 +1938,7 @@ private:
       Info source = analyze(positionalArgument(call, 0));
       source.pointerRoots.reset();
       source.loadLoop = -2;
+      source.tileLoads = 0;
       source.axes = nullptr;
       // Counting a tile of comparisons (`tl.sum(idx != -1)`): at most the
       // tile's size, whatever the compared values were loaded from.
@@ -2005,6 +2025,8 @@ private:
         Info part = analyze(argumentNode);
         combined.params |= part.params;
         combined.sources |= part.sources;
+        combined.tileLoads |= part.tileLoads;
+        combined.dotResult = combined.dotResult || part.dotResult;
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
@@ -2121,6 +2143,25 @@ private:
     dot.bTransposed = writtenTransposed(bNode);
     dot.operandsShareLoad =
         dot.bTransposed && dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
+    // The loads of the dot's innermost loop (or, outside loops, of none);
+    // `before`: a load of an enclosing loop or before the loop takes part.
+    auto loadsInLoop = [&](uint32_t bits, bool &before) {
+      std::vector<int> tiles;
+      for (int tile = 0; tile < 32; ++tile) {
+        if (!(bits >> tile & 1u) || static_cast<size_t>(tile) >= tileLoop_.size()) continue;
+        if (tileLoop_[static_cast<size_t>(tile)] == loop) tiles.push_back(tile);
+        else before = true;
+      }
+      return tiles;
+    };
+    dot.aLoads = loadsInLoop(a.tileLoads, dot.aLoadedBefore);
+    dot.bLoads = loadsInLoop(b.tileLoads, dot.bLoadedBefore);
+    dot.aFromDot = a.dotResult;
+    dot.bFromDot = b.dotResult;
+    dot.aStraight = a.load != kNoNode && a.loadLoop == loop;
+    dot.bStraight = b.load != kNoNode && b.loadLoop == loop;
+    dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
+    dot.originsKnown = true;
     dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
@@ -2144,6 +2185,7 @@ private:
     else
       result.shape = acc.shape;
     result.dtype = !accDtype.empty() ? accDtype : acc.dtype;
+    result.dotResult = true;
     kernel_.dots.push_back(std::move(dot));
     return result;
   }
