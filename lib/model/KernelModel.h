@@ -154,6 +154,7 @@ struct DotSite {
   bool aLoadedBefore = false, bLoadedBefore = false;
   // Read straight from a tl.load of the same loop (or both outside loops).
   bool aStraight = false, bStraight = false;
+  bool aCast = false, bCast = false; // straight, with a cast (`.to`) on the way
   // The tiles recorded before the dot (Kernel::tiles.size() when it is read):
   // loads with a lower index come before it in the program.
   int tilesBefore = 0;

@@ -156,6 +156,9 @@ struct Info {
   // dot's result takes part: where a dot operand comes from.
   uint32_t tileLoads = 0;
   bool dotResult = false;
+  // Cast (`.to`, tl.cast) on the way from its load: Triton copies the loaded
+  // type and casts after reading it back.
+  bool cast = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -457,6 +460,19 @@ private:
     }
     if (tree_.kind(inner) == NodeKind::Attribute) noteDtypeMention(inner);
     return dtypeShortName(canonical(inner));
+  }
+
+  // `y.dtype` of a local whose element type is known (`x.to(acc.dtype)`).
+  std::string_view dtypeOfLocal(NodeId node) const {
+    NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+    if (inner == kNoNode || tree_.kind(inner) != NodeKind::Attribute) return {};
+    NodeId object = tree_.child(inner, Field::Object);
+    NodeId attribute = tree_.child(inner, Field::AttributeName);
+    if (object == kNoNode || attribute == kNoNode || tree_.text(attribute) != "dtype" ||
+        tree_.kind(object) != NodeKind::Identifier)
+      return {};
+    auto local = locals_.find(tree_.text(object));
+    return local != locals_.end() ? local->second.info.dtype : std::string_view();
   }
 
   // ---- tile dimensions ---------------------------------------------------
@@ -1559,9 +1575,11 @@ private:
       NodeId target = argument(call, 0, "dtype");
       std::string_view dtype = dtypeOf(target);
       noteCast(dtype, call);
+      if (dtype.empty()) dtype = dtypeOfLocal(target);
       Info result = receiver;
       result.dtype = dtype;
       result.pointerRoots.reset();
+      result.cast = true;
       analyzeArguments(call, result);
       return result;
     }
@@ -1959,6 +1977,7 @@ private:
       noteCast(dtype, call);
       source.dtype = dtype;
       source.pointerRoots.reset();
+      source.cast = true;
       return source;
     }
     if (function == "multiple_of" || function == "max_contiguous" || function == "max_constancy") {
@@ -2160,6 +2179,8 @@ private:
     dot.bFromDot = b.dotResult;
     dot.aStraight = a.load != kNoNode && a.loadLoop == loop;
     dot.bStraight = b.load != kNoNode && b.loadLoop == loop;
+    dot.aCast = dot.aStraight && a.cast;
+    dot.bCast = dot.bStraight && b.cast;
     dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
     dot.originsKnown = true;
     dot.guards = guardStack_;

@@ -74,6 +74,9 @@ struct DotDescription {
   // Read as loaded (a tl.load of the dot's loop, or outside loops where the
   // dot is), with no change in registers on the way.
   bool aStraight = false, bStraight = false;
+  // Straight, with a cast on the way: Triton copies the loaded type and casts
+  // after reading it into registers.
+  bool aCast = false, bCast = false;
   // Its place among the loads: the loads with a lower index (in
   // KernelDescription::loads order, which is program order) come before it.
   int loadsBefore = 0;

@@ -28,7 +28,7 @@ struct EstimateKey {
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
           dot.phase, dot.carried, dot.accumulator, dot.aFromDot, dot.bFromDot, dot.aLoadedBefore,
-          dot.bLoadedBefore, dot.loadsBefore, dot.conditional, dot.aStraight, dot.bStraight,
+          dot.bLoadedBefore, dot.loadsBefore, dot.conditional, dot.aStraight, dot.bStraight, dot.aCast, dot.bCast,
           static_cast<int64_t>(dot.aLoads.size()), static_cast<int64_t>(dot.bLoads.size()));
       for (int load : dot.aLoads) put(load);
       for (int load : dot.bLoads) put(load);
@@ -462,6 +462,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.bFromDot = site.bFromDot;
     dot.aStraight = site.aStraight;
     dot.bStraight = site.bStraight;
+    dot.aCast = site.aCast;
+    dot.bCast = site.bCast;
     dot.aLoadedBefore = site.aLoadedBefore;
     dot.bLoadedBefore = site.bLoadedBefore;
     dot.loadsBefore = site.tilesBefore;

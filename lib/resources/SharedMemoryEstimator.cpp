@@ -328,6 +328,15 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
 //   buffers reuse the same memory.
 // Measured with Triton 3.6 on kernels written for the purpose
 // (test/unit/test_resources_frontend.cpp).
+// The loads an operand is staged from: none where an earlier dot's result
+// takes part (a value in registers; measured: a load added to it is not
+// staged for the later dot).
+const std::vector<int> &operandLoads(const DotDescription &dot, bool isA) {
+  static const std::vector<int> none;
+  if (isA ? dot.aFromDot : dot.bFromDot) return none;
+  return isA ? dot.aLoads : dot.bLoads;
+}
+
 void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain, const KernelDescription &kernel,
                          const ArchInfo &arch) {
   const int stages = std::max(kernel.numStages, 1);
@@ -369,17 +378,26 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       values.push_back(Value{from, {0, 0}, {0, 0}, false});
       return values.back();
     };
+    std::vector<int> readAsynchronously; // loads an asynchronous MMA reads from shared memory
     int index = 0;
     for (size_t i = 0; i < dots.size(); ++i) {
       const DotDescription &dot = dots[i];
       if (phaseOf[i] != p) continue;
       const int64_t at = dotPoint(dot, index++);
       for (int position : {0, 1}) {
-        const std::vector<int> &from = position == 0 ? dot.aLoads : dot.bLoads;
+        const std::vector<int> &from = operandLoads(dot, position == 0);
         if (from.empty()) continue;
         Value &value = valueOf(from);
         if (value.firstRead[position] == 0) value.firstRead[position] = at;
-        if (position == 0 ? dot.aStraight : dot.bStraight) ++value.straightReads[position];
+        // A value read as loaded, uncast, by two dots is one register copy.
+        const bool straight = position == 0 ? dot.aStraight : dot.bStraight;
+        const bool cast = position == 0 ? dot.aCast : dot.bCast;
+        if (straight && !cast) ++value.straightReads[position];
+        // The warp-group path reads a load from its ring asynchronously
+        // unless the operand goes through registers (a cast A).
+        const MmaPath path = selectMmaPath(dot, warps, arch);
+        if ((path == MmaPath::Wgmma || path == MmaPath::Tcgen05) && straight && !(position == 0 && cast))
+          for (int load : from) readAsynchronously.push_back(load);
       }
     }
     std::vector<int> staged; // loads with a ring
@@ -393,8 +411,9 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       const bool pipelined = stages > 1 && dot.inLoop;
       const int bits = elementBits(dot.input);
       for (bool isA : {true, false}) {
-        const std::vector<int> &from = isA ? dot.aLoads : dot.bLoads;
+        const std::vector<int> &from = operandLoads(dot, isA);
         const bool straight = isA ? dot.aStraight : dot.bStraight;
+        const bool cast = isA ? dot.aCast : dot.bCast;
         const bool loadedBefore = isA ? dot.aLoadedBefore : dot.bLoadedBefore;
         const int64_t rows = isA ? dot.m : dot.k, cols = isA ? dot.k : dot.n;
         const char *which = isA ? "A" : "B";
@@ -413,13 +432,16 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
           }
           if (std::find(staged.begin(), staged.end(), load) != staged.end()) continue;
           staged.push_back(load);
-          const int depth = asyncMma ? stages : stages - 1;
+          const bool async = std::find(readAsynchronously.begin(), readAsynchronously.end(), load) !=
+                             readAsynchronously.end();
+          const int depth = async ? stages : stages - 1;
           program.add([&] { return "ring of a load feeding dot " + std::to_string(i + 1) + ": " + std::to_string(depth) +
                                    " x " + tileText(tile.rows, tile.cols, tile.type); },
                       depth * tile.rows * tile.cols * elementBits(tile.type) / 8, base, end);
         }
-        if (asyncMma && allStaged) continue;
-        if (!asyncMma && allStaged && straight) continue; // read from its ring
+        // Read from its ring (a cast after the read), or on the warp-group
+        // path an operand changed in registers, copied again below.
+        if (allStaged && straight) continue;
         if (from.empty()) {
           if (loadedBefore) {
             // Copied where it is loaded, before the dot's loop; read there
@@ -440,12 +462,22 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
         if (value.placed) continue;
         value.placed = true;
         // Read into registers where two dots read it as loaded (one read,
-        // at its definition), else just before the first dot that reads it.
+        // at its definition), else just before the first dot that reads it;
+        // a cast A on the warp-group path is read into registers too.
         int64_t until = defined + 1;
         for (int position : {0, 1})
           if (value.firstRead[position] != 0)
             until = std::max(until, value.straightReads[position] > 1 ? defined + 1 : value.firstRead[position] + 1);
-        program.add(name, bytes, defined, asyncMma ? end : until);
+        const bool readIntoRegisters = !asyncMma || (isA && cast);
+        // Read into registers, a cast comes after the read: the copy holds
+        // the loaded type.
+        int64_t copyBytes = bytes;
+        if (cast && readIntoRegisters && from.size() == 1) {
+          const LoadedTile &tile = loads[static_cast<size_t>(from.front())];
+          copyBytes = tile.rows * tile.cols * elementBits(tile.type) / 8;
+        }
+        program.add([&] { return name() + (copyBytes != bytes ? " (copied before its cast)" : ""); }, copyBytes, defined,
+                    readIntoRegisters ? until : end);
       }
       if (path == MmaPath::Tcgen05)
         program.add([&] { return "dot " + std::to_string(i + 1) + " completion barrier"; }, pipelined ? 16 : 8, base, end, 8);

@@ -702,9 +702,7 @@ TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
       {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 2, 3, 20480},
       {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 2, 20480},
       {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 3, 30720},
-      // fp32 A computed in registers: copied on wgmma. (On mma.sync Triton
-      // keeps the shared B in its loaded fp16 beside the two A copies,
-      // 34816 B at BS=16 and 40960 B at BS=64: not modelled.)
+      // fp32 A computed in registers: copied on wgmma, with B cast to fp32.
       {"masks_times_tile", {{"BT", 64}, {"BS", 16}}, 4, 2, 36864},
       {"masks_times_tile", {{"BT", 64}, {"BS", 16}}, 8, 2, 36864},
       {"masks_times_tile", {{"BT", 64}, {"BS", 64}}, 4, 2, 49152},
@@ -721,6 +719,23 @@ TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
     const std::string where = std::string(c.kernel) + " w" + std::to_string(c.warps) + " s" + std::to_string(c.stages);
     EXPECT_TRUE(estimate->shared.exact()) << where;
     EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+  // On mma.sync the fp32 A operands go through shared memory or a smaller
+  // conversion (a range), next to B copied in its loaded fp16 before the cast:
+  // 34816 B at BS=16, 40960 B at BS=64, the upper end.
+  const Kernel &masks = python_test::kernelNamed(model, "masks_times_tile");
+  EXPECT_TRUE(masks.dots[0].bCast);
+  for (const auto &[bs, measured] : {std::pair<int64_t, int64_t>{16, 34816}, {64, 40960}}) {
+    Config config;
+    config.params["BT"] = ScalarValue::ofInt(64);
+    config.params["BS"] = ScalarValue::ofInt(bs);
+    config.numWarps = ScalarValue::ofInt(2);
+    config.numStages = ScalarValue::ofInt(2);
+    std::string why;
+    auto estimate = estimateKernelResources(masks, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_LT(estimate->shared.minBytes, measured) << "BS=" << bs;
+    EXPECT_EQ(estimate->shared.maxBytes, measured) << "BS=" << bs;
   }
 }
 
