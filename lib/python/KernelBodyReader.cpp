@@ -151,7 +151,7 @@ struct Info {
   // The reductions (bits: Kernel::scratchOps indices below 32) whose vector
   // this value carries elementwise; a store of it converts that vector.
   uint32_t reductions = 0;
-  // The tl.loads (bits: Kernel::tiles indices below 32) the value is
+  // The tl.loads (bits: the first 32 loads of the kernel, in order) the value is
   // computed from through casts and element-wise arithmetic, and whether a
   // dot's result takes part: where a dot operand comes from.
   uint32_t tileLoads = 0;
@@ -289,7 +289,12 @@ private:
   std::unordered_map<std::string_view, size_t> paramIndex_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
-  std::vector<int> tileLoop_; // per Kernel::tiles index: the loop a load ran in (-1: none; -2: not a load)
+  struct LoadOrigin {
+    int tile; // index in Kernel::tiles
+    int loop; // the loop it runs in, -1 for none
+  };
+  std::vector<LoadOrigin> loadTiles_; // by ordinal: Info::tileLoads bits
+  bool loadsUntracked_ = false;       // a load past the 32 tracked ones
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   ParamSet readAnywhere_;
   ParamSet withRole_;
@@ -682,12 +687,16 @@ private:
     return static_cast<int>(kernel_.tiles.size()) - 1;
   }
 
-  // A load's tile as the origin of the values computed from it.
+  // A load's tile as the origin of the values computed from it: the load's
+  // ordinal among the kernel's loads is its bit.
   void markLoadOrigin(Info &result, int tile) {
-    if (tile < 0 || tile >= 32) return;
-    result.tileLoads = 1u << tile;
-    if (tileLoop_.size() <= static_cast<size_t>(tile)) tileLoop_.resize(static_cast<size_t>(tile) + 1, -2);
-    tileLoop_[static_cast<size_t>(tile)] = currentLoop();
+    if (tile < 0) return;
+    if (loadTiles_.size() >= 32) {
+      loadsUntracked_ = true; // past the bits: operand origins unknown from here on
+      return;
+    }
+    result.tileLoads = 1u << loadTiles_.size();
+    loadTiles_.push_back({tile, currentLoop()});
   }
 
   // ---- expressions ---------------------------------------------------------
@@ -2166,9 +2175,9 @@ private:
     // `before`: a load of an enclosing loop or before the loop takes part.
     auto loadsInLoop = [&](uint32_t bits, bool &before) {
       std::vector<int> tiles;
-      for (int tile = 0; tile < 32; ++tile) {
-        if (!(bits >> tile & 1u) || static_cast<size_t>(tile) >= tileLoop_.size()) continue;
-        if (tileLoop_[static_cast<size_t>(tile)] == loop) tiles.push_back(tile);
+      for (size_t ordinal = 0; ordinal < loadTiles_.size(); ++ordinal) {
+        if (!(bits >> ordinal & 1u)) continue;
+        if (loadTiles_[ordinal].loop == loop) tiles.push_back(loadTiles_[ordinal].tile);
         else before = true;
       }
       return tiles;
@@ -2182,7 +2191,7 @@ private:
     dot.aCast = dot.aStraight && a.cast;
     dot.bCast = dot.bStraight && b.cast;
     dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
-    dot.originsKnown = true;
+    dot.originsKnown = !loadsUntracked_;
     dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
