@@ -739,5 +739,32 @@ TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
   }
 }
 
+TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
+  // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
+  // inputs, and its B, read straight from the load, is a cast.
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gated_update(g_ptr, v_ptr, out_ptr, BT: tl.constexpr, BV: tl.constexpr):
+    rows = tl.arange(0, BT)
+    cols = tl.arange(0, BV)
+    acc = tl.zeros([BT, BV], dtype=tl.float32)
+    g = tl.load(g_ptr + rows[:, None] * BT + rows[None, :])
+    v = tl.load(v_ptr + rows[:, None] * BV + cols[None, :])
+    acc += tl.dot(g.to(acc.dtype), v.to(acc.dtype))
+    tl.store(out_ptr + rows[:, None] * BV + cols[None, :], acc.to(tl.float16))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "gated_update");
+  ASSERT_EQ(kernel.dots.size(), 1u);
+  EXPECT_EQ(kernel.dots[0].inputDtype, "fp32");
+  EXPECT_TRUE(kernel.dots[0].aCast);
+  EXPECT_TRUE(kernel.dots[0].bCast);
+  EXPECT_EQ(kernel.dots[0].aLoads.size(), 1u);
+  EXPECT_NE(kernel.dots[0].aLoads, kernel.dots[0].bLoads);
+}
+
 } // namespace
 } // namespace btlint::resources
