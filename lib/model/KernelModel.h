@@ -143,6 +143,22 @@ struct DotSite {
   bool bTransposed = false;
   // A and B are one tl.load, B transposed (`tl.dot(k, tl.trans(k))`).
   bool operandsShareLoad = false;
+  // Where each operand's value comes from, through casts, transposes and
+  // element-wise arithmetic: the tl.loads of the dot's innermost loop it is
+  // computed from (indices in Kernel::tiles; one load feeding two dots is
+  // one index in both), and whether an earlier dot's result takes part (a
+  // value computed in registers). `originsKnown`: the front-end tracked them.
+  std::vector<int> aLoads, bLoads;
+  bool aFromDot = false, bFromDot = false;
+  // Computed from a load outside the dot's innermost loop (loaded before it).
+  bool aLoadedBefore = false, bLoadedBefore = false;
+  // Read straight from a tl.load of the same loop (or both outside loops).
+  bool aStraight = false, bStraight = false;
+  bool aCast = false, bCast = false; // straight, with a cast (`.to`) on the way
+  // The tiles recorded before the dot (Kernel::tiles.size() when it is read):
+  // loads with a lower index come before it in the program.
+  int tilesBefore = 0;
+  bool originsKnown = false;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
 };
 

@@ -151,6 +151,14 @@ struct Info {
   // The reductions (bits: Kernel::scratchOps indices below 32) whose vector
   // this value carries elementwise; a store of it converts that vector.
   uint32_t reductions = 0;
+  // The tl.loads (bits: the first 32 loads of the kernel, in order) the value is
+  // computed from through casts and element-wise arithmetic, and whether a
+  // dot's result takes part: where a dot operand comes from.
+  uint32_t tileLoads = 0;
+  bool dotResult = false;
+  // Cast (`.to`, tl.cast) on the way from its load: Triton copies the loaded
+  // type and casts after reading it back.
+  bool cast = false;
 };
 
 Bounds boundsOf(const Info &value) {
@@ -281,6 +289,12 @@ private:
   std::unordered_map<std::string_view, size_t> paramIndex_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
+  struct LoadOrigin {
+    int tile; // index in Kernel::tiles
+    int loop; // the loop it runs in, -1 for none
+  };
+  std::vector<LoadOrigin> loadTiles_; // by ordinal: Info::tileLoads bits
+  bool loadsUntracked_ = false;       // a load past the 32 tracked ones
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   ParamSet readAnywhere_;
   ParamSet withRole_;
@@ -458,6 +472,19 @@ private:
     }
     if (tree_.kind(inner) == NodeKind::Attribute) noteDtypeMention(inner);
     return dtypeShortName(canonical(inner));
+  }
+
+  // `y.dtype` of a local whose element type is known (`x.to(acc.dtype)`).
+  std::string_view dtypeOfLocal(NodeId node) const {
+    NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+    if (inner == kNoNode || tree_.kind(inner) != NodeKind::Attribute) return {};
+    NodeId object = tree_.child(inner, Field::Object);
+    NodeId attribute = tree_.child(inner, Field::AttributeName);
+    if (object == kNoNode || attribute == kNoNode || tree_.text(attribute) != "dtype" ||
+        tree_.kind(object) != NodeKind::Identifier)
+      return {};
+    auto local = locals_.find(tree_.text(object));
+    return local != locals_.end() ? local->second.info.dtype : std::string_view();
   }
 
   // ---- tile dimensions ---------------------------------------------------
@@ -646,9 +673,10 @@ private:
     return makeShape({makeDim(inner)});
   }
 
-  void recordTile(TileSource source, const Shape &shape,
+  // Returns the tile's index in Kernel::tiles, -1 when none is recorded.
+  int recordTile(TileSource source, const Shape &shape,
                   std::string_view dtype, NodeId site) {
-    if (!shape || shape->empty()) return;
+    if (!shape || shape->empty()) return -1;
     TileShape tile;
     tile.source = source;
     tile.dims = *shape;
@@ -663,6 +691,19 @@ private:
         if (found != paramIndex_.end()) dimParams.set(found->second);
       }
     addRole(dimParams, ParamUse::TileExtent);
+    return static_cast<int>(kernel_.tiles.size()) - 1;
+  }
+
+  // A load's tile as the origin of the values computed from it: the load's
+  // ordinal among the kernel's loads is its bit.
+  void markLoadOrigin(Info &result, int tile) {
+    if (tile < 0) return;
+    if (loadTiles_.size() >= 32) {
+      loadsUntracked_ = true; // past the bits: operand origins unknown from here on
+      return;
+    }
+    result.tileLoads = 1u << loadTiles_.size();
+    loadTiles_.push_back({tile, currentLoop()});
   }
 
   // ---- expressions ---------------------------------------------------------
@@ -1099,6 +1140,8 @@ private:
       }
       result.sources = left.sources | right.sources;
       result.reductions = left.reductions | right.reductions;
+      result.tileLoads = left.tileLoads | right.tileLoads;
+      result.dotResult = left.dotResult || right.dotResult;
       result.decoded = left.decoded || right.decoded;
       if ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpPercent) && left.shape &&
           !left.shape->empty() && left.axes && right.shape && right.shape->empty() && right.params.any())
@@ -1558,9 +1601,11 @@ private:
       NodeId target = argument(call, 0, "dtype");
       std::string_view dtype = dtypeOf(target);
       noteCast(dtype, call);
+      if (dtype.empty()) dtype = dtypeOfLocal(target);
       Info result = receiver;
       result.dtype = dtype;
       result.pointerRoots.reset();
+      result.cast = true;
       analyzeArguments(call, result);
       return result;
     }
@@ -1580,7 +1625,7 @@ private:
       result.loadLoop = currentLoop();
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
-      recordTile(TileSource::Load, result.shape, "", call);
+      markLoadOrigin(result, recordTile(TileSource::Load, result.shape, "", call));
       return result;
     }
     if (name == "reshape" || name == "view" || name == "broadcast_to") {
@@ -1616,6 +1661,7 @@ private:
       Info result = receiver;
       result.pointerRoots.reset();
       result.loadLoop = -2;
+      result.tileLoads = 0;
       result.axes = nullptr;
       recordScratchOp(ScratchOpKind::Reduction, name, receiver, argument(call, 0, "axis"), call);
       result.reductions = lastScratchOpBit();
@@ -1814,7 +1860,7 @@ private:
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
       const size_t tilesBefore = kernel_.tiles.size();
-      recordTile(TileSource::Load, result.shape, "", call);
+      markLoadOrigin(result, recordTile(TileSource::Load, result.shape, "", call));
       if (kernel_.tiles.size() > tilesBefore) {
         kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
         kernel_.tiles.back().strided = isStridedVector(address);
@@ -1936,6 +1982,7 @@ private:
       Info source = analyze(positionalArgument(call, 0));
       source.pointerRoots.reset();
       source.loadLoop = -2;
+      source.tileLoads = 0;
       source.axes = nullptr;
       // Counting a tile of comparisons (`tl.sum(idx != -1)`): at most the
       // tile's size, whatever the compared values were loaded from.
@@ -1956,6 +2003,7 @@ private:
       noteCast(dtype, call);
       source.dtype = dtype;
       source.pointerRoots.reset();
+      source.cast = true;
       return source;
     }
     if (function == "multiple_of" || function == "max_contiguous" || function == "max_constancy") {
@@ -2022,6 +2070,8 @@ private:
         Info part = analyze(argumentNode);
         combined.params |= part.params;
         combined.sources |= part.sources;
+        combined.tileLoads |= part.tileLoads;
+        combined.dotResult = combined.dotResult || part.dotResult;
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
@@ -2138,6 +2188,27 @@ private:
     dot.bTransposed = writtenTransposed(bNode);
     dot.operandsShareLoad =
         dot.bTransposed && dot.aFromLoad && dot.bFromLoad && a.load != kNoNode && a.load == b.load;
+    // The loads of the dot's innermost loop (or, outside loops, of none);
+    // `before`: a load of an enclosing loop or before the loop takes part.
+    auto loadsInLoop = [&](uint32_t bits, bool &before) {
+      std::vector<int> tiles;
+      for (size_t ordinal = 0; ordinal < loadTiles_.size(); ++ordinal) {
+        if (!(bits >> ordinal & 1u)) continue;
+        if (loadTiles_[ordinal].loop == loop) tiles.push_back(loadTiles_[ordinal].tile);
+        else before = true;
+      }
+      return tiles;
+    };
+    dot.aLoads = loadsInLoop(a.tileLoads, dot.aLoadedBefore);
+    dot.bLoads = loadsInLoop(b.tileLoads, dot.bLoadedBefore);
+    dot.aFromDot = a.dotResult;
+    dot.bFromDot = b.dotResult;
+    dot.aStraight = a.load != kNoNode && a.loadLoop == loop;
+    dot.bStraight = b.load != kNoNode && b.loadLoop == loop;
+    dot.aCast = dot.aStraight && a.cast;
+    dot.bCast = dot.bStraight && b.cast;
+    dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
+    dot.originsKnown = !loadsUntracked_;
     dot.guards = guardStack_;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
@@ -2161,6 +2232,7 @@ private:
     else
       result.shape = acc.shape;
     result.dtype = !accDtype.empty() ? accDtype : acc.dtype;
+    result.dotResult = true;
     kernel_.dots.push_back(std::move(dot));
     return result;
   }

@@ -62,6 +62,35 @@ struct DotDescription {
   // Carried dots with the same id add into one accumulator variable and share
   // its registers; -1: a variable of its own.
   int accumulator = -1;
+  // Where the operands come from, where the front-end knows it
+  // (KernelDescription::operandOriginsKnown): the loads of the dot's loop each
+  // is computed from (indices in KernelDescription::loads; a load feeding two
+  // dots is one buffer), and whether it is an earlier dot's result (a value
+  // in registers, not a load).
+  std::vector<int> aLoads = {}, bLoads = {};
+  bool aFromDot = false, bFromDot = false;
+  // Computed from a load before the dot's loop (kept in shared memory).
+  bool aLoadedBefore = false, bLoadedBefore = false;
+  // Read as loaded (a tl.load of the dot's loop, or outside loops where the
+  // dot is), with no change in registers on the way.
+  bool aStraight = false, bStraight = false;
+  // Straight, with a cast on the way: Triton copies the loaded type and casts
+  // after reading it into registers.
+  bool aCast = false, bCast = false;
+  // Its place among the loads: the loads with a lower index (in
+  // KernelDescription::loads order, which is program order) come before it.
+  int loadsBefore = 0;
+  // Under an `if` on a value the config does not give: it may not be compiled.
+  bool conditional = false;
+};
+
+// A tile loaded in a dot's loop that feeds a dot operand: what the software
+// pipeliner stages, in the loaded element type (a cast comes after the copy).
+struct LoadedTile {
+  int order = 0; // its place in the program among the kernel's tiles (DotDescription::loadsBefore)
+  int64_t rows = 1, cols = 1;
+  int contiguousDim = 1;
+  ElementType type = ElementType::Fp16;
 };
 
 // A reduction (or scan) outside any dot loop: a `rows` x `cols` tile loaded
@@ -120,6 +149,8 @@ struct RegisterTile {
 
 struct KernelDescription {
   std::vector<DotDescription> dots; // program order
+  std::vector<LoadedTile> loads;    // the loads dot operands name (DotDescription::aLoads, bLoads)
+  bool operandOriginsKnown = false;
   // The dot result's stored type (the epilogue); nullopt: not stored.
   std::optional<ElementType> epilogueStore;
   std::vector<ReductionDescription> reductions;

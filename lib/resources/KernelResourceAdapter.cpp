@@ -24,10 +24,18 @@ struct EstimateKey {
         static_cast<int64_t>(desc.broadcasts.size()),
         static_cast<int64_t>(desc.dots.size()),
         static_cast<int64_t>(desc.reductions.size()), static_cast<int64_t>(desc.elementwiseTiles.size()));
-    for (const DotDescription &dot : desc.dots)
+    for (const DotDescription &dot : desc.dots) {
       put(dot.m, dot.n, dot.k, static_cast<int64_t>(dot.input), static_cast<int64_t>(dot.a.source), dot.a.kContiguous,
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
-          dot.phase, dot.carried, dot.accumulator);
+          dot.phase, dot.carried, dot.accumulator, dot.aFromDot, dot.bFromDot, dot.aLoadedBefore,
+          dot.bLoadedBefore, dot.loadsBefore, dot.conditional, dot.aStraight, dot.bStraight, dot.aCast, dot.bCast,
+          static_cast<int64_t>(dot.aLoads.size()), static_cast<int64_t>(dot.bLoads.size()));
+      for (int load : dot.aLoads) put(load);
+      for (int load : dot.bLoads) put(load);
+    }
+    put(desc.operandOriginsKnown, static_cast<int64_t>(desc.loads.size()));
+    for (const LoadedTile &load : desc.loads)
+      put(load.order, load.rows, load.cols, load.contiguousDim, static_cast<int64_t>(load.type));
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, r.contiguousDim, r.strided, r.scan, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -311,6 +319,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   const bool explain = detail == Detail::Explained;
   KernelDescription &desc = described.description;
   desc.dots.clear();
+  desc.loads.clear();
+  desc.operandOriginsKnown = false;
   desc.epilogueStore.reset();
   desc.reductions.clear();
   desc.broadcasts.clear();
@@ -374,6 +384,39 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     pipelinedLoops.push_back(loop);
     inLoops.push_back(folded ? loop >= 0 : site.loopDepth > 0);
   }
+  // The loads dot operands are computed from, each described once.
+  desc.operandOriginsKnown = !sites.empty();
+  llvm::SmallVector<std::pair<int, int>, 8> loadIndex; // Kernel::tiles index -> desc.loads index
+  auto describeLoads = [&](const std::vector<int> &tiles, std::vector<int> &into) {
+    for (int tileIndex : tiles) {
+      auto known = std::find_if(loadIndex.begin(), loadIndex.end(),
+                                [&](const std::pair<int, int> &entry) { return entry.first == tileIndex; });
+      if (known != loadIndex.end()) {
+        into.push_back(known->second);
+        continue;
+      }
+      if (tileIndex < 0 || static_cast<size_t>(tileIndex) >= kernel.tiles.size()) return false;
+      const TileShape &tile = kernel.tiles[static_cast<size_t>(tileIndex)];
+      if (tile.dims.empty() || tile.dims.size() > 2) return false;
+      LoadedTile loaded;
+      loaded.order = tileIndex;
+      std::vector<int64_t> extents;
+      for (const TileDim &dim : tile.dims) {
+        auto value = resolveDim(dim, config, kernel);
+        if (!value || *value <= 0) return false;
+        extents.push_back(*value);
+      }
+      if (extents.size() == 2) loaded.rows = extents[0];
+      loaded.cols = extents.back();
+      loaded.contiguousDim = tile.contiguousAxis >= 0 ? tile.contiguousAxis : 1;
+      loaded.type = assumed;
+      if (auto visible = parseElementType(tile.dtype)) loaded.type = *visible;
+      loadIndex.emplace_back(tileIndex, static_cast<int>(desc.loads.size()));
+      into.push_back(static_cast<int>(desc.loads.size()));
+      desc.loads.push_back(loaded);
+    }
+    return true;
+  };
   for (size_t index = 0; index < sites.size(); ++index) {
     const DotSite &site = *sites[index];
     if (site.a.size() < 2 || site.b.size() < 2) {
@@ -413,6 +456,20 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.bIsTransposedA = site.operandsShareLoad;
     if (dot.bTransposed) dot.b.kContiguous = true;
     if (site.scaled && explain) notes.push_back("tl.dot_scaled described as a plain dot of its operand type");
+    if (!site.originsKnown || !describeLoads(site.aLoads, dot.aLoads) || !describeLoads(site.bLoads, dot.bLoads))
+      desc.operandOriginsKnown = false;
+    dot.aFromDot = site.aFromDot;
+    dot.bFromDot = site.bFromDot;
+    dot.aStraight = site.aStraight;
+    dot.bStraight = site.bStraight;
+    dot.aCast = site.aCast;
+    dot.bCast = site.bCast;
+    dot.aLoadedBefore = site.aLoadedBefore;
+    dot.bLoadedBefore = site.bLoadedBefore;
+    dot.loadsBefore = site.tilesBefore;
+    dot.conditional = std::any_of(site.guards.begin(), site.guards.end(), [&](const AccessGuard &guard) {
+      return !paramValue(guard.param, config, kernel);
+    });
     desc.dots.push_back(dot);
   }
 
@@ -437,9 +494,12 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   }
 
   auto &dots = desc.dots;
+  // Where the front-end follows operands, P must be computed from the first
+  // dot's result (two dots sharing a loaded A are not attention).
   const bool attention = dots.size() == 2 && dots[0].inLoop && dots[1].inLoop && !sites[0]->aFromLoad &&
                          sites[0]->bFromLoad && !sites[1]->aFromLoad && sites[1]->bFromLoad &&
-                         dots[1].m == dots[0].m && dots[1].k == dots[0].n;
+                         dots[1].m == dots[0].m && dots[1].k == dots[0].n &&
+                         (!sites[1]->originsKnown || sites[1]->aFromDot);
   if (attention) {
     // Flash-attention shape: S = Q K^T with Q loaded before the loop and K
     // read K-major, then P V with P straight from the first dot.
@@ -550,6 +610,24 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
       if (explain)
         estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
                                      "covers its load multi-buffered or in a single buffer");
+    }
+  }
+  // Dots under an `if` the config does not decide may not be compiled: with
+  // several dots, the lower end leaves them out.
+  if (dots.size() > 1 && described->description.operandOriginsKnown &&
+      std::any_of(dots.begin(), dots.end(), [](const DotDescription &dot) { return dot.conditional; })) {
+    KernelDescription decided = described->description;
+    std::vector<DotDescription> kept;
+    for (const DotDescription &dot : decided.dots)
+      if (!dot.conditional) kept.push_back(dot);
+    if (kept.empty()) kept.push_back(decided.dots.front());
+    decided.dots = std::move(kept);
+    SharedMemoryEstimate fewer = estimateSharedMemory(decided, arch, detail);
+    if (fewer.minBytes < estimate.shared.minBytes) {
+      estimate.shared.minBytes = fewer.minBytes;
+      if (explain)
+        estimate.assumptions.push_back("dots under an `if` the config does not decide may not be compiled: the "
+                                       "lower end leaves them out");
     }
   }
   if (described->reductionsUncertain) {

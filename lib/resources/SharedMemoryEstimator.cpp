@@ -39,6 +39,9 @@ constexpr int64_t kLoopStart = 10;
 constexpr int64_t kLoopEnd = 30;
 constexpr int64_t kEpilogue = 40;
 constexpr int64_t kScratchAlignment = 128; // Allocation.cpp: scratch buffers
+constexpr int64_t kFirstPhase = 100;        // a dot sequence's phases from here on
+constexpr int64_t kPhaseSpan = 1000000;     // program points of one phase
+constexpr int64_t kAfterDots = int64_t{1} << 50; // after every phase of a dot sequence
 
 std::string tileText(int64_t rows, int64_t cols, ElementType type) {
   return std::to_string(rows) + "x" + std::to_string(cols) + " " + std::string(elementTypeName(type));
@@ -298,6 +301,190 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
     addEpilogue(program, path, {blockM, headDim}, *kernel.epilogueStore, warps, chained, arch);
 }
 
+// Several dots whose operands' origins are known (not the attention
+// pattern), as Triton 3.6 places them:
+// - In a pipelined loop (num_stages > 1), every tl.load of the loop an
+//   operand is computed from, directly or through casts and element-wise
+//   arithmetic, is copied ahead into a ring of its own, in its loaded type
+//   (the pipeliner follows the dot's operands back to their loads,
+//   AssignLatencies.cpp): num_stages - 1 buffers on mma.sync, num_stages on
+//   the warp-group path; a load that feeds two dots is one ring. The rings
+//   live for the whole loop.
+// - An operand not read straight from its ring (changed in registers first,
+//   or not staged: a loop that is not pipelined, a load too narrow for
+//   cp.async) is copied to shared memory where it is computed, one copy for
+//   the dots that read it. On mma.sync the copy is read into registers just
+//   before the first dot that reads it (Triton sinks the read to its use),
+//   or at once where two dots read one loaded value; the warp-group path
+//   reads it asynchronously, so it stays until the loop ends. A value loaded
+//   before the loop is copied there, and kept for the loop on the warp-group
+//   path.
+// - A register operand (an earlier dot's result, a loop-carried value) is
+//   used from registers as a 16-bit A; otherwise on mma.sync it is written to
+//   shared memory or converted with a smaller scratch (the estimate's lower
+//   end leaves it out, the upper end takes its tile), and the warp-group
+//   path keeps it in shared memory.
+// - Dots under different outermost loops run one after the other: their
+//   buffers reuse the same memory.
+// Measured with Triton 3.6 on kernels written for the purpose
+// (test/unit/test_resources_frontend.cpp).
+// The loads an operand is staged from: none where an earlier dot's result
+// takes part (a value in registers; measured: a load added to it is not
+// staged for the later dot).
+const std::vector<int> &operandLoads(const DotDescription &dot, bool isA) {
+  static const std::vector<int> none;
+  if (isA ? dot.aFromDot : dot.bFromDot) return none;
+  return isA ? dot.aLoads : dot.bLoads;
+}
+
+void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain, const KernelDescription &kernel,
+                         const ArchInfo &arch) {
+  const int stages = std::max(kernel.numStages, 1);
+  const int warps = kernel.numWarps;
+  const auto &dots = kernel.dots;
+  const auto &loads = kernel.loads;
+  // Phases in program order: the dots of one outermost loop, or a run of
+  // dots outside loops (straight-line code between the loops).
+  std::vector<int> phaseOf;
+  int phaseCount = 0;
+  for (size_t i = 0; i < dots.size(); ++i) {
+    const bool samePhase =
+        i > 0 && (dots[i].phase == dots[i - 1].phase || (dots[i].phase < 0 && dots[i - 1].phase < 0));
+    if (!samePhase) ++phaseCount;
+    phaseOf.push_back(phaseCount - 1);
+  }
+  for (int p = 0; p < phaseCount; ++p) {
+    const int64_t base = kFirstPhase + static_cast<int64_t>(p) * kPhaseSpan;
+    const int64_t end = base + kPhaseSpan - 10;
+    // Program points: a load's copy right after the load, a dot between the
+    // loads before and after it.
+    auto loadPoint = [&](int order) { return base + 10 + 100 * static_cast<int64_t>(order) + 50; };
+    auto dotPoint = [&](const DotDescription &dot, int index) {
+      return base + 10 + 100 * static_cast<int64_t>(dot.loadsBefore) + index % 40;
+    };
+    // Each operand value (by the loads it is computed from), per operand
+    // position (A, B): the first dot that reads it there, and how many dots
+    // read it there as it was loaded.
+    struct Value {
+      std::vector<int> from;
+      std::array<int64_t, 2> firstRead{0, 0};
+      std::array<int, 2> straightReads{0, 0};
+      bool placed = false;
+    };
+    std::vector<Value> values;
+    auto valueOf = [&](const std::vector<int> &from) -> Value & {
+      for (Value &value : values)
+        if (value.from == from) return value;
+      values.push_back(Value{from, {0, 0}, {0, 0}, false});
+      return values.back();
+    };
+    std::vector<int> readAsynchronously; // loads an asynchronous MMA reads from shared memory
+    int index = 0;
+    for (size_t i = 0; i < dots.size(); ++i) {
+      const DotDescription &dot = dots[i];
+      if (phaseOf[i] != p) continue;
+      const int64_t at = dotPoint(dot, index++);
+      for (int position : {0, 1}) {
+        const std::vector<int> &from = operandLoads(dot, position == 0);
+        if (from.empty()) continue;
+        Value &value = valueOf(from);
+        if (value.firstRead[position] == 0) value.firstRead[position] = at;
+        // A value read as loaded, uncast, by two dots is one register copy.
+        const bool straight = position == 0 ? dot.aStraight : dot.bStraight;
+        const bool cast = position == 0 ? dot.aCast : dot.bCast;
+        if (straight && !cast) ++value.straightReads[position];
+        // The warp-group path reads a load from its ring asynchronously
+        // unless the operand goes through registers (a cast A).
+        const MmaPath path = selectMmaPath(dot, warps, arch);
+        if ((path == MmaPath::Wgmma || path == MmaPath::Tcgen05) && straight && !(position == 0 && cast))
+          for (int load : from) readAsynchronously.push_back(load);
+      }
+    }
+    std::vector<int> staged; // loads with a ring
+    index = 0;
+    for (size_t i = 0; i < dots.size(); ++i) {
+      const DotDescription &dot = dots[i];
+      if (phaseOf[i] != p) continue;
+      const int64_t at = dotPoint(dot, index++);
+      const MmaPath path = selectMmaPath(dot, warps, arch);
+      const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
+      const bool pipelined = stages > 1 && dot.inLoop;
+      const int bits = elementBits(dot.input);
+      for (bool isA : {true, false}) {
+        const std::vector<int> &from = operandLoads(dot, isA);
+        const bool straight = isA ? dot.aStraight : dot.bStraight;
+        const bool cast = isA ? dot.aCast : dot.bCast;
+        const bool loadedBefore = isA ? dot.aLoadedBefore : dot.bLoadedBefore;
+        const int64_t rows = isA ? dot.m : dot.k, cols = isA ? dot.k : dot.n;
+        const char *which = isA ? "A" : "B";
+        auto name = [&] { return "dot " + std::to_string(i + 1) + " " + which + ": " + tileText(rows, cols, dot.input); };
+        const int64_t bytes = rows * cols * bits / 8;
+        bool allStaged = !from.empty() && pipelined;
+        int64_t defined = base + 1;
+        for (int load : from) {
+          const LoadedTile &tile = loads[static_cast<size_t>(load)];
+          defined = std::max(defined, loadPoint(tile.order) + 1);
+          const bool stageable =
+              pipelined && loadCanBeStaged({tile.rows, tile.cols}, tile.contiguousDim, tile.type, warps, arch.warpSize);
+          if (!stageable) {
+            allStaged = false;
+            continue;
+          }
+          if (std::find(staged.begin(), staged.end(), load) != staged.end()) continue;
+          staged.push_back(load);
+          const bool async = std::find(readAsynchronously.begin(), readAsynchronously.end(), load) !=
+                             readAsynchronously.end();
+          const int depth = async ? stages : stages - 1;
+          program.add([&] { return "ring of a load feeding dot " + std::to_string(i + 1) + ": " + std::to_string(depth) +
+                                   " x " + tileText(tile.rows, tile.cols, tile.type); },
+                      depth * tile.rows * tile.cols * elementBits(tile.type) / 8, base, end);
+        }
+        // Read from its ring (a cast after the read), or on the warp-group
+        // path an operand changed in registers, copied again below.
+        if (allStaged && straight) continue;
+        if (from.empty()) {
+          if (loadedBefore) {
+            // Copied where it is loaded, before the dot's loop; read there
+            // once where the loop runs (hoisted), else at the dot.
+            program.add(name, bytes, base + 1, asyncMma ? end : dot.inLoop ? base + 2 : at + 1);
+          } else if (isA && bits == 16) {
+            // A 16-bit A computed in registers is read from there.
+          } else if (asyncMma) {
+            program.add(name, bytes, at - 1, end);
+          } else {
+            // B (or a 32-bit A) computed in registers: through shared memory,
+            // or a smaller conversion scratch.
+            uncertain.push_back(SharedBuffer{program.explain ? name() : std::string(), bytes, 16, at - 1, at + 1});
+          }
+          continue;
+        }
+        Value &value = valueOf(from);
+        if (value.placed) continue;
+        value.placed = true;
+        // Read into registers where two dots read it as loaded (one read,
+        // at its definition), else just before the first dot that reads it;
+        // a cast A on the warp-group path is read into registers too.
+        int64_t until = defined + 1;
+        for (int position : {0, 1})
+          if (value.firstRead[position] != 0)
+            until = std::max(until, value.straightReads[position] > 1 ? defined + 1 : value.firstRead[position] + 1);
+        const bool readIntoRegisters = !asyncMma || (isA && cast);
+        // Read into registers, a cast comes after the read: the copy holds
+        // the loaded type.
+        int64_t copyBytes = bytes;
+        if (cast && readIntoRegisters && from.size() == 1) {
+          const LoadedTile &tile = loads[static_cast<size_t>(from.front())];
+          copyBytes = tile.rows * tile.cols * elementBits(tile.type) / 8;
+        }
+        program.add([&] { return name() + (copyBytes != bytes ? " (copied before its cast)" : ""); }, copyBytes, defined,
+                    readIntoRegisters ? until : end);
+      }
+      if (path == MmaPath::Tcgen05)
+        program.add([&] { return "dot " + std::to_string(i + 1) + " completion barrier"; }, pipelined ? 16 : 8, base, end, 8);
+    }
+  }
+}
+
 void describeReductions(Program &program, const KernelDescription &kernel, const ArchInfo &arch) {
   int64_t point = kLoopEnd + 20; // after any dot loop and its epilogue
   for (const auto &reduction : kernel.reductions) {
@@ -363,6 +550,11 @@ void describeReductions(Program &program, const KernelDescription &kernel, const
 }
 
 const char *lifetimeText(const SharedBuffer &buffer) {
+  if (buffer.liveStart >= kAfterDots) return "after the loops";
+  if (buffer.liveStart >= kFirstPhase) // a phase of a dot sequence
+    return buffer.liveEnd - buffer.liveStart >= kPhaseSpan - 20         ? "whole loop"
+           : (buffer.liveEnd - kFirstPhase) % kPhaseSpan == kPhaseSpan - 10 ? "until the loop ends"
+                                                                            : "until a dot reads it";
   if (buffer.liveStart >= kEpilogue) return "after the loop";
   if (buffer.liveStart <= kKernelStart && buffer.liveEnd >= kLoopEnd) return "whole kernel";
   if (buffer.liveStart == kLoopStart && buffer.liveEnd == kLoopEnd) return "whole loop";
@@ -406,6 +598,8 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
     return single;
   }
   bool bounded = false; // an upper bound rather than an exact figure
+  // Buffers the estimate's upper end takes and its lower end leaves out.
+  std::vector<SharedBuffer> registerB;
 
   const auto &dots = kernel.dots;
   if (!dots.empty()) estimate.mmaPath = selectMmaPath(dots.front(), kernel.numWarps, arch);
@@ -418,6 +612,17 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
     if (kernel.epilogueStore)
       addEpilogue(program, estimate.mmaPath, {dots[0].m, dots[0].n}, *kernel.epilogueStore, kernel.numWarps,
                   false, arch);
+  } else if (!dots.empty() && kernel.operandOriginsKnown) {
+    describeDotSequence(program, registerB, kernel, arch);
+    if (kernel.epilogueStore) {
+      addEpilogue(program, estimate.mmaPath, {dots.back().m, dots.back().n}, *kernel.epilogueStore, kernel.numWarps,
+                  false, arch);
+      // After every phase.
+      if (!program.buffers.empty() && program.buffers.back().liveStart == kEpilogue) {
+        program.buffers.back().liveStart = kAfterDots;
+        program.buffers.back().liveEnd = kAfterDots + 1;
+      }
+    }
   } else if (!dots.empty()) {
     // Several dots that are not the attention pattern: each described as its
     // own loop, all assumed live at once, which can only overstate.
@@ -442,6 +647,15 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   SharedMemoryLayout placed = placeSharedBuffers(program.buffers, explain);
   estimate.maxBytes = std::max(placed.totalBytes, program.largestAlternative);
   estimate.minBytes = placed.totalBytes;
+  if (!registerB.empty()) {
+    std::vector<SharedBuffer> withRegisterB = program.buffers;
+    withRegisterB.insert(withRegisterB.end(), registerB.begin(), registerB.end());
+    SharedMemoryLayout upper = placeSharedBuffers(withRegisterB, explain);
+    estimate.maxBytes = std::max(estimate.maxBytes, upper.totalBytes);
+    program.assume([] { return "a B operand computed in registers goes through shared memory on mma.sync, or "
+                               "through a smaller conversion scratch: the upper end takes its tile"; });
+    if (explain) placed = std::move(upper);
+  }
   if (bounded) {
     int64_t largest = 0;
     for (const auto &buffer : program.buffers) largest = std::max(largest, buffer.bytes);

@@ -572,5 +572,199 @@ def scores(q_ptr, k_ptr, out_ptr, T, K: tl.constexpr, BT: tl.constexpr, BK: tl.c
   }
 }
 
+// Kernels with several dots outside the attention pattern, compiled with
+// Triton 3.6.0 for GPUTarget("cuda", 90, 32) on a CPU (fp16 pointers, ints
+// divisible by 16, as the JIT specialises): `metadata.shared` per config.
+constexpr const char *kDotSequenceKernels = R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def two_dots_shared_a(x_ptr, y_ptr, z_ptr, out_ptr, out2_ptr, n_k, scale,
+                      BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, BP: tl.constexpr):
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    pcols = tl.arange(0, BP)
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    acc2 = tl.zeros([BM, BP], dtype=tl.float32)
+    for step in range(n_k):
+        ks = step * BK + tl.arange(0, BK)
+        x = tl.load(x_ptr + rows[:, None] * 1024 + ks[None, :])
+        x = (x * scale).to(x.dtype)
+        y = tl.load(y_ptr + ks[:, None] * 1024 + cols[None, :])
+        z = tl.load(z_ptr + ks[:, None] * 1024 + pcols[None, :])
+        acc += tl.dot(x, y)
+        acc2 += tl.dot(x, z)
+    tl.store(out_ptr + rows[:, None] * BN + cols[None, :], acc.to(tl.float16))
+    tl.store(out2_ptr + rows[:, None] * BP + pcols[None, :], acc2.to(tl.float16))
+
+
+@triton.jit
+def two_dots_once(x_ptr, y_ptr, z_ptr, out_ptr, out2_ptr,
+                  BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, BP: tl.constexpr):
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    pcols = tl.arange(0, BP)
+    ks = tl.arange(0, BK)
+    x = tl.load(x_ptr + rows[:, None] * 1024 + ks[None, :])
+    y = tl.load(y_ptr + ks[:, None] * 1024 + cols[None, :])
+    z = tl.load(z_ptr + ks[:, None] * 1024 + pcols[None, :])
+    acc = tl.dot(x, y)
+    acc2 = tl.dot(x, z)
+    tl.store(out_ptr + rows[:, None] * BN + cols[None, :], acc.to(tl.float16))
+    tl.store(out2_ptr + rows[:, None] * BP + pcols[None, :], acc2.to(tl.float16))
+
+
+@triton.jit
+def two_dots_once_scaled(x_ptr, y_ptr, z_ptr, out_ptr, out2_ptr, scale,
+                         BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, BP: tl.constexpr):
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    pcols = tl.arange(0, BP)
+    ks = tl.arange(0, BK)
+    x = tl.load(x_ptr + rows[:, None] * 1024 + ks[None, :])
+    x = (x * scale).to(x.dtype)
+    y = tl.load(y_ptr + ks[:, None] * 1024 + cols[None, :])
+    z = tl.load(z_ptr + ks[:, None] * 1024 + pcols[None, :])
+    acc = tl.dot(x, y)
+    acc2 = tl.dot(x, z)
+    tl.store(out_ptr + rows[:, None] * BN + cols[None, :], acc.to(tl.float16))
+    tl.store(out2_ptr + rows[:, None] * BP + pcols[None, :], acc2.to(tl.float16))
+
+
+@triton.jit
+def chained_in_loop(x_ptr, y_ptr, z_ptr, out_ptr, n_k,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, BP: tl.constexpr):
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BN)
+    pcols = tl.arange(0, BP)
+    acc = tl.zeros([BM, BP], dtype=tl.float32)
+    for step in range(n_k):
+        ks = step * BK + tl.arange(0, BK)
+        x = tl.load(x_ptr + rows[:, None] * 1024 + ks[None, :])
+        y = tl.load(y_ptr + ks[:, None] * 1024 + cols[None, :])
+        z = tl.load(z_ptr + (step * BN + cols)[:, None] * 1024 + pcols[None, :])
+        s = tl.dot(x, y)
+        acc += tl.dot(s.to(tl.float16), z)
+    tl.store(out_ptr + rows[:, None] * BP + pcols[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def masks_times_tile(s_ptr, o_ptr, BT: tl.constexpr, BS: tl.constexpr):
+    o_i = tl.arange(0, BT)
+    cols = tl.arange(0, BS)
+    lower = tl.where(o_i[:, None] >= o_i[None, :], 1., 0.).to(tl.float32)
+    strict = tl.where(o_i[:, None] > o_i[None, :], 1., 0.).to(tl.float32)
+    x = tl.load(s_ptr + o_i[:, None] * 1024 + cols[None, :]).to(tl.float32)
+    a = tl.dot(lower, x)
+    b = tl.dot(strict, x)
+    tl.store(o_ptr + o_i[:, None] * BS + cols[None, :], (a + b).to(tl.float16))
+)";
+
+struct DotSequenceCase {
+  const char *kernel;
+  std::map<std::string, int64_t> params;
+  int warps, stages;
+  int64_t measured;
+};
+
+TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
+  FileModel model = python_test::modelOf(kDotSequenceKernels, "sm90");
+  const Kernel &shared = python_test::kernelNamed(model, "two_dots_shared_a");
+  ASSERT_EQ(shared.dots.size(), 2u);
+  // One load feeds A of both dots; B of each is a load of its own.
+  EXPECT_EQ(shared.dots[0].aLoads, shared.dots[1].aLoads);
+  EXPECT_NE(shared.dots[0].bLoads, shared.dots[1].bLoads);
+  const Kernel &chained = python_test::kernelNamed(model, "chained_in_loop");
+  ASSERT_EQ(chained.dots.size(), 2u);
+  EXPECT_TRUE(chained.dots[1].aFromDot);
+  EXPECT_TRUE(chained.dots[1].aLoads.empty());
+
+  const DotSequenceCase cases[] = {
+      // Pipelined: a ring per load (num_stages - 1 on mma.sync, num_stages on
+      // wgmma); A scaled in registers is copied again on mma.sync.
+      {"two_dots_shared_a", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 2, 2, 14336},
+      {"two_dots_shared_a", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 2, 3, 24576},
+      {"two_dots_shared_a", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 2, 20480},
+      {"two_dots_shared_a", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 3, 30720},
+      // Outside loops: on mma.sync a shared loaded A is read once, the B
+      // copies are live together; wgmma keeps every copy.
+      {"two_dots_once", {{"BM", 64}, {"BN", 32}, {"BK", 64}, {"BP", 64}}, 2, 2, 12288},
+      {"two_dots_once", {{"BM", 64}, {"BN", 64}, {"BK", 64}, {"BP", 32}}, 2, 2, 12288},
+      {"two_dots_once", {{"BM", 64}, {"BN", 32}, {"BK", 64}, {"BP", 64}}, 4, 2, 20480},
+      {"two_dots_once", {{"BM", 64}, {"BN", 64}, {"BK", 64}, {"BP", 32}}, 4, 2, 20480},
+      // A changed in registers: its copy lives until the first dot reads it.
+      {"two_dots_once_scaled", {{"BM", 64}, {"BN", 32}, {"BK", 64}, {"BP", 64}}, 2, 2, 20480},
+      {"two_dots_once_scaled", {{"BM", 64}, {"BN", 32}, {"BK", 64}, {"BP", 64}}, 4, 2, 20480},
+      // A from the first dot's result stays in registers.
+      {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 2, 2, 10240},
+      {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 2, 3, 20480},
+      {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 2, 20480},
+      {"chained_in_loop", {{"BM", 64}, {"BN", 32}, {"BK", 32}, {"BP", 64}}, 4, 3, 30720},
+      // fp32 A computed in registers: copied on wgmma, with B cast to fp32.
+      {"masks_times_tile", {{"BT", 64}, {"BS", 16}}, 4, 2, 36864},
+      {"masks_times_tile", {{"BT", 64}, {"BS", 16}}, 8, 2, 36864},
+      {"masks_times_tile", {{"BT", 64}, {"BS", 64}}, 4, 2, 49152},
+  };
+  for (const DotSequenceCase &c : cases) {
+    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
+    Config config;
+    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
+    config.numWarps = ScalarValue::ofInt(c.warps);
+    config.numStages = ScalarValue::ofInt(c.stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << c.kernel << ": " << why;
+    const std::string where = std::string(c.kernel) + " w" + std::to_string(c.warps) + " s" + std::to_string(c.stages);
+    EXPECT_TRUE(estimate->shared.exact()) << where;
+    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+  // On mma.sync the fp32 A operands go through shared memory or a smaller
+  // conversion (a range), next to B copied in its loaded fp16 before the cast:
+  // 34816 B at BS=16, 40960 B at BS=64, the upper end.
+  const Kernel &masks = python_test::kernelNamed(model, "masks_times_tile");
+  EXPECT_TRUE(masks.dots[0].bCast);
+  for (const auto &[bs, measured] : {std::pair<int64_t, int64_t>{16, 34816}, {64, 40960}}) {
+    Config config;
+    config.params["BT"] = ScalarValue::ofInt(64);
+    config.params["BS"] = ScalarValue::ofInt(bs);
+    config.numWarps = ScalarValue::ofInt(2);
+    config.numStages = ScalarValue::ofInt(2);
+    std::string why;
+    auto estimate = estimateKernelResources(masks, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    EXPECT_LT(estimate->shared.minBytes, measured) << "BS=" << bs;
+    EXPECT_EQ(estimate->shared.maxBytes, measured) << "BS=" << bs;
+  }
+}
+
+TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
+  // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
+  // inputs, and its B, read straight from the load, is a cast.
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def gated_update(g_ptr, v_ptr, out_ptr, BT: tl.constexpr, BV: tl.constexpr):
+    rows = tl.arange(0, BT)
+    cols = tl.arange(0, BV)
+    acc = tl.zeros([BT, BV], dtype=tl.float32)
+    g = tl.load(g_ptr + rows[:, None] * BT + rows[None, :])
+    v = tl.load(v_ptr + rows[:, None] * BV + cols[None, :])
+    acc += tl.dot(g.to(acc.dtype), v.to(acc.dtype))
+    tl.store(out_ptr + rows[:, None] * BV + cols[None, :], acc.to(tl.float16))
+)");
+  const Kernel &kernel = python_test::kernelNamed(model, "gated_update");
+  ASSERT_EQ(kernel.dots.size(), 1u);
+  EXPECT_EQ(kernel.dots[0].inputDtype, "fp32");
+  EXPECT_TRUE(kernel.dots[0].aCast);
+  EXPECT_TRUE(kernel.dots[0].bCast);
+  EXPECT_EQ(kernel.dots[0].aLoads.size(), 1u);
+  EXPECT_NE(kernel.dots[0].aLoads, kernel.dots[0].bLoads);
+}
+
 } // namespace
 } // namespace btlint::resources
