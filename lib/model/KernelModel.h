@@ -272,7 +272,6 @@ struct MemoryAccess {
   // (offsetsKnown); walked axes only (an axis from a plain arange or a
   // broadcast is not listed).
   bool offsetsKnown = false;
-  bool scalarAddress = false; // offsetsKnown and one element (a row's statistic), not a tile
   std::vector<OffsetAxis> walkedAxes;
   // The mask: none, one made only of comparisons (joined by `&` or `and`)
   // whose sides the front-end read (maskKnown, covers), or another.

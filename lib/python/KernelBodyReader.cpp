@@ -1424,7 +1424,6 @@ private:
     for (size_t i = first; i < kernel_.accesses.size(); ++i) {
       MemoryAccess &access = kernel_.accesses[i];
       access.offsetsKnown = offsetsKnown;
-      access.scalarAddress = offsetsKnown && address.shape->empty();
       access.walkedAxes = walked;
       access.hasMask = hasMask;
       access.maskKnown = hasMask && mask.readableMask;

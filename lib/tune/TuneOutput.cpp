@@ -165,7 +165,7 @@ def _btlint_score_us(work, shape):
         dim = extent[0]
         return inside.get(dim, 1.0) if dim else 1.0
     flops = iterations * work['flops_trip'] + work['flops_once']
-    footprint, unique, atomic_bytes, lanes = 0.0, 0.0, 0.0, 1.0
+    footprint, unique, atomic_bytes = 0.0, 0.0, 0.0
     if work['has_dot']:
         per_trip, once = 0.0, 0.0
         for rows, cols, size, moves_per_trip, result, atomic in work['traffic']:
@@ -186,7 +186,6 @@ def _btlint_score_us(work, shape):
         l2 = iterations * work['accesses'] * work['tile_bytes'] * padding
         trip_bytes = work['loads'] * work['tile_bytes'] * padding
         unique = programs * l2
-        lanes = padding
     sms = _BTLINT_SM_COUNT
     peak, bandwidth = _BTLINT_PEAK_FLOPS, _BTLINT_DRAM_BYTES_PER_S
     blocks = float(max(1, work['blocks']))
@@ -223,7 +222,7 @@ def _btlint_score_us(work, shape):
         access = (width / c['vector_bytes']) ** c['vector_exponent']
     elif width > c['register_bytes']:
         access = (c['register_bytes'] / width) ** c['register_exponent']
-    rate = max(1.0, min(bandwidth * c['dram_efficiency'] * access * lanes, active * per_sm))
+    rate = max(1.0, min(bandwidth * c['dram_efficiency'] * access, active * per_sm))
     dram_us = dram / rate * 1e6
     latency = 0.0
     if work['pipelined']:

@@ -77,10 +77,7 @@ ScoreTerms scoreWork(const ProgramWork &work, const ConfigResources &resources, 
     stagesInFlight = std::max(1.0, std::min<double>(resources.numStages, work.iterations + 1) - 1);
   const double inFlight = resident * work.bytesPerIteration * stagesInFlight;
   const double perSm = std::min(bandwidth / sms * c.smBandwidthShare, inFlight / (c.dramLatencyUs * 1e-6));
-  // A lane masked off past the extent issues its load as the others do, so
-  // a padded tile streams the bytes that exist at the lanes' fraction.
-  const double streaming =
-      bandwidth * c.dramEfficiency * accessWidthEfficiency(work.bytesPerThreadAccess, c) * work.laneFraction;
+  const double streaming = bandwidth * c.dramEfficiency * accessWidthEfficiency(work.bytesPerThreadAccess, c);
   terms.achievedBandwidth = std::max(1.0, std::min(streaming, activeSms * perSm));
   terms.dramUs = dramBytes / terms.achievedBandwidth * 1e6;
   terms.achievedBandwidth /= 1e9;

@@ -88,7 +88,6 @@ struct ProgramWork {
   double footprintBytes = 0;       // operand bytes that must stay in L2 for re-reads to hit
   double usefulBytes = 0;          // for GB/s: unique bytes without padding
   double paddingFraction = 1;      // useful / executed work (tile padding)
-  double laneFraction = 1;         // no dot: lanes of the tiles inside the extents (masked lanes issue too)
   bool grouped = false;            // grouped program ordering (GROUP_M)
   double dotM = 0, dotN = 0;       // the main dot's tile, for the MMA shape terms
   double bytesPerThreadAccess = 0; // tiles without a dot: bytes one thread loads per access

@@ -5,8 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <set>
-#include <tuple>
 
 namespace btlint::tune {
 namespace {
@@ -107,16 +105,8 @@ KernelRoles rolesOf(const Kernel &kernel) {
     if (roles.dotN.empty()) roles.dotN = soleParam(dot.b[1]);
     if (roles.dotK.empty()) roles.dotK = soleParam(dot.a[1]);
   }
-  // Tiles moved: an element-wise access of one element (a row's mean) moves
-  // no tile, and a pass that reads the same address again (layer norm's
-  // second and third sweeps of `x_row + cols`) finds it in L2.
-  std::set<std::tuple<AccessKind, std::string, std::string>> addresses;
-  for (const MemoryAccess &access : kernel.accesses) {
-    if (access.scalarAddress) continue;
-    if (!access.addressText.empty() && !addresses.insert({access.kind, access.pointer, access.addressText}).second)
-      continue;
+  for (const MemoryAccess &access : kernel.accesses)
     (access.kind == AccessKind::Load ? roles.loads : roles.stores) += 1;
-  }
   for (const Loop &loop : kernel.loops)
     if (!loop.isStaticRange && std::any_of(loop.boundParams.begin(), loop.boundParams.end(),
                                            [&](const std::string &n) { return roles.loopTiles.count(n) != 0; }))
@@ -278,7 +268,6 @@ ProgramWork workOn(const ConfigWork &config, const KernelRoles &roles, const Sha
     work.l2BytesPerProgram = iterations * config.accesses * config.tileBytes * padding;
     work.bytesPerIteration = config.loads * config.tileBytes * padding;
     work.uniqueBytes = programs * work.l2BytesPerProgram;
-    work.laneFraction = padding;
   }
   work.usefulBytes = work.uniqueBytes;
   return work;

@@ -189,43 +189,6 @@ TEST(TuneWork, OnlyTheCompiledArmAddsWithAtomics) {
   EXPECT_DOUBLE_EQ(resultOf(4).bytes, 4);
 }
 
-// A row kernel without a dot: one program per row, a loop over the row in
-// BLOCK_N. Past the row's end the masked lanes issue as the others do, so
-// a 1024-wide tile over 768 columns streams 768 columns at 3/4 of the rate
-// (H200, layer norm over 32768 x 768 bf16: 1024-wide rows 1.34x, 2048-wide
-// 2.25x the time of 256-wide ones at the same bytes per thread).
-ConfigWork rowWork(int64_t blockN, int warps) {
-  ConfigWork work;
-  work.tiles = {{"N", blockN, 1, "", true, false}};
-  work.pipelinedLoop = true;
-  work.tileBytes = blockN * 2.0;
-  work.loads = 1;
-  work.accesses = 2;
-  work.bytesPerThreadAccess = blockN / (warps * 32.0) * 2;
-  return work;
-}
-
-TEST(TuneScore, MaskedLanesPastTheRowStreamAtTheirFraction) {
-  KernelRoles roles;
-  roles.shapeArguments = {"M", "N"};
-  roles.tileDim["BLOCK_N"] = "N";
-  const Shape shape = {{"M", 32768}, {"N", 768}};
-  const ProgramWork whole = workOn(rowWork(256, 1), roles, shape);
-  const ProgramWork padded = workOn(rowWork(1024, 4), roles, shape);
-  EXPECT_DOUBLE_EQ(whole.laneFraction, 1.0);
-  EXPECT_DOUBLE_EQ(padded.laneFraction, 0.75);
-  // The same bytes move (16 per thread access in both).
-  EXPECT_DOUBLE_EQ(whole.uniqueBytes, padded.uniqueBytes);
-  const ConfigResources resources{32, 4, 2, MmaKind::None, SpillRisk::No};
-  const ScoreTerms fast = scoreWork(whole, resources, h200(), 989);
-  const ScoreTerms slow = scoreWork(padded, resources, h200(), 989);
-  EXPECT_NEAR(slow.achievedBandwidth, h200().memoryBandwidthGBs * scoreConstants().dramEfficiency * 0.75, 1e-6);
-  EXPECT_GT(slow.dramUs, fast.dramUs * 1.25);
-  // A dot kernel's masked rows are already counted as the tiles they move.
-  EXPECT_DOUBLE_EQ(workOn(gemmWork(64, 128, 64), gemmRoles(), {{"M", 17}, {"N", 4096}, {"K", 4096}}).laneFraction,
-                   1.0);
-}
-
 TEST(TuneScore, LargeSquareGemmIsComputeBoundAndDecodeIsNot) {
   const ScoreConstants &c = scoreConstants();
   ConfigResources resources{2, 4, 3, MmaKind::Wgmma, SpillRisk::No};
