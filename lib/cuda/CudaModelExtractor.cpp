@@ -408,7 +408,7 @@ struct FunctionSummary {
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
   bool readsGridDim = false; // `gridDim`: the code adapts to the grid it gets (a grid-stride loop)
   // `blockIdx.x * blockDim.x`-like products, and uses of `blockIdx` outside one.
-  std::vector<std::tuple<int, int64_t, bool, bool, SourceRange>> blockStrides; // axis, factor, blockDim, known
+  std::vector<BlockStride> blockStrides;
   bool loops = false;
   bool pointerCasts = false;
 };
@@ -495,12 +495,12 @@ public:
         for (const Expr *operand : {scaled->getLHS(), scaled->getRHS()})
           if (!insideProduct_.count(operand->IgnoreParenImpCasts()))
             for (int axis : blockIdxAxesIn(operand))
-              summary_.blockStrides.emplace_back(axis, 1, false, false, scaled->getSourceRange());
+              summary_.blockStrides.push_back({axis, 1, false, false});
     }
     if (const auto *expression = dyn_cast<Expr>(statement))
       if (auto axis = builtinAxis(expression, "blockIdx")) {
         if (!insideProduct_.count(expression->IgnoreParenImpCasts()))
-          summary_.blockStrides.emplace_back(*axis, 1, false, false, statement->getSourceRange());
+          summary_.blockStrides.push_back({*axis, 1, false, false});
         return;
       }
     if (const auto *loop = dyn_cast<ForStmt>(statement)) {
@@ -659,7 +659,7 @@ private:
       }
     }
     for (const Stmt *inner : products) insideProduct_.insert(inner);
-    summary_.blockStrides.emplace_back(*axis, constant, timesBlockDim, known, product->getSourceRange());
+    summary_.blockStrides.push_back({*axis, constant, timesBlockDim, known});
   }
 
   static bool namesGridDim(const Expr *expression) {
@@ -1272,10 +1272,7 @@ private:
     const Expr *dividend = division->getLHS()->IgnoreParenImpCasts();
     const std::optional<int64_t> divisor = values_.integer(division->getRHS());
     if (!divisor || *divisor <= 1 || values_.integer(dividend)) return std::nullopt;
-    GridDivisor entry;
-    entry.span = mapper_.spanOr(division->getSourceRange(), fallback);
-    entry.text = mapper_.text(division->getRHS()->getSourceRange());
-    entry.value = ScalarValue::ofInt(*divisor, entry.span);
+    GridDivisor entry = divisorOf(division->getSourceRange(), division->getRHS(), *divisor, fallback);
     if (const auto *sum = dyn_cast<BinaryOperator>(dividend); sum && sum->isAdditiveOp()) {
       // `(n + d - 1) / d`, `(n + (d - 1)) / d`: one run-time term added, and
       // constants adding up to d - 1.
@@ -1304,6 +1301,15 @@ private:
     return entry;
   }
 
+  // The divisor entry of a grid extent `whole` that divides by `divisor`.
+  GridDivisor divisorOf(SourceRange whole, const Expr *divisor, int64_t value, const SourceSpan &fallback) const {
+    GridDivisor entry;
+    entry.span = mapper_.spanOr(whole, fallback);
+    entry.text = mapper_.text(divisor->getSourceRange());
+    entry.value = ScalarValue::ofInt(value, entry.span);
+    return entry;
+  }
+
   std::optional<GridDivisor> helperDividedGrid(const CallExpr *call, const SourceSpan &fallback) {
     const FunctionDecl *helper = call->getDirectCallee();
     if (!helper || call->getNumArgs() != 2 || !helper->getDeclName().isIdentifier()) return std::nullopt;
@@ -1311,10 +1317,7 @@ private:
     if (name.find("div") == std::string::npos) return std::nullopt;
     const std::optional<int64_t> divisor = values_.integer(call->getArg(1));
     if (!divisor || *divisor <= 1 || values_.integer(call->getArg(0))) return std::nullopt;
-    GridDivisor entry;
-    entry.span = mapper_.spanOr(call->getSourceRange(), fallback);
-    entry.text = mapper_.text(call->getArg(1)->getSourceRange());
-    entry.value = ScalarValue::ofInt(*divisor, entry.span);
+    GridDivisor entry = divisorOf(call->getSourceRange(), call->getArg(1), *divisor, fallback);
     entry.roundsUp = true;
     entry.dividend = mapper_.text(call->getArg(0)->IgnoreParenImpCasts()->getSourceRange());
     return entry;
@@ -1826,11 +1829,11 @@ private:
       }
       kernel.readsGridSize |= summaryOf(reached).readsGridDim;
       kernel.threadLoops |= summaryOf(reached).loops;
-      kernel.castsPointers |= summaryOf(reached).pointerCasts;
+      kernel.movesVectors |= summaryOf(reached).pointerCasts;
       for (const ParmVarDecl *parameter : reached->parameters())
-        kernel.castsPointers |= pointsToVectorType(parameter->getType());
-      for (const auto &[axis, factor, timesBlockDim, known, range] : summaryOf(reached).blockStrides)
-        kernel.blockStrides.push_back({axis, factor, timesBlockDim, known, mapper_.spanOr(range, kernel.span)});
+        kernel.movesVectors |= pointsToVectorType(parameter->getType());
+      const std::vector<BlockStride> &strides = summaryOf(reached).blockStrides;
+      kernel.blockStrides.insert(kernel.blockStrides.end(), strides.begin(), strides.end());
       for (const auto &[instruction, family, range] : summaryOf(reached).restrictedInstructions)
         if (families.insert(family).second)
           kernel.restrictedInstructions.push_back({instruction, family, mapper_.spanOr(range, kernel.span)});

@@ -308,7 +308,6 @@ struct BlockStride {
   int64_t factor = 1;
   bool timesBlockDim = false;
   bool known = true;
-  SourceSpan span;
 };
 
 // A per-thread array in a kernel body,
@@ -586,11 +585,12 @@ struct Kernel {
   bool hasOptInDynamicSmem = false;               // CUDA cudaFuncSetAttribute seen
   bool readsGridSize = false;                     // CUDA: reads gridDim (a grid-stride loop fits any grid)
   // CUDA: the block strides the kernel and the device code it calls write;
-  // whether any of it loops (a thread may cover several elements) or casts
-  // a pointer (a thread may move a vector of elements).
+  // whether any of it loops (a thread may cover several elements), and
+  // whether a thread may move a vector of elements (a pointer cast, a
+  // parameter pointing to `char4`, `__half2`, ...).
   std::vector<BlockStride> blockStrides;
   bool threadLoops = false;
-  bool castsPointers = false;
+  bool movesVectors = false;
   std::optional<int64_t> optInDynamicSmemBytes;
   // Decorators as written, outermost first, canonicalised through
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator

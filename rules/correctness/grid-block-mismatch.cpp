@@ -48,7 +48,7 @@ public:
     for (const LaunchSite &launch : context.file().launches) {
       const Kernel *kernel = context.calledKernel(launch);
       if (!kernel || kernel->language != Language::Cuda || kernel->readsGridSize || kernel->threadLoops ||
-          kernel->castsPointers || launch.blockDims.size() != 3)
+          kernel->movesVectors || launch.blockDims.size() != 3)
         continue;
       for (const GridDivisor &divisor : launch.gridDivisors) {
         if (!divisor.value.isInt() || divisor.dividend.empty() || divisor.axis < 0 || divisor.axis > 2) continue;
