@@ -595,6 +595,18 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
                                      "a K-major (transposed) B");
     }
   }
+  // A variant of the description whose bytes one end of the range must
+  // reach: that end moves to it, and the assumption is noted, when it lies
+  // beyond.
+  enum class End { Lower, Upper };
+  auto reach = [&](const KernelDescription &variant, End end, const char *assumption) {
+    const SharedMemoryEstimate other = estimateSharedMemory(variant, arch, detail);
+    int64_t &bound = end == End::Lower ? estimate.shared.minBytes : estimate.shared.maxBytes;
+    const int64_t reached = end == End::Lower ? other.minBytes : other.maxBytes;
+    if (end == End::Lower ? reached >= bound : reached <= bound) return;
+    bound = reached;
+    if (explain) estimate.assumptions.push_back(assumption);
+  };
   // A B operand changed in registers before the dot (a dequantisation) is
   // not in the calibration table: Triton may multi-buffer its load or not,
   // so the lower end of the range keeps it in a single buffer.
@@ -604,13 +616,9 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
     KernelDescription singleB = described->description;
     for (auto &dot : singleB.dots)
       if (dot.b.source == OperandSource::TransformedLoad) dot.b.source = OperandSource::LoadedBeforeLoop;
-    SharedMemoryEstimate single = estimateSharedMemory(singleB, arch, detail);
-    if (single.minBytes < estimate.shared.minBytes) {
-      estimate.shared.minBytes = single.minBytes;
-      if (explain)
-        estimate.assumptions.push_back("B is changed in registers before the dot (not calibrated): the range "
-                                     "covers its load multi-buffered or in a single buffer");
-    }
+    reach(singleB, End::Lower,
+          "B is changed in registers before the dot (not calibrated): the range covers its load multi-buffered "
+          "or in a single buffer");
   }
   // Dots under an `if` the config does not decide may not be compiled: with
   // several dots, the lower end leaves them out.
@@ -622,26 +630,13 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
       if (!dot.conditional) kept.push_back(dot);
     if (kept.empty()) kept.push_back(decided.dots.front());
     decided.dots = std::move(kept);
-    SharedMemoryEstimate fewer = estimateSharedMemory(decided, arch, detail);
-    if (fewer.minBytes < estimate.shared.minBytes) {
-      estimate.shared.minBytes = fewer.minBytes;
-      if (explain)
-        estimate.assumptions.push_back("dots under an `if` the config does not decide may not be compiled: the "
-                                       "lower end leaves them out");
-    }
+    reach(decided, End::Lower,
+          "dots under an `if` the config does not decide may not be compiled: the lower end leaves them out");
   }
   if (described->reductionsUncertain) {
     KernelDescription widest = described->description;
-    for (auto &reduction : widest.reductions) {
-      reduction.combineBytes = reduction.combineBytesUpTo;
-    }
-    SharedMemoryEstimate upper = estimateSharedMemory(widest, arch, detail);
-    if (upper.maxBytes > estimate.shared.maxBytes) {
-      estimate.shared.maxBytes = upper.maxBytes;
-      if (explain)
-        estimate.assumptions.push_back("a reduction's element type is not visible: the upper end takes a 32-bit "
-                                       "combine");
-    }
+    for (auto &reduction : widest.reductions) reduction.combineBytes = reduction.combineBytesUpTo;
+    reach(widest, End::Upper, "a reduction's element type is not visible: the upper end takes a 32-bit combine");
   }
   if (described->unmodelledScratchBound > 0)
     estimate.shared.maxBytes = std::max(estimate.shared.maxBytes, described->unmodelledScratchBound);
