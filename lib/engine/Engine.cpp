@@ -821,6 +821,8 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
             if (k.autotune) {
               ++state.listCount;
               if (k.autotune->configs.complete) ++state.completeCount;
+            } else if (k.listNotAutotuned) {
+              ++state.listCount;
             }
         }
         for (const auto &k : model->kernels) state.kernelNames.insert(k.name);

@@ -573,6 +573,10 @@ struct Kernel {
   std::vector<MemoryAccess> accesses;
   std::vector<SharedAllocation> sharedAllocations;
   std::optional<AutotuneSpec> autotune;
+  // Configs given to a decorator written like triton.autotune (configs and a
+  // key) that does not autotune as btlint reads it (a pass-through chosen by
+  // an environment variable): not linted, reported as not read.
+  std::optional<ConfigList> listNotAutotuned;
   std::vector<Heuristic> heuristics;
   std::set<std::string> doNotSpecialize;
   std::optional<ScalarValue> launchBoundsThreads; // CUDA __launch_bounds__

@@ -417,8 +417,7 @@ private:
       if (tree.kind(node) == NodeKind::Call) {
         NodeId callee = tree.child(node, Field::Function);
         std::string path = source.index->canonicalPath(tree, callee);
-        if (path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune")
-          return true;
+        if (isTritonAutotune(path)) return true;
         if (isAutotunerClass(Value::external(path))) return true;
         NodeId arguments = tree.child(node, Field::Arguments);
         if (path == "issubclass" && arguments != kNoNode) {
@@ -444,6 +443,24 @@ private:
     return false;
   }
 
+  static bool isTritonAutotune(std::string_view path) {
+    return path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune";
+  }
+
+  // A decorator call written as triton.autotune's: `configs=`, or a first
+  // argument and `key=`.
+  bool writtenLikeAutotune(NodeId decorator) const {
+    if (tree_.keywordArgument(decorator, "configs") != kNoNode) return true;
+    return tree_.keywordArgument(decorator, "key") != kNoNode && tree_.positionalArgument(decorator, 0) != kNoNode;
+  }
+
+  // A non-empty sequence of triton.Config objects.
+  static bool holdsConfigs(const Value &value) {
+    if (!value.isSequence() || value.sequence()->items.empty()) return false;
+    return std::all_of(value.sequence()->items.begin(), value.sequence()->items.end(),
+                       [](const Value &item) { return item.isConfig(); });
+  }
+
   // Whether a function's body names triton.autotune (`lambda: triton.autotune`).
   static bool namesTritonAutotune(const eval::Evaluator::FunctionSource &source) {
     const python::SyntaxTree &tree = *source.tree;
@@ -453,8 +470,7 @@ private:
       stack.pop_back();
       if (tree.kind(node) == NodeKind::Attribute) {
         const std::string path = source.index->canonicalPath(tree, node);
-        if (path.size() > 9 && path.substr(0, 7) == "triton." && path.substr(path.size() - 9) == ".autotune")
-          return true;
+        if (isTritonAutotune(path)) return true;
       }
       for (NodeId child : tree.children(node)) stack.push_back(child);
     }
@@ -522,6 +538,20 @@ private:
             return;
           }
       Value function = evaluate(callee, syntax.point);
+      // A name bound to triton.autotune itself (`autotune = triton.autotune`,
+      // often under a guard with a pass-through decorator on the other arm).
+      if (function.isExternal() && isTritonAutotune(function.text())) {
+        AutotunerDeclaration triton;
+        triton.pruneConfigsBy.position = 2;
+        triton.resetToZero.position = 3;
+        triton.restoreValue.position = 4;
+        python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, triton);
+        autotune.custom = false;
+        autotune.hasHook = isCall && (tree_.keywordArgument(decorator, "pre_hook") != kNoNode ||
+                                      tree_.keywordArgument(decorator, "post_hook") != kNoNode);
+        buildAutotune(kernel, autotune, {});
+        return;
+      }
       auto source = evaluator().functionSource(function);
       if (source && wrapsAutotune(function, *source)) {
         python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, factorySignature(*source));
@@ -531,9 +561,29 @@ private:
           kernel.autotune->configs.unknownReason = "the configs are chosen inside the decorator `" + written + "`";
         return;
       }
+      // A decorator of the project's own given configs and a key as
+      // triton.autotune is, that does not autotune as btlint reads it (a
+      // pass-through chosen by an environment variable or a flag): its list
+      // is not linted, and the run says so.
+      if (source && isCall && writtenLikeAutotune(decorator)) {
+        const NodeId configs = tree_.keywordArgument(decorator, "configs") != kNoNode
+                                   ? tree_.keywordArgument(decorator, "configs")
+                                   : tree_.positionalArgument(decorator, 0);
+        if (!holdsConfigs(evaluate(configs, syntax.point))) continue;
+        ConfigList list;
+        list.complete = false;
+        list.span = tree_.span(configs);
+        list.unknownReason =
+            "the decorator `" + written + "` is given configs and a key like triton.autotune, but as btlint reads it " +
+            "(environment variables unset unless .btlint.yaml gives them) it does not hand them to triton.autotune; " +
+            "if it autotunes under a setting, give that setting in .btlint.yaml (`environment:`), or declare the " +
+            "decorator: `autotuners: {" + (path.empty() ? written : path) + ": {}}`";
+        kernel.listNotAutotuned = std::move(list);
+        continue;
+      }
       // Not read, yet written like triton.autotune: say so rather than
       // leave the kernel looking untuned.
-      if (!source && isCall && tree_.keywordArgument(decorator, "configs") != kNoNode) {
+      if (!source && isCall && writtenLikeAutotune(decorator)) {
         AutotuneSpec spec;
         spec.span = tree_.span(decorator);
         spec.wrappedByCustomDecorator = true;

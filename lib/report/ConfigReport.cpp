@@ -170,7 +170,9 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
     if (use.launch) list.configs.push_back(configFromLaunch(use, first, list.configs.size()));
   if (list.configs.empty()) {
     list.source = "none";
-    list.notes.push_back("no autotune list and no launch of `" + first.name + "` in this file: no config to report");
+    list.notes.push_back(first.listNotAutotuned ? "no config to report: " + first.listNotAutotuned->unknownReason
+                                                : "no autotune list and no launch of `" + first.name +
+                                                      "` in this file: no config to report");
   }
   return list;
 }

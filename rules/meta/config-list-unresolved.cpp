@@ -18,7 +18,11 @@ public:
         "own decorator that hands its configs to `triton.autotune`, to a class derived from triton's "
         "`Autotuner`, or to its own autotuner class on `triton.KernelInterface` whose constructor "
         "takes `configs` (arguments found by the decorator's own parameter names), a decorator of another package "
-        "that takes `configs=` and is not declared in `.btlint.yaml` `autotuners:`) and every YAML tuning table that "
+        "that takes `configs=` and is not declared in `.btlint.yaml` `autotuners:`, a decorator of the project's own "
+        "given configs and a key as triton.autotune is that does not hand them to an autotuner as btlint reads it: "
+        "a pass-through an environment variable chooses, as `autotune = triton.autotune` under "
+        "`if os.environ.get(...)` with a no-op on the other arm; with the variable given in `.btlint.yaml` "
+        "`environment:` the name is triton.autotune and the list is read) and every YAML tuning table that "
         "the evaluator could not expand completely, with what stopped it: a module that is not the "
         "project's (a third-party package: btlint reads the project's own modules from disk, never "
         "installed ones), a call or condition whose value is only known at run time, a work limit. "
@@ -51,9 +55,9 @@ public:
 
   void check(RuleContext &context) const override {
     for (const Kernel &kernel : context.file().kernels) {
-      if (!kernel.autotune) continue;
-      const ConfigList &list = kernel.autotune->configs;
-      const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
+      if (!kernel.autotune && !kernel.listNotAutotuned) continue;
+      const ConfigList &list = kernel.autotune ? kernel.autotune->configs : *kernel.listNotAutotuned;
+      const SourceSpan span = list.span.valid() || !kernel.autotune ? list.span : kernel.autotune->span;
       const std::string what = kernel.language == Language::Yaml ? "the tuning table of `" + kernel.name + "`"
                                                                  : "the autotune list of " + kernel.tunedObjectName();
       if (list.complete) {
