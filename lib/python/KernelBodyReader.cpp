@@ -301,6 +301,19 @@ private:
   ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
   std::vector<Limit> recordedLimits_; // those of kernel_.maskExtents
   int depth_ = 0;
+  std::optional<bool> boundsChecked_;
+
+  bool boundsChecked() {
+    if (boundsChecked_) return *boundsChecked_;
+    boundsChecked_ = false;
+    if (tree_.source().text().find("boundary_check") == std::string::npos) return false;
+    for (NodeId node = 0; node < tree_.size(); ++node) {
+      if (tree_.kind(node) != NodeKind::KeywordArgument) continue;
+      const NodeId name = tree_.child(node, Field::Name);
+      if (name != kNoNode && tree_.text(name) == "boundary_check") return *(boundsChecked_ = true);
+    }
+    return false;
+  }
 
   // ---- parameters ------------------------------------------------------
 
@@ -1915,8 +1928,13 @@ private:
       if (blockPointer) offsetParts = analyzeElements(argument(call, 3, "offsets"));
       Info offsets;
       for (const Info &part : offsetParts) offsets.params |= part.params;
-      addRole(shapeInfo.params, ParamUse::Mask);
-      recordDescriptorExtents(shapeNode, extents, offsetParts, blockShapeNode);
+      // A block pointer's shape bounds an access only through a load's or
+      // store's `boundary_check`: in a file that never passes one, it checks
+      // nothing (a tensor descriptor's always does: TMA clips).
+      if (!blockPointer || boundsChecked()) {
+        addRole(shapeInfo.params, ParamUse::Mask);
+        recordDescriptorExtents(shapeNode, extents, offsetParts, blockShapeNode);
+      }
       addRole(strides.params | offsets.params, ParamUse::PointerOffset);
       result.pointerRoots = narrowRoots(base.pointerRoots);
       markPointers(result.pointerRoots);
