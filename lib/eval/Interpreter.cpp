@@ -805,7 +805,9 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
       if (!bindings.empty()) {
         found = true;
         const HostBinding &last = bindings.back();
-        if (!last.straightLine)
+        // An `if` is run whole: a decided condition picks its arm, an
+        // undecided one keeps what every arm assigns alike.
+        if (!last.straightLine && tree.kind(last.statement) != NodeKind::IfStatement)
           return Value::unknown("`" + std::string(name) + "` is assigned conditionally or in a "
                                 "loop in `" + label() + "` (" + lineText(module, last.statement) +
                                 ")");
@@ -2917,6 +2919,8 @@ ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
                            " could not be evaluated: " +
                            (test.isUnknown() ? test.unknownReason() : "truth value not known");
       if (frame.moduleWrites && !frame.scope) return execUndecidedModuleIf(statement, clauses, i, reason, frame);
+      if (frame.scope)
+        if (std::optional<ExecResult> done = execUndecidedAssignments(statement, clauses, i, reason, frame)) return *done;
       bool escape = false;
       for (size_t j = i; j < clauses.size(); ++j)
         if (clauses[j].second != kNoNode && escapes(tree, clauses[j].second)) escape = true;
@@ -2994,6 +2998,67 @@ ExecResult Interpreter::execUndecidedModuleIf(NodeId statement,
   if (!readFromBranch.empty())
     note(reason + "; read from the only branch that defines them: " + readFromBranch, module, clauses[first].first);
   return {};
+}
+
+// An undecided `if` in a function whose arms only assign names (or raise):
+// a name every arm that goes on binds to one value holds it after the if
+// (`tile_t, tile_h = 6, 8` in each arm of a dispatch on the model's shape).
+// Without an else, only a name unbound before the if: a path through no arm
+// never reads it. Anything else in an arm: nullopt, and the caller taints.
+std::optional<ExecResult> Interpreter::execUndecidedAssignments(
+    NodeId statement, const std::vector<std::pair<NodeId, NodeId>> &clauses, size_t first,
+    const std::string &reason, Frame &frame) {
+  const SyntaxTree &tree = frame.module->tree();
+  std::vector<std::string_view> names, mutated;
+  collectBoundNames(tree, statement, names, &mutated);
+  if (names.empty() || !mutated.empty()) return std::nullopt;
+  const bool everyPathTakesAnArm = clauses.back().first == kNoNode;
+  std::vector<std::shared_ptr<Scope>> arms;
+  for (size_t i = first; i < clauses.size(); ++i) {
+    const NodeId block = clauses[i].second;
+    if (block == kNoNode) return std::nullopt;
+    bool raises = false;
+    for (NodeId child : tree.children(block)) {
+      switch (tree.kind(child)) {
+      case NodeKind::Comment:
+      case NodeKind::PassStatement:
+      case NodeKind::AssertStatement: continue;
+      case NodeKind::RaiseStatement: raises = true; continue;
+      case NodeKind::ExpressionStatement:
+        for (NodeId part : tree.children(child))
+          if (tree.kind(part) != NodeKind::Assignment && tree.kind(part) != NodeKind::Comment) return std::nullopt;
+        continue;
+      default: return std::nullopt;
+      }
+    }
+    if (raises) continue;
+    auto scope = std::make_shared<Scope>();
+    scope->parent = frame.scope;
+    Frame arm = frame;
+    arm.scope = scope;
+    if (execBlock(block, arm).flow != Flow::Normal) return std::nullopt;
+    arms.push_back(std::move(scope));
+  }
+  if (arms.empty()) return std::nullopt;
+  std::vector<std::pair<std::string_view, Value>> agreed;
+  for (const auto &[name, value] : arms.front()->variables) {
+    if (!everyPathTakesAnArm) {
+      bool before = frame.scope->find(name) != nullptr;
+      if (!before && frame.host) hostLookup(*frame.host, name, before);
+      if (before) continue;
+    }
+    bool same = true;
+    for (size_t a = 1; a < arms.size() && same; ++a) {
+      auto found = arms[a]->variables.find(name);
+      std::optional<bool> equal = found == arms[a]->variables.end() ? std::optional<bool>(false)
+                                                                     : valuesEqual(value, found->second);
+      same = equal && *equal;
+    }
+    if (same) agreed.emplace_back(name, value);
+  }
+  taintStatement(statement, reason, frame);
+  for (auto &[name, value] : agreed) setName(name, value, frame);
+  return ExecResult{};
 }
 
 ExecResult Interpreter::execFor(NodeId statement, Frame &frame) {

@@ -275,6 +275,9 @@ private:
   ExecResult execUndecidedModuleIf(python::NodeId statement,
                                    const std::vector<std::pair<python::NodeId, python::NodeId>> &clauses,
                                    size_t first, const std::string &reason, Frame &frame);
+  std::optional<ExecResult> execUndecidedAssignments(python::NodeId statement,
+                                                    const std::vector<std::pair<python::NodeId, python::NodeId>> &clauses,
+                                                    size_t first, const std::string &reason, Frame &frame);
   ExecResult execFor(python::NodeId statement, Frame &frame);
   ExecResult execWhile(python::NodeId statement, Frame &frame);
   ExecResult execTry(python::NodeId statement, Frame &frame);

@@ -280,6 +280,30 @@ else:
                                              "took its default None");
 }
 
+// An undecided `if` in a function: what every arm that goes on assigns alike
+// is known after it; what the arms assign differently, or what an arm without
+// an else leaves bound from before, is not.
+TEST(EvalConfigs, UndecidedArmsThatAssignAlike) {
+  FileModel model = modelOf(autotuned(R"(
+def tiles(kind, warps=4):
+    depth = 2
+    if kind == "video":
+        block, stages, depth = 64, 3, 4
+    elif kind == "image":
+        block, stages = 64, 4
+    else:
+        raise ValueError(kind)
+    if kind == "video":
+        warps = 8
+    return [triton.Config({'BLOCK': block}, num_stages=stages, num_warps=warps)]
+)", "tiles(os.environ['KIND'])"));
+  const ConfigList &list = configsOf(model);
+  ASSERT_EQ(list.configs.size(), 1u);
+  EXPECT_EQ(list.configs[0].params.at("BLOCK").asInt(), 64);
+  EXPECT_FALSE(list.configs[0].numStages->isKnown()); // 3 or 4
+  EXPECT_FALSE(list.configs[0].numWarps->isKnown());  // 8, or the argument's 4
+}
+
 TEST(EvalConfigs, UnknownCallIsUnknownNotGuessed) {
   FileModel model = modelOf(autotuned(R"(
 import numpy
