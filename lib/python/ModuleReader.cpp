@@ -5,6 +5,7 @@
 #include "python/PythonParsedFile.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -95,11 +96,28 @@ private:
 
   // Whether `function` (a name) is called inside a `for` or `while` loop
   // written before `call`'s statement in the same block: a warm-up done by
-  // hand (`while elapsed < warmup_ms: fn()`) before the timing call.
+  // hand (`while elapsed < warmup_ms: fn()`) before the timing call. For a
+  // lambda whose body is a call, the loop makes that same call.
   bool calledInLoopBefore(NodeId call, NodeId function) const {
     function = tree_.unparenthesize(function);
-    if (function == kNoNode || tree_.kind(function) != NodeKind::Identifier) return false;
+    if (function == kNoNode) return false;
+    NodeId timedCall = kNoNode;
+    if (tree_.kind(function) == NodeKind::Lambda) {
+      timedCall = tree_.unparenthesize(tree_.child(function, Field::Body));
+      if (timedCall == kNoNode || tree_.kind(timedCall) != NodeKind::Call) return false;
+    } else if (tree_.kind(function) != NodeKind::Identifier) {
+      return false;
+    }
     const std::string_view name = tree_.text(function);
+    auto sameText = [](std::string_view a, std::string_view b) {
+      size_t i = 0, j = 0;
+      for (;; ++i, ++j) {
+        while (i < a.size() && std::isspace(static_cast<unsigned char>(a[i]))) ++i;
+        while (j < b.size() && std::isspace(static_cast<unsigned char>(b[j]))) ++j;
+        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
+        if (a[i] != b[j]) return false;
+      }
+    };
     NodeId statement = call;
     while (statement != kNoNode && tree_.parent(statement) != kNoNode &&
            tree_.kind(tree_.parent(statement)) != NodeKind::Block && tree_.kind(tree_.parent(statement)) != NodeKind::Module)
@@ -116,7 +134,10 @@ private:
         if (node == kNoNode) continue;
         if (tree_.kind(node) == NodeKind::Call) {
           const NodeId callee = tree_.child(node, Field::Function);
-          if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier && tree_.text(callee) == name) return true;
+          if (timedCall != kNoNode ? sameText(tree_.text(node), tree_.text(timedCall))
+                                   : callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier &&
+                                         tree_.text(callee) == name)
+            return true;
         }
         for (NodeId child : tree_.children(node)) pending.push_back(child);
       }

@@ -60,7 +60,9 @@ public:
         "timed with `time.time()` or `time.perf_counter()` without a "
         "`torch.cuda.synchronize()` before the clock is read. A short `warmup` is not reported "
         "when the timed function is called in a `for` or `while` loop just before, in the same "
-        "block (a warm-up written by hand: `while elapsed < warmup_ms: fn()`).";
+        "block (a warm-up written by hand: `while elapsed < warmup_ms: fn()`), or, when the timed "
+        "function is a lambda whose body is a call, the loop makes that same call "
+        "(`torch.autograd.grad(loss, x, retain_graph=True)` in the loop and in the lambda).";
     info.doc.whyItMatters =
         "`warmup` and `rep` are milliseconds, not iteration counts: `do_bench(fn, warmup=5, "
         "rep=20)` times a fast kernel for 20 ms, too short for the clock boost to settle and "
