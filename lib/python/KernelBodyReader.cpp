@@ -1633,7 +1633,9 @@ private:
       }
       Info result;
       result.params = address.params;
-      result.shape = receiver.shape;
+      // A descriptor passed in (a host TensorDescriptor) has its block shape
+      // set on the host: the tile's shape is not known here, not a scalar.
+      result.shape = receiver.shape && receiver.shape->empty() ? nullptr : receiver.shape;
       result.loadLoop = currentLoop();
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
