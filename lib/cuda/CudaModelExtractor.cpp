@@ -1295,9 +1295,23 @@ private:
       entry.dividend = mapper_.text(size->getSourceRange());
       return entry;
     }
+    // `width / 64 / 2` divides `width` by 128: the blocks cover multiples
+    // of the product.
+    int64_t total = *divisor;
+    while (const auto *inner = dyn_cast<BinaryOperator>(dividend)) {
+      const std::optional<int64_t> by = inner->getOpcode() == BO_Div ? values_.integer(inner->getRHS()) : std::nullopt;
+      if (!by || *by <= 0 || values_.integer(inner->getLHS()) || total > INT64_MAX / *by) break;
+      total *= *by;
+      dividend = inner->getLHS()->IgnoreParenImpCasts();
+    }
+    if (total != *divisor) {
+      entry = divisorOf(division->getSourceRange(), division->getRHS(), total, fallback);
+      entry.text = std::to_string(total);
+    }
     entry.dividend = mapper_.text(dividend->getSourceRange());
+    entry.expression = mapper_.text(division->getSourceRange());
     if (!functionStack_.empty())
-      entry.remainderHandled = takesRemainder(functionStack_.back()->getBody(), entry.dividend, *divisor);
+      entry.remainderHandled = takesRemainder(functionStack_.back()->getBody(), entry.dividend, total);
     return entry;
   }
 

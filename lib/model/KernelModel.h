@@ -494,6 +494,7 @@ struct GridDivisor {
   // that the size is a multiple, or a launch for the remainder).
   bool remainderHandled = false;
   int axis = 0; // CUDA: the grid extent divided (0 x, 1 y, 2 z)
+  std::string expression; // CUDA: the division as written ("height / 8")
 };
 
 // A bound the launching function asserts before the launch

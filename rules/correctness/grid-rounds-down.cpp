@@ -1,9 +1,27 @@
 #include "rules/Rule.h"
 
+#include <algorithm>
+#include <cctype>
 #include <string>
 
 namespace btlint {
 namespace {
+
+// The kernel is given the rounded-down count itself (`height / 8` as the
+// grid's y and as its row count): the grid covers what the kernel is told
+// there is, the count of whole groups the data holds.
+bool passedAsSize(const LaunchSite &launch, const GridDivisor &divisor) {
+  auto squeezed = [](const std::string &text) {
+    std::string out;
+    for (char c : text)
+      if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+    return out;
+  };
+  const std::string grid = squeezed(divisor.expression);
+  if (grid.empty()) return false;
+  return std::any_of(launch.arguments.begin(), launch.arguments.end(),
+                     [&](const LaunchArgument &argument) { return squeezed(argument.text) == grid; });
+}
 
 // A CUDA grid sized by a run-time count divided with `/`: integer division
 // rounds down, so the remainder of the count is given to no block.
@@ -18,7 +36,9 @@ public:
     info.doc.whatItDoes =
         "Checks every CUDA launch whose grid extents (x, y or z) are a run-time size divided by a constant "
         "with `/`: `n / 256`, `dim3(n / kBlock)`, or a local `dim3 grid(n / 32, k / 32)` that is never "
-        "changed. Silent "
+        "changed; `n / 64 / 2` divides by the product, 128. Silent "
+        "when the launch passes the same division to the kernel as its count (`height / 8` as the grid's "
+        "y and as the packed row count: the grid covers what the kernel is told there is), "
         "when the launched kernel reads `gridDim` (a grid-stride loop covers any size with any grid), "
         "when the launching function also computes `n % 256` (it checks that the size is a multiple, or "
         "launches the remainder itself) or sets `n` to a product with a multiple of 256 (`n = (m + 255) / "
@@ -49,7 +69,8 @@ public:
       const Kernel *kernel = context.calledKernel(launch);
       if (!kernel || kernel->language != Language::Cuda || kernel->readsGridSize) continue;
       for (const GridDivisor &divisor : launch.gridDivisors) {
-        if (divisor.roundsUp || divisor.remainderHandled || !divisor.value.isInt() || divisor.dividend.empty())
+        if (divisor.roundsUp || divisor.remainderHandled || !divisor.value.isInt() || divisor.dividend.empty() ||
+            passedAsSize(launch, divisor))
           continue;
         const std::string by = std::to_string(divisor.value.asInt());
         static constexpr const char *kAxes[] = {"x", "y", "z"};
