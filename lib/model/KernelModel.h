@@ -268,6 +268,8 @@ struct MemoryAccess {
   // texts in one loop body touch the same elements.
   std::string addressText;
   std::string maskText;
+  // The parameters the address reads besides the pointer (strides, sizes).
+  std::vector<std::string> addressParams;
   // The axes of the offsets, when every axis of the address tile is read
   // (offsetsKnown); walked axes only (an axis from a plain arange or a
   // broadcast is not listed).

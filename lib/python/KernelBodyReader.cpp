@@ -1386,6 +1386,7 @@ private:
       access.atomicOp = atomicOp;
       access.span = tree_.span(site);
       access.guards = guardStack_;
+      access.addressParams = paramNames(address.params & ~address.pointerRoots);
       if (tree_.kind(site) == NodeKind::Call) {
         const bool isLoad = kind == AccessKind::Load;
         access.addressText = compact(argument(site, 0, "pointer"));

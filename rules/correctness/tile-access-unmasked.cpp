@@ -3,6 +3,7 @@
 #include "rules/ConfigUses.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 #include <optional>
 #include <set>
@@ -196,6 +197,67 @@ std::optional<int64_t> assertedMultiple(const std::string &param, const Kernel &
   return anyLaunch ? combined : std::nullopt;
 }
 
+// `size` rounded up to a multiple, as a launch writes it: `math.ceil(n / 128)
+// * 128`, `triton.cdiv(n, 128) * 128`, `(n + 127) // 128 * 128`; the
+// multiple, or nothing.
+std::optional<int64_t> roundedUpMultiple(const std::string &written, const std::string &size) {
+  std::string text;
+  for (char c : written)
+    if (!std::isspace(static_cast<unsigned char>(c))) text += c;
+  auto number = [](std::string_view digits) -> std::optional<int64_t> {
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return std::nullopt;
+    return std::stoll(std::string(digits));
+  };
+  auto unwrap = [](std::string_view inner) {
+    while (inner.size() > 2 && inner.front() == '(' && inner.back() == ')') inner = inner.substr(1, inner.size() - 2);
+    return inner;
+  };
+  const size_t star = text.rfind('*');
+  if (star == std::string::npos) return std::nullopt;
+  const std::optional<int64_t> multiple = number(std::string_view(text).substr(star + 1));
+  if (!multiple || *multiple <= 1) return std::nullopt;
+  const std::string m = std::to_string(*multiple);
+  const std::string_view rounded = unwrap(std::string_view(text).substr(0, star));
+  for (const std::string &form : {"math.ceil(" + size + "/" + m + ")", "triton.cdiv(" + size + "," + m + ")",
+                                 "cdiv(" + size + "," + m + ")", "ceil_div(" + size + "," + m + ")",
+                                 "(" + size + "+" + std::to_string(*multiple - 1) + ")//" + m})
+    if (rounded == form) return multiple;
+  return std::nullopt;
+}
+
+// The rows of the access are padded: its address reads a parameter (a row
+// stride) that every launch passes as `dimension` rounded up to a multiple
+// (`seqlen_q_rounded = math.ceil(seqlen_q / 128) * 128`, the row length of
+// a buffer allocated so). Offsets past `dimension` up to that multiple stay
+// in the row's padding. The multiple common to the launches, or nothing.
+std::optional<int64_t> paddedRowMultiple(const std::string &dimension, const MemoryAccess &access,
+                                         const Kernel &kernel, const FileModel &file) {
+  std::optional<int64_t> combined;
+  for (const std::string &row : access.addressParams) {
+    if (row == dimension) continue;
+    std::optional<int64_t> common;
+    bool every = false;
+    for (const LaunchSite &launch : file.launches) {
+      if (!callsOwnKernel(launch, kernel)) continue;
+      std::string size, rowText;
+      for (const LaunchArgument &argument : launch.arguments) {
+        if (kernel.paramNameOf(argument) == dimension) size = argument.text;
+        if (kernel.paramNameOf(argument) == row)
+          rowText = argument.definitionText.empty() ? argument.text : argument.definitionText;
+      }
+      const std::optional<int64_t> multiple = size.empty() ? std::nullopt : roundedUpMultiple(rowText, size);
+      if (!multiple) {
+        every = false;
+        break;
+      }
+      every = true;
+      common = common ? std::gcd(*common, *multiple) : *multiple;
+    }
+    if (every && common) combined = combined ? std::max(*combined, *common) : *common;
+  }
+  return combined;
+}
+
 // What an access does to the elements past the end.
 std::string verbOf(const MemoryAccess &access) {
   return access.kind == AccessKind::Load ? "reads" : access.kind == AccessKind::Store ? "writes" : "updates";
@@ -258,7 +320,10 @@ public:
         "(`EVEN_K` from `@triton.heuristics` with `K % BLOCK_K == 0`, or passed so by the launch; also "
         "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
         "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`, or `% align` "
-        "with `align = 64` before it), or that "
+        "with `align = 64` before it), whose rows the address steps by a length every launch passes as the "
+        "dimension rounded up to a multiple each config's tile divides (`seqlen_q_rounded = "
+        "math.ceil(seqlen_q / 128) * 128` as the row stride of a buffer allocated so: the last tile lands in "
+        "the row's padding), or that "
         "the autotuner's pruner divides (it keeps the configs with `N % BLOCK_N == 0`); a "
         "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
         "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
@@ -350,6 +415,7 @@ private:
       return;
     const Param *param = kernel.findParam(dimension->param);
     const std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
+    const std::optional<int64_t> padded = paddedRowMultiple(dimension->param, access, kernel, file);
 
     // The tiles under each config use that do not divide the dimension, and
     // the dimension's values where it has one.
@@ -373,6 +439,7 @@ private:
         continue; // a compile-time size btlint does not know
       } else {
         if (asserted && *asserted % *block == 0) continue;
+        if (padded && *padded % *block == 0) continue;
         runtimeExtent = true;
       }
       blocks.insert(*block);
