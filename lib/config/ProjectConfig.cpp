@@ -9,6 +9,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -558,7 +559,7 @@ public:
       return config;
     }
     static const std::vector<std::string> known{"arch", "dtype", "backend", "select", "ignore", "exclude", "fail-on",
-                                                "rules", "overrides", "kernels", "autotuners", "environment", "bench"};
+                                                "rules", "overrides", "kernels", "autotuners", "environment", "cuda", "bench"};
     for (const auto &entry : root) {
       const std::string key = entry.first.Scalar();
       const YAML::Node &value = entry.second;
@@ -614,6 +615,36 @@ public:
             continue;
           }
           config.environment[variable.first.Scalar()] = variable.second.Scalar();
+        }
+      } else if (key == "cuda") {
+        if (!value.IsMap()) {
+          error(value, "`cuda` must be a map of CUDA settings, e.g. {defines: {HEAD_DIM: 64}}");
+          continue;
+        }
+        for (const auto &setting : value) {
+          const std::string name = setting.first.Scalar();
+          if (name != "defines") {
+            error(setting.first, "unknown CUDA setting `" + name + "` (known: defines)");
+            continue;
+          }
+          if (!setting.second.IsMap()) {
+            error(setting.second, "`cuda: defines` must map macro names to values, e.g. {HEAD_DIM: 64}");
+            continue;
+          }
+          for (const auto &macro : setting.second) {
+            const std::string macroName = macro.first.Scalar();
+            const bool identifier =
+                !macroName.empty() && !std::isdigit(static_cast<unsigned char>(macroName.front())) &&
+                std::all_of(macroName.begin(), macroName.end(),
+                            [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+            if (!identifier || !macro.second.IsScalar()) {
+              error(identifier ? macro.second : macro.first,
+                    identifier ? "the value of macro `" + macroName + "` must be a string, a number or a boolean"
+                               : "`" + macroName + "` is not a macro name");
+              continue;
+            }
+            config.cudaDefines[macroName] = macro.second.Scalar();
+          }
         }
       } else if (key == "bench") {
         config.hasBench = true;

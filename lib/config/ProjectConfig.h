@@ -19,6 +19,9 @@
 //     matmul_kernel: {dtype: bf16, shapes: {M: 4096}}
 //   environment:                   (environment variables as the code reads them at lint time)
 //     GEMS_VENDOR: nvidia          (others read as unset: their defaults)
+//   cuda:
+//     defines: {_N_: 64}           (-D for CUDA files no compile database lists: macros the
+//                                   build passes, as torch's cpp_extension.load does)
 //   autotuners:                    (decorators of other packages that autotune like triton.autotune)
 //     fastkernels.tuning.cached_autotune: {}            (triton.autotune's arguments)
 //     mylib.tune: {configs: candidates, key: 1}         (a keyword, or a position)
@@ -120,6 +123,7 @@ struct ProjectConfig {
   std::map<std::string, KernelSettings> kernels;
   std::vector<AutotunerDeclaration> autotuners;
   std::map<std::string, std::string> environment; // `environment:`: variable -> value
+  std::map<std::string, std::string> cudaDefines; // `cuda: {defines: {NAME: VALUE}}`: -D for files no build lists
   bool hasBench = false;
   std::vector<BenchSpec> bench;
 };

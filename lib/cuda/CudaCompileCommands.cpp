@@ -351,6 +351,8 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
       command.arguments.push_back("-std=c++" + standard.version);
       command.origin += ", -std=c++" + standard.version + " as " + standard.file + " says";
     }
+    for (const auto &[name, value] : defaultDefines_) command.arguments.push_back("-D" + name + "=" + value);
+    if (!defaultDefines_.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
   }
   // A --cuda-path in the build's flags names the toolkit the build uses.
   if (userCudaPath) command.usesBuiltinHeaders = false;

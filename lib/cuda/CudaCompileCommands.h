@@ -41,6 +41,8 @@ public:
   // in-memory folder btlint's parser serves, or a folder on disk holding the
   // same files where the parse is not btlint's (clang-tidy).
   void setBuiltinHeaderDir(std::string folder) { builtinHeaderDir_ = std::move(folder); }
+  // Macros (.btlint.yaml `cuda: defines:`) for files no compile database lists.
+  void setDefaultDefines(std::map<std::string, std::string> defines) { defaultDefines_ = std::move(defines); }
 
 private:
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
@@ -58,6 +60,7 @@ private:
   CudaToolkit toolkit_;
   std::string clangDriver_;
   std::string builtinHeaderDir_;
+  std::map<std::string, std::string> defaultDefines_;
   mutable std::mutex databaseMutex_;
   mutable std::mutex standardsMutex_;
   mutable std::map<std::string, BuildStandard> standards_; // project top -> what its build files say

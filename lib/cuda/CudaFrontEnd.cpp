@@ -9,7 +9,10 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+#include <cctype>
 #include <mutex>
+#include <string_view>
 #include <optional>
 
 namespace btlint {
@@ -69,6 +72,7 @@ public:
     cuda::CudaParseOutcome outcome;
     if (!parseIsolated(command, parsed.source(), file.absolutePath, model, outcome)) return;
     addContextNotes(command, model);
+    if (!command.fromDatabase) markBuildMacros(parsed.source(), model);
     markHeaderFragment(file.absolutePath, model);
     if (!outcome.readsCudaArch) {
       std::lock_guard<std::mutex> lock(file.cacheMutex);
@@ -128,6 +132,76 @@ private:
     if (command.usesBuiltinHeaders) model.notes.push_back(notes.front());
   }
 
+  // Names a file uses but nothing it includes declares, with no build's
+  // flags to read: the build defines them (`-D_N_=64`, as
+  // torch.utils.cpp_extension.load's extra_cuda_cflags pass them). When
+  // every error is such a name, or follows from one (an array sized by it),
+  // one note says so instead of an error for each use.
+  static void markBuildMacros(const SourceFile &source, FileModel &model) {
+    if (model.parseProblems.empty()) return;
+    static constexpr std::string_view kUndeclared = "use of undeclared identifier '";
+    static constexpr std::string_view kFollowing[] = {
+        "cannot use variable-length arrays", "variable length array declaration cannot have",
+        "variable-sized object may not be initialized", "constexpr variable",
+        "reference to overloaded function could not be resolved", "more compiler error"};
+    if (!std::string_view(model.parseProblems.front().message).starts_with(kUndeclared)) return;
+    struct Use {
+      std::string name;
+      uint32_t line;
+    };
+    std::vector<Use> uses;
+    for (const ParseProblem &problem : model.parseProblems) {
+      const std::string_view message = problem.message;
+      if (message.starts_with(kUndeclared)) {
+        const size_t end = message.find('\'', kUndeclared.size());
+        if (end == std::string_view::npos) return;
+        uses.push_back({std::string(message.substr(kUndeclared.size(), end - kUndeclared.size())), problem.span.line});
+        continue;
+      }
+      const bool follows = std::any_of(std::begin(kFollowing), std::end(kFollowing), [&](std::string_view text) {
+        return message.find(text) != std::string_view::npos;
+      });
+      if (!follows) return;
+    }
+    // A name declared on a line that failed for another name (`F z[Tmax];`)
+    // is undeclared only because of it.
+    auto isWordIn = [](std::string_view text, std::string_view word) {
+      for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+        const bool before = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_');
+        const size_t next = at + word.size();
+        const bool after = next >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[next])) || text[next] == '_');
+        if (before && after) return true;
+      }
+      return false;
+    };
+    std::vector<std::string> names;
+    for (const Use &use : uses) {
+      if (std::find(names.begin(), names.end(), use.name) != names.end()) continue;
+      // `use` is the name's first error: a line before it that failed for
+      // another name and mentions this one declared it.
+      const bool consequence = std::any_of(uses.begin(), uses.end(), [&](const Use &other) {
+        return other.name != use.name && other.line < use.line && isWordIn(source.lineText(other.line), use.name);
+      });
+      if (!consequence) names.push_back(use.name);
+    }
+    if (names.empty()) return;
+    std::string list;
+    for (size_t i = 0; i < names.size(); ++i)
+      list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + ("`" + names[i] + "`");
+    ParseProblem macros;
+    macros.span = model.parseProblems.front().span;
+    macros.message = list + (names.size() == 1 ? " is" : " are") +
+                     " used but declared nowhere in the file or what it includes: the build defines " +
+                     (names.size() == 1 ? "it" : "them") + " (`-D" + names.front() +
+                     "=...`); the file is analysed only as far as it parses without " +
+                     (names.size() == 1 ? "it" : "them");
+    macros.severityCap = Severity::Note;
+    macros.notes = model.parseProblems.front().notes;
+    macros.notes.push_back("give the values in .btlint.yaml (`cuda: {defines: {" + names.front() +
+                           ": 64}}`), or pass -p BUILD_DIR with the build's compile_commands.json");
+    model.parseProblems.assign(1, std::move(macros));
+  }
+
   // A header that does not compile on its own while a file of the project
   // includes it is a piece of that file: its types and macros come from what
   // the file includes before it. One note says so, instead of an error for
@@ -185,6 +259,7 @@ std::unique_ptr<FrontEnd> makeCudaFrontEnd(const CudaFrontEndOptions &options, s
   std::unique_ptr<cuda::CudaCommandLines> commands =
       cuda::CudaCommandLines::create(options.compileCommandsDir, *toolkit, error);
   if (!commands) return nullptr;
+  commands->setDefaultDefines(options.defines);
   return std::make_unique<CudaFrontEnd>(std::move(commands));
 }
 

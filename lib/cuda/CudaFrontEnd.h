@@ -5,6 +5,7 @@
 #include "source/FrontEnd.h"
 
 #include <memory>
+#include <map>
 #include <string>
 
 namespace btlint {
@@ -12,6 +13,7 @@ namespace btlint {
 struct CudaFrontEndOptions {
   std::string compileCommandsDir; // -p DIR: folder holding compile_commands.json; empty: none
   std::string cudaPath;           // --cuda-path; empty: $CUDA_PATH, then /usr/local/cuda; "none": no toolkit
+  std::map<std::string, std::string> defines; // .btlint.yaml `cuda: defines:`, for files no database lists
 };
 
 // Null with `error` set when the options are unusable (no compile_commands.json

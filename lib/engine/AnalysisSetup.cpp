@@ -62,9 +62,10 @@ RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firs
   return run;
 }
 
-bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error) {
+bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error,
+                          const std::map<std::string, std::string> &defines) {
 #ifdef BTLINT_HAS_CUDA_FRONTEND
-  auto cuda = makeCudaFrontEnd({compileCommandsDir, cudaPath}, error);
+  auto cuda = makeCudaFrontEnd({compileCommandsDir, cudaPath, defines}, error);
   if (!cuda) return false;
   registerFrontEnd(std::move(cuda));
 #endif

@@ -5,6 +5,7 @@
 // its options. Each returns what is wrong as text; the tool says it its way.
 #include "config/ProjectConfig.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firs
 // Registers the CUDA front-end made with `compileCommandsDir` (-p) and
 // `cudaPath` (--cuda-path; "none": no toolkit). False with `error` set when
 // those are unusable. Where btlint is built without CUDA it does nothing.
-bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error);
+bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error,
+                          const std::map<std::string, std::string> &defines = {});
 
 } // namespace btlint

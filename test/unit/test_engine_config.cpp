@@ -80,6 +80,25 @@ TEST(ProjectConfig, UnknownRuleOptionIsAnError) {
 
 TEST(ProjectConfig, EmptyFileIsValid) { EXPECT_TRUE(load("").empty()); }
 
+TEST(ProjectConfig, CudaDefinesMapMacroNamesToScalars) {
+  ProjectConfig config;
+  EXPECT_TRUE(load("cuda:\n  defines:\n    _N_: 64\n    USE_FP8: true\n", &config).empty());
+  EXPECT_EQ(config.cudaDefines.at("_N_"), "64");
+  EXPECT_EQ(config.cudaDefines.at("USE_FP8"), "true");
+
+  auto unknown = load("cuda:\n  include: [a]\n");
+  ASSERT_EQ(unknown.size(), 1u);
+  EXPECT_EQ(unknown[0].line, 2u);
+  EXPECT_NE(unknown[0].message.find("unknown CUDA setting `include`"), std::string::npos) << unknown[0].message;
+
+  auto badName = load("cuda:\n  defines:\n    OK: 1\n    2BAD: 1\n    LIST: [1]\n");
+  ASSERT_EQ(badName.size(), 2u);
+  EXPECT_EQ(badName[0].line, 4u);
+  EXPECT_NE(badName[0].message.find("`2BAD` is not a macro name"), std::string::npos) << badName[0].message;
+  EXPECT_EQ(badName[1].line, 5u);
+  EXPECT_NE(badName[1].message.find("macro `LIST` must be a string"), std::string::npos) << badName[1].message;
+}
+
 TEST(ProjectConfig, EnvironmentMapsNamesToScalars) {
   ProjectConfig config;
   EXPECT_TRUE(load("environment:\n  MYLIB_BACKEND: cuda\n  MYLIB_WARPS: 8\n", &config).empty());

@@ -121,14 +121,14 @@ int runReportCommand() {
   if (!languageForPath(file))
     return reportError(file + ": not a file btlint reads (.py, .cu, .cuh, .yaml, .yml)");
 
-  if (std::string cudaError; !registerCudaFrontEnd(reportCompileCommands, reportCudaPath, cudaError))
-    return reportError(cudaError);
-
   RunConfig runConfig = loadRunConfig(reportConfig, file, reportNoConfig);
   if (!runConfig.missing.empty()) return reportError(runConfig.missing);
   for (const auto &e : runConfig.errors) llvm::errs() << e.str() << '\n';
   if (!runConfig.errors.empty()) return 2;
   const ProjectConfig &config = runConfig.config;
+  if (std::string cudaError;
+      !registerCudaFrontEnd(reportCompileCommands, reportCudaPath, cudaError, config.cudaDefines))
+    return reportError(cudaError);
 
   EngineOptions options;
   options.paths.push_back(file);

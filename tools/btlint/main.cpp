@@ -239,9 +239,6 @@ int lint() {
   for (auto *list : {&select, &ignore})
     if (std::string problem = expandRuleSelectors(*list); !problem.empty()) return usageError(problem);
 
-  if (std::string cudaError; !registerCudaFrontEnd(compileCommandsOption, cudaPathOption, cudaError))
-    return usageError(cudaError);
-
   if (fixOption && diffOption) return usageError("`--fix` and `--diff` exclude each other");
   if (!writeBaselineOption.empty() && (fixOption || diffOption))
     return usageError("`--write-baseline` records findings; it does not combine with `--fix` or `--diff`");
@@ -257,6 +254,8 @@ int lint() {
   bool writesFiles = fixOption || !writeBaselineOption.empty();
   if (configFailed && writesFiles) return 2;
   const ProjectConfig &config = runConfig.config;
+  if (std::string cudaError; !registerCudaFrontEnd(compileCommandsOption, cudaPathOption, cudaError, config.cudaDefines))
+    return usageError(cudaError);
   Severity failOn = config.failOn.value_or(Severity::Warning);
   if (!failOnOption.empty()) {
     auto parsed = parseSeverity(failOnOption);
