@@ -31,16 +31,22 @@ public:
         "array of structs) counts as the config list of the kernel it configures. A list the evaluator could not expand completely is never "
         "reported, since it may be longer than what was read, nor is a list whose `prune_configs_by` "
         "pruner builds the configs that run (`triton.Config(...)` in its body or a helper it calls): "
-        "the listed ones are placeholders.";
+        "the listed ones are placeholders. A list of one config is not a search but a fixed config: "
+        "Triton's autotuner runs it without benchmarking, as a launch with those values written "
+        "would, and is not reported.";
     info.doc.whyItMatters =
         "Autotuning pays off only when the list spans the choices that matter: for a matmul, "
         "tile shapes for small and large problems, a few pipeline depths and warp counts. A "
-        "list of one or two configs costs a benchmarking pause on every new key and finds "
-        "nothing; on another GPU or another shape the one tile it offers can be several times "
-        "slower than what a short sweep would have found.";
+        "list of two or three configs costs a benchmarking pause on every new key and chooses "
+        "between near neighbours; on another GPU or another shape the tiles it offers can be "
+        "several times slower than what a short sweep would have found.";
     info.doc.example = "@triton.autotune(\n"
-                       "    configs=[triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, "
-                       "num_stages=3, num_warps=8)],\n"
+                       "    configs=[\n"
+                       "        triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, "
+                       "num_stages=3, num_warps=8),\n"
+                       "        triton.Config({\"BLOCK_M\": 128, \"BLOCK_N\": 128, \"BLOCK_K\": 32}, "
+                       "num_stages=4, num_warps=8),\n"
+                       "    ],\n"
                        "    key=[\"M\", \"N\", \"K\"],\n"
                        ")\n";
     info.doc.useInstead =
@@ -75,7 +81,8 @@ public:
       const bool hasDot = dotPresence(kernel, context.file()) == Presence::Yes;
       const int64_t minimum = hasDot ? minimumWithDot : minimumOther;
       const int64_t count = static_cast<int64_t>(list.configs.size());
-      if (count >= minimum) continue;
+      // One config is a fixed config: Triton's autotuner runs it unbenchmarked.
+      if (count >= minimum || count == 1) continue;
       const SourceSpan span = list.span.valid() ? list.span : kernel.autotune->span;
       auto diagnostic = context.report(
           span, kernel.tunedObjectName() + " autotunes over " + std::to_string(count) + " config" +

@@ -22,7 +22,8 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     tl.store(c_ptr + offs_m[:, None] * N + offs_n[None, :], acc)
 
 
-@triton.autotune(configs=[triton.Config({"BLOCK_SIZE": 4096}, num_warps=8)], key=["n_elements"])
+@triton.autotune(configs=[triton.Config({"BLOCK_SIZE": 4096}, num_warps=8),
+                          triton.Config({"BLOCK_SIZE": 2048}, num_warps=4)], key=["n_elements"])
 @triton.jit
 def exp_kernel(x_ptr, out_ptr, n_elements, BLOCK_SIZE: tl.constexpr):
     offsets = tl.program_id(0) * BLOCK_SIZE + tl.arange(0, BLOCK_SIZE)
