@@ -283,7 +283,7 @@ client.notify("textDocument/didOpen", {"textDocument": {
 before = client.diagnostics(uri(main_path))
 client.notify("textDocument/didOpen", {"textDocument": {
     "uri": uri(cfg_path), "languageId": "python", "version": 1,
-    "text": "import triton\nCONFIGS = [triton.Config({'BLOCK': 64}, num_warps=4)]\n"}})
+    "text": "import triton\nCONFIGS = [triton.Config({'BLOCK': b}, num_warps=4) for b in (64, 128)]\n"}})
 client.notify("textDocument/didChange", {"textDocument": {"uri": uri(main_path), "version": 2},
                                          "contentChanges": [{"text": main_text + "\n"}]})
 after = client.diagnostics(uri(main_path))
