@@ -33,7 +33,9 @@ public:
         "`torch.cuda.get_device_capability()`, `torch.version.hip`, device properties, and the probes "
         "of multi-vendor libraries for another vendor's software stack (`hasattr(torch, \"npu\")`, "
         "`import torch_npu` in a `try`), which the PyTorch of an NVIDIA or AMD target lacks. "
-        "`triton.__version__` is the release btlint's resource model follows (3.6.0, with a note), and "
+        "`triton.__version__` is the release btlint's resource model follows (3.6.0, with a note), "
+        "`hasattr(triton.language, \"make_tensor_descriptor\")` and other feature probes of `triton.language` "
+        "are answered from that release's public names, and "
         "`packaging.version.parse`/`Version` and `pkg_resources.parse_version` compare by release "
         "numbers, so lists chosen by Triton version are read. A note: "
         "it never fails a run at the default `--fail-on warning`.";

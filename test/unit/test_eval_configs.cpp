@@ -280,6 +280,31 @@ else:
                                              "took its default None");
 }
 
+// Feature probes of triton.language are answered for the modelled release
+// (3.6.0 has tensor descriptors, not a made-up name), each with a note.
+TEST(EvalConfigs, TritonLanguageFeatureProbesReadForTheModelledRelease) {
+  FileModel model = modelOf(autotuned(R"(
+HAS_TMA = hasattr(tl, "make_tensor_descriptor")
+HAS_FUTURE = hasattr(tl, "no_such_builtin")
+
+def configs():
+    out = [triton.Config({'BLOCK': 64}, num_warps=4)]
+    if HAS_TMA:
+        out.append(triton.Config({'BLOCK': 128}, num_warps=4))
+    if HAS_FUTURE:
+        out.append(triton.Config({'BLOCK': 256}, num_warps=4))
+    return out
+)", "configs()"));
+  const ConfigList &list = configsOf(model);
+  EXPECT_TRUE(list.complete);
+  EXPECT_EQ(python_test::strings(describe(list)), (python_test::Strings{"BLOCK=64 w4", "BLOCK=128 w4"}));
+  const std::string said = "`hasattr(triton.language, \"make_tensor_descriptor\")` is taken as True";
+  bool noted = std::any_of(model.notes.begin(), model.notes.end(),
+                           [&](const std::string &note) { return note.find(said) != std::string::npos; });
+  for (const Note &note : list.evaluationNotes) noted = noted || note.text.find(said) != std::string::npos;
+  EXPECT_TRUE(noted);
+}
+
 // An undecided `if` in a function: what every arm that goes on assigns alike
 // is known after it; what the arms assign differently, or what an arm without
 // an else leaves bound from before, is not.
