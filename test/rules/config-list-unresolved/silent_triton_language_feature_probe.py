@@ -1,0 +1,19 @@
+# A feature probe of triton.language is answered for the Triton release
+# btlint models (3.6.0 has no `tl.async_task`): the list is read, empty.
+import triton
+import triton.language as tl
+
+HAS_WARP_SPECIALIZATION = hasattr(tl, "async_task")
+
+
+def warp_specialized_configs():
+    if not HAS_WARP_SPECIALIZATION:
+        return []
+    return [triton.Config({"BLOCK_M": 128}, num_warps=4, num_consumer_groups=2)]
+
+
+@triton.autotune(configs=warp_specialized_configs(), key=["M"])
+@triton.jit
+def probe_kernel(x_ptr, M, BLOCK_M: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < M) + 1, mask=offs < M)
