@@ -21,7 +21,7 @@ The rules checked, and where each reports (the line of the value's literal):
   config-unknown-param    a dict key that is not a kernel parameter
   duplicate-config        a config identical to an earlier one (at the config call)
   autotune-key-unknown-arg  a key name that is not a kernel argument
-  too-few-configs         fewer than 3 configs (no tl.dot), at the configs= expression
+  too-few-configs         0 or 2 configs (no tl.dot; one is a pinned config), at the configs= expression
 DEST/expected.json maps each file to its sorted [rule, line] pairs.
 """
 import itertools
@@ -132,7 +132,8 @@ def decorator_key(f, rng, p_bad):
 
 
 def count_check(f, configs, list_line):
-    if len(configs) < 3:
+    # One config is a pinned config (Triton runs it unbenchmarked): not reported.
+    if len(configs) < 3 and len(configs) != 1:
         f.expected.add(("too-few-configs", list_line))
 
 
