@@ -298,6 +298,21 @@ public:
         dir = parent;
       }
     }
+    return firstOf(candidates);
+  }
+
+  const ParsedFile *findPythonModuleIn(std::string_view dottedName, const std::string &folder) const override {
+    llvm::SmallString<256> dir(folder);
+    llvm::sys::fs::make_absolute(dir);
+    llvm::sys::path::remove_dots(dir, true);
+    std::vector<std::string> candidates;
+    addCandidates(dir, llvm::StringRef(dottedName.data(), dottedName.size()), candidates);
+    return firstOf(candidates);
+  }
+
+private:
+  // The first candidate path that is a module: of the run, else from disk.
+  const ParsedFile *firstOf(const std::vector<std::string> &candidates) const {
     for (const auto &candidate : candidates) {
       auto it = byAbsolutePath_.find(candidate);
       if (it == byAbsolutePath_.end()) continue;
@@ -313,7 +328,6 @@ public:
     return nullptr;
   }
 
-private:
   // A Python file outside the run, read and parsed on first request; null
   // when it is not a readable regular file or the run's bound is reached.
   const ParsedFile *diskModule(const std::string &path) const {

@@ -258,7 +258,8 @@ bool Builtins::canCall(std::string_view path) {
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
       "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
       "json.load", "json.loads", "ast.literal_eval", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
-      "packaging.version.Version", "pkg_resources.parse_version"};
+      "packaging.version.Version", "pkg_resources.parse_version", "sys.path.append", "sys.path.insert",
+      "importlib.import_module"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -616,6 +617,31 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     const bool named = fromlist && fromlist->truthiness().value_or(false);
     return interpreter.resolveModulePath(*frame.module, named ? name : name.substr(0, name.find('.')))
         .withOrigin(origin);
+  }
+  // sys.path.append(folder): where importlib.import_module looks next.
+  if (pathIs(path, {"sys.path.append", "sys.path.insert"})) {
+    const size_t at = path == "sys.path.append" ? 0 : 1;
+    if (arguments.positional.size() > at && arguments.positional[at].isString())
+      interpreter.addSysPathFolder(arguments.positional[at].text());
+    return Value::none(origin);
+  }
+  // importlib.import_module("pkg.mod") or (".mod", package="pkg").
+  if (path == "importlib.import_module") {
+    const Value *name = argument(arguments, 0, "name");
+    if (!name || !name->isString()) return Value::unknown("`import_module` of a module name that is not known", origin);
+    std::string dotted = name->text();
+    if (!dotted.empty() && dotted[0] == '.') {
+      const Value *package = argument(arguments, 1, "package");
+      if (!package || !package->isString())
+        return Value::unknown("`import_module` of a relative name without its package", origin);
+      std::string base = package->text();
+      size_t level = 0;
+      while (level < dotted.size() && dotted[level] == '.') ++level;
+      for (size_t up = 1; up < level && !base.empty(); ++up)
+        base = base.find('.') == std::string::npos ? std::string() : base.substr(0, base.rfind('.'));
+      dotted = base + (level < dotted.size() ? "." + dotted.substr(level) : std::string());
+    }
+    return interpreter.importModuleNamed(*frame.module, dotted, origin);
   }
   if (startsWith(path, "builtins."))
     return callBuiltin(interpreter, std::string_view(path).substr(9), arguments, site, frame);

@@ -98,8 +98,28 @@ const ModuleState *Interpreter::moduleFor(const ParsedFile *parsed) {
   const python::PythonModule *module = python::pythonModuleOf(parsed);
   if (!module) return nullptr;
   modules_.emplace_back(*module, parsed->source());
-  moduleByFile_[parsed] = &modules_.back();
-  return &modules_.back();
+  const ModuleState &state = modules_.back();
+  moduleByFile_[parsed] = &state;
+  runSysPathStatements(state);
+  return &state;
+}
+
+// `sys.path.append(os.path.dirname(__file__))` at the top of a module runs
+// when the module is imported: later imports look in that folder. Nothing
+// else a module does at its top level, outside bindings, is run.
+void Interpreter::runSysPathStatements(const ModuleState &module) {
+  if (module.source().text().find("sys.path.") == std::string::npos) return;
+  const SyntaxTree &tree = module.tree();
+  for (NodeId statement : tree.children(tree.root())) {
+    if (tree.kind(statement) != NodeKind::ExpressionStatement) continue;
+    const std::string_view text = tree.text(statement);
+    if (!text.starts_with("sys.path.append(") && !text.starts_with("sys.path.insert(")) continue;
+    VariableMap writes;
+    Frame frame;
+    frame.module = &module;
+    frame.moduleWrites = &writes;
+    execStatement(statement, frame);
+  }
 }
 
 std::string Interpreter::lineText(const ModuleState &module, NodeId node) const {
@@ -175,6 +195,11 @@ Value Interpreter::evaluate(NodeId expression, Frame &frame) {
 
 Value Interpreter::moduleGlobal(const ModuleState &module, std::string_view name,
                                 uint32_t position, bool &found) {
+  if (!module.runtimeGlobals_.empty())
+    if (auto assigned = module.runtimeGlobals_.find(name); assigned != module.runtimeGlobals_.end()) {
+      found = true;
+      return assigned->second;
+    }
   const Binding *binding = module.index().visibleBinding(name, position);
   found = binding != nullptr;
   if (binding) return evaluateBinding(module, name, *binding);
@@ -654,17 +679,32 @@ Value Interpreter::resolveModulePath(const ModuleState &from, const std::string 
   static constexpr std::string_view libraries[] = {
       "triton", "torch", "itertools", "math", "os", "functools", "copy", "json", "time", "sys",
       "typing", "collections", "dataclasses", "enum", "operator", "random", "re", "yaml",
-      "pathlib", "warnings", "logging", "packaging", "pkg_resources", "abc", "numpy", "builtins", "platform", "ast"};
+      "pathlib", "warnings", "logging", "packaging", "pkg_resources", "abc", "numpy", "builtins", "platform", "ast",
+      "importlib"};
   std::string_view root = std::string_view(dottedPath).substr(0, dottedPath.find('.'));
   for (std::string_view library : libraries)
     if (root == library) return Value::external(dottedPath);
   if (context_.modules) {
     const ParsedFile *parsed = context_.modules->findPythonModule(dottedPath, from.path());
     if (const ModuleState *module = moduleFor(parsed)) return Value::ofModule(module);
+    // Folders the code added to sys.path (`sys.path.append(os.path.dirname(__file__))`).
+    if (!dottedPath.empty() && dottedPath[0] != '.')
+      for (const std::string &folder : sysPathFolders_)
+        if (const ModuleState *module = moduleFor(context_.modules->findPythonModuleIn(dottedPath, folder)))
+          return Value::ofModule(module);
   }
   if (!dottedPath.empty() && dottedPath[0] == '.')
     return Value::unknown("module `" + dottedPath + "` is not part of the run");
   return Value::unknown("`" + dottedPath + "` is not part of the run");
+}
+
+void Interpreter::addSysPathFolder(std::string folder) {
+  if (std::find(sysPathFolders_.begin(), sysPathFolders_.end(), folder) == sysPathFolders_.end())
+    sysPathFolders_.push_back(std::move(folder));
+}
+
+Value Interpreter::importModuleNamed(const ModuleState &from, const std::string &dottedPath, Origin origin) {
+  return resolveModulePath(from, dottedPath).withOrigin(origin);
 }
 
 Value Interpreter::importValue(const ModuleState &module, NodeId statement, NodeId nameNode) {
@@ -1377,6 +1417,7 @@ Value Interpreter::callFunction(const FunctionData &function, CallArguments &arg
   frame.scope->parent = function.closure;
   frame.host = function.host.get();
   frame.callDepth = caller.callDepth + 1;
+  declareGlobals(module, function.node, *frame.scope);
 
   // Bind arguments to parameters: positional, then keywords, then defaults.
   NodeId parameters = tree.child(function.node, Field::Parameters);
@@ -2612,7 +2653,36 @@ void Interpreter::taintAttributes(NodeId node, const std::string &reason, Frame 
   }
 }
 
+// The names a function's body declares `global` (not those of functions
+// and classes nested in it).
+void Interpreter::declareGlobals(const ModuleState &module, NodeId function, Scope &scope) {
+  const SyntaxTree &tree = module.tree();
+  const NodeId body = tree.child(function, Field::Body);
+  if (body == kNoNode || tree.text(body).find("global") == std::string_view::npos) return;
+  std::vector<NodeId> pending{body};
+  while (!pending.empty()) {
+    const NodeId node = pending.back();
+    pending.pop_back();
+    const NodeKind kind = tree.kind(node);
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition || kind == NodeKind::Lambda ||
+        kind == NodeKind::DecoratedDefinition)
+      continue;
+    if (kind == NodeKind::GlobalStatement) {
+      for (NodeId name : tree.children(node))
+        if (tree.kind(name) == NodeKind::Identifier) scope.globals.push_back(tree.text(name));
+      continue;
+    }
+    for (NodeId child : tree.children(node)) pending.push_back(child);
+  }
+  if (!scope.globals.empty()) scope.globalsModule = &module;
+}
+
 void Interpreter::setName(std::string_view name, Value value, Frame &frame) {
+  if (frame.scope && frame.scope->globalsModule &&
+      std::find(frame.scope->globals.begin(), frame.scope->globals.end(), name) != frame.scope->globals.end()) {
+    frame.scope->globalsModule->runtimeGlobals_[std::string(name)] = std::move(value);
+    return;
+  }
   VariableMap *map = frame.scope ? &frame.scope->variables : frame.moduleWrites;
   if (!map) return;
   auto found = map->find(name);

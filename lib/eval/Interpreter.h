@@ -55,14 +55,20 @@ public:
     if (found != end()) entries_.erase(found);
   }
   void clear() { entries_.clear(); }
+  bool empty() const { return entries_.empty(); }
 
 private:
   std::vector<Entry> entries_;
 };
 
+class ModuleState;
+
 struct Scope {
   VariableMap variables;
   std::shared_ptr<Scope> parent;
+  // Names a function declares `global`: assigned in its module, not here.
+  std::vector<std::string_view> globals;
+  const ModuleState *globalsModule = nullptr;
   Value *find(std::string_view name) {
     for (Scope *scope = this; scope; scope = scope->parent.get()) {
       auto found = scope->variables.find(name);
@@ -103,6 +109,9 @@ private:
   // values (origins, functions).
   // Module-level names are read as they stand just before this byte offset.
   mutable uint32_t readPosition_ = UINT32_MAX;
+  // Module globals a function assigned through `global NAME` when it ran:
+  // they win over the module's own bindings from then on.
+  mutable VariableMap runtimeGlobals_;
   mutable std::unordered_map<python::NodeId, Memo> valueMemo_;
   mutable std::unordered_map<python::NodeId, CompoundMemo> compoundMemo_;
   // Decoded literals: loops evaluate the same dict keys and numbers many times.
@@ -307,6 +316,13 @@ private:
   void setAttribute(const Value &object, std::string_view name, const Value &value);
   Value instantiate(const Value &cls, CallArguments &arguments, python::NodeId site, Frame &frame);
 
+  // importlib.import_module(name): as `import name` finds it (sys.path's
+  // added folders included).
+  Value importModuleNamed(const ModuleState &from, const std::string &dottedPath, Origin origin);
+  void addSysPathFolder(std::string folder);
+  void declareGlobals(const ModuleState &module, python::NodeId function, Scope &scope);
+  void runSysPathStatements(const ModuleState &module);
+
 private:
   Value importValue(const ModuleState &module, python::NodeId statement, python::NodeId nameNode);
   Value resolveModulePath(const ModuleState &from, const std::string &dottedPath);
@@ -327,6 +343,7 @@ private:
   const ModuleState *main_ = nullptr;
   std::vector<std::vector<Note> *> noteSinks_;
   std::vector<std::string> limitsReached_;
+  std::vector<std::string> sysPathFolders_; // sys.path.append/insert of a known folder
   std::vector<std::weak_ptr<Scope>> closureScopes_; // scopes captured by closures
   std::vector<std::weak_ptr<ObjectData>> classes_;   // classes read (an enum's members point back to it)
   // The builtin exception the code being run has raised since the innermost

@@ -36,6 +36,11 @@ public:
   // ("pkg.configs") are matched against the paths of the run. Null if absent.
   virtual const ParsedFile *findPythonModule(std::string_view dottedName,
                                              const std::string &fromPath) const = 0;
+  // `dottedName` under `folder` only (a folder the code adds to sys.path).
+  virtual const ParsedFile *findPythonModuleIn(std::string_view /*dottedName*/,
+                                               const std::string & /*folder*/) const {
+    return nullptr;
+  }
 };
 
 // Settings for one kernel from .btlint.yaml (`kernels:`).
