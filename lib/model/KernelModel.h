@@ -461,6 +461,9 @@ struct Heuristic {
   SourceSpan span;
   std::string text;                   // source text of the value (lambda)
   std::vector<std::string> readsArgs; // kernel arguments it reads (args["N"])
+  // It takes a remainder (`%`), in its text or in a function of its module it
+  // calls (`is_even_mn(args["M"], ...)`): a divisibility flag.
+  bool takesRemainder = false;
 };
 
 struct LaunchArgument {

@@ -307,9 +307,37 @@ private:
       if (value != kNoNode) {
         heuristic.text = std::string(tree_.text(value));
         collectArgsReads(value, heuristic.readsArgs);
+        heuristic.takesRemainder = takesRemainder(value);
       }
       syntax.kernel.heuristics.push_back(std::move(heuristic));
     }
+  }
+
+  // Whether `value` computes a remainder: a `%` in it, or in the body of a
+  // function defined at the top of this module that it calls.
+  bool takesRemainder(NodeId value) const {
+    if (tree_.text(value).find('%') != std::string_view::npos) return true;
+    std::vector<NodeId> pending{value};
+    while (!pending.empty()) {
+      const NodeId node = pending.back();
+      pending.pop_back();
+      if (tree_.kind(node) == NodeKind::Call) {
+        const NodeId callee = tree_.child(node, Field::Function);
+        if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier)
+          for (NodeId statement : tree_.children(tree_.root())) {
+            NodeId definition = statement;
+            if (tree_.kind(definition) == NodeKind::DecoratedDefinition)
+              definition = tree_.child(definition, Field::Definition);
+            if (definition == kNoNode || tree_.kind(definition) != NodeKind::FunctionDefinition) continue;
+            const NodeId name = tree_.child(definition, Field::Name);
+            if (name != kNoNode && tree_.text(name) == tree_.text(callee) &&
+                tree_.text(definition).find('%') != std::string_view::npos)
+              return true;
+          }
+      }
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+    }
+    return false;
   }
 
   // Keys read as args["N"] in a heuristic lambda.

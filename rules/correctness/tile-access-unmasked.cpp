@@ -135,7 +135,7 @@ bool readsModulo(const std::string &text) { return text.find('%') != std::string
 bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, const FileModel &file) {
   for (const AccessGuard &guard : access.guards) {
     for (const Heuristic &heuristic : kernel.heuristics)
-      if (heuristic.param == guard.param && readsModulo(heuristic.text)) return true;
+      if (heuristic.param == guard.param && heuristic.takesRemainder) return true;
     for (const LaunchSite &launch : file.launches) {
       if (!callsOwnKernel(launch, kernel)) continue;
       for (const LaunchArgument &argument : launch.arguments)
