@@ -1,4 +1,5 @@
 #include "python/KernelBodyReader.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
 #include <array>
@@ -1366,13 +1367,7 @@ private:
   }
 
   // An expression's text without spaces, for comparing two as written.
-  std::string compact(NodeId node) const {
-    if (node == kNoNode) return {};
-    std::string text;
-    for (char c : tree_.text(node))
-      if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\\') text += c;
-    return text;
-  }
+  std::string compact(NodeId node) const { return node == kNoNode ? std::string() : withoutBlanks(tree_.text(node)); }
 
   // Records a load, store or atomic on every pointer the address is based on.
   size_t recordAccess(const Info &address, AccessKind kind, const std::string &atomicOp, NodeId site) {

@@ -3,9 +3,9 @@
 // timing around launches.
 #include "python/KernelBodyReader.h"
 #include "python/PythonParsedFile.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
-#include <cctype>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -109,15 +109,6 @@ private:
       return false;
     }
     const std::string_view name = tree_.text(function);
-    auto sameText = [](std::string_view a, std::string_view b) {
-      size_t i = 0, j = 0;
-      for (;; ++i, ++j) {
-        while (i < a.size() && std::isspace(static_cast<unsigned char>(a[i]))) ++i;
-        while (j < b.size() && std::isspace(static_cast<unsigned char>(b[j]))) ++j;
-        if (i == a.size() || j == b.size()) return i == a.size() && j == b.size();
-        if (a[i] != b[j]) return false;
-      }
-    };
     NodeId statement = call;
     while (statement != kNoNode && tree_.parent(statement) != kNoNode &&
            tree_.kind(tree_.parent(statement)) != NodeKind::Block && tree_.kind(tree_.parent(statement)) != NodeKind::Module)
@@ -134,7 +125,7 @@ private:
         if (node == kNoNode) continue;
         if (tree_.kind(node) == NodeKind::Call) {
           const NodeId callee = tree_.child(node, Field::Function);
-          if (timedCall != kNoNode ? sameText(tree_.text(node), tree_.text(timedCall))
+          if (timedCall != kNoNode ? withoutBlanks(tree_.text(node)) == withoutBlanks(tree_.text(timedCall))
                                    : callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier &&
                                          tree_.text(callee) == name)
             return true;

@@ -148,6 +148,13 @@ std::string normalisedLineText(std::string_view lineText) {
   return out;
 }
 
+std::string withoutBlanks(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\\') out += c;
+  return out;
+}
+
 std::string kernelNameAtLine(const std::string &text, const std::string &path, uint32_t line) {
   std::vector<llvm::StringRef> lines = splitLines(text);
   llvm::StringRef extension = llvm::sys::path::extension(path);

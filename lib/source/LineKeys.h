@@ -20,4 +20,8 @@ std::string normalisedLine(const std::string &text, uint32_t line);
 // The same for a line already taken out of its text.
 std::string normalisedLineText(std::string_view lineText);
 
+// An expression's text with its whitespace and line continuations taken
+// out, for comparing two expressions as written (`n / 8` and `n/8`).
+std::string withoutBlanks(std::string_view text);
+
 } // namespace btlint

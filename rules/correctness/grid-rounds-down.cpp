@@ -1,7 +1,7 @@
 #include "rules/Rule.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 namespace btlint {
@@ -11,16 +11,10 @@ namespace {
 // grid's y and as its row count): the grid covers what the kernel is told
 // there is, the count of whole groups the data holds.
 bool passedAsSize(const LaunchSite &launch, const GridDivisor &divisor) {
-  auto squeezed = [](const std::string &text) {
-    std::string out;
-    for (char c : text)
-      if (!std::isspace(static_cast<unsigned char>(c))) out += c;
-    return out;
-  };
-  const std::string grid = squeezed(divisor.expression);
+  const std::string grid = withoutBlanks(divisor.expression);
   if (grid.empty()) return false;
   return std::any_of(launch.arguments.begin(), launch.arguments.end(),
-                     [&](const LaunchArgument &argument) { return squeezed(argument.text) == grid; });
+                     [&](const LaunchArgument &argument) { return withoutBlanks(argument.text) == grid; });
 }
 
 // A CUDA grid sized by a run-time count divided with `/`: integer division

@@ -1,6 +1,7 @@
 #include "eval/TileEval.h"
 #include "rules/Rule.h"
 #include "rules/ConfigUses.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -201,9 +202,7 @@ std::optional<int64_t> assertedMultiple(const std::string &param, const Kernel &
 // * 128`, `triton.cdiv(n, 128) * 128`, `(n + 127) // 128 * 128`; the
 // multiple, or nothing.
 std::optional<int64_t> roundedUpMultiple(const std::string &written, const std::string &size) {
-  std::string text;
-  for (char c : written)
-    if (!std::isspace(static_cast<unsigned char>(c))) text += c;
+  const std::string text = withoutBlanks(written);
   auto number = [](std::string_view digits) -> std::optional<int64_t> {
     if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return std::nullopt;
     return std::stoll(std::string(digits));
