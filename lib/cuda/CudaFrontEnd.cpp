@@ -4,13 +4,13 @@
 #include "cuda/CudaToolkit.h"
 #include "cuda/IncludedKernelCode.h"
 #include "source/CrashIsolation.h"
+#include "source/LineKeys.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <algorithm>
-#include <cctype>
 #include <mutex>
 #include <string_view>
 #include <optional>
@@ -165,22 +165,13 @@ private:
     }
     // A name declared on a line that failed for another name (`F z[Tmax];`)
     // is undeclared only because of it.
-    auto isWordIn = [](std::string_view text, std::string_view word) {
-      for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
-        const bool before = at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_');
-        const size_t next = at + word.size();
-        const bool after = next >= text.size() || !(std::isalnum(static_cast<unsigned char>(text[next])) || text[next] == '_');
-        if (before && after) return true;
-      }
-      return false;
-    };
     std::vector<std::string> names;
     for (const Use &use : uses) {
       if (std::find(names.begin(), names.end(), use.name) != names.end()) continue;
       // `use` is the name's first error: a line before it that failed for
       // another name and mentions this one declared it.
       const bool consequence = std::any_of(uses.begin(), uses.end(), [&](const Use &other) {
-        return other.name != use.name && other.line < use.line && isWordIn(source.lineText(other.line), use.name);
+        return other.name != use.name && other.line < use.line && containsWord(source.lineText(other.line), use.name);
       });
       if (!consequence) names.push_back(use.name);
     }

@@ -641,7 +641,7 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
         base = base.find('.') == std::string::npos ? std::string() : base.substr(0, base.rfind('.'));
       dotted = base + (level < dotted.size() ? "." + dotted.substr(level) : std::string());
     }
-    return interpreter.importModuleNamed(*frame.module, dotted, origin);
+    return interpreter.resolveModulePath(*frame.module, dotted).withOrigin(origin);
   }
   if (startsWith(path, "builtins."))
     return callBuiltin(interpreter, std::string_view(path).substr(9), arguments, site, frame);

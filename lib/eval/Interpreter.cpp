@@ -703,10 +703,6 @@ void Interpreter::addSysPathFolder(std::string folder) {
     sysPathFolders_.push_back(std::move(folder));
 }
 
-Value Interpreter::importModuleNamed(const ModuleState &from, const std::string &dottedPath, Origin origin) {
-  return resolveModulePath(from, dottedPath).withOrigin(origin);
-}
-
 Value Interpreter::importValue(const ModuleState &module, NodeId statement, NodeId nameNode) {
   const SyntaxTree &tree = module.tree();
   Origin origin = originOf(module, nameNode);

@@ -316,9 +316,6 @@ private:
   void setAttribute(const Value &object, std::string_view name, const Value &value);
   Value instantiate(const Value &cls, CallArguments &arguments, python::NodeId site, Frame &frame);
 
-  // importlib.import_module(name): as `import name` finds it (sys.path's
-  // added folders included).
-  Value importModuleNamed(const ModuleState &from, const std::string &dottedPath, Origin origin);
   void addSysPathFolder(std::string folder);
   void declareGlobals(const ModuleState &module, python::NodeId function, Scope &scope);
   void runSysPathStatements(const ModuleState &module);

@@ -2,6 +2,7 @@
 
 #include "model/KernelCalls.h"
 #include "model/Launches.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
 #include <cctype>
@@ -180,16 +181,8 @@ bool isIdentifierChar(char c) { return std::isalnum(static_cast<unsigned char>(c
 // as a substring otherwise ("x.shape[0]" inside "next_power_of_2(x.shape[0])").
 bool textReads(const std::string &text, const std::string &expression) {
   if (expression.empty()) return false;
-  const bool identifier = std::all_of(expression.begin(), expression.end(), isIdentifierChar);
-  for (size_t at = text.find(expression); at != std::string::npos;
-       at = text.find(expression, at + 1)) {
-    if (!identifier) return true;
-    const bool startsWord = at == 0 || !isIdentifierChar(text[at - 1]);
-    const size_t after = at + expression.size();
-    const bool endsWord = after >= text.size() || !isIdentifierChar(text[after]);
-    if (startsWord && endsWord) return true;
-  }
-  return false;
+  if (std::all_of(expression.begin(), expression.end(), isIdentifierChar)) return containsWord(text, expression);
+  return text.find(expression) != std::string::npos;
 }
 
 const LaunchArgument *argumentFor(const LaunchSite &launch, const Kernel &kernel,

@@ -1,5 +1,7 @@
 #include "source/LineKeys.h"
 
+#include <cctype>
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Path.h"
@@ -153,6 +155,17 @@ std::string withoutBlanks(std::string_view text) {
   for (char c : text)
     if (c != ' ' && c != '\n' && c != '\t' && c != '\r' && c != '\\') out += c;
   return out;
+}
+
+bool containsWord(std::string_view text, std::string_view word) {
+  if (word.empty()) return false;
+  auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t after = at + word.size();
+    if ((at == 0 || !identifierChar(text[at - 1])) && (after >= text.size() || !identifierChar(text[after])))
+      return true;
+  }
+  return false;
 }
 
 std::string kernelNameAtLine(const std::string &text, const std::string &path, uint32_t line) {

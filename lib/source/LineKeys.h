@@ -24,4 +24,8 @@ std::string normalisedLineText(std::string_view lineText);
 // out, for comparing two expressions as written (`n / 8` and `n/8`).
 std::string withoutBlanks(std::string_view text);
 
+// Whether `text` holds `word` as a whole identifier (`n` in `n * 2`, not in
+// `n_rows`).
+bool containsWord(std::string_view text, std::string_view word);
+
 } // namespace btlint
