@@ -262,20 +262,6 @@ private:
     if (found != std::string_view::npos) take(region.startByte + found);
   }
 
-  AutotuneSyntax readAutotune(NodeId call, EvaluationPoint point) {
-    AutotuneSyntax autotune;
-    autotune.call = call;
-    autotune.point = point;
-    autotune.configs = argument(call, 0, "configs");
-    autotune.key = argument(call, 1, "key");
-    autotune.pruneConfigsBy = argument(call, 2, "prune_configs_by");
-    autotune.resetToZero = argument(call, 3, "reset_to_zero");
-    autotune.restoreValue = argument(call, 4, "restore_value");
-    auto given = [&](NodeId node) { return node != kNoNode && tree_.kind(node) != NodeKind::None; };
-    autotune.hasHook = given(argument(call, 5, "pre_hook")) || given(argument(call, 6, "post_hook"));
-    return autotune;
-  }
-
   void readHeuristics(KernelSyntax &syntax, NodeId call, EvaluationPoint point) {
     NodeId values = argument(call, 0, "values");
     syntax.heuristics.push_back({values, point});
@@ -436,7 +422,7 @@ private:
         if (decorator.call != kNoNode) syntax.jitCall = decorator.call;
         break;
       case DecoratorKind::Autotune:
-        if (decorator.call != kNoNode) syntax.autotune = readAutotune(decorator.call, point);
+        if (decorator.call != kNoNode) syntax.autotune = tritonAutotuneArguments(tree_, decorator.call, point);
         break;
       case DecoratorKind::Heuristics:
         if (decorator.call != kNoNode) readHeuristics(syntax, decorator.call, point);
@@ -603,7 +589,7 @@ private:
         std::string path = canonical(tree_.child(call, Field::Function));
         syntax.kernel.decorators.push_back(path);
         if (kind == DecoratorKind::Autotune && !syntax.autotune)
-          syntax.autotune = readAutotune(call, chain.point);
+          syntax.autotune = tritonAutotuneArguments(tree_, call, chain.point);
         else if (kind == DecoratorKind::Heuristics)
           readHeuristics(syntax, call, chain.point);
         else if (kind == DecoratorKind::Jit && positionalArgument(call, 0) != kNoNode &&
@@ -1165,6 +1151,20 @@ private:
 };
 
 } // namespace
+
+AutotuneSyntax tritonAutotuneArguments(const SyntaxTree &tree, NodeId call, EvaluationPoint point) {
+  AutotuneSyntax autotune;
+  autotune.call = call;
+  autotune.point = point;
+  autotune.configs = tree.callArgument(call, 0, "configs");
+  autotune.key = tree.callArgument(call, 1, "key");
+  autotune.pruneConfigsBy = tree.callArgument(call, 2, "prune_configs_by");
+  autotune.resetToZero = tree.callArgument(call, 3, "reset_to_zero");
+  autotune.restoreValue = tree.callArgument(call, 4, "restore_value");
+  auto given = [&](NodeId node) { return node != kNoNode && tree.kind(node) != NodeKind::None; };
+  autotune.hasHook = given(tree.callArgument(call, 5, "pre_hook")) || given(tree.callArgument(call, 6, "post_hook"));
+  return autotune;
+}
 
 void readModule(PythonParsedFile &file) {
   ModuleReader reader(file);

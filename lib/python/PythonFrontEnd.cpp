@@ -541,14 +541,8 @@ private:
       // A name bound to triton.autotune itself (`autotune = triton.autotune`,
       // often under a guard with a pass-through decorator on the other arm).
       if (function.isExternal() && isTritonAutotune(function.text())) {
-        AutotunerDeclaration triton;
-        triton.pruneConfigsBy.position = 2;
-        triton.resetToZero.position = 3;
-        triton.restoreValue.position = 4;
-        python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, triton);
-        autotune.custom = false;
-        autotune.hasHook = isCall && (tree_.keywordArgument(decorator, "pre_hook") != kNoNode ||
-                                      tree_.keywordArgument(decorator, "post_hook") != kNoNode);
+        python::AutotuneSyntax autotune = isCall ? python::tritonAutotuneArguments(tree_, decorator, syntax.point)
+                                                 : python::AutotuneSyntax{.call = decorator, .point = syntax.point};
         buildAutotune(kernel, autotune, {});
         return;
       }

@@ -34,6 +34,11 @@ struct AutotuneSyntax {
   EvaluationPoint point;
 };
 
+// triton.autotune's arguments in `call`, found by its signature: configs,
+// key, prune_configs_by, reset_to_zero, restore_value, pre_hook, post_hook,
+// each by keyword or at its position. The one statement of that signature.
+AutotuneSyntax tritonAutotuneArguments(const SyntaxTree &tree, NodeId call, EvaluationPoint point);
+
 struct HeuristicsSyntax {
   NodeId values = kNoNode; // the dict of param -> lambda
   EvaluationPoint point;
