@@ -752,6 +752,9 @@ void writeMarkdownRows(llvm::raw_ostream &out, const KernelReport &report, const
 
 void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &reports) {
   bool firstReport = true;
+  // A note of the file's own evaluation (a module-level probe) reaches every
+  // kernel's list: shown under the file's first kernel only.
+  std::set<std::pair<std::string, std::string>> notesShown;
   for (const KernelReport &report : reports) {
     if (!firstReport) out << '\n';
     firstReport = false;
@@ -762,7 +765,8 @@ void writeMarkdown(llvm::raw_ostream &out, const std::vector<KernelReport> &repo
     if (report.language != "cuda" && !report.dtype.empty())
       out << "; element type " << report.dtype << " (" << report.dtypeSource << ")";
     out << "; archs " << llvm::join(report.archs, ", ") << ".\n";
-    for (const std::string &note : report.notes) out << "\n> " << note << '\n';
+    for (const std::string &note : report.notes)
+      if (notesShown.emplace(report.path, note).second) out << "\n> " << note << '\n';
     if (report.configs.empty()) continue;
 
     const bool cuda = report.language == "cuda";

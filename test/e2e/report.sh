@@ -162,6 +162,7 @@ report_case example_yaml 0 docs/examples/tuning/matmul_tuned.yaml::matmul_kernel
 report_case example_yaml_alone 0 docs/examples/tuning/matmul_tuned.yaml --arch sm90
 report_case example_cuda 1 docs/examples/cuda/gemm_pipelined.cu --cuda-path none --arch sm80,sm90
 report_case cuda_table 0 test/report/table.cu --cuda-path none --arch sm90
+report_case module_probe 0 test/report/module_probe.py --arch sm90
 
 echo "# a pruner: its shared-memory check always, its shape check with .btlint.yaml's shapes"
 mkdir -p "$WORK/pruner"
