@@ -351,8 +351,9 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
       command.arguments.push_back("-std=c++" + standard.version);
       command.origin += ", -std=c++" + standard.version + " as " + standard.file + " says";
     }
-    for (const auto &[name, value] : defaultDefines_) command.arguments.push_back("-D" + name + "=" + value);
-    if (!defaultDefines_.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
+    const std::map<std::string, std::string> defines = definesFor_ ? definesFor_(absolutePath) : defaultDefines_;
+    for (const auto &[name, value] : defines) command.arguments.push_back("-D" + name + "=" + value);
+    if (!defines.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
   }
   // A --cuda-path in the build's flags names the toolkit the build uses.
   if (userCudaPath) command.usesBuiltinHeaders = false;

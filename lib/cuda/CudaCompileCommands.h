@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -42,7 +43,12 @@ public:
   // same files where the parse is not btlint's (clang-tidy).
   void setBuiltinHeaderDir(std::string folder) { builtinHeaderDir_ = std::move(folder); }
   // Macros (.btlint.yaml `cuda: defines:`) for files no compile database lists.
-  void setDefaultDefines(std::map<std::string, std::string> defines) { defaultDefines_ = std::move(defines); }
+  // With definesFor, each file's macros come from it instead.
+  using DefinesLookup = std::function<std::map<std::string, std::string>(const std::string &absolutePath)>;
+  void setDefaultDefines(std::map<std::string, std::string> defines, DefinesLookup definesFor = {}) {
+    defaultDefines_ = std::move(defines);
+    definesFor_ = std::move(definesFor);
+  }
 
 private:
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
@@ -61,6 +67,7 @@ private:
   std::string clangDriver_;
   std::string builtinHeaderDir_;
   std::map<std::string, std::string> defaultDefines_;
+  DefinesLookup definesFor_;
   mutable std::mutex databaseMutex_;
   mutable std::mutex standardsMutex_;
   mutable std::map<std::string, BuildStandard> standards_; // project top -> what its build files say

@@ -250,7 +250,7 @@ std::unique_ptr<FrontEnd> makeCudaFrontEnd(const CudaFrontEndOptions &options, s
   std::unique_ptr<cuda::CudaCommandLines> commands =
       cuda::CudaCommandLines::create(options.compileCommandsDir, *toolkit, error);
   if (!commands) return nullptr;
-  commands->setDefaultDefines(options.defines);
+  commands->setDefaultDefines(options.defines, options.definesFor);
   return std::make_unique<CudaFrontEnd>(std::move(commands));
 }
 

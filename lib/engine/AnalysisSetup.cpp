@@ -63,13 +63,22 @@ RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firs
 }
 
 bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error,
-                          const std::map<std::string, std::string> &defines) {
+                          const std::map<std::string, std::string> &defines, CudaDefinesLookup definesFor) {
 #ifdef BTLINT_HAS_CUDA_FRONTEND
-  auto cuda = makeCudaFrontEnd({compileCommandsDir, cudaPath, defines}, error);
+  auto cuda = makeCudaFrontEnd({compileCommandsDir, cudaPath, defines, std::move(definesFor)}, error);
   if (!cuda) return false;
   registerFrontEnd(std::move(cuda));
 #endif
   return true;
+}
+
+std::map<std::string, std::string> nearestConfigCudaDefines(const std::string &absolutePath) {
+  const std::string folder = llvm::sys::path::parent_path(absolutePath).str();
+  const std::string path = findProjectConfig(folder.empty() ? "." : folder);
+  if (path.empty()) return {};
+  std::vector<ConfigError> errors;
+  ProjectConfig config = loadProjectConfig(path, errors);
+  return errors.empty() ? config.cudaDefines : std::map<std::string, std::string>{};
 }
 
 } // namespace btlint

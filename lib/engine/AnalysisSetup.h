@@ -5,6 +5,7 @@
 // its options. Each returns what is wrong as text; the tool says it its way.
 #include "config/ProjectConfig.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -37,7 +38,15 @@ RunConfig loadRunConfig(const std::string &explicitPath, const std::string &firs
 // Registers the CUDA front-end made with `compileCommandsDir` (-p) and
 // `cudaPath` (--cuda-path; "none": no toolkit). False with `error` set when
 // those are unusable. Where btlint is built without CUDA it does nothing.
+// `defines` (.btlint.yaml `cuda: defines:`) go to files no compile database
+// lists; with `definesFor`, each such file's macros come from it instead.
+using CudaDefinesLookup = std::function<std::map<std::string, std::string>(const std::string &absolutePath)>;
 bool registerCudaFrontEnd(const std::string &compileCommandsDir, const std::string &cudaPath, std::string &error,
-                          const std::map<std::string, std::string> &defines = {});
+                          const std::map<std::string, std::string> &defines = {}, CudaDefinesLookup definesFor = {});
+
+// The `cuda: defines:` of the .btlint.yaml nearest above a file (none where
+// there is none or it has errors): what an editor, whose files come from
+// several projects, gives each file.
+std::map<std::string, std::string> nearestConfigCudaDefines(const std::string &absolutePath);
 
 } // namespace btlint

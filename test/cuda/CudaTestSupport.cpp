@@ -34,7 +34,7 @@ std::filesystem::path ScratchDir::write(const std::string &name, const std::stri
 
 FileModel cudaModelOfFile(const std::filesystem::path &path, const CudaModelOptions &options) {
   std::string error;
-  auto frontEnd = makeCudaFrontEnd({options.compileCommandsDir, options.cudaPath, {}}, error);
+  auto frontEnd = makeCudaFrontEnd({options.compileCommandsDir, options.cudaPath, {}, {}}, error);
   EXPECT_TRUE(frontEnd) << error;
   FileModel model;
   if (!frontEnd) return model;

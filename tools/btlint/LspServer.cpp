@@ -444,9 +444,10 @@ private:
 
   void registerCudaFrontEnd() {
     std::string error;
-    if (!btlint::registerCudaFrontEnd(settings_.compileCommandsDir, settings_.cudaPath, error)) {
+    if (!btlint::registerCudaFrontEnd(settings_.compileCommandsDir, settings_.cudaPath, error, {},
+                                      nearestConfigCudaDefines)) {
       showMessage(1, error + "; CUDA files are analysed without the toolkit");
-      btlint::registerCudaFrontEnd("", "none", error);
+      btlint::registerCudaFrontEnd("", "none", error, {}, nearestConfigCudaDefines);
     }
   }
 

@@ -6,6 +6,7 @@ Prints `ok - ...` / `FAIL - ...` lines; exits 1 when any check failed.
 """
 import json
 import os
+import shutil
 import urllib.parse
 import subprocess
 import sys
@@ -347,6 +348,29 @@ cu2 = client.diagnostics(uri(cu_path), 120)
 check("and an edit that shrinks the array clears it", "static-smem-over-48k" not in codes(cu2), cu2)
 client.notify("textDocument/didClose", {"textDocument": {"uri": uri(cu_path)}})
 client.diagnostics(uri(cu_path))
+
+# ---- CUDA macros the build defines: given by the .btlint.yaml nearest the file ----
+macros_source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "rules", "parse-error",
+                             "silent_macros_given_in_config")
+macros_text = open(os.path.join(macros_source, "chunk_scan.cu")).read()
+for folder, with_config in (("macros_unset", False), ("macros_given", True)):
+    os.makedirs(os.path.join(work, folder), exist_ok=True)
+    if with_config:
+        shutil.copy(os.path.join(macros_source, ".btlint.yaml"), os.path.join(work, folder, ".btlint.yaml"))
+    path = os.path.join(work, folder, "chunk_scan.cu")
+    with open(path, "w") as f:
+        f.write(macros_text)
+    client.notify("textDocument/didOpen", {"textDocument": {
+        "uri": uri(path), "languageId": "cuda", "version": 1, "text": macros_text}})
+    got = client.diagnostics(uri(path), 120)
+    if with_config:
+        check("a CUDA file's macros come from its own .btlint.yaml (`cuda: defines:`): no parse-error",
+              "parse-error" not in codes(got), got)
+    else:
+        check("without that config the same file says the build defines its macros (parse-error note)",
+              "parse-error" in codes(got), got)
+    client.notify("textDocument/didClose", {"textDocument": {"uri": uri(path)}})
+    client.diagnostics(uri(path))
 
 # ---- hover: the rule's explanation, and on a config its row of `btlint report` ----
 hover_path = os.path.join(proj, "hover.py")
