@@ -41,6 +41,29 @@ def varlen_gather(X, IDX, CU_SEQLENS, COUNTS, Y, W, N, BLOCK: tl.constexpr, HAS_
 integer = btbench_triton.integer_pointers(varlen_gather, ["X", "IDX", "CU_SEQLENS", "COUNTS", "Y", "W"])
 expect(integer == {"IDX", "CU_SEQLENS", "COUNTS"}, f"integer pointers {sorted(integer)}")
 
+@triton.jit
+def dequant_dot(A, B, SCALES, ZEROS, C, K, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    a = tl.load(A + offs[:, None] * BLOCK + offs[None, :])
+    scales = tl.load(SCALES + offs)
+    zeros = tl.load(ZEROS + offs // 8)
+    zeros = ((zeros >> (offs % 8) * 4) & 0xF) * scales
+    acc = tl.zeros((BLOCK, BLOCK), dtype=tl.float32)
+    b_ptrs = B + (offs[:, None] // 8) * BLOCK + offs[None, :]
+    for k in range(0, K, BLOCK):
+        b = tl.load(b_ptrs)
+        b = (b >> ((offs[:, None] % 8) * 4)) & 0xF
+        b = b * scales[None, :] - zeros[None, :]
+        acc += tl.dot(a, b.to(tl.float16))
+        b_ptrs += BLOCK
+    tl.store(C + offs[:, None] * BLOCK + offs[None, :], acc)
+
+
+# A variable reassigned from packed integers to floats: the shift reads the
+# packed load (B), not the scales the next line multiplies in.
+integer = btbench_triton.integer_pointers(dequant_dot, ["A", "B", "SCALES", "ZEROS", "C"])
+expect(integer == {"B", "ZEROS"}, f"integer pointers of a dequantising dot {sorted(integer)}")
+
 defaults = btbench_triton.defaults_by_use(varlen_gather, ["BLOCK", "HAS_W", "ACC", "ACT"])
 expect(defaults["BLOCK"] == 64, f"tile default {defaults['BLOCK']}")
 expect(defaults["HAS_W"] is False, f"flag default {defaults['HAS_W']}")

@@ -370,27 +370,60 @@ def integer_pointers(fn, pointers):
                 out |= bases(n.args[0])
         return out
 
-    # Which pointers each variable's value is loaded from, through assignments.
-    sources = {}
-    for _ in range(4):
-        for node in ast.walk(tree):
-            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
-                origin = loaded_from(node.value)
-                for name in names(node.value):
-                    origin |= sources.get(name, set())
-                loads = any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(node.value))
-                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-                for target in targets:
-                    for name in names(target):
-                        sources.setdefault(name, set()).update(origin)
-                        if not loads and name not in pointers:
-                            aliases.setdefault(name, set()).update(bases(node.value))
+    # Which pointers each variable's value is loaded from, through
+    # assignments. A use reads the variable's last assignment before it in
+    # the source (`b = tl.load(B)`, then `b = (b >> s) & 0xF`, then
+    # `b = b * scales`: the shift reads B's values, not the scales'); a use
+    # with none before it (a loop-carried value) reads them all.
+    def position(node):
+        return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
 
-    def origins(node):
+    assignments = []  # (position, target names, value, augmented), in source order
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            # It takes effect where the statement ends: its own value reads the one before.
+            ends = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
+            assignments.append((ends, {n for t in targets for n in names(t)}, node.value,
+                                isinstance(node, ast.AugAssign)))
+    # Addresses into a pointer (`ptrs = X + offs`, `ptrs += BLOCK`), whatever the order.
+    for _ in range(4):
+        for _at, targets, value, _augmented in assignments:
+            if any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(value)):
+                continue
+            for name in targets - pointers:
+                aliases.setdefault(name, set()).update(bases(value))
+    assignments.sort(key=lambda a: a[0])
+    assigned = [set() for _ in assignments]
+
+    def value_origins(name, at):
+        """The pointers `name`'s value at source position `at` is loaded from."""
+        before = [i for i, a in enumerate(assignments) if name in a[1] and a[0] < at]
+        if before:
+            return assigned[before[-1]]
+        out = set()
+        for i, a in enumerate(assignments):
+            if name in a[1]:
+                out |= assigned[i]
+        return out
+
+    def origins(node, at=None):
+        at = position(node) if at is None else at
         out = loaded_from(node)
         for name in names(node):
-            out |= sources.get(name, set())
+            out |= value_origins(name, at)
         return out
+
+    for _ in range(4):
+        for i, (at, targets, value, augmented) in enumerate(assignments):
+            assigned[i] = assigned[i] | origins(value, at)
+            if augmented:  # `acc += x` keeps what acc held
+                for name in targets:
+                    assigned[i] = assigned[i] | value_origins(name, at)
+    sources = {}
+    for i, (_at, targets, _value, _augmented) in enumerate(assignments):
+        for name in targets:
+            sources.setdefault(name, set()).update(assigned[i])
 
     found = set()
     for node in ast.walk(tree):
