@@ -245,6 +245,66 @@ bool coveredByProxy(const FileModel &file, const Kernel &kernel, const std::stri
   }
   return false;
 }
+// Whether `text`, once every keyed argument's expression is taken out, names
+// no other value: numbers, operators and the functions that round them
+// (`math.ceil(q.shape[2] / 64) * 64` with `q.shape[2]` keyed).
+bool readsNothingElse(std::string text, const std::vector<std::string> &keyedExpressions, bool &readsKey) {
+  for (const std::string &expression : keyedExpressions) {
+    if (expression.empty()) continue;
+    for (size_t at = text.find(expression); at != std::string::npos; at = text.find(expression, at)) {
+      const bool whole = (at == 0 || !isIdentifierChar(text[at - 1])) &&
+                         (at + expression.size() >= text.size() || !isIdentifierChar(text[at + expression.size()]));
+      if (!whole) {
+        at += expression.size();
+        continue;
+      }
+      text.replace(at, expression.size(), "0");
+      readsKey = true;
+    }
+  }
+  for (size_t i = 0; i < text.size();) {
+    if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
+      // Numbers (with their suffixes and exponents) are values of no one.
+      if (std::isdigit(static_cast<unsigned char>(text[i])))
+        while (i < text.size() && (isIdentifierChar(text[i]) || text[i] == '.')) ++i;
+      else
+        ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < text.size() && (isIdentifierChar(text[end]) || text[end] == '.')) ++end;
+    size_t next = end;
+    while (next < text.size() && text[next] == ' ') ++next;
+    if (next >= text.size() || text[next] != '(') return false; // a name read as a value
+    i = end;
+  }
+  return true;
+}
+
+// A shape the launch computes from keyed arguments alone (`q_round_len =
+// math.ceil(q.shape[2] / 64) * 64` beside a keyed `N_CTX=q.shape[2]`):
+// it changes only when the key does.
+bool computedFromKey(const FileModel &file, const Kernel &kernel, const std::string &shape,
+                     const std::vector<std::string> &keyed) {
+  bool launched = false;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    const LaunchArgument *shapeArgument = argumentFor(launch, kernel, shape);
+    if (!shapeArgument) return false;
+    std::vector<std::string> keyedExpressions;
+    for (const std::string &key : keyed)
+      if (const LaunchArgument *keyArgument = argumentFor(launch, kernel, key)) {
+        keyedExpressions.push_back(keyArgument->text);
+        keyedExpressions.push_back(keyArgument->definitionText);
+      }
+    const std::string &value =
+        shapeArgument->definitionText.empty() ? shapeArgument->text : shapeArgument->definitionText;
+    bool readsKey = false;
+    if (!readsNothingElse(value, keyedExpressions, readsKey) || !readsKey) return false;
+    launched = true;
+  }
+  return launched;
+}
 } // namespace
 
 std::vector<KeyShapeArgument> shapeArgumentsMissingFromKey(const Kernel &kernel, const FileModel &file,
@@ -258,6 +318,7 @@ std::vector<KeyShapeArgument> shapeArgumentsMissingFromKey(const Kernel &kernel,
   for (const Param &param : kernel.params) {
     if (keyNames.count(param.name) || !isWorkSizingShape(kernel, param, fixed) ||
         kernel.doNotSpecialize.count(param.name) || coveredByProxy(file, kernel, param.name, proxies, keyed) ||
+        computedFromKey(file, kernel, param.name, keyed) ||
         sameConstantAtEveryLaunch(file, kernel, param.name))
       continue;
     missing.push_back({&param, describeUse(kernel, param, fixed)});
