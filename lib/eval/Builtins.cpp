@@ -1212,7 +1212,11 @@ Value callBuiltin(Interpreter &interpreter, std::string_view name, CallArguments
         continue;
       }
       std::optional<bool> keep = mapped.truthiness();
-      if (!keep) return Value::unknown("filter() condition not known", origin);
+      if (!keep)
+        return Value::unknown(mapped.isUnknown() && !mapped.unknownReason().empty()
+                                  ? "filter() condition not known: " + mapped.unknownReason()
+                                  : "filter() condition not known",
+                              origin);
       if (*keep) result.push_back(item);
     }
     return Value::ofList(std::move(result), origin);

@@ -143,6 +143,21 @@ TEST(EvalConfigs, FilterOnOuterNamesKeepsOrderBindingsAndLimits) {
   EXPECT_HAS_SUBSTR(configsOf(skipped).unknownReason, ("runs more than 100000 iterations"));
 }
 
+// filter() with a lambda: kept and dropped by the known condition; a
+// condition btlint cannot decide names what it could not read.
+TEST(EvalConfigs, FilterWithALambdaSaysWhyItsConditionIsUnknown) {
+  FileModel known = modelOf(autotuned("", R"(list(filter(lambda c: c.kwargs['BLOCK'] <= 128,
+    [triton.Config({'BLOCK': b}) for b in [64, 128, 256]])))"));
+  EXPECT_TRUE(configsOf(known).complete);
+  EXPECT_EQ(python_test::strings(describe(configsOf(known))), (python_test::Strings{"BLOCK=64", "BLOCK=128"}));
+
+  FileModel unknown = modelOf(autotuned("from .native import alignment\n", R"(list(filter(
+    lambda c: c.kwargs['BLOCK'] <= alignment(), [triton.Config({'BLOCK': b}) for b in [64, 128]])))"));
+  EXPECT_FALSE(configsOf(unknown).complete);
+  EXPECT_HAS_SUBSTR(configsOf(unknown).unknownReason, ("filter() condition not known: "));
+  EXPECT_HAS_SUBSTR(configsOf(unknown).unknownReason, (".native"));
+}
+
 TEST(EvalConfigs, ItertoolsProductOverModuleConstantsAndConcatenation) {
   FileModel model = modelOf(autotuned(R"(
 BLOCKS = [32, 64]
