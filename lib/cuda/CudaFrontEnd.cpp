@@ -200,7 +200,7 @@ private:
   void markHeaderFragment(const std::string &absolutePath, FileModel &model) const {
     if (model.parseProblems.empty() || llvm::StringRef(absolutePath).ends_with(".cu")) return;
     // Only names used without a declaration (in its own text or in a header
-    // it includes, "in FILE:L:C: ..."), or an #error of the code's own
+    // it includes, "in FILE:L:C: ..."), standard-library ones included, or an #error of the code's own
     // (`#ifndef HEAD_DIM / #error "HEAD_DIM must be defined by the including
     // translation unit"`): what its includer provides first. A header not
     // found, or code Clang rejects, is not.
@@ -211,9 +211,12 @@ private:
       if (colon == llvm::StringRef::npos) return;
       firstError = firstError.drop_front(colon + 2);
     }
+    // A standard-library name whose header the includer brings in first
+    // (`std::cerr` without <iostream>) is one of these too.
     if (!statesItsNeeds && !firstError.starts_with("use of undeclared identifier") &&
         !firstError.starts_with("unknown type name") && !firstError.starts_with("no template named") &&
-        !firstError.starts_with("no type named"))
+        !firstError.starts_with("no type named") &&
+        !(firstError.starts_with("no member named '") && firstError.ends_with("' in namespace 'std'")))
       return;
     const std::string top = cuda::projectTopFolder(llvm::sys::path::parent_path(absolutePath));
     const std::string includer = includedKernelCode_.includerOf(absolutePath, top, [&](const std::string &file) {
