@@ -720,6 +720,19 @@ private:
     loadTiles_.push_back({tile, currentLoop()});
   }
 
+  // Loads whose values are shifted or masked with an integer (`(b >> shift)
+  // & 0xF`, unpacking quantised weights) hold integers: int32, as packed
+  // weights are stored, where no cast or type says otherwise. A dot result
+  // or a value cast on the way keeps its own type.
+  void markPackedLoads(const Info &operand) {
+    if (!operand.dtype.empty() || operand.dotResult || !operand.shape || operand.shape->empty()) return;
+    for (size_t bit = 0; bit < loadTiles_.size(); ++bit) {
+      if (!(operand.tileLoads & (1u << bit))) continue;
+      TileShape &tile = kernel_.tiles[static_cast<size_t>(loadTiles_[bit].tile)];
+      if (tile.dtype.empty()) tile.dtype = "int32";
+    }
+  }
+
   // ---- expressions ---------------------------------------------------------
 
   int currentLoop() const { return loopStack_.empty() ? -1 : loopStack_.back(); }
@@ -1157,6 +1170,10 @@ private:
       result.tileLoads = left.tileLoads | right.tileLoads;
       result.dotResult = left.dotResult || right.dotResult;
       result.decoded = left.decoded || right.decoded;
+      if (opKind == NodeKind::OpShiftRight || opKind == NodeKind::OpShiftLeft ||
+          ((opKind == NodeKind::OpAmpersand || opKind == NodeKind::OpPipe || opKind == NodeKind::OpCaret) &&
+           tree_.kind(tree_.unparenthesize(tree_.child(node, Field::Right))) == NodeKind::Integer))
+        markPackedLoads(left);
       if ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpPercent) && left.shape &&
           !left.shape->empty() && left.axes && right.shape && right.shape->empty() && right.params.any())
         result.decoded = true;

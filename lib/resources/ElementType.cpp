@@ -12,6 +12,7 @@ int elementBits(ElementType type) {
   case ElementType::Bf16:
     return 16;
   case ElementType::Fp32:
+  case ElementType::Int32:
     return 32;
   case ElementType::Fp8E4nv:
   case ElementType::Fp8E5:
@@ -29,6 +30,7 @@ std::string_view elementTypeName(ElementType type) {
   case ElementType::Fp8E4nv: return "fp8e4nv";
   case ElementType::Fp8E5: return "fp8e5";
   case ElementType::Int8: return "int8";
+  case ElementType::Int32: return "int32";
   }
   return "fp16";
 }
@@ -63,6 +65,7 @@ std::optional<ElementType> parseElementTypeName(std::string_view text) {
     return ElementType::Fp8E4nv;
   if (name == "fp8e5" || name == "e5m2" || name == "float8_e5m2" || name == "float8e5") return ElementType::Fp8E5;
   if (name == "int8" || name == "i8") return ElementType::Int8;
+  if (name == "int32" || name == "i32" || name == "uint32") return ElementType::Int32;
   return std::nullopt;
 }
 } // namespace

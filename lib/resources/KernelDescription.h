@@ -15,7 +15,9 @@
 namespace btlint::resources {
 
 // Element types Triton kernels compute with. fp32 dot inputs run as tf32.
-enum class ElementType { Fp16, Bf16, Fp32, Fp8E4nv, Fp8E5, Int8 };
+// Int32 is a loaded type only (packed quantised weights, read through
+// shifts): never a dot's input.
+enum class ElementType { Fp16, Bf16, Fp32, Fp8E4nv, Fp8E5, Int8, Int32 };
 
 int elementBits(ElementType type);
 std::string_view elementTypeName(ElementType type); // "fp16", "bf16", ...
@@ -47,6 +49,9 @@ struct DotDescription {
   // B is a tile transposed in the kernel (`tl.trans(x)`): K-major, and on
   // mma.sync, unstaged, converted in registers to B's layout.
   bool bTransposed = false;
+  // B changed in registers from one load of another width, seen in the code
+  // (int4 weights packed in int32, unpacked with shifts): that load's type.
+  std::optional<ElementType> bUnpackedFrom = std::nullopt;
   // B is A's tile transposed (`tl.dot(k, tl.trans(k))`): one load, kept in
   // shared memory once for both operands.
   bool bIsTransposedA = false;

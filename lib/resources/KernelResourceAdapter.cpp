@@ -350,7 +350,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   }
 
   ElementType assumed = ElementType::Fp16;
-  if (auto parsed = parseElementType(dtype)) {
+  if (auto parsed = parseElementType(dtype); parsed && *parsed != ElementType::Int32) {
     assumed = *parsed;
     if (explain)
       notes.push_back(Note("element type " + std::string(elementTypeName(assumed)) +
@@ -447,7 +447,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
           break;
         }
     dot.input = assumed;
-    if (auto visible = parseElementType(site.inputDtype)) dot.input = *visible;
+    if (auto visible = parseElementType(site.inputDtype); visible && *visible != ElementType::Int32)
+      dot.input = *visible;
     dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
     dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
     // `tl.trans(x)` of a tile loaded along its last axis is K-major;
@@ -467,6 +468,20 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.aLoadedBefore = site.aLoadedBefore;
     dot.bLoadedBefore = site.bLoadedBefore;
     dot.loadsBefore = site.tilesBefore;
+    // The one 2-D load B is unpacked from (per-group scales and zeros it is
+    // scaled by are vectors).
+    if (dot.b.source == OperandSource::TransformedLoad && desc.operandOriginsKnown) {
+      int packed = 0;
+      for (int tile : site.bLoads) {
+        const TileShape &loaded = kernel.tiles[static_cast<size_t>(tile)];
+        auto visible = parseElementType(loaded.dtype);
+        if (loaded.dims.size() == 2 && visible && elementBits(*visible) != elementBits(dot.input)) {
+          dot.bUnpackedFrom = *visible;
+          ++packed;
+        }
+      }
+      if (packed != 1) dot.bUnpackedFrom.reset();
+    }
     dot.conditional = std::any_of(site.guards.begin(), site.guards.end(), [&](const AccessGuard &guard) {
       return !paramValue(guard.param, config, kernel);
     });
@@ -515,7 +530,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
         notes.push_back(which + ": A is not a plain load in the loop, taken as a load changed in registers");
       if (dots[i].a.source == OperandSource::LoadedBeforeLoop && dots[i].inLoop)
         notes.push_back(which + ": A taken as loaded before the loop");
-      if (dots[i].b.source == OperandSource::TransformedLoad)
+      if (dots[i].b.source == OperandSource::TransformedLoad && dots[i].bUnpackedFrom)
+        notes.push_back(which + ": B is unpacked in registers from a load of " +
+                        std::string(elementTypeName(*dots[i].bUnpackedFrom)) + " (its values are shifted or masked)");
+      else if (dots[i].b.source == OperandSource::TransformedLoad)
         notes.push_back(which + ": B is changed in registers before the dot (not calibrated)");
     }
     // The model does not say which axis of B is contiguous; describe both
@@ -611,11 +629,14 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
   // not in the calibration table: Triton may multi-buffer its load or not,
   // so the lower end of the range keeps it in a single buffer.
   const auto &dots = described->description.dots;
-  if (std::any_of(dots.begin(), dots.end(),
-                  [](const DotDescription &dot) { return dot.b.source == OperandSource::TransformedLoad; })) {
+  // One unpacked from a load of another width is measured (describeMatmulLoop).
+  auto uncalibratedB = [](const DotDescription &dot) {
+    return dot.b.source == OperandSource::TransformedLoad && !dot.bUnpackedFrom;
+  };
+  if (std::any_of(dots.begin(), dots.end(), uncalibratedB)) {
     KernelDescription singleB = described->description;
     for (auto &dot : singleB.dots)
-      if (dot.b.source == OperandSource::TransformedLoad) dot.b.source = OperandSource::LoadedBeforeLoop;
+      if (uncalibratedB(dot)) dot.b.source = OperandSource::LoadedBeforeLoop;
     reach(singleB, End::Lower,
           "B is changed in registers before the dot (not calibrated): the range covers its load multi-buffered "
           "or in a single buffer");

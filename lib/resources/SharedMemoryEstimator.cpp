@@ -203,7 +203,18 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   }
 
   const int64_t bTileBytes = dot.k * dot.n * elementBits(bStoredAs) / 8;
-  if (dot.bIsTransposedA && (aStaged || path != MmaPath::MmaSync)) {
+  if (dot.bUnpackedFrom && bStaged) {
+    // B unpacked in registers from a load of another width (int4 weights in
+    // int32): the load is staged in its own type and read through registers,
+    // and the unpacked B copied to shared memory once for the loop (measured,
+    // Triton 3.6 for sm90, mma.sync and wgmma).
+    const int depth = ringDepth(path, stages, true);
+    const ElementType loaded = *dot.bUnpackedFrom;
+    program.add([&] { return "B's packed load ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, loaded); },
+                depth * dot.k * dot.n * elementBits(loaded) / 8, kLoopStart, kLoopEnd);
+    program.add([&] { return "B unpacked, copied once: " + tileText(dot.k, dot.n, dot.input); }, bTileBytes, kLoopStart,
+                kLoopEnd);
+  } else if (dot.bIsTransposedA && (aStaged || path != MmaPath::MmaSync)) {
     // A's buffer serves B: nothing more.
   } else if (bStaged) {
     int depth = ringDepth(path, stages, false);

@@ -739,6 +739,63 @@ TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
   }
 }
 
+// An int4 GEMM whose weights are packed eight to an int32 and unpacked with
+// shifts and a mask in registers (the GPTQ family), with per-column scales
+// loaded before the loop.
+const char *kPackedInt4Kernel = R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def int4_gemm(a_ptr, q_ptr, scales_ptr, c_ptr, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.program_id(1) * BN + tl.arange(0, BN)
+    ks = tl.arange(0, BK)
+    a_ptrs = a_ptr + rows[:, None] * 4096 + ks[None, :]
+    q_ptrs = q_ptr + (ks[:, None] // 8) * 4096 + cols[None, :]
+    shifts = (ks % 8) * 4
+    scales = tl.load(scales_ptr + cols)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = tl.load(a_ptrs)
+        q = tl.load(q_ptrs)
+        w = ((q >> shifts[:, None]) & 0xF).to(tl.float16) * scales[None, :]
+        acc += tl.dot(a, w)
+        a_ptrs += BK
+        q_ptrs += (BK // 8) * 4096
+    tl.store(c_ptr + rows[:, None] * 4096 + cols[None, :], acc.to(tl.float16))
+)";
+
+// Measured with Triton 3.6.0 for GPTarget("cuda", 90, 32) on a CPU (q_ptr
+// *i32, a_ptr and scales_ptr *fp16): the packed load is staged as int32,
+// num_stages - 1 deep on both paths, and the unpacked B copied once.
+TEST(ResourcesFrontEnd, PackedWeightsAreStagedInTheirLoadedType) {
+  FileModel model = python_test::modelOf(kPackedInt4Kernel, "sm90");
+  const Kernel &kernel = python_test::kernelNamed(model, "int4_gemm");
+  const DotSequenceCase cases[] = {
+      {"int4_gemm", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 4, 147456},  // wgmma
+      {"int4_gemm", {{"BM", 64}, {"BN", 256}, {"BK", 64}}, 4, 4, 262144},  // wgmma, over sm90's limit
+      {"int4_gemm", {{"BM", 128}, {"BN", 64}, {"BK", 32}}, 8, 2, 28672},   // wgmma
+      {"int4_gemm", {{"BM", 32}, {"BN", 128}, {"BK", 64}}, 4, 3, 90112},   // mma.sync
+      {"int4_gemm", {{"BM", 16}, {"BN", 64}, {"BK", 128}}, 4, 4, 126976},  // mma.sync
+      {"int4_gemm", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 1, 24576},   // not pipelined: no int32 copy
+  };
+  for (const DotSequenceCase &c : cases) {
+    Config config;
+    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
+    config.numWarps = ScalarValue::ofInt(c.warps);
+    config.numStages = ScalarValue::ofInt(c.stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    const std::string where = "BM=" + std::to_string(c.params.at("BM")) + " w" + std::to_string(c.warps) + " s" +
+                              std::to_string(c.stages);
+    EXPECT_TRUE(estimate->shared.exact()) << where;
+    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.
