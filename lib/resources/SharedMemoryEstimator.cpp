@@ -214,6 +214,14 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
                 depth * dot.k * dot.n * elementBits(loaded) / 8, kLoopStart, kLoopEnd);
     program.add([&] { return "B unpacked, copied once: " + tileText(dot.k, dot.n, dot.input); }, bTileBytes, kLoopStart,
                 kLoopEnd);
+    // The per-group scales and zero points B is unpacked with, loaded in the
+    // loop as vectors, get rings of their own as deep (measured alike).
+    for (int index : dot.bLoads) {
+      const LoadedTile &vector = kernel.loads[static_cast<size_t>(index)];
+      if (vector.rows != 1) continue;
+      program.add([&] { return "B's group vector ring: " + std::to_string(depth) + " x " + tileText(1, vector.cols, vector.type); },
+                  depth * vector.cols * elementBits(vector.type) / 8, kLoopStart, kLoopEnd);
+    }
   } else if (dot.bIsTransposedA && (aStaged || path != MmaPath::MmaSync)) {
     // A's buffer serves B: nothing more.
   } else if (bStaged) {

@@ -59,6 +59,25 @@ def dequant_dot(A, B, SCALES, ZEROS, C, K, BLOCK: tl.constexpr):
     tl.store(C + offs[:, None] * BLOCK + offs[None, :], acc)
 
 
+@triton.jit
+def grouped_dequant(B, SCALES, ZEROS, C, K, G, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, ), dtype=tl.float32)
+    for k in range(0, K):
+        ptr = SCALES + (k // G) * BLOCK + offs
+        scales = tl.load(ptr)
+        ptr = ZEROS + (k // G) * BLOCK + offs // 8
+        zeros = (tl.load(ptr) >> (offs % 8) * 4) & 0xF
+        b = (tl.load(B + k * BLOCK + offs) >> 4) & 0xF
+        acc += (b - zeros) * scales
+    tl.store(C + offs, acc)
+
+
+# One local addressing two tensors in turn: each load reads the address
+# assigned last before it, so the scales stay floats.
+integer = btbench_triton.integer_pointers(grouped_dequant, ["B", "SCALES", "ZEROS", "C"])
+expect(integer == {"B", "ZEROS"}, f"integer pointers of a grouped dequantisation {sorted(integer)}")
+
 # A variable reassigned from packed integers to floats: the shift reads the
 # packed load (B), not the scales the next line multiplies in.
 integer = btbench_triton.integer_pointers(dequant_dot, ["A", "B", "SCALES", "ZEROS", "C"])

@@ -362,12 +362,34 @@ def integer_pointers(fn, pointers):
             out |= aliases.get(name, set())
         return out
 
+    def loads_in(node):
+        return any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(node))
+
+    def bases_at(node, at, depth=0):
+        """The pointer parameters `node` addresses at source position `at`:
+        a local through its last assignment before `at` (`ptr = S + g;
+        s = tl.load(ptr); ptr = Z + g; z = tl.load(ptr)`: the second load
+        reads Z), through all of them where none comes before."""
+        out = names(node) & pointers
+        for name in names(node) - pointers:
+            before = [a for a in assignments if name in a[1] and a[0] < at]
+            if not before or depth > 8:
+                out |= aliases.get(name, set())
+                continue
+            last_at, _targets, value, augmented = before[-1]
+            if loads_in(value):
+                continue  # a value loaded from memory, not an address into a parameter
+            out |= bases_at(value, last_at, depth + 1)
+            if augmented:  # `ptrs += BLOCK` keeps what ptrs addressed
+                out |= bases_at(ast.Name(id=name), last_at, depth + 1)
+        return out
+
     def loaded_from(node):
         """The pointer parameters whose loads appear in `node`."""
         out = set()
         for n in ast.walk(node):
             if isinstance(n, ast.Call) and call_name(n) == "load" and n.args:
-                out |= bases(n.args[0])
+                out |= bases_at(n.args[0], position(n))
         return out
 
     # Which pointers each variable's value is loaded from, through
@@ -389,7 +411,7 @@ def integer_pointers(fn, pointers):
     # Addresses into a pointer (`ptrs = X + offs`, `ptrs += BLOCK`), whatever the order.
     for _ in range(4):
         for _at, targets, value, _augmented in assignments:
-            if any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(value)):
+            if loads_in(value):
                 continue
             for name in targets - pointers:
                 aliases.setdefault(name, set()).update(bases(value))
