@@ -72,8 +72,11 @@ public:
     cuda::CudaParseOutcome outcome;
     if (!parseIsolated(command, parsed.source(), file.absolutePath, model, outcome)) return;
     addContextNotes(command, model);
-    if (!command.fromDatabase) markBuildMacros(parsed.source(), model);
+    // A header a file of the project includes gets its names from that
+    // file first (`const int WARPSIZE` in a sibling header it includes
+    // before); only what is left is taken for the build's macros.
     markHeaderFragment(file.absolutePath, model);
+    if (!command.fromDatabase) markBuildMacros(parsed.source(), model);
     if (!outcome.readsCudaArch) {
       std::lock_guard<std::mutex> lock(file.cacheMutex);
       file.archIndependentModel = model;

@@ -1,0 +1,3 @@
+#pragma once
+#include "warp_tiling.cuh"
+#include "double_buffering.cuh"
