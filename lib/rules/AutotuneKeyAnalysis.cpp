@@ -249,19 +249,11 @@ bool coveredByProxy(const FileModel &file, const Kernel &kernel, const std::stri
 // no other value: numbers, operators and the functions that round them
 // (`math.ceil(q.shape[2] / 64) * 64` with `q.shape[2]` keyed).
 bool readsNothingElse(std::string text, const std::vector<std::string> &keyedExpressions, bool &readsKey) {
-  for (const std::string &expression : keyedExpressions) {
-    if (expression.empty()) continue;
-    for (size_t at = text.find(expression); at != std::string::npos; at = text.find(expression, at)) {
-      const bool whole = (at == 0 || !isIdentifierChar(text[at - 1])) &&
-                         (at + expression.size() >= text.size() || !isIdentifierChar(text[at + expression.size()]));
-      if (!whole) {
-        at += expression.size();
-        continue;
-      }
+  for (const std::string &expression : keyedExpressions)
+    for (size_t at = findWord(text, expression); at != std::string::npos; at = findWord(text, expression, at + 1)) {
       text.replace(at, expression.size(), "0");
       readsKey = true;
     }
-  }
   for (size_t i = 0; i < text.size();) {
     if (!std::isalpha(static_cast<unsigned char>(text[i])) && text[i] != '_') {
       // Numbers (with their suffixes and exponents) are values of no one.

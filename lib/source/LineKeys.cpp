@@ -157,15 +157,19 @@ std::string withoutBlanks(std::string_view text) {
   return out;
 }
 
-bool containsWord(std::string_view text, std::string_view word) {
-  if (word.empty()) return false;
+size_t findWord(std::string_view text, std::string_view word, size_t from) {
+  if (word.empty()) return std::string_view::npos;
   auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+  for (size_t at = text.find(word, from); at != std::string_view::npos; at = text.find(word, at + 1)) {
     const size_t after = at + word.size();
     if ((at == 0 || !identifierChar(text[at - 1])) && (after >= text.size() || !identifierChar(text[after])))
-      return true;
+      return at;
   }
-  return false;
+  return std::string_view::npos;
+}
+
+bool containsWord(std::string_view text, std::string_view word) {
+  return findWord(text, word) != std::string_view::npos;
 }
 
 std::string kernelNameAtLine(const std::string &text, const std::string &path, uint32_t line) {

@@ -24,8 +24,10 @@ std::string normalisedLineText(std::string_view lineText);
 // out, for comparing two expressions as written (`n / 8` and `n/8`).
 std::string withoutBlanks(std::string_view text);
 
-// Whether `text` holds `word` as a whole identifier (`n` in `n * 2`, not in
-// `n_rows`).
+// Where `text` holds `word` as a whole identifier from `from` on (`n` in
+// `n * 2`, not in `n_rows`), or npos.
+size_t findWord(std::string_view text, std::string_view word, size_t from = 0);
+// Whether it holds it anywhere.
 bool containsWord(std::string_view text, std::string_view word);
 
 } // namespace btlint
