@@ -1383,6 +1383,21 @@ private:
     kernel_.innerStrideParams.insert(param->name);
   }
 
+  // The last element of a `strides=[...]` list, where it is an integer
+  // parameter: an inner stride.
+  void noteLastStride(NodeId strides) {
+    NodeId list = tree_.unparenthesize(strides);
+    if (list == kNoNode || (tree_.kind(list) != NodeKind::Tuple && tree_.kind(list) != NodeKind::List)) return;
+    NodeId last = kNoNode;
+    for (NodeId element : tree_.children(list))
+      if (tree_.kind(element) != NodeKind::Comment) last = element;
+    last = tree_.unparenthesize(last);
+    if (last == kNoNode || tree_.kind(last) != NodeKind::Identifier) return;
+    const Param *param = kernel_.findParam(std::string(tree_.text(last)));
+    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return;
+    kernel_.innerStrideParams.insert(param->name);
+  }
+
   // An expression's text without spaces, for comparing two as written.
   std::string compact(NodeId node) const { return node == kNoNode ? std::string() : withoutBlanks(tree_.text(node)); }
 
@@ -1937,7 +1952,11 @@ private:
       const std::vector<Info> extents = analyzeElements(shapeNode);
       Info shapeInfo;
       for (const Info &extent : extents) shapeInfo.params |= extent.params;
-      Info strides = analyze(argument(call, 2, "strides"));
+      NodeId stridesNode = argument(call, 2, "strides");
+      Info strides = analyze(stridesNode);
+      // Triton requires a tensor descriptor's last stride to be 1 (the JIT's
+      // specialisation makes it the constant 1): the contiguous axis.
+      if (!blockPointer) noteLastStride(stridesNode);
       NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
       std::vector<Info> offsetParts;
       if (blockPointer) offsetParts = analyzeElements(argument(call, 3, "offsets"));

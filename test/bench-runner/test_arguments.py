@@ -112,6 +112,39 @@ expect("HAS_W=False (btlint: a flag the code tests, off)" in assumed, f"assumpti
 
 
 @triton.jit
+def descriptor_matmul(a_desc, b_desc, c_desc, K, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr):
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        acc = tl.dot(a_desc.load([0, k]), b_desc.load([k, 0]), acc)
+    c_desc.store([0, 0], acc.to(tl.float16))
+
+
+def set_blocks(nargs):
+    nargs["a_desc"].block_shape = [nargs["BLOCK_M"], nargs["BLOCK_K"]]
+    nargs["b_desc"].block_shape = [nargs["BLOCK_K"], nargs["BLOCK_N"]]
+    nargs["c_desc"].block_shape = [nargs["BLOCK_M"], nargs["BLOCK_N"]]
+
+
+# Host-side tensor descriptors: the block shape the config's pre_hook sets is
+# the argument's type; without a hook there is none.
+hooked = triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}, num_warps=4, num_stages=3, pre_hook=set_blocks)
+blocks = btbench_triton.descriptor_blocks(descriptor_matmul, hooked)
+expect(blocks == {"a_desc": [128, 32], "b_desc": [32, 64], "c_desc": [128, 64]}, f"descriptor blocks {blocks}")
+expect(btbench_triton.descriptor_blocks(descriptor_matmul, triton.Config({"BLOCK_M": 128})) == {},
+       "a config without a pre_hook gives no descriptor")
+config = btbench_triton.config_dict(hooked)
+config["descriptor_blocks"] = blocks
+values, assumed = btbench_triton.synthesise_arguments(
+    descriptor_matmul, {"params": [{"name": n, "kind": "pointer"} for n in ("a_desc", "b_desc", "c_desc")],
+                        "dtype": "bf16"}, config, [])
+signature, _, _ = btbench_triton.specialise(descriptor_matmul, values)
+expect(signature["a_desc"] == "tensordesc<bf16[128, 32]>" and signature["c_desc"] == "tensordesc<bf16[128, 64]>",
+       f"descriptor signature {signature}")
+expect("b_desc: tensor descriptor, block [32, 64] (pre_hook)" in assumed, f"assumptions {assumed}")
+
+
+@triton.jit
 def asserted(X, BLOCK: tl.constexpr):
     tl.static_assert(BLOCK < 16)
     tl.store(X + tl.arange(0, BLOCK), 1.0)

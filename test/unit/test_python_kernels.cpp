@@ -226,6 +226,30 @@ def kernel(a_ptr, out_ptr, lock_ptr, M, K, stride_m, stride_k, desc,
   EXPECT_TRUE(paramNamed(kernel, "stride_m").uses.count(ParamUse::PointerOffset));
 }
 
+// Triton requires a tensor descriptor's last stride to be 1, and the JIT makes
+// a stride of 1 the constant: that parameter is the contiguous axis's stride
+// (btlint-bench compiles it as 1). A block pointer's strides say nothing.
+TEST(PythonKernels, TensorDescriptorLastStrideIsTheInnerStride) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def kernel(q_ptr, k_ptr, seqlen, headdim, stride_q_seq, stride_q_dim, stride_k_seq, stride_k_dim,
+           BLOCK: tl.constexpr, HEAD: tl.constexpr):
+    q_desc = tl.make_tensor_descriptor(q_ptr, shape=[seqlen, headdim], strides=[stride_q_seq, stride_q_dim],
+                                       block_shape=[BLOCK, HEAD])
+    k_block = tl.make_block_ptr(base=k_ptr, shape=(seqlen, headdim), strides=(stride_k_seq, stride_k_dim),
+                                offsets=(0, 0), block_shape=(BLOCK, HEAD), order=(1, 0))
+    q = q_desc.load([0, 0])
+    k = tl.load(k_block)
+    q_desc.store([0, 0], q + k)
+)");
+  const Kernel &kernel = kernelNamed(model, "kernel");
+  EXPECT_EQ(std::vector<std::string>(kernel.innerStrideParams.begin(), kernel.innerStrideParams.end()),
+            (std::vector<std::string>{"stride_q_dim"}));
+}
+
 TEST(PythonKernels, KernelSpellings) {
   FileModel model = modelOf(R"(
 import triton

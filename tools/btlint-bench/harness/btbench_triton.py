@@ -20,6 +20,7 @@ import contextlib
 import functools
 import importlib
 import io
+import os
 import re
 import sys
 import textwrap
@@ -61,6 +62,13 @@ class Permissive(types.ModuleType):
 
     __ror__ = __or__
 
+    # Version checks between stand-ins (`Version(stub.__version__) < Version("2.4")`
+    # with Version itself a stand-in): neither is older.
+    def __lt__(self, other):
+        return False
+
+    __le__ = __gt__ = __ge__ = __lt__
+
     def __getitem__(self, key):
         return self
 
@@ -95,9 +103,76 @@ def alias_vendored(missing):
 def import_module(name, stub_missing):
     """Imports the copied kernel module. With stub_missing, third-party
     modules that are not installed (torch, numpy) are replaced by stand-ins;
-    the list of stand-ins made is returned next to the module."""
+    the list of stand-ins made is returned next to the module. Where the
+    import fails inside a package's `__init__.py` above the kernel's module
+    (a dependency check that raises, a plugin lookup), the module is imported
+    again with its packages as bare folders, which runs only its own file."""
+    before = set(sys.modules)
+    try:
+        return import_with_stand_ins(name, stub_missing)
+    except Exception as exc:  # noqa: BLE001 - re-raised unless the retry works
+        failed_in = failing_package(exc, name)
+        if failed_in is None:
+            raise
+        for added in set(sys.modules) - before:
+            if added == failed_in or added.startswith(failed_in + "."):
+                del sys.modules[added]
+        try:
+            module, stubbed = import_with_stand_ins(name, stub_missing, bare=failed_in)
+        except Exception:  # noqa: BLE001 - the first failure says more
+            raise exc from None
+        cause = f"{type(exc).__name__}: {exc}".splitlines()[0][:160]
+        return module, stubbed + [f"{failed_in} (its __init__.py not run: {cause})"]
+
+
+def failing_package(exc, name):
+    """The outermost package above module `name` whose `__init__.py` the
+    traceback of `exc` passes through, or None."""
+    parents = name.split(".")[:-1]
+    inits = set()
+    tb = exc.__traceback__
+    while tb is not None:
+        path = tb.tb_frame.f_code.co_filename.replace("\\", "/")
+        if path.endswith("/__init__.py"):
+            inits.add(path)
+        tb = tb.tb_next
+    for depth in range(1, len(parents) + 1):
+        package = ".".join(parents[:depth])
+        suffix = "/" + package.replace(".", "/") + "/__init__.py"
+        if any(path.endswith(suffix) for path in inits):
+            return package
+    return None
+
+
+def bare_packages(name, top):
+    """Registers the packages from `top` down to module `name`'s parent as
+    plain modules with their folder as search path, without running their
+    `__init__.py`."""
+    parents = name.split(".")[:-1]
+    start = len(top.split("."))
+    for depth in range(start, len(parents) + 1):
+        package = ".".join(parents[:depth])
+        if package in sys.modules:
+            continue
+        parent = sys.modules.get(".".join(parents[:depth - 1])) if depth > 1 else None
+        search = list(getattr(parent, "__path__", None) or sys.path)
+        for base in search:
+            folder = f"{base}/{parents[depth - 1]}"
+            if os.path.isdir(folder):
+                module = types.ModuleType(package)
+                module.__path__ = [folder]
+                module.__package__ = package
+                sys.modules[package] = module
+                if parent is not None:
+                    setattr(parent, parents[depth - 1], module)
+                break
+
+
+def import_with_stand_ins(name, stub_missing, bare=None):
     stubbed = []
     for _ in range(64):
+        if bare is not None:
+            bare_packages(name, bare)
         try:
             return importlib.import_module(name), stubbed
         except ModuleNotFoundError as exc:
@@ -145,6 +220,47 @@ def config_dict(config):
     }
 
 
+class DescriptorStandIn:
+    """A host-side tensor descriptor as a config's pre_hook sees it: the
+    block shape it sets (`nargs["desc_a"].block_shape = [BM, BK]`) is kept."""
+
+    def __init__(self):
+        self.block_shape = None
+
+
+class HookArguments(dict):
+    """The `nargs` a pre_hook gets: every parameter a descriptor stand-in,
+    the config's values as themselves."""
+
+    def __missing__(self, key):
+        value = DescriptorStandIn()
+        self[key] = value
+        return value
+
+
+def descriptor_blocks(fn, config):
+    """{parameter: block shape} that the config's pre_hook gives host-side
+    tensor descriptors (Triton compiles a descriptor argument per block
+    shape); {} when it has none or it fails on stand-ins."""
+    hook = getattr(config, "pre_hook", None)
+    if hook is None:
+        return {}
+    nargs = HookArguments(config.kwargs)
+    for p in fn.params:
+        if not p.is_constexpr and p.name not in nargs:
+            nargs[p.name] = DescriptorStandIn()
+    try:
+        hook(nargs)
+    except Exception:  # noqa: BLE001 - a hook that needs real tensors sets nothing here
+        pass
+    blocks = {}
+    for name, value in nargs.items():
+        shape = getattr(value, "block_shape", None) if isinstance(value, DescriptorStandIn) else None
+        if shape and all(isinstance(d, int) for d in shape):
+            blocks[name] = [int(d) for d in shape]
+    return blocks
+
+
 def same_config(a, b):
     """Whether two config dicts (from btlint's manifest and from the module)
     describe the same config; btlint's may leave num_warps/num_stages unset."""
@@ -189,7 +305,8 @@ def triton_dtype(name):
 
 def synthesise_arguments(fn, kernel, config, heuristics):
     """Values for every parameter of the JITFunction `fn` in order:
-    ("ptr", dtype), ("constexpr", v), an int, a float. Returns (values,
+    ("ptr", dtype), ("desc", dtype, block shape), ("constexpr", v), an int, a
+    float. Returns (values,
     assumptions): assumptions name each value that neither the config, the
     project's launches nor .btlint.yaml gave ("stride_ak=1 (btlint's layout)",
     "K=4096"); values from launches are named with "(launch)" so a verdict can
@@ -234,6 +351,10 @@ def synthesise_arguments(fn, kernel, config, heuristics):
                 values[name] = ("constexpr", p.default)
             else:
                 values[name] = None  # heuristics may fill it below, else its use does
+        elif name in (config.get("descriptor_blocks") or {}):
+            element = dtypes.get(name) or dtype
+            values[name] = ("desc", POINTER_DTYPES.get(element, element), config["descriptor_blocks"][name])
+            assumptions.append(f"{name}: tensor descriptor, block {config['descriptor_blocks'][name]} (pre_hook)")
         elif annotation.startswith("*") or kind == "pointer":
             if name in integer and not annotation.startswith("*"):
                 element = "i32"
@@ -262,7 +383,7 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             values[name] = DEFAULT_INT
             assumptions.append(f"{name}={DEFAULT_INT}")
     for wrapper in heuristics:
-        args = {n: (Pointer(v[1]) if isinstance(v, tuple) and v[0] == "ptr" else
+        args = {n: (Pointer(v[1]) if isinstance(v, tuple) and v[0] in ("ptr", "desc") else
                     v[1] if isinstance(v, tuple) else v) for n, v in values.items()}
         args.update(cfg)
         for name, compute in wrapper.values.items():
@@ -477,6 +598,8 @@ def specialise(fn, values):
         if isinstance(value, tuple) and value[0] == "constexpr":
             signature[name] = "constexpr"
             constexprs[name] = value[1]
+        elif isinstance(value, tuple) and value[0] == "desc":
+            signature[name] = f"tensordesc<{value[1]}{list(value[2])}>"
         elif isinstance(value, tuple) and value[0] == "ptr":
             signature[name] = "*" + value[1]
             if not p.do_not_specialize_on_alignment and not p.do_not_specialize:

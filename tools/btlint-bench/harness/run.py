@@ -93,6 +93,10 @@ def resolve_kernels(manifest, stub_missing):
         listed = kernel.get("configs", [])
         if autotuner is not None:
             runtime = [btbench_triton.config_dict(c) for c in autotuner.configs]
+            for config, original in zip(runtime, autotuner.configs):
+                blocks = btbench_triton.descriptor_blocks(fn, original)
+                if blocks:
+                    config["descriptor_blocks"] = blocks
             record["configs_source"] = "module"
         else:
             runtime = [dict(c) for c in listed] or [{"params": {}, "num_warps": 4, "num_stages": 3}]
