@@ -5,6 +5,7 @@
 #include "engine/Engine.h"
 #include "model/Launches.h"
 #include "engine/FrontEndRegistry.h"
+#include "source/Backends.h"
 #include "source/SourceFile.h"
 #include "resources/KernelResourceAdapter.h"
 #include "rules/Rule.h"
@@ -698,7 +699,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
     byFile[d.path].push_back(d);
   }
 
-  json::Array kernelsJson, findingsJson, cudaJson, pythonPath, fileErrors;
+  json::Array kernelsJson, findingsJson, cudaJson, pythonPath, fileErrors, foreignKernels;
   std::set<std::string> pythonPathSeen;
   std::map<std::string, const BenchSpec *> benchByKernel;
   for (const auto &spec : options.config.bench) benchByKernel[spec.kernel] = &spec;
@@ -918,16 +919,34 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       for (const auto &k : model->kernels)
         if (!k.symbol.empty() && !k.isTemplatePattern)
           if (kernelId(k).empty() && !error.empty()) return false;
+    // Kernels of a file whose folder or imports name another vendor's Triton
+    // (`_cambricon/`, `import torch_npu`) are not compiled for NVIDIA: listed
+    // apart, so that a whole-repository count says what was left out.
+    std::string foreignEvidence;
+    const ForeignBackend *foreign = model ? backendEvidence(file, model->importedModules, foreignEvidence) : nullptr;
     if (options.all && model && language == Language::Python)
       for (const auto &k : model->kernels) {
         const bool launched = std::any_of(model->launches.begin(), model->launches.end(),
                                           [&](const LaunchSite &launch) { return callsOwnKernel(launch, k); });
         const bool listed = k.autotune && !k.autotune->configs.configs.empty();
-        if ((listed || launched) && !k.calledByKernel)
-          if (kernelId(k).empty() && !error.empty()) return false;
+        if (!(listed || launched) || k.calledByKernel) continue;
+        if (foreign) {
+          foreignKernels.push_back(json::Object{
+              {"name", k.name}, {"path", file}, {"line", k.span.line},
+              {"configs", static_cast<int64_t>(listed ? k.autotune->configs.configs.size() : 0)},
+              {"why", "a kernel for " + foreign->vendor + " (" + foreignEvidence + "), not compiled for NVIDIA"}});
+          continue;
+        }
+        if (kernelId(k).empty() && !error.empty()) return false;
       }
 
     for (const auto &d : fileFindings) {
+      if (foreign && language == Language::Python) {
+        skipped.push_back(json::Object{{"rule", d.ruleId}, {"path", d.path}, {"line", d.span.line},
+                                       {"why", "in a file for " + foreign->vendor + " (" + foreignEvidence +
+                                                   "): Triton for NVIDIA does not compile its kernels"}});
+        continue;
+      }
       json::Object fo{{"id", static_cast<int64_t>(findingId++)},
                       {"rule", d.ruleId},
                       {"severity", std::string(severityName(d.severity))},
@@ -1029,6 +1048,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                         {"cuda_sources", std::move(cudaJson)},
                         {"findings", std::move(findingsJson)},
                         {"skipped_findings", std::move(skipped)},
+                        {"foreign_backend_kernels", std::move(foreignKernels)},
                         {"source_errors", std::move(fileErrors)},
                         {"copy_notes", json::Array(std::vector<json::Value>(copier.notes.begin(), copier.notes.end()))}};
 

@@ -147,6 +147,12 @@ int emit(const std::string &dir) {
   if (!bench::emitHarness(findings, options, error)) return usageError(error);
   llvm::outs() << "btlint-bench: wrote " << dir << "/run.py and manifest.json (" << findings.size()
                << " findings, archs " << llvm::join(options.archs, ", ") << ")\n";
+  std::string readError;
+  if (std::optional<llvm::json::Value> manifest = bench::readJson(dir + "/manifest.json", readError))
+    if (const llvm::json::Array *foreign = manifest->getAsObject()->getArray("foreign_backend_kernels");
+        foreign && !foreign->empty())
+      llvm::outs() << "btlint-bench: " << foreign->size()
+                   << " kernels in files for other vendors' Triton left out (manifest.json: foreign_backend_kernels)\n";
   return 0;
 }
 
