@@ -290,6 +290,58 @@ private:
   bool &readsCudaArch_;
 };
 
+// `#define UNROLL_OUTER #pragma unroll 1`, then `UNROLL_OUTER for (...)`: nvcc
+// preprocesses to a file and reads it again, where the expansion starts a
+// line and is a pragma; Clang sees a stray `#`. An object-like macro whose
+// body starts with `# pragma` is redefined as the `_Pragma("...")` operator,
+// which means the same in both.
+class PragmaMacroRewriter : public clang::PPCallbacks {
+public:
+  explicit PragmaMacroRewriter(clang::Preprocessor &pp) : pp_(pp) {}
+
+  void MacroDefined(const clang::Token &, const clang::MacroDirective *directive) override {
+    // The callback hands the directive as const; its MacroInfo is the
+    // preprocessor's own, which it lets a callback change before first use.
+    clang::MacroInfo *info = const_cast<clang::MacroDirective *>(directive)->getMacroInfo();
+    if (!info || !info->isObjectLike() || info->getNumTokens() < 3) return;
+    llvm::ArrayRef<clang::Token> body = info->tokens();
+    if (!body[0].is(clang::tok::hash) || !body[1].getIdentifierInfo() ||
+        body[1].getIdentifierInfo()->getName() != "pragma")
+      return;
+    std::string text;
+    for (const clang::Token &token : body.drop_front(2)) {
+      if (!text.empty() && token.hasLeadingSpace()) text += ' ';
+      text += pp_.getSpelling(token);
+    }
+    std::string literal = "\"";
+    for (char c : text) {
+      if (c == '"' || c == '\\') literal += '\\';
+      literal += c;
+    }
+    literal += '"';
+    const clang::SourceLocation at = body[0].getLocation();
+    clang::Token pragma, open, string, close;
+    pragma.startToken();
+    pragma.setKind(clang::tok::identifier);
+    pragma.setIdentifierInfo(pp_.getIdentifierInfo("_Pragma"));
+    pragma.setLocation(at);
+    pragma.setFlag(clang::Token::LeadingSpace);
+    open.startToken();
+    open.setKind(clang::tok::l_paren);
+    open.setLocation(at);
+    string.startToken();
+    pp_.CreateString(literal, string, at, at);
+    string.setKind(clang::tok::string_literal);
+    close.startToken();
+    close.setKind(clang::tok::r_paren);
+    close.setLocation(at);
+    info->setTokens({pragma, open, string, close}, pp_.getPreprocessorAllocator());
+  }
+
+private:
+  clang::Preprocessor &pp_;
+};
+
 class ModelConsumer : public clang::ASTConsumer {
 public:
   ModelConsumer(const SourceFile &source, FileModel &model, CudaStage &stage)
@@ -316,6 +368,7 @@ protected:
     compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<ArchMacroWatcher>(compiler.getSourceManager(), readsCudaArch_));
     compiler.getPreprocessor().addPPCallbacks(std::make_unique<IncludeWatcher>(compiler.getSourceManager(), problems_));
+    compiler.getPreprocessor().addPPCallbacks(std::make_unique<PragmaMacroRewriter>(compiler.getPreprocessor()));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
