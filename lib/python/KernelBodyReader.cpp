@@ -489,6 +489,16 @@ private:
   }
 
   // `y.dtype` of a local whose element type is known (`x.to(acc.dtype)`).
+  // Whether `node` is `<local>.dtype` for a local this kernel assigned.
+  bool namesLocalDtype(NodeId node) const {
+    NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+    if (inner == kNoNode || tree_.kind(inner) != NodeKind::Attribute) return false;
+    NodeId object = tree_.child(inner, Field::Object);
+    NodeId attribute = tree_.child(inner, Field::AttributeName);
+    return object != kNoNode && attribute != kNoNode && tree_.text(attribute) == "dtype" &&
+           tree_.kind(object) == NodeKind::Identifier && locals_.count(tree_.text(object)) > 0;
+  }
+
   std::string_view dtypeOfLocal(NodeId node) const {
     NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
     if (inner == kNoNode || tree_.kind(inner) != NodeKind::Attribute) return {};
@@ -1641,7 +1651,16 @@ private:
       NodeId target = argument(call, 0, "dtype");
       std::string_view dtype = dtypeOf(target);
       noteCast(dtype, call);
-      if (dtype.empty()) dtype = dtypeOfLocal(target);
+      if (dtype.empty()) {
+        // `x.to(w.dtype)` with x and w of one element type (both from pointers
+        // of the kernel's type, or both known the same): Triton folds it.
+        if (namesLocalDtype(target) && dtypeOfLocal(target) == receiver.dtype) {
+          Info same = receiver;
+          analyzeArguments(call, same);
+          return same;
+        }
+        dtype = dtypeOfLocal(target);
+      }
       Info result = receiver;
       result.dtype = dtype;
       result.pointerRoots.reset();

@@ -820,6 +820,56 @@ TEST(ResourcesFrontEnd, PackedWeightsAreStagedInTheirLoadedType) {
   }
 }
 
+TEST(ResourcesFrontEnd, CastToAnotherLoadsOwnTypeIsNoCast) {
+  // `x = x.to(w.dtype)` with x and w loaded from pointers of one element
+  // type: Triton folds the cast, A stays a shared-memory operand (num_stages
+  // buffers on wgmma, not a register prologue). Measured with Triton 3.6.0
+  // for GPUTarget("cuda", 90, 32), fp16 pointers.
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def cast_to_weight_type(x_ptr, w_ptr, y_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    offs_m = tl.program_id(0) * BM + tl.arange(0, BM)
+    offs_n = tl.program_id(1) * BN + tl.arange(0, BN)
+    offs_k = tl.arange(0, BK)
+    x_ptrs = x_ptr + offs_m[:, None] * K + offs_k[None, :]
+    w_ptrs = w_ptr + offs_n[:, None] * K + offs_k[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(x_ptrs, mask=offs_m[:, None] < M)
+        w = tl.load(w_ptrs, mask=offs_n[:, None] < N)
+        x = x.to(w.dtype)
+        acc += tl.dot(x, w.T)
+        x_ptrs += BK
+        w_ptrs += BK
+    tl.store(y_ptr + offs_m[:, None] * N + offs_n[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  const DotSequenceCase cases[] = {
+      {"cast_to_weight_type", {{"BM", 64}, {"BN", 64}, {"BK", 64}}, 4, 3, 49152},     // wgmma
+      {"cast_to_weight_type", {{"BM", 128}, {"BN", 128}, {"BK", 64}}, 8, 4, 131072},  // wgmma
+      {"cast_to_weight_type", {{"BM", 64}, {"BN", 128}, {"BK", 32}}, 4, 2, 24576},    // wgmma
+      {"cast_to_weight_type", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 3, 24576},     // mma.sync
+  };
+  for (const DotSequenceCase &c : cases) {
+    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
+    Config config;
+    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
+    config.numWarps = ScalarValue::ofInt(c.warps);
+    config.numStages = ScalarValue::ofInt(c.stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << why;
+    const std::string where = "BM=" + std::to_string(c.params.at("BM")) + " w" + std::to_string(c.warps) + " s" +
+                              std::to_string(c.stages);
+    EXPECT_TRUE(estimate->shared.exact()) << where;
+    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.

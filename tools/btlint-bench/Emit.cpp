@@ -385,6 +385,11 @@ json::Object launchValuesJson(const LaunchValues &seen) {
 // The tile size btlint takes for a constexpr extent nothing gives a value:
 // a power of two, as tl.arange needs, and a common head and block size.
 constexpr int64_t kAssumedTileExtent = 64;
+// A constexpr that only bounds loops (`for k in range(0, K, BLOCK_K)`) is a
+// problem size: large enough that the loop runs many times and is pipelined
+// (as btlint's estimate takes it), a multiple of every power-of-two block;
+// the harness's default for sizes too.
+constexpr int64_t kAssumedProblemExtent = 4096;
 
 // Whether the kernel's code tests `name` for its truth alone (`if USE_G:`,
 // `if not IS_VARLEN:`), in an `if` around an access, a tile, a dot or a
@@ -431,7 +436,8 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
       out.emplace(p.name, std::make_pair(ScalarValue::ofInt(shape->second), std::string("shapes")));
     } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
                (p.uses.count(ParamUse::TileExtent) || p.uses.count(ParamUse::LoopBound))) {
-      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(kAssumedTileExtent), std::string("btlint")));
+      const int64_t extent = p.uses.count(ParamUse::TileExtent) ? kAssumedTileExtent : kAssumedProblemExtent;
+      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(extent), std::string("btlint")));
     } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) && !setByHeuristics(p.name) &&
                testedAsFlag(kernel, p.name)) {
       out.emplace(p.name, std::make_pair(ScalarValue::ofBool(false), std::string("btlint-flag")));
