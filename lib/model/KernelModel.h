@@ -558,6 +558,8 @@ struct Kernel {
   // stride_ak`, `offs * stride`): the strides of the contiguous axis, which
   // btlint's resource model takes as 1 (vectorised, pipelined loads).
   std::set<std::string> innerStrideParams;
+  // Parameters a `tl.static_assert(P == value)` pins to one value.
+  std::map<std::string, int64_t> assertedValues;
   std::vector<TileShape> tiles;
   std::vector<DotSite> dots;
   std::vector<Loop> loops;

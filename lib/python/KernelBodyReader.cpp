@@ -2085,6 +2085,11 @@ private:
         function == "device_assert" || function == "static_print" || function == "device_print" ||
         function == "debug_barrier") {
       analyzeArguments(call, result);
+      // `tl.static_assert(n == 4)`: the one value the kernel compiles for.
+      if (function == "static_assert")
+        if (std::optional<AccessGuard> test = parameterComparison(positionalArgument(call, 0), true);
+            test && test->compare == "==")
+          kernel_.assertedValues.emplace(test->param, test->operand);
       if (function == "program_id" || function == "num_programs") {
         result.dtype = "int32";
         result.bounds = keepBounds(boundOf(kProgramBit));

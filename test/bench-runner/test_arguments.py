@@ -145,6 +145,17 @@ expect("b_desc: tensor descriptor, block [32, 64] (pre_hook)" in assumed, f"assu
 
 
 @triton.jit
+def precise_dot(A, B, C, BLOCK: tl.constexpr, precision: tl.constexpr):
+    offs = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
+    tl.store(C + offs, tl.dot(tl.load(A + offs), tl.load(B + offs), input_precision=precision))
+
+
+# A constexpr handed to a dot's input_precision is a precision's name.
+chosen = btbench_triton.defaults_by_use(precise_dot, ["precision"])
+expect(chosen == {"precision": "ieee"}, f"input_precision default {chosen}")
+
+
+@triton.jit
 def asserted(X, BLOCK: tl.constexpr):
     tl.static_assert(BLOCK < 16)
     tl.store(X + tl.arange(0, BLOCK), 1.0)

@@ -226,6 +226,25 @@ def kernel(a_ptr, out_ptr, lock_ptr, M, K, stride_m, stride_k, desc,
   EXPECT_TRUE(paramNamed(kernel, "stride_m").uses.count(ParamUse::PointerOffset));
 }
 
+// `tl.static_assert(n == 4)` pins a parameter to the one value the kernel
+// compiles for; other assertions pin nothing.
+TEST(PythonKernels, StaticAssertOfEqualityPinsAParameter) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def mix_streams(x_ptr, out_ptr, n: tl.constexpr, C: tl.constexpr, BLOCK_C: tl.constexpr):
+    tl.static_assert(n == 4)
+    tl.static_assert(C % BLOCK_C == 0)
+    tl.static_assert(BLOCK_C >= 16)
+    offs = tl.arange(0, n)[:, None] * C + tl.arange(0, BLOCK_C)[None, :]
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs))
+)");
+  const Kernel &kernel = kernelNamed(model, "mix_streams");
+  EXPECT_EQ(kernel.assertedValues, (std::map<std::string, int64_t>{{"n", 4}}));
+}
+
 // Triton requires a tensor descriptor's last stride to be 1, and the JIT makes
 // a stride of 1 the constant: that parameter is the contiguous axis's stride
 // (btlint-bench compiles it as 1). A block pointer's strides say nothing.

@@ -413,7 +413,8 @@ bool testedAsFlag(const Kernel &kernel, const std::string &name) {
 // shapes of .btlint.yaml, then btlint's assumption for a tile extent or loop
 // bound, and False for a flag the code only tests for its truth (the arms
 // it guards are then compiled out of both). Each with where it came from
-// ("launch", "shapes", "btlint", "btlint-flag"). Parameters
+// ("launch", "shapes", "btlint-assert": the value a `tl.static_assert(P ==
+// value)` pins, "btlint", "btlint-flag"). Parameters
 // @triton.heuristics sets are the harness's to compute.
 std::map<std::string, std::pair<ScalarValue, std::string>>
 sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
@@ -434,6 +435,8 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
       out.emplace(p.name, std::make_pair(std::get<0>(launched->second.front()), std::string("launch")));
     } else if (auto shape = shapes.find(p.name); shape != shapes.end()) {
       out.emplace(p.name, std::make_pair(ScalarValue::ofInt(shape->second), std::string("shapes")));
+    } else if (auto asserted = kernel.assertedValues.find(p.name); asserted != kernel.assertedValues.end()) {
+      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(asserted->second), std::string("btlint-assert")));
     } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
                (p.uses.count(ParamUse::TileExtent) || p.uses.count(ParamUse::LoopBound))) {
       const int64_t extent = p.uses.count(ParamUse::TileExtent) ? kAssumedTileExtent : kAssumedProblemExtent;

@@ -345,6 +345,8 @@ def synthesise_arguments(fn, kernel, config, heuristics):
                 values[name] = ("constexpr", shared[name]["value"])
                 if shared[name].get("source") == "btlint":
                     assumptions.append(f"{name}={shared[name]['value']} (btlint's tile assumption)")
+                elif shared[name].get("source") == "btlint-assert":
+                    assumptions.append(f"{name}={shared[name]['value']} (its tl.static_assert)")
                 elif shared[name].get("source") == "btlint-flag":
                     assumptions.append(f"{name}={shared[name]['value']} (btlint: a flag the code tests, off)")
             elif p.has_default:
@@ -412,7 +414,8 @@ def source_tree(fn):
 def defaults_by_use(fn, names):
     """A value for each constexpr in `names` that nothing gave, chosen by how
     the kernel's source uses it: an element type where it is one (`dtype=X`,
-    `.to(X)`), the first constant it is compared with (`X == "gelu"`), False
+    `.to(X)`), "ieee" for a dot's `input_precision=X`, the first constant it is
+    compared with (`X == "gelu"`), False
     where it is a condition (`if X:`, `not X`), else a tile extent. None of
     these is a claim about the project: the verdict names each as assumed."""
     import triton.language as tl
@@ -427,6 +430,8 @@ def defaults_by_use(fn, names):
     for node in ast.walk(tree) if tree else []:
         if isinstance(node, ast.keyword) and node.arg in ("dtype", "out_dtype", "acc_dtype"):
             mark(node.value, ("dtype", None))
+        elif isinstance(node, ast.keyword) and node.arg == "input_precision":
+            mark(node.value, ("equal", "ieee"))
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in (
                 "to", "cast") and node.args:
             mark(node.args[-1], ("dtype", None))
