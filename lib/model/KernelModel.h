@@ -116,6 +116,8 @@ struct TileShape {
   // A vector load (1-D, or a [1, D] row or [T, 1] column) whose consecutive
   // elements are a parameter apart (`offs * H`).
   bool strided = false;
+  // Loaded through a tensor descriptor (`desc.load(...)`): a TMA copy.
+  bool viaDescriptor = false;
 };
 
 struct DotSite {

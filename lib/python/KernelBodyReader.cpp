@@ -6,6 +6,7 @@
 #include <bitset>
 #include <deque>
 #include <memory>
+#include <set>
 #include <cstdlib>
 #include <unordered_map>
 
@@ -277,6 +278,7 @@ public:
 
   void read(NodeId definition) {
     readParameters(definition);
+    readHostDescriptorBlocks();
     NodeId body = tree_.child(definition, Field::Body);
     if (body != kNoNode) readBlock(body);
     finish();
@@ -314,6 +316,118 @@ private:
       if (name != kNoNode && tree_.text(name) == "boundary_check") return *(boundsChecked_ = true);
     }
     return false;
+  }
+
+  // ---- host tensor descriptors --------------------------------------------
+
+  // Block shapes of host-side TensorDescriptor parameters, as the configs'
+  // pre_hook sets them: `nargs["a_desc"].block_shape = [BLOCK_M, BLOCK_K]`,
+  // each dimension a config value (`nargs["BLOCK_M"]`, or a local of the hook
+  // assigned from one) or an integer. Read from the module-level functions
+  // the autotune list names as `pre_hook=`; the dims are over the kernel's
+  // parameters, so every config gives its own block.
+  std::unordered_map<std::string, Shape> hostBlocks_;
+
+  void readHostDescriptorBlocks() {
+    if (!syntax_.autotune || syntax_.autotune->configs == kNoNode) return;
+    std::set<std::string_view> hooks;
+    NodeId configs = tree_.unparenthesize(syntax_.autotune->configs);
+    if (configs != kNoNode && tree_.kind(configs) == NodeKind::Identifier)
+      if (const eval::Binding *binding = index_.visibleBinding(tree_.text(configs), syntax_.autotune->point.position);
+          binding && binding->kind == eval::Binding::Kind::Assignment)
+        configs = binding->node;
+    collectHookNames(configs, hooks, 0);
+    for (std::string_view name : hooks) {
+      const eval::Binding *binding = index_.visibleBinding(name, syntax_.autotune->point.position);
+      if (binding && binding->kind == eval::Binding::Kind::Definition &&
+          tree_.kind(binding->node) == NodeKind::FunctionDefinition)
+        readHook(binding->node);
+    }
+  }
+
+  void collectHookNames(NodeId node, std::set<std::string_view> &hooks, int depth) {
+    if (node == kNoNode || depth > 64) return;
+    if (tree_.kind(node) == NodeKind::KeywordArgument) {
+      NodeId name = tree_.child(node, Field::Name);
+      NodeId value = tree_.unparenthesize(tree_.child(node, Field::Value));
+      if (name != kNoNode && tree_.text(name) == "pre_hook" && value != kNoNode &&
+          tree_.kind(value) == NodeKind::Identifier)
+        hooks.insert(tree_.text(value));
+    }
+    for (NodeId child : tree_.children(node)) collectHookNames(child, hooks, depth + 1);
+  }
+
+  // `nargs["KEY"]` with `nargs` the hook's first parameter: KEY, else empty.
+  std::string hookKey(NodeId node, std::string_view nargs) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || tree_.kind(node) != NodeKind::Subscript) return {};
+    NodeId object = tree_.unparenthesize(tree_.child(node, Field::Value));
+    if (object == kNoNode || tree_.kind(object) != NodeKind::Identifier || tree_.text(object) != nargs) return {};
+    for (NodeId child : tree_.children(node)) {
+      if (tree_.node(child).field != Field::SubscriptIndex) continue;
+      std::string key;
+      if (tree_.kind(child) == NodeKind::String && stringLiteralValue(tree_, child, key)) return key;
+    }
+    return {};
+  }
+
+  void readHook(NodeId function) {
+    NodeId parameters = tree_.child(function, Field::Parameters);
+    NodeId body = tree_.child(function, Field::Body);
+    if (parameters == kNoNode || body == kNoNode) return;
+    std::string_view nargs;
+    for (NodeId parameter : tree_.children(parameters))
+      if (tree_.kind(parameter) == NodeKind::Identifier) {
+        nargs = tree_.text(parameter);
+        break;
+      }
+    if (nargs.empty()) return;
+    std::unordered_map<std::string_view, std::string> fromConfig; // hook local -> config key
+    for (NodeId statement : tree_.children(body)) {
+      if (tree_.kind(statement) != NodeKind::ExpressionStatement) continue;
+      for (NodeId assignment : tree_.children(statement)) {
+        if (tree_.kind(assignment) != NodeKind::Assignment) continue;
+        NodeId left = tree_.unparenthesize(tree_.child(assignment, Field::Left));
+        NodeId right = tree_.unparenthesize(tree_.child(assignment, Field::Right));
+        if (left == kNoNode || right == kNoNode) continue;
+        if (tree_.kind(left) == NodeKind::Identifier) {
+          if (std::string key = hookKey(right, nargs); !key.empty()) fromConfig[tree_.text(left)] = key;
+          continue;
+        }
+        if (tree_.kind(left) != NodeKind::Attribute) continue;
+        NodeId attribute = tree_.child(left, Field::AttributeName);
+        const std::string descriptor = hookKey(tree_.child(left, Field::Object), nargs);
+        if (attribute == kNoNode || tree_.text(attribute) != "block_shape" || descriptor.empty() ||
+            !kernel_.findParam(descriptor) || hostBlocks_.count(descriptor))
+          continue;
+        if (tree_.kind(right) != NodeKind::List && tree_.kind(right) != NodeKind::Tuple) continue;
+        Dims dims;
+        bool known = true;
+        for (NodeId element : tree_.children(right)) {
+          if (tree_.kind(element) == NodeKind::Comment) continue;
+          NodeId inner = tree_.unparenthesize(element);
+          TileDim dim;
+          dim.span = tree_.span(inner);
+          int64_t number = 0;
+          std::string param = hookKey(inner, nargs);
+          if (param.empty() && tree_.kind(inner) == NodeKind::Identifier)
+            if (auto local = fromConfig.find(tree_.text(inner)); local != fromConfig.end()) param = local->second;
+          if (tree_.kind(inner) == NodeKind::Integer && parseIntegerLiteral(tree_.text(inner), number)) {
+            dim.text = std::string(tree_.text(inner));
+            dim.program = {DimOp{DimOp::Constant, number, {}}};
+          } else if (!param.empty() && kernel_.findParam(param)) {
+            dim.text = param;
+            dim.program = {DimOp{DimOp::Param, 0, param}};
+          } else {
+            known = false;
+            break;
+          }
+          finishDim(dim);
+          dims.push_back(std::move(dim));
+        }
+        if (known && !dims.empty()) hostBlocks_[descriptor] = makeShape(std::move(dims));
+      }
+    }
   }
 
   // ---- parameters ------------------------------------------------------
@@ -1681,12 +1795,19 @@ private:
       Info result;
       result.params = address.params;
       // A descriptor passed in (a host TensorDescriptor) has its block shape
-      // set on the host: the tile's shape is not known here, not a scalar.
+      // set on the host: the configs' pre_hook gives it, else it is not known
+      // here (not a scalar).
       result.shape = receiver.shape && receiver.shape->empty() ? nullptr : receiver.shape;
+      if (NodeId inner = tree_.unparenthesize(object); !result.shape && inner != kNoNode &&
+                                                       tree_.kind(inner) == NodeKind::Identifier)
+        if (auto block = hostBlocks_.find(std::string(tree_.text(inner))); block != hostBlocks_.end())
+          result.shape = block->second;
       result.loadLoop = currentLoop();
       result.load = call;
       result.bounds = keepBounds(boundOf(kDataBit));
-      markLoadOrigin(result, recordTile(TileSource::Load, result.shape, "", call));
+      const int tile = recordTile(TileSource::Load, result.shape, "", call);
+      if (tile >= 0) kernel_.tiles[static_cast<size_t>(tile)].viaDescriptor = true;
+      markLoadOrigin(result, tile);
       return result;
     }
     if (name == "reshape" || name == "view" || name == "broadcast_to") {

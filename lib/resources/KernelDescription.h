@@ -96,6 +96,7 @@ struct LoadedTile {
   int64_t rows = 1, cols = 1;
   int contiguousDim = 1;
   ElementType type = ElementType::Fp16;
+  bool viaDescriptor = false; // a TMA copy through a tensor descriptor
 };
 
 // A reduction (or scan) outside any dot loop: a `rows` x `cols` tile loaded

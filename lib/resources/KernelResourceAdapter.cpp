@@ -35,7 +35,7 @@ struct EstimateKey {
     }
     put(desc.operandOriginsKnown, static_cast<int64_t>(desc.loads.size()));
     for (const LoadedTile &load : desc.loads)
-      put(load.order, load.rows, load.cols, load.contiguousDim, static_cast<int64_t>(load.type));
+      put(load.order, load.rows, load.cols, load.contiguousDim, static_cast<int64_t>(load.type), load.viaDescriptor);
     for (const ReductionDescription &r : desc.reductions)
       put(r.rows, r.cols, r.axis, r.contiguousDim, r.strided, r.scan, static_cast<int64_t>(r.loaded), r.count, r.storesReducedVector,
           static_cast<int64_t>(r.stored), r.combineBytes, r.combineBytesUpTo);
@@ -397,7 +397,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
       }
       if (tileIndex < 0 || static_cast<size_t>(tileIndex) >= kernel.tiles.size()) return false;
       const TileShape &tile = kernel.tiles[static_cast<size_t>(tileIndex)];
-      if (tile.dims.empty() || tile.dims.size() > 2) return false;
+      if (tile.dims.empty()) return false;
       LoadedTile loaded;
       loaded.order = tileIndex;
       std::vector<int64_t> extents;
@@ -406,11 +406,18 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
         if (!value || *value <= 0) return false;
         extents.push_back(*value);
       }
+      // A block with leading unit dimensions (a tensor descriptor's
+      // [1, BLOCK_M, BLOCK_K] over a batch axis) is its last two.
+      while (extents.size() > 2 && extents.front() == 1) extents.erase(extents.begin());
+      if (extents.size() > 2) return false;
       if (extents.size() == 2) loaded.rows = extents[0];
       loaded.cols = extents.back();
       loaded.contiguousDim = tile.contiguousAxis >= 0 ? tile.contiguousAxis : 1;
       loaded.type = assumed;
       if (auto visible = parseElementType(tile.dtype)) loaded.type = *visible;
+      // A descriptor load under an `if` this config turns off is compiled out
+      // (the other arm's pointer load is the operand).
+      loaded.viaDescriptor = tile.viaDescriptor && guardsHold(tile.guards, config, kernel);
       loadIndex.emplace_back(tileIndex, static_cast<int>(desc.loads.size()));
       into.push_back(static_cast<int>(desc.loads.size()));
       desc.loads.push_back(loaded);

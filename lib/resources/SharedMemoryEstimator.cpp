@@ -248,6 +248,19 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     // One mbarrier (8 bytes) tracks each tcgen05.mma; pipelined loops keep two.
     program.add([&] { return "tcgen05 completion barrier"; }, stages > 1 ? 16 : 8, kLoopStart, kLoopEnd, 8);
   }
+  // Rings filled by TMA copies (tensor-descriptor loads): one mbarrier per
+  // stage, as in describeDotSequence.
+  auto viaDescriptor = [&](const std::vector<int> &loads) {
+    // Every load the operand may come from (an `if` choosing a pointer load
+    // or a descriptor load is left to the pointer load).
+    return !loads.empty() && std::all_of(loads.begin(), loads.end(), [&](int load) {
+      return load >= 0 && static_cast<size_t>(load) < kernel.loads.size() &&
+             kernel.loads[static_cast<size_t>(load)].viaDescriptor;
+    });
+  };
+  if (asyncMma && ((aStaged && viaDescriptor(dot.aLoads)) || (bStaged && viaDescriptor(dot.bLoads))))
+    program.add([&] { return "TMA barriers: " + std::to_string(stages) + " x 8 B"; }, stages * 8, kLoopStart, kLoopEnd,
+                16);
 }
 
 void describeAttentionLoop(Program &program, const DotDescription &scoresDot, const DotDescription &valueDot,
@@ -429,6 +442,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
       const bool pipelined = stages > 1 && dot.inLoop;
       const int bits = elementBits(dot.input);
+      bool descriptorRing = false; // a ring this dot brings is filled by TMA copies
       for (bool isA : {true, false}) {
         const std::vector<int> &from = operandLoads(dot, isA);
         const bool straight = isA ? dot.aStraight : dot.bStraight;
@@ -451,6 +465,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
           }
           if (std::find(staged.begin(), staged.end(), load) != staged.end()) continue;
           staged.push_back(load);
+          descriptorRing = descriptorRing || tile.viaDescriptor;
           const bool async = std::find(readAsynchronously.begin(), readAsynchronously.end(), load) !=
                              readAsynchronously.end();
           const int depth = async ? stages : stages - 1;
@@ -500,6 +515,13 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       }
       if (path == MmaPath::Tcgen05)
         program.add([&] { return "dot " + std::to_string(i + 1) + " completion barrier"; }, pipelined ? 16 : 8, base, end, 8);
+      // TMA copies into a dot's rings signal one mbarrier (8 bytes) per stage;
+      // on the warp-group path each dot's loads have their own array
+      // (measured with Triton 3.6.0: one array per dot, each 16-byte aligned;
+      // mma.sync keeps other counts, not modelled).
+      if (descriptorRing && asyncMma)
+        program.add([&] { return "dot " + std::to_string(i + 1) + " TMA barriers: " + std::to_string(stages) + " x 8 B"; },
+                    stages * 8, base, end, 16);
     }
   }
 }

@@ -870,6 +870,77 @@ def cast_to_weight_type(x_ptr, w_ptr, y_ptr, M, N, K, BM: tl.constexpr, BN: tl.c
   }
 }
 
+TEST(ResourcesFrontEnd, HostDescriptorsTakeTheBlockTheirPreHookSets) {
+  // Host-side TensorDescriptor arguments: the block is what each config's
+  // pre_hook sets (`nargs["a"].block_shape = [...]`), a [1, BM, BK] block
+  // over a batch axis is its last two, and TMA copies into a ring signal one
+  // 8-byte mbarrier per stage, an array per dot. Measured with Triton 3.6.0
+  // for GPUTarget("cuda", 90, 32), fp16 descriptors (tensordesc<fp16[...]>).
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+
+def set_blocks(nargs):
+    BM = nargs["BM"]
+    nargs["a"].block_shape = [BM, nargs["BK"]]
+    nargs["x"].block_shape = [1, BM, nargs["BK"]]
+    nargs["b"].block_shape = [nargs["BN"], nargs["BK"]]
+    nargs["c"].block_shape = [nargs["BN"], nargs["BK"]]
+
+
+CONFIGS = [triton.Config({"BM": 64, "BN": 128, "BK": 64}, num_warps=4, num_stages=2, pre_hook=set_blocks)]
+
+
+@triton.autotune(configs=CONFIGS, key=["K"])
+@triton.jit
+def one_dot(a, x, b, c, o, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        acc = tl.dot(a.load([0, k]), tl.trans(b.load([0, k])), acc)
+    offs = tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :]
+    tl.store(o + offs, acc.to(tl.float16))
+
+
+@triton.autotune(configs=CONFIGS, key=["K"])
+@triton.jit
+def gate_and_up(a, x, b, c, o, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    acc_g = tl.zeros((BM, BN), dtype=tl.float32)
+    acc_u = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        rows = x.load([0, 0, k])
+        rows = tl.reshape(rows, [BM, BK])
+        acc_g = tl.dot(rows, tl.trans(b.load([0, k])), acc_g)
+        acc_u = tl.dot(rows, tl.trans(c.load([0, k])), acc_u)
+    offs = tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :]
+    tl.store(o + offs, (acc_g * acc_u).to(tl.float16))
+)",
+                                         "sm90");
+  const DotSequenceCase cases[] = {
+      {"one_dot", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 2, 49168},
+      {"one_dot", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 73752},
+      {"one_dot", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 4, 98336},
+      {"gate_and_up", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 2, 81952},
+      {"gate_and_up", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 122936},
+      {"gate_and_up", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 4, 163904},
+      {"gate_and_up", {{"BM", 128}, {"BN", 128}, {"BK", 128}}, 8, 3, 294968},  // over sm90's limit
+  };
+  for (const DotSequenceCase &c : cases) {
+    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
+    Config config;
+    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
+    config.numWarps = ScalarValue::ofInt(c.warps);
+    config.numStages = ScalarValue::ofInt(c.stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << c.kernel << ": " << why;
+    const std::string where = std::string(c.kernel) + " BM=" + std::to_string(c.params.at("BM")) + " s" +
+                              std::to_string(c.stages);
+    EXPECT_TRUE(estimate->shared.exact()) << where;
+    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.
