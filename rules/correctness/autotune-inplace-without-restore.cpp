@@ -53,8 +53,11 @@ bool runsCertainly(const MemoryAccess &access, const GuardBinding &binding) {
 // first and shares no loop with the load, or that writes the very address
 // and mask the load reads in the same loop body. Each run then reads what it
 // wrote itself, not the previous run's output.
-bool writtenBeforeRead(const Kernel &kernel, const PointerAccesses &accesses, const GuardBinding &binding) {
-  const MemoryAccess &store = *accesses.firstStore, &load = *accesses.firstLoad;
+// An atomic is a read of the buffer too: one that adds to what the same run
+// stored first (a row written whole, then a contribution added to one of its
+// elements) does not accumulate across benchmark runs.
+bool writtenBeforeRead(const Kernel &kernel, const MemoryAccess &store, const MemoryAccess &load,
+                       const GuardBinding &binding) {
   if (!runsCertainly(store, binding) || !(store.span < load.span)) return false;
   const bool sharesLoop = std::any_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
     return spanWithin(store.span, loop.span) && spanWithin(load.span, loop.span);
@@ -187,7 +190,9 @@ public:
         "it reads it (an unconditional store that comes first and shares no loop with the "
         "load: scratch written in one pass and read back in the next; or one that writes the "
         "address and mask the load then reads, as written, in the same loop body) is not "
-        "reported, since every run reads what it wrote itself. Idempotent atomics (`max`, `min`, `and`, "
+        "reported, since every run reads what it wrote itself; likewise an atomic that adds to what "
+        "such a store wrote first (a row stored whole, then one contribution added to its first "
+        "element). Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs (also one the `prune_configs_by` pruner gives the configs it builds) is "
         "assumed to restore the state, and single-config lists, which are "
@@ -255,9 +260,14 @@ public:
           auto found = underBinding.find(access.pointer);
           if (found == underBinding.end() || byPointer.count(access.pointer)) continue;
           const PointerAccesses &accesses = found->second;
-          if (accesses.firstAccumulation ||
-              (accesses.firstLoad && accesses.firstStore && !writtenBeforeRead(kernel, accesses, binding))) {
+          const bool accumulatesAcrossRuns =
+              accesses.firstAccumulation &&
+              !(accesses.firstStore && writtenBeforeRead(kernel, *accesses.firstStore, *accesses.firstAccumulation, binding));
+          const bool readsPreviousRun = accesses.firstLoad && accesses.firstStore &&
+                                        !writtenBeforeRead(kernel, *accesses.firstStore, *accesses.firstLoad, binding);
+          if (accumulatesAcrossRuns || readsPreviousRun) {
             byPointer[access.pointer] = accesses;
+            if (!accumulatesAcrossRuns) byPointer[access.pointer].firstAccumulation = nullptr;
             pointerOrder.push_back(access.pointer);
           }
         }
