@@ -2443,7 +2443,18 @@ private:
     NodeKind kind = tree_.kind(target);
     if (kind == NodeKind::Identifier) {
       std::string_view name = tree_.text(target);
-      if (paramIndex_.count(name)) return; // reassigning a parameter keeps its identity
+      if (auto param = paramIndex_.find(name); param != paramIndex_.end()) {
+        // Reassigning a parameter keeps its identity (`x_ptr = x_ptr + off`,
+        // `n = n // 2`, a value under an `if`), except a value computed
+        // without it at the kernel's top level (`T = eos - bos` from loaded
+        // sequence offsets): what follows reads that value, not the argument.
+        const Param &declared = kernel_.params[param->second];
+        if (depth_ != 1 || valueNode == kNoNode || declared.kind == ParamKind::Pointer ||
+            declared.kind == ParamKind::Constexpr || param->second >= kMaxNamedParams ||
+            info.params.test(param->second))
+          return;
+        paramIndex_.erase(param);
+      }
       Local &local = locals_[name];
       local.info = info;
       ++local.assignments;

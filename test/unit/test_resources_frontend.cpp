@@ -669,6 +669,25 @@ struct DotSequenceCase {
   int64_t measured;
 };
 
+// Each case's estimate on sm90 is exact and equals the bytes Triton measured.
+template <size_t N> void expectMeasuredBytes(const FileModel &model, const DotSequenceCase (&cases)[N]) {
+  for (const DotSequenceCase &c : cases) {
+    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
+    Config config;
+    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
+    config.numWarps = ScalarValue::ofInt(c.warps);
+    config.numStages = ScalarValue::ofInt(c.stages);
+    std::string why;
+    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
+    ASSERT_TRUE(estimate.has_value()) << c.kernel << ": " << why;
+    std::string where = c.kernel;
+    for (const auto &[name, value] : c.params) where += " " + name + "=" + std::to_string(value);
+    where += " w" + std::to_string(c.warps) + " s" + std::to_string(c.stages);
+    EXPECT_TRUE(estimate->shared.exact()) << where;
+    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
+  }
+}
+
 TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
   FileModel model = python_test::modelOf(kDotSequenceKernels, "sm90");
   const Kernel &shared = python_test::kernelNamed(model, "two_dots_shared_a");
@@ -707,19 +726,7 @@ TEST(ResourcesFrontEnd, SeveralDotsStageEachLoadOnceAndReuseUnstagedCopies) {
       {"masks_times_tile", {{"BT", 64}, {"BS", 16}}, 8, 2, 36864},
       {"masks_times_tile", {{"BT", 64}, {"BS", 64}}, 4, 2, 49152},
   };
-  for (const DotSequenceCase &c : cases) {
-    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
-    Config config;
-    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
-    config.numWarps = ScalarValue::ofInt(c.warps);
-    config.numStages = ScalarValue::ofInt(c.stages);
-    std::string why;
-    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
-    ASSERT_TRUE(estimate.has_value()) << c.kernel << ": " << why;
-    const std::string where = std::string(c.kernel) + " w" + std::to_string(c.warps) + " s" + std::to_string(c.stages);
-    EXPECT_TRUE(estimate->shared.exact()) << where;
-    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
-  }
+  expectMeasuredBytes(model, cases);
   // On mma.sync the fp32 A operands go through shared memory or a smaller
   // conversion (a range), next to B copied in its loaded fp16 before the cast:
   // 34816 B at BS=16, 40960 B at BS=64, the upper end.
@@ -804,20 +811,7 @@ TEST(ResourcesFrontEnd, PackedWeightsAreStagedInTheirLoadedType) {
       {"int4_gemm_grouped", {{"BM", 64}, {"BN", 256}, {"BK", 64}}, 4, 4, 263680},
       {"int4_gemm_grouped", {{"BM", 64}, {"BN", 64}, {"BK", 64}}, 4, 3, 65792},
   };
-  for (const DotSequenceCase &c : cases) {
-    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
-    Config config;
-    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
-    config.numWarps = ScalarValue::ofInt(c.warps);
-    config.numStages = ScalarValue::ofInt(c.stages);
-    std::string why;
-    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
-    ASSERT_TRUE(estimate.has_value()) << why;
-    const std::string where = "BM=" + std::to_string(c.params.at("BM")) + " w" + std::to_string(c.warps) + " s" +
-                              std::to_string(c.stages);
-    EXPECT_TRUE(estimate->shared.exact()) << where;
-    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
-  }
+  expectMeasuredBytes(model, cases);
 }
 
 TEST(ResourcesFrontEnd, CastToAnotherLoadsOwnTypeIsNoCast) {
@@ -854,20 +848,7 @@ def cast_to_weight_type(x_ptr, w_ptr, y_ptr, M, N, K, BM: tl.constexpr, BN: tl.c
       {"cast_to_weight_type", {{"BM", 64}, {"BN", 128}, {"BK", 32}}, 4, 2, 24576},    // wgmma
       {"cast_to_weight_type", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 3, 24576},     // mma.sync
   };
-  for (const DotSequenceCase &c : cases) {
-    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
-    Config config;
-    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
-    config.numWarps = ScalarValue::ofInt(c.warps);
-    config.numStages = ScalarValue::ofInt(c.stages);
-    std::string why;
-    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
-    ASSERT_TRUE(estimate.has_value()) << why;
-    const std::string where = "BM=" + std::to_string(c.params.at("BM")) + " w" + std::to_string(c.warps) + " s" +
-                              std::to_string(c.stages);
-    EXPECT_TRUE(estimate->shared.exact()) << where;
-    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
-  }
+  expectMeasuredBytes(model, cases);
 }
 
 TEST(ResourcesFrontEnd, HostDescriptorsTakeTheBlockTheirPreHookSets) {
@@ -925,20 +906,7 @@ def gate_and_up(a, x, b, c, o, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.con
       {"gate_and_up", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 4, 163904},
       {"gate_and_up", {{"BM", 128}, {"BN", 128}, {"BK", 128}}, 8, 3, 294968},  // over sm90's limit
   };
-  for (const DotSequenceCase &c : cases) {
-    const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
-    Config config;
-    for (const auto &[name, value] : c.params) config.params[name] = ScalarValue::ofInt(value);
-    config.numWarps = ScalarValue::ofInt(c.warps);
-    config.numStages = ScalarValue::ofInt(c.stages);
-    std::string why;
-    auto estimate = estimateKernelResources(kernel, config, *findArch("sm90"), "fp16", "test", &why);
-    ASSERT_TRUE(estimate.has_value()) << c.kernel << ": " << why;
-    const std::string where = std::string(c.kernel) + " BM=" + std::to_string(c.params.at("BM")) + " s" +
-                              std::to_string(c.stages);
-    EXPECT_TRUE(estimate->shared.exact()) << where;
-    EXPECT_EQ(estimate->shared.maxBytes, c.measured) << where;
-  }
+  expectMeasuredBytes(model, cases);
 }
 
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
