@@ -602,7 +602,6 @@ private:
     return dtypeShortName(canonical(inner));
   }
 
-  // `y.dtype` of a local whose element type is known (`x.to(acc.dtype)`).
   // Whether `node` is `<local>.dtype` for a local this kernel assigned.
   bool namesLocalDtype(NodeId node) const {
     NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
@@ -613,6 +612,7 @@ private:
            tree_.kind(object) == NodeKind::Identifier && locals_.count(tree_.text(object)) > 0;
   }
 
+  // `y.dtype` of a local whose element type is known (`x.to(acc.dtype)`).
   std::string_view dtypeOfLocal(NodeId node) const {
     NodeId inner = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
     if (inner == kNoNode || tree_.kind(inner) != NodeKind::Attribute) return {};
@@ -1500,26 +1500,27 @@ private:
   // `stride` times a tile whose last axis is a real extent (not a broadcast
   // 1): the stride of the contiguous axis.
   void noteInnerStride(NodeId stride, const Info &other) {
-    if (stride == kNoNode || tree_.kind(stride) != NodeKind::Identifier) return;
     if (!other.shape || other.shape->empty() || isConstantOne(other.shape->back())) return;
+    addInnerStride(stride);
+  }
+
+  // `stride`, where it names an integer parameter, is a contiguous axis's.
+  void addInnerStride(NodeId stride) {
+    stride = stride != kNoNode ? tree_.unparenthesize(stride) : kNoNode;
+    if (stride == kNoNode || tree_.kind(stride) != NodeKind::Identifier) return;
     const Param *param = kernel_.findParam(std::string(tree_.text(stride)));
     if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return;
     kernel_.innerStrideParams.insert(param->name);
   }
 
-  // The last element of a `strides=[...]` list, where it is an integer
-  // parameter: an inner stride.
+  // The last element of a `strides=[...]` list: an inner stride.
   void noteLastStride(NodeId strides) {
     NodeId list = tree_.unparenthesize(strides);
     if (list == kNoNode || (tree_.kind(list) != NodeKind::Tuple && tree_.kind(list) != NodeKind::List)) return;
     NodeId last = kNoNode;
     for (NodeId element : tree_.children(list))
       if (tree_.kind(element) != NodeKind::Comment) last = element;
-    last = tree_.unparenthesize(last);
-    if (last == kNoNode || tree_.kind(last) != NodeKind::Identifier) return;
-    const Param *param = kernel_.findParam(std::string(tree_.text(last)));
-    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return;
-    kernel_.innerStrideParams.insert(param->name);
+    addInnerStride(last);
   }
 
   // An expression's text without spaces, for comparing two as written.
