@@ -266,8 +266,9 @@ public:
           const bool readsPreviousRun = accesses.firstLoad && accesses.firstStore &&
                                         !writtenBeforeRead(kernel, *accesses.firstStore, *accesses.firstLoad, binding);
           if (accumulatesAcrossRuns || readsPreviousRun) {
-            byPointer[access.pointer] = accesses;
-            if (!accumulatesAcrossRuns) byPointer[access.pointer].firstAccumulation = nullptr;
+            PointerAccesses reported = accesses;
+            if (!accumulatesAcrossRuns) reported.firstAccumulation = nullptr; // reported as read-modify-write
+            byPointer[access.pointer] = reported;
             pointerOrder.push_back(access.pointer);
           }
         }

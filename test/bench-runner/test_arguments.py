@@ -129,9 +129,9 @@ def set_blocks(nargs):
 # Host-side tensor descriptors: the block shape the config's pre_hook sets is
 # the argument's type; without a hook there is none.
 hooked = triton.Config({"BLOCK_M": 128, "BLOCK_N": 64, "BLOCK_K": 32}, num_warps=4, num_stages=3, pre_hook=set_blocks)
-blocks = btbench_triton.descriptor_blocks(descriptor_matmul, hooked)
+blocks = btbench_triton.descriptor_blocks(hooked)
 expect(blocks == {"a_desc": [128, 32], "b_desc": [32, 64], "c_desc": [128, 64]}, f"descriptor blocks {blocks}")
-expect(btbench_triton.descriptor_blocks(descriptor_matmul, triton.Config({"BLOCK_M": 128})) == {},
+expect(btbench_triton.descriptor_blocks(triton.Config({"BLOCK_M": 128})) == {},
        "a config without a pre_hook gives no descriptor")
 config = btbench_triton.config_dict(hooked)
 config["descriptor_blocks"] = blocks

@@ -44,8 +44,11 @@ struct EmitOptions {
 };
 
 // Writes the harness for `findings` into options.dir. Returns false with a
-// message in `error` when it cannot.
-bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error);
+// message in `error` when it cannot. `foreignKernels`: how many kernels of
+// files for other vendors' Triton it listed apart (manifest.json's
+// foreign_backend_kernels).
+bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error,
+                 size_t &foreignKernels);
 
 // A JSON file, or nullopt with `error` naming the file and what is wrong.
 std::optional<llvm::json::Value> readJson(const std::string &file, std::string &error);

@@ -683,7 +683,8 @@ json::Value tuneRanking(const Kernel &kernel, const std::string &file,
 
 } // namespace
 
-bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error) {
+bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &options, std::string &error,
+                 size_t &foreignKernels) {
   if (std::error_code ec = fs::create_directories(options.dir)) {
     error = options.dir + ": cannot create: " + ec.message();
     return false;
@@ -708,7 +709,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
     byFile[d.path].push_back(d);
   }
 
-  json::Array kernelsJson, findingsJson, cudaJson, pythonPath, fileErrors, foreignKernels;
+  json::Array kernelsJson, findingsJson, cudaJson, pythonPath, fileErrors, foreignKernelsJson;
   std::set<std::string> pythonPathSeen;
   std::map<std::string, const BenchSpec *> benchByKernel;
   for (const auto &spec : options.config.bench) benchByKernel[spec.kernel] = &spec;
@@ -940,7 +941,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
         const bool listed = k.autotune && !k.autotune->configs.configs.empty();
         if (!(listed || launched) || k.calledByKernel) continue;
         if (foreign) {
-          foreignKernels.push_back(json::Object{
+          foreignKernelsJson.push_back(json::Object{
               {"name", k.name}, {"path", file}, {"line", k.span.line},
               {"configs", static_cast<int64_t>(listed ? k.autotune->configs.configs.size() : 0)},
               {"why", "a kernel for " + foreign->vendor + " (" + foreignEvidence + "), not compiled for NVIDIA"}});
@@ -1044,6 +1045,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
   json::Object archInfo;
   for (const auto &a : options.archs)
     if (const ArchInfo *info = findArch(a)) archInfo[a] = archInfoJson(*info);
+  foreignKernels = foreignKernelsJson.size();
   json::Object manifest{{"format", 1},
                         {"created", utcNow()},
                         {"btlint_version", BTLINT_VERSION},
@@ -1057,7 +1059,7 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                         {"cuda_sources", std::move(cudaJson)},
                         {"findings", std::move(findingsJson)},
                         {"skipped_findings", std::move(skipped)},
-                        {"foreign_backend_kernels", std::move(foreignKernels)},
+                        {"foreign_backend_kernels", std::move(foreignKernelsJson)},
                         {"source_errors", std::move(fileErrors)},
                         {"copy_notes", json::Array(std::vector<json::Value>(copier.notes.begin(), copier.notes.end()))}};
 

@@ -144,15 +144,13 @@ int emit(const std::string &dir) {
   }
   options.tune = tuneOption;
   std::string error;
-  if (!bench::emitHarness(findings, options, error)) return usageError(error);
+  size_t foreignKernels = 0;
+  if (!bench::emitHarness(findings, options, error, foreignKernels)) return usageError(error);
   llvm::outs() << "btlint-bench: wrote " << dir << "/run.py and manifest.json (" << findings.size()
                << " findings, archs " << llvm::join(options.archs, ", ") << ")\n";
-  std::string readError;
-  if (std::optional<llvm::json::Value> manifest = bench::readJson(dir + "/manifest.json", readError))
-    if (const llvm::json::Array *foreign = manifest->getAsObject()->getArray("foreign_backend_kernels");
-        foreign && !foreign->empty())
-      llvm::outs() << "btlint-bench: " << foreign->size()
-                   << " kernels in files for other vendors' Triton left out (manifest.json: foreign_backend_kernels)\n";
+  if (foreignKernels > 0)
+    llvm::outs() << "btlint-bench: " << foreignKernels
+                 << " kernels in files for other vendors' Triton left out (manifest.json: foreign_backend_kernels)\n";
   return 0;
 }
 

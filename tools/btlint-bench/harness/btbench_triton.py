@@ -229,8 +229,8 @@ class DescriptorStandIn:
 
 
 class HookArguments(dict):
-    """The `nargs` a pre_hook gets: every parameter a descriptor stand-in,
-    the config's values as themselves."""
+    """The `nargs` a pre_hook gets: the config's values as themselves, any
+    other name (a kernel parameter) a descriptor stand-in made on first use."""
 
     def __missing__(self, key):
         value = DescriptorStandIn()
@@ -238,7 +238,7 @@ class HookArguments(dict):
         return value
 
 
-def descriptor_blocks(fn, config):
+def descriptor_blocks(config):
     """{parameter: block shape} that the config's pre_hook gives host-side
     tensor descriptors (Triton compiles a descriptor argument per block
     shape); {} when it has none or it fails on stand-ins."""
@@ -246,9 +246,6 @@ def descriptor_blocks(fn, config):
     if hook is None:
         return {}
     nargs = HookArguments(config.kwargs)
-    for p in fn.params:
-        if not p.is_constexpr and p.name not in nargs:
-            nargs[p.name] = DescriptorStandIn()
     try:
         hook(nargs)
     except Exception:  # noqa: BLE001 - a hook that needs real tensors sets nothing here

@@ -94,7 +94,7 @@ def resolve_kernels(manifest, stub_missing):
         if autotuner is not None:
             runtime = [btbench_triton.config_dict(c) for c in autotuner.configs]
             for config, original in zip(runtime, autotuner.configs):
-                blocks = btbench_triton.descriptor_blocks(fn, original)
+                blocks = btbench_triton.descriptor_blocks(original)
                 if blocks:
                     config["descriptor_blocks"] = blocks
             record["configs_source"] = "module"
