@@ -583,6 +583,13 @@ static void addUnsavedFiles(const EngineOptions &options, DiscoveryResult &disco
             [](const DiscoveredFile &a, const DiscoveredFile &b) { return a.path < b.path; });
 }
 
+std::string configuredBackend(const std::string &path, const ProjectConfig &config) {
+  std::string backend = config.backend.value_or("");
+  for (size_t i : matchingOverrides(path, config))
+    if (config.overrides[i].backend) backend = *config.overrides[i].backend;
+  return backend;
+}
+
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config) {
   RunResult result;
   DiscoveryOptions discoveryOptions;
@@ -715,6 +722,13 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
                       const ProjectIndex &index) {
     const ArchInfo *arch = findArch(archName);
     AnalysisCaches caches; // shared by this file's rules on this arch
+    // Kernels that look written for a vendor's fork, with nothing said: what
+    // upstream Triton or NVIDIA's limits forbid may be that fork's convention.
+    std::string forkEvidence, nvidiaArch;
+    const ForeignBackend *fork =
+        model.language == Language::Python
+            ? unmarkedFork(state.resolved->settings, model.path, model.importedModules, forkEvidence, nvidiaArch)
+            : nullptr;
     for (const auto &enabled : state.resolved->rules) {
       if (enabled.afterSuppressions) continue;
       const RuleInfo &info = enabled.rule->info;
@@ -724,6 +738,12 @@ RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config)
       instance->check(context);
       for (Diagnostic &d : context.takeDiagnostics()) {
         d.ruleId = info.id;
+        if (fork && info.judgesUpstreamTarget() && enabled.severity > Severity::Note) {
+          d.severityCap = Severity::Note;
+          d.notes.push_back("at note level (" + std::string(severityName(enabled.severity)) +
+                            " elsewhere): this file " + forkEvidence + ", the mark of " + fork->vendor +
+                            "'s Triton fork (see foreign-backend-unmarked)");
+        }
         d.severity = d.severityCap ? std::min(enabled.severity, *d.severityCap) : enabled.severity;
         d.path = state.file.path;
         if (info.archSpecific) {

@@ -68,6 +68,10 @@ struct RunResult {
 
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config);
 
+// The `backend:` `config` says for a file (its last matching override's, else
+// its own); empty when neither says.
+std::string configuredBackend(const std::string &path, const ProjectConfig &config);
+
 // Reads a file for analysis: rejects missing, unreadable, binary, non-UTF-8 and
 // oversized files with a message naming what is wrong (line:col for UTF-8).
 std::optional<std::string> readSourceText(const std::string &path, size_t maxBytes, std::string &error);

@@ -1,5 +1,7 @@
 #include "source/Backends.h"
 
+#include "arch/ArchTable.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -74,6 +76,31 @@ const ForeignBackend *backendEvidence(std::string_view path, const std::set<std:
     start = slash + 1;
   }
   return nullptr;
+}
+
+const ForeignBackend *unmarkedFork(const AnalysisSettings &settings, std::string_view path,
+                                   const std::set<std::string> &importedModules, std::string &evidence,
+                                   std::string &nvidiaArch) {
+  if (!settings.backend.empty()) return nullptr;
+  nvidiaArch.clear();
+  for (const std::string &name : settings.archs)
+    if (const ArchInfo *arch = findArch(name); arch && arch->vendor == Vendor::Nvidia) {
+      nvidiaArch = name;
+      break;
+    }
+  if (nvidiaArch.empty()) return nullptr;
+  return backendEvidence(path, importedModules, evidence);
+}
+
+const ForeignBackend *forkOfFile(std::string_view configured, std::string_view path,
+                                 const std::set<std::string> &importedModules, std::string &evidence) {
+  if (configured == "triton") return nullptr;
+  if (configured.empty()) return backendEvidence(path, importedModules, evidence);
+  evidence = "is marked `backend: " + std::string(configured) + "` in .btlint.yaml";
+  for (const ForeignBackend &backend : foreignBackends())
+    if (backend.name == configured) return &backend;
+  static const ForeignBackend other{"other", "another vendor", {}, {}, ""};
+  return &other;
 }
 
 } // namespace btlint

@@ -5,6 +5,8 @@
 // `triton.Config`) and whose hardware has other limits. A `.btlint.yaml`
 // override with `backend:` marks the paths that hold kernels for one; the
 // rules that judge upstream Triton or NVIDIA/AMD limits are off there.
+#include "source/AnalysisSettings.h"
+
 #include <set>
 #include <string>
 #include <string_view>
@@ -37,5 +39,19 @@ bool isForeignBackend(std::string_view name); // a known fork or "other"
 // `torch_npu`"). Null when neither.
 const ForeignBackend *backendEvidence(std::string_view path, const std::set<std::string> &importedModules,
                                       std::string &evidence);
+
+// The fork a file's kernels look written for while nothing says which Triton
+// they are for: `settings.backend` empty, an NVIDIA arch among
+// `settings.archs` (its name in `nvidiaArch`), and backendEvidence finds one.
+// Null otherwise. The rules that judge upstream Triton or NVIDIA limits
+// report there at note level; foreign-backend-unmarked says why.
+const ForeignBackend *unmarkedFork(const AnalysisSettings &settings, std::string_view path,
+                                   const std::set<std::string> &importedModules, std::string &evidence,
+                                   std::string &nvidiaArch);
+
+// The fork a file's kernels are for: the `backend:` said for it (`configured`:
+// "triton" is none, "other" a fork outside the table), else backendEvidence.
+const ForeignBackend *forkOfFile(std::string_view configured, std::string_view path,
+                                 const std::set<std::string> &importedModules, std::string &evidence);
 
 } // namespace btlint

@@ -72,7 +72,10 @@ public:
         "`torch_mlu`, `torch_xmlir`, `torch_musa`, `torch_gcu`, `intel_extension_for_pytorch`), while "
         "`.btlint.yaml` says nothing about its backend and an NVIDIA arch is targeted, and a rule that "
         "judges upstream Triton or NVIDIA/AMD limits reports in the file (elsewhere there is nothing "
-        "to explain: the note would only repeat itself file after file). Silent where "
+        "to explain: the note would only repeat itself file after file). Those rules' findings in such "
+        "a file are notes (each says why): they are true of upstream Triton on an NVIDIA GPU, which "
+        "the kernels most likely never meet, so they never fail a run until the paths are marked. "
+        "Silent where "
         "`backend:` covers the file (a fork's name, `other`, or `triton` to say the kernels are upstream "
         "Triton's after all), for files without kernels, and when only AMD archs are targeted. "
         "Imports are named before folders. Configs that set compile options only ROCm's Triton reads "
@@ -84,7 +87,8 @@ public:
         "accept non-power-of-two `tl.arange`s, `num_stages=0`, `num_warps=64` and options upstream "
         "rejects, and run on hardware with other limits: judged as upstream Triton on an NVIDIA GPU, "
         "their configs draw findings that are true of a GPU they never run on. Marking the folder with "
-        "`backend:` turns those checks off there and keeps the rest.";
+        "`backend:` turns those checks off there and keeps the rest; `backend: triton` says the "
+        "evidence misleads and restores their severity.";
     info.doc.example = "# src/ops/backend/_ascend/ops/softmax.py, linted with --arch sm90\n"
                        "import torch_npu\n"
                        "import triton\n";
@@ -101,16 +105,11 @@ public:
     if (std::none_of(file.kernels.begin(), file.kernels.end(),
                      [](const Kernel &kernel) { return kernel.language == Language::Python; }))
       return;
-    std::string nvidiaArch;
-    for (const std::string &name : context.settings().archs)
-      if (const ArchInfo *arch = findArch(name); arch && arch->vendor == Vendor::Nvidia) {
-        nvidiaArch = name;
-        break;
-      }
-    if (nvidiaArch.empty()) return;
-    std::string evidence;
-    const ForeignBackend *backend = backendEvidence(file.path, file.importedModules, evidence);
+    std::string evidence, nvidiaArch;
+    const ForeignBackend *backend =
+        unmarkedFork(context.settings(), file.path, file.importedModules, evidence, nvidiaArch);
     if (!backend) {
+      if (nvidiaArch.empty()) return;
       std::optional<std::pair<std::string, SourceSpan>> amd = amdOnlyOption(file);
       if (!amd) return;
       auto diagnostic = context.report(amd->second, "this list sets `" + amd->first +
@@ -141,11 +140,12 @@ public:
     span.endColumn = span.column;
     auto diagnostic = context.report(
         span, "this file " + evidence + ": its kernels look written for " + backend->vendor +
-                  "'s Triton fork, but are judged as upstream Triton on " + nvidiaArch);
+                  "'s Triton fork, so what upstream Triton or " + nvidiaArch +
+                  " forbids in them is reported as notes, not warnings or errors");
     diagnostic.note("say which Triton the files are for in .btlint.yaml (paths relative to its folder): "
                     "`overrides: [{paths: [" + folders + "], backend: " + backend->name +
-                    "}]` turns off the checks of upstream limits there; `backend: triton` keeps them and "
-                    "silences this note");
+                    "}]` turns those checks off there; `backend: triton` judges the kernels as upstream "
+                    "Triton's at full severity and silences this note");
   }
 };
 

@@ -33,8 +33,19 @@ run_btlint --arch sm90 repo
 check_stdout_has "repo/backend/_ascend/ops/scale.py:1:1: note: this file lies in the folder \`_ascend\`" "the fork's folder is named"
 check_stdout_has "[foreign-backend-unmarked]" "the note names its rule"
 check_stdout_has 'overrides: [{paths: ["repo/backend/_ascend/**"], backend: ascend}]' "the note shows the override to write"
-check_stdout_has "repo/backend/_ascend/ops/scale.py:6:43: error:" "without a backend, tile-not-power-of-two judges the fork's file"
+check_stdout_has "repo/backend/_ascend/ops/scale.py:6:43: note: config 1 sets \`BLOCK_SIZE\` to 96" "without a backend, tile-not-power-of-two reports on the fork's file at note level"
+check_stdout_has "at note level (error elsewhere): this file lies in the folder \`_ascend\`" "the note says why it is a note"
+check_stdout_has "repo/ops/scale.py:6:43: error:" "the upstream file keeps the error"
+check_stdout_has "config-unknown-param]" "rules of any backend keep their severity"
+grep -q "_ascend/ops/scale.py:6:47: error: config 1 sets \`BLOCK_SZIE\`" "$OUT" || fail "config-unknown-param stays an error on the fork's file"
 check_stdout_lacks "repo/ops/scale.py:1:1: note:" "the upstream file gets no note"
+
+echo "# the fork's folder alone: its upstream findings are notes, and the only error left is config-unknown-param's"
+sed -i 's/, "BLOCK_SZIE": 1//' repo/backend/_ascend/ops/scale.py
+run_btlint --arch sm90 repo/backend
+check_rc 0 "notes do not fail the run"
+check_stdout_has "[tile-not-power-of-two]" "the finding is still shown"
+printf '%s' "$kernel" >repo/backend/_ascend/ops/scale.py
 
 echo "# backend: ascend for the fork's folder"
 printf 'overrides:\n  - paths: ["backend/_ascend/**"]\n    backend: ascend\n' >repo/.btlint.yaml

@@ -929,11 +929,14 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
       for (const auto &k : model->kernels)
         if (!k.symbol.empty() && !k.isTemplatePattern)
           if (kernelId(k).empty() && !error.empty()) return false;
-    // Kernels of a file whose folder or imports name another vendor's Triton
-    // (`_cambricon/`, `import torch_npu`) are not compiled for NVIDIA: listed
-    // apart, so that a whole-repository count says what was left out.
+    // Kernels of a file for another vendor's Triton (`backend:` in
+    // .btlint.yaml, else its folder or imports: `_cambricon/`, `import
+    // torch_npu`) are not compiled for NVIDIA: listed apart, so that a
+    // whole-repository count says what was left out.
     std::string foreignEvidence;
-    const ForeignBackend *foreign = model ? backendEvidence(file, model->importedModules, foreignEvidence) : nullptr;
+    const ForeignBackend *foreign =
+        model ? forkOfFile(configuredBackend(file, options.config), file, model->importedModules, foreignEvidence)
+              : nullptr;
     if (options.all && model && language == Language::Python)
       for (const auto &k : model->kernels) {
         const bool launched = std::any_of(model->launches.begin(), model->launches.end(),
