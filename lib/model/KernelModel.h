@@ -162,6 +162,10 @@ struct DotSite {
   int tilesBefore = 0;
   bool originsKnown = false;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
+  // The accumulator is stored inside the dot's own loop (a running state
+  // written out every chunk): its conversion to the store's layout happens
+  // while the loop's buffers are live.
+  bool accumulatorStoredInLoop = false;
 };
 
 // One way an extent (a loop's end, the bound a mask compares against) is

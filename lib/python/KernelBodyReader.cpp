@@ -298,6 +298,7 @@ private:
   };
   std::vector<LoadOrigin> loadTiles_; // by ordinal: Info::tileLoads bits
   bool loadsUntracked_ = false;       // a load past the 32 tracked ones
+  std::vector<std::pair<int, std::string>> storedInLoops_; // noteStoredInLoop
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   ParamSet readAnywhere_;
   ParamSet withRole_;
@@ -530,6 +531,10 @@ private:
   }
 
   void finish() {
+    for (DotSite &dot : kernel_.dots)
+      for (const auto &[loop, name] : storedInLoops_)
+        if (dot.innerLoop >= 0 && loop == dot.innerLoop && !dot.accumulator.empty() && name == dot.accumulator)
+          dot.accumulatorStoredInLoop = true;
     for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       Param &param = kernel_.params[i];
       for (size_t use = 0; use <= static_cast<size_t>(ParamUse::Grid); ++use)
@@ -2054,7 +2059,9 @@ private:
       Info address = analyze(argument(call, 0, "pointer"));
       address.pointerRoots = narrowRoots(address.pointerRoots);
       const size_t first = recordAccess(address, AccessKind::Store, "", call);
-      const Info value = analyze(argument(call, 1, "value"));
+      const NodeId valueNode = argument(call, 1, "value");
+      const Info value = analyze(valueNode);
+      if (!loopStack_.empty()) noteStoredInLoop(valueNode);
       // A vector stored straight from reductions: each converts to the store's layout.
       if (value.shape && value.shape->size() == 1)
         for (size_t i = 0; i < kernel_.scratchOps.size() && i < 32; ++i)
@@ -2316,6 +2323,20 @@ private:
     NodeId target = tree_.child(assignment, Field::Left);
     if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return "";
     return std::string(tree_.text(target));
+  }
+
+  // The names a value stored inside a loop is written with (`b_h`,
+  // `b_h.to(...)`, `tl.trans(b_h)`), each with the innermost loop around the
+  // store: a dot of that loop whose accumulator is among them is stored
+  // every iteration (a persistent GEMM stores after its inner loop: not this).
+  void noteStoredInLoop(NodeId node) {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return;
+    if (tree_.kind(node) == NodeKind::Identifier) {
+      storedInLoops_.emplace_back(loopStack_.back(), std::string(tree_.text(node)));
+      return;
+    }
+    for (NodeId child : tree_.children(node)) noteStoredInLoop(child);
   }
 
   // `tl.trans(x)`, `x.trans()`, `x.T`: an operand written as a transposed tile.

@@ -87,6 +87,9 @@ struct DotDescription {
   int loadsBefore = 0;
   // Under an `if` on a value the config does not give: it may not be compiled.
   bool conditional = false;
+  // Its accumulator is stored inside its loop every iteration: the
+  // conversion to the store's layout is live with the loop's buffers.
+  bool storedInLoop = false;
 };
 
 // A tile loaded in a dot's loop that feeds a dot operand: what the software

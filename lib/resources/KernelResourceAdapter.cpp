@@ -29,6 +29,7 @@ struct EstimateKey {
           static_cast<int64_t>(dot.b.source), dot.b.kContiguous, dot.bTransposed, dot.bIsTransposedA, dot.inLoop,
           dot.phase, dot.carried, dot.accumulator, dot.aFromDot, dot.bFromDot, dot.aLoadedBefore,
           dot.bLoadedBefore, dot.loadsBefore, dot.conditional, dot.aStraight, dot.bStraight, dot.aCast, dot.bCast,
+          dot.storedInLoop,
           static_cast<int64_t>(dot.aLoads.size()), static_cast<int64_t>(dot.bLoads.size()));
       for (int load : dot.aLoads) put(load);
       for (int load : dot.bLoads) put(load);
@@ -447,6 +448,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
       dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
     dot.carried = site.accumulates;
+    dot.storedInLoop = site.accumulatorStoredInLoop && dot.inLoop;
     if (!site.accumulator.empty())
       for (const DotSite &earlier : kernel.dots)
         if (earlier.accumulator == site.accumulator && earlier.outerLoop == site.outerLoop) {

@@ -292,8 +292,8 @@ DistributedLayout sliceLayout(const DistributedLayout &parent, int axis) {
 }
 
 int64_t convertLayoutScratchBytes(const DistributedLayout &from, const DistributedLayout &to, int elementBits,
-                                  int vectorBits) {
-  if (convertsWithinWarps(from, to)) return 0;
+                                  int vectorBits, bool throughSharedMemory) {
+  if (!throughSharedMemory && convertsWithinWarps(from, to)) return 0;
   // Elements both layouts keep in one thread's registers can travel as one
   // shared-memory vector; the rest of those register bits are "reps": the
   // conversion is done in 2^reps rounds through a buffer of 1/2^reps of the

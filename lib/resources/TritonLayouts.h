@@ -81,8 +81,10 @@ DistributedLayout sliceLayout(const DistributedLayout &parent, int axis);
 // 0 when the conversion only reorders registers. `vectorBits` is the widest
 // shared-memory access the conversion uses per thread: 128 before sm90, 32
 // from sm90 on, as calibrated against Triton 3.6 (see docs/resource-model.md).
+// `throughSharedMemory`: a conversion Triton does not do with warp shuffles
+// although it stays within warps.
 int64_t convertLayoutScratchBytes(const DistributedLayout &from, const DistributedLayout &to, int elementBits,
-                                  int vectorBits);
+                                  int vectorBits, bool throughSharedMemory = false);
 
 // Scratch bytes of a tt.reduce along `axis` of a tile in `layout` whose
 // combine runs on `accumulatorBytes`-byte values: 0 when the reduction stays

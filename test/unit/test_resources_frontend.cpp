@@ -814,6 +814,73 @@ TEST(ResourcesFrontEnd, PackedWeightsAreStagedInTheirLoadedType) {
   expectMeasuredBytes(model, cases);
 }
 
+// A chunked linear-attention state (the flash-linear-attention family): the
+// running state `b_h` is stored every chunk, before the chunk's dot adds
+// into it, so its conversion to the store's layout is live with the operand
+// rings; at one warp the mma.sync accumulator still converts through shared
+// memory. Measured with Triton 3.6.0 (triton.compile for sm90 on the CPU,
+// pointers 16-byte aligned as the JIT specialises them), 2026-12-06.
+const char *kChunkStateKernel = R"(
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def chunk_state(k, v, h, ht, T, K: tl.constexpr, V: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+                BT: tl.constexpr = 64):
+    i_k, i_v, i_b = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    o_k = i_k * BK + tl.arange(0, BK)
+    o_v = i_v * BV + tl.arange(0, BV)
+    b_h = tl.zeros([BK, BV], dtype=tl.float32)
+    for i_t in range(tl.cdiv(T, BT)):
+        o_t = i_t * BT + tl.arange(0, BT)
+        m_t = o_t < T
+        p_h = h + (i_b * tl.cdiv(T, BT) + i_t) * K * V + o_k[:, None] * V + o_v[None, :]
+        tl.store(p_h, b_h.to(p_h.dtype.element_ty), mask=(o_k[:, None] < K) & (o_v[None, :] < V))
+        b_k = tl.load(k + i_b * T * K + o_k[:, None] + o_t[None, :] * K, mask=(o_k[:, None] < K) & m_t[None, :], other=0.)
+        b_v = tl.load(v + i_b * T * V + o_t[:, None] * V + o_v[None, :], mask=m_t[:, None] & (o_v < V)[None, :], other=0.)
+        b_h += tl.dot(b_k, b_v)
+    p_ht = ht + i_b * K * V + o_k[:, None] * V + o_v[None, :]
+    tl.store(p_ht, b_h.to(p_ht.dtype.element_ty), mask=(o_k[:, None] < K) & (o_v[None, :] < V))
+
+
+@triton.jit
+def chunk_state_stored_after(k, v, ht, T, K: tl.constexpr, V: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+                             BT: tl.constexpr = 64):
+    i_k, i_v, i_b = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    o_k = i_k * BK + tl.arange(0, BK)
+    o_v = i_v * BV + tl.arange(0, BV)
+    b_h = tl.zeros([BK, BV], dtype=tl.float32)
+    for i_t in range(tl.cdiv(T, BT)):
+        o_t = i_t * BT + tl.arange(0, BT)
+        m_t = o_t < T
+        b_k = tl.load(k + i_b * T * K + o_k[:, None] + o_t[None, :] * K, mask=(o_k[:, None] < K) & m_t[None, :], other=0.)
+        b_v = tl.load(v + i_b * T * V + o_t[:, None] * V + o_v[None, :], mask=m_t[:, None] & (o_v < V)[None, :], other=0.)
+        b_h += tl.dot(b_k, b_v)
+    p_ht = ht + i_b * K * V + o_k[:, None] * V + o_v[None, :]
+    tl.store(p_ht, b_h.to(p_ht.dtype.element_ty), mask=(o_k[:, None] < K) & (o_v[None, :] < V))
+)";
+
+TEST(ResourcesFrontEnd, StateStoredEveryIterationConvertsBesideTheRings) {
+  FileModel model = python_test::modelOf(kChunkStateKernel, "sm90");
+  EXPECT_TRUE(python_test::kernelNamed(model, "chunk_state").dots.at(0).accumulatorStoredInLoop);
+  EXPECT_FALSE(python_test::kernelNamed(model, "chunk_state_stored_after").dots.at(0).accumulatorStoredInLoop);
+  const DotSequenceCase cases[] = {
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 32}}, 1, 2, 8704},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 32}}, 1, 4, 25088},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 64}}, 1, 2, 13312},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 32}}, 2, 3, 17408},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 64}}, 8, 2, 16384},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 64}, {"BV", 32}}, 4, 2, 28672},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 64}, {"BV", 64}}, 1, 3, 33792},
+      {"chunk_state", {{"K", 128}, {"V", 128}, {"BK", 64}, {"BV", 64}}, 8, 4, 73728},
+      // Stored only after the loop: the conversion reuses the rings' memory.
+      {"chunk_state_stored_after", {{"K", 128}, {"V", 128}, {"BK", 32}, {"BV", 32}}, 1, 2, 8192},
+      {"chunk_state_stored_after", {{"K", 128}, {"V", 128}, {"BK", 64}, {"BV", 64}}, 4, 3, 49152},
+  };
+  expectMeasuredBytes(model, cases);
+}
+
 TEST(ResourcesFrontEnd, CastToAnotherLoadsOwnTypeIsNoCast) {
   // `x = x.to(w.dtype)` with x and w loaded from pointers of one element
   // type: Triton folds the cast, A stays a shared-memory operand (num_stages
