@@ -161,29 +161,68 @@ static const std::string &gccOpenMpIncludeDir() {
 }
 
 // Without a compile database: the C++ standard the project's build asks for
-// (`-std=c++20` in setup.py, `CMAKE_CUDA_STANDARD 20` in CMakeLists.txt), the
-// highest named in the build files at the project's top; once per project.
-CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::string &top) const {
-  std::lock_guard<std::mutex> lock(standardsMutex_);
-  auto [entry, inserted] = standards_.try_emplace(top);
-  if (!inserted) return entry->second;
+// (`-std=c++20` in setup.py or a Makefile, `CMAKE_CUDA_STANDARD 20` in
+// CMakeLists.txt): the highest named in the build files of the file's folder
+// and each folder above it up to the project's top (per-folder Makefiles and
+// the `*.mk` fragments they include, as kernel collections build each
+// kernel); once per folder.
+CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::string &folder) const {
+  {
+    std::lock_guard<std::mutex> lock(standardsMutex_);
+    if (auto found = standards_.find(folder); found != standards_.end()) return found->second;
+  }
   static const llvm::Regex pattern("(std[=:]c\\+\\+|std[=:]gnu\\+\\+|CUDA_STANDARD[ \t]+|CXX_STANDARD[ \t]+|"
                                    "cxx_std_|cuda_std_)(11|14|17|20|23)([^0-9]|$)");
-  BuildStandard &best = entry->second;
-  for (const char *name : {"setup.py", "CMakeLists.txt", "Makefile", "meson.build"}) {
-    llvm::SmallString<256> path(top);
-    llvm::sys::path::append(path, name);
+  BuildStandard best;
+  auto scan = [&](const std::string &path, llvm::StringRef name) {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!buffer) continue;
+    if (!buffer) return;
     llvm::StringRef text = (*buffer)->getBuffer();
     llvm::SmallVector<llvm::StringRef, 4> groups;
     while (pattern.match(text, &groups)) {
       if (best.version.empty() || std::stoi(groups[2].str()) > std::stoi(best.version)) {
         best.version = groups[2].str();
-        best.file = name;
+        best.file = name.str();
       }
       text = text.substr(groups[0].data() - text.data() + groups[0].size());
     }
+  };
+  std::vector<std::string> files;
+  for (const char *name : {"setup.py", "CMakeLists.txt", "Makefile", "meson.build"}) {
+    llvm::SmallString<256> path(folder);
+    llvm::sys::path::append(path, name);
+    files.push_back(std::string(path));
+  }
+  std::error_code ec;
+  std::vector<std::string> fragments;
+  for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec))
+    if (llvm::StringRef(it->path()).ends_with(".mk")) fragments.push_back(it->path());
+  std::sort(fragments.begin(), fragments.end()); // directory order is the file system's
+  files.insert(files.end(), fragments.begin(), fragments.end());
+  for (const std::string &file : files) scan(file, llvm::sys::path::filename(file));
+  std::lock_guard<std::mutex> lock(standardsMutex_);
+  return standards_.try_emplace(folder, best).first->second;
+}
+
+// The standard of buildStandardOf over the file's folder and those above it,
+// up to `top`: the highest.
+CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringRef fileFolder,
+                                                                   const std::string &top) const {
+  BuildStandard best;
+  llvm::SmallString<256> folder(fileFolder);
+  for (int level = 0; level < 16 && !folder.empty(); ++level) {
+    BuildStandard here = buildStandardOf(std::string(folder));
+    if (!here.version.empty() && (best.version.empty() || std::stoi(here.version) > std::stoi(best.version))) {
+      // Named from the project's top: `kernels/common.mk`.
+      llvm::StringRef relative(folder);
+      if (relative.consume_front(top) && relative.consume_front("/") && !relative.empty())
+        here.file = (relative + "/" + here.file).str();
+      best = here;
+    }
+    if (folder == top) break;
+    llvm::StringRef parent = llvm::sys::path::parent_path(folder);
+    if (parent == folder) break;
+    folder = parent;
   }
   return best;
 }
@@ -346,8 +385,9 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     std::vector<std::string> guessed = guessedIncludeFlags(absolutePath);
     if (!guessed.empty()) command.origin += " and the include folders of the project's layout";
     command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
-    const std::string top = projectTopFolder(llvm::sys::path::parent_path(absolutePath));
-    if (const BuildStandard standard = buildStandardOf(top); !standard.version.empty()) {
+    const llvm::StringRef fileFolder = llvm::sys::path::parent_path(absolutePath);
+    if (const BuildStandard standard = buildStandardFor(fileFolder, projectTopFolder(fileFolder));
+        !standard.version.empty()) {
       command.arguments.push_back("-std=c++" + standard.version);
       command.origin += ", -std=c++" + standard.version + " as " + standard.file + " says";
     }

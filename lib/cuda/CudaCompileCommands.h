@@ -57,7 +57,8 @@ private:
     std::string version; // "20"; empty: none named
     std::string file;    // the build file naming it
   };
-  BuildStandard buildStandardOf(const std::string &top) const;
+  BuildStandard buildStandardOf(const std::string &folder) const;
+  BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;
   void appendParseFlags(std::vector<std::string> &arguments, const std::string &gpuArch,
                         bool keepUserCudaPath) const;
 
@@ -70,7 +71,7 @@ private:
   DefinesLookup definesFor_;
   mutable std::mutex databaseMutex_;
   mutable std::mutex standardsMutex_;
-  mutable std::map<std::string, BuildStandard> standards_; // project top -> what its build files say
+  mutable std::map<std::string, BuildStandard> standards_; // folder -> what its build files say
 };
 
 // The clang driver path the parser is given as argv[0]; clang finds its own

@@ -739,9 +739,27 @@ private:
     const Expr *current = expression->IgnoreParens();
     if (const auto *cast = dyn_cast<ImplicitCastExpr>(current); cast && cast->getCastKind() == CK_NoOp)
       current = cast->getSubExpr()->IgnoreParens();
+    // Only the static shared variables are measured: find the variable first,
+    // so that no other record's layout is asked for (one whose declaration did
+    // not parse can send Clang's layout into endless recursion).
+    for (const Expr *root = current;;) {
+      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(root)) {
+        root = subscript->getBase()->IgnoreParenImpCasts();
+      } else if (const auto *member = dyn_cast<MemberExpr>(root)) {
+        const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+        if (member->isArrow() || !field || field->getParent()->isInvalidDecl()) return std::nullopt;
+        root = member->getBase()->IgnoreParens();
+      } else if (const auto *reference = dyn_cast<DeclRefExpr>(root)) {
+        const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+        if (!isSharedVariable(variable) || isDynamicShared(variable) || variable->isInvalidDecl()) return std::nullopt;
+        break;
+      } else {
+        return std::nullopt;
+      }
+    }
     SharedLvalue lvalue;
     QualType type = current->getType();
-    if (type->isDependentType() || type->isIncompleteType()) return std::nullopt;
+    if (type->isDependentType() || type->isIncompleteType() || type->containsErrors()) return std::nullopt;
     lvalue.scalar = !type->isAggregateType() && !type->isRecordType();
     lvalue.bytes = context_.getTypeSizeInChars(type).getQuantity();
     int64_t offset = 0;

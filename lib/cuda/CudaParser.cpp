@@ -473,9 +473,9 @@ void useClangHeadersFromMemory(clang::HeaderSearchOptions &search) {
 
 const char *cudaStageName(CudaStage stage) {
   switch (stage) {
-  case CudaStage::SettingUp: return "setting up the compiler";
+  case CudaStage::SettingUp: return "setting up the compiler for";
   case CudaStage::Parsing: return "parsing";
-  case CudaStage::ReadingKernels: return "reading the kernels";
+  case CudaStage::ReadingKernels: return "reading the kernels of";
   }
   return "parsing";
 }

@@ -19,7 +19,9 @@ struct CudaParseOutcome {
 // Where parseCudaFile is, for the internal-error finding when Clang or the
 // model extraction crashes.
 enum class CudaStage { SettingUp, Parsing, ReadingKernels };
-const char *cudaStageName(CudaStage stage); // "setting up the compiler", "parsing", "reading the kernels"
+// What the crash message says before "this file": "setting up the compiler
+// for", "parsing", "reading the kernels of".
+const char *cudaStageName(CudaStage stage);
 
 // Parses `source` (at absolutePath) with `command` and fills model.kernels,
 // launches, dynamicSmemOptIns and parseProblems, keeping `stage` current.

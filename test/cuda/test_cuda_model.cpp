@@ -655,6 +655,24 @@ TEST(CudaModel, StandardFromTheProjectsBuildFiles) {
   }
 }
 
+TEST(CudaModel, StandardFromTheKernelFoldersMakefileAndFragments) {
+  // Kernel collections build each kernel with its folder's Makefile, which
+  // includes a shared fragment (`kernels/common.mk`) that sets -std=c++20;
+  // a sibling folder without one keeps C++17.
+  const std::string code = "template <typename T> concept scalar = sizeof(T) <= 8;\n"
+                           "template <scalar T> __device__ T twice(T x) { return 2 * x; }\n"
+                           "__global__ void k(float *out) { out[threadIdx.x] = twice(1.0f); }\n";
+  ScratchDir scratch;
+  std::filesystem::create_directories(scratch.path() / ".git");
+  scratch.write("kernels/common.mk", "NVCCFLAGS += -O3 -std=c++20 --expt-relaxed-constexpr\n");
+  scratch.write("kernels/gemm/Makefile", "include ../common.mk\nall:\n\tnvcc $(NVCCFLAGS) gemm.cu\n");
+  const FileModel gemm = cudaModelOfFile(scratch.write("kernels/gemm/gemm.cu", code));
+  EXPECT_TRUE(gemm.parseProblems.empty()) << gemm.parseProblems.front().message;
+  ASSERT_TRUE(findKernel(gemm, "k"));
+  const FileModel tool = cudaModelOfFile(scratch.write("tools/probe.cu", code));
+  EXPECT_FALSE(tool.parseProblems.empty());
+}
+
 TEST(CudaModel, HeaderLaunchersInstantiatedByTheFile) {
   // The kernel and its launcher live in a header; the file only instantiates
   // the launcher, explicitly and through a call.
