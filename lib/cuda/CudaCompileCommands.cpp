@@ -173,18 +173,28 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
   }
   static const llvm::Regex pattern("(std[=:]c\\+\\+|std[=:]gnu\\+\\+|CUDA_STANDARD[ \t]+|CXX_STANDARD[ \t]+|"
                                    "cxx_std_|cuda_std_)(11|14|17|20|23)([^0-9]|$)");
+  // GPU targets: `sm_90a`, `compute_80` (nvcc's -gencode and -arch), and an
+  // arch-specific target written alone (`num = "90a"`, `CUDA_ARCHITECTURES
+  // 80;90a`); a plain number alone says nothing.
+  static const llvm::Regex target("(sm_|compute_|[\"' ;=])([0-9]{2,3})([af]?)([^0-9a-z]|$)");
   BuildStandard best;
   auto scan = [&](const std::string &path, llvm::StringRef name) {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
     if (!buffer) return;
     llvm::StringRef text = (*buffer)->getBuffer();
-    llvm::SmallVector<llvm::StringRef, 4> groups;
-    while (pattern.match(text, &groups)) {
+    llvm::SmallVector<llvm::StringRef, 5> groups;
+    for (llvm::StringRef rest = text; pattern.match(rest, &groups);) {
       if (best.version.empty() || std::stoi(groups[2].str()) > std::stoi(best.version)) {
         best.version = groups[2].str();
         best.file = name.str();
       }
-      text = text.substr(groups[0].data() - text.data() + groups[0].size());
+      rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+    }
+    for (llvm::StringRef rest = text; target.match(rest, &groups);) {
+      const bool named = groups[1].starts_with("sm") || groups[1].starts_with("compute") || !groups[3].empty();
+      if (named && best.targets.insert((groups[2] + groups[3]).str()).second && best.targetsFile.empty())
+        best.targetsFile = name.str();
+      rest = rest.substr(groups[0].data() - rest.data() + groups[0].size() - groups[4].size());
     }
   };
   std::vector<std::string> files;
@@ -212,13 +222,19 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
   llvm::SmallString<256> folder(fileFolder);
   for (int level = 0; level < 16 && !folder.empty(); ++level) {
     BuildStandard here = buildStandardOf(std::string(folder));
-    if (!here.version.empty() && (best.version.empty() || std::stoi(here.version) > std::stoi(best.version))) {
-      // Named from the project's top: `kernels/common.mk`.
+    // Named from the project's top: `kernels/common.mk`.
+    auto fromTop = [&](const std::string &file) {
       llvm::StringRef relative(folder);
       if (relative.consume_front(top) && relative.consume_front("/") && !relative.empty())
-        here.file = (relative + "/" + here.file).str();
-      best = here;
+        return (relative + "/" + file).str();
+      return file;
+    };
+    if (!here.version.empty() && (best.version.empty() || std::stoi(here.version) > std::stoi(best.version))) {
+      best.version = here.version;
+      best.file = fromTop(here.file);
     }
+    if (!here.targets.empty() && best.targetsFile.empty()) best.targetsFile = fromTop(here.targetsFile);
+    best.targets.insert(here.targets.begin(), here.targets.end());
     if (folder == top) break;
     llvm::StringRef parent = llvm::sys::path::parent_path(folder);
     if (parent == folder) break;
@@ -386,11 +402,13 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     if (!guessed.empty()) command.origin += " and the include folders of the project's layout";
     command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
     const llvm::StringRef fileFolder = llvm::sys::path::parent_path(absolutePath);
-    if (const BuildStandard standard = buildStandardFor(fileFolder, projectTopFolder(fileFolder));
-        !standard.version.empty()) {
-      command.arguments.push_back("-std=c++" + standard.version);
-      command.origin += ", -std=c++" + standard.version + " as " + standard.file + " says";
+    const BuildStandard build = buildStandardFor(fileFolder, projectTopFolder(fileFolder));
+    if (!build.version.empty()) {
+      command.arguments.push_back("-std=c++" + build.version);
+      command.origin += ", -std=c++" + build.version + " as " + build.file + " says";
     }
+    command.buildTargets = build.targets;
+    command.buildTargetsFile = build.targetsFile;
     const std::map<std::string, std::string> defines = definesFor_ ? definesFor_(absolutePath) : defaultDefines_;
     for (const auto &[name, value] : defines) command.arguments.push_back("-D" + name + "=" + value);
     if (!defines.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";

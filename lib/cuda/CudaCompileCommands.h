@@ -11,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,10 @@ struct ParseCommand {
   std::string origin;                 // where the flags came from, for notes
   bool fromDatabase = false;          // the flags are the build's (-p), not btlint's defaults
   bool usesBuiltinHeaders = false;    // parsed with btlint's own CUDA declarations
+  // Without a compile database: the GPU targets the project's build files
+  // name (`sm_90a`, `compute_80`: "90a", "80"), and the first file naming one.
+  std::set<std::string> buildTargets;
+  std::string buildTargetsFile;
 };
 
 class CudaCommandLines {
@@ -53,9 +58,12 @@ public:
 private:
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
                    CudaToolkit toolkit);
+  // What a folder's build files say (or those of a file's folders, merged).
   struct BuildStandard {
     std::string version; // "20"; empty: none named
     std::string file;    // the build file naming it
+    std::set<std::string> targets; // ParseCommand::buildTargets
+    std::string targetsFile;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
   BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;

@@ -521,6 +521,8 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   stage = CudaStage::Parsing;
   compiler.ExecuteAction(action);
   model.parseProblems = problems.takeProblems(!command.fromDatabase);
+  model.buildTargets = command.buildTargets;
+  model.buildTargetsFile = command.buildTargetsFile;
   return outcome;
 }
 

@@ -802,6 +802,11 @@ struct FileModel {
   std::vector<std::string> analysisLimits;
   std::vector<DynamicSmemOptIn> dynamicSmemOptIns; // CUDA: the file's opt-in calls
   std::vector<HeaderInstantiationSite> headerInstantiations; // CUDA
+  // CUDA, without a compile database: the GPU targets the project's build
+  // files name for this file ("90a" for `sm_90a`, "80"), and the first file
+  // naming one; empty when none does.
+  std::set<std::string> buildTargets;
+  std::string buildTargetsFile;
   // Top-level modules the file
   // imports ("triton", "torch", "jax_triton"). Kernels run through
   // jax_triton.triton_call are autotuned by JAX's runtime, which copies and

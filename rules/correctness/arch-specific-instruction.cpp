@@ -25,7 +25,11 @@ public:
         "sm_100a, sm_120a) and `tcgen05.*` (sm_100a), when the arch checked is another one. "
         "`--arch sm90a`, `sm100a` and `sm120a` check those targets. Code kept under "
         "`#if defined(__CUDA_ARCH_FEAT_SM90_ALL)` (or `__CUDA_ARCH_SPECIFIC__`) is not seen for "
-        "the plain targets and is not reported; code under `#if __CUDA_ARCH__ >= 900` is.";
+        "the plain targets and is not reported; code under `#if __CUDA_ARCH__ >= 900` is. "
+        "Without a compile database, a file whose project build files (`setup.py`, `CMakeLists.txt`, "
+        "Makefiles, `*.mk`, from its folder up to the project's top) name GPU targets "
+        "(`-gencode arch=compute_90a,code=sm_90a`) but not the arch checked is not reported: the "
+        "project never builds it for that arch.";
     info.doc.whyItMatters =
         "ptxas stops the build: `Instruction 'wgmma.fence' not supported on .target 'sm_90'` "
         "(CUDA 13.0, each instruction compiled for each target; docs/cuda.md). Hopper's warp-group "
@@ -44,6 +48,12 @@ public:
   void check(RuleContext &context) const override {
     const ArchInfo *arch = context.arch();
     if (!arch || arch->vendor != Vendor::Nvidia) return;
+    // The project's build compiles this file only for other targets (its
+    // build files name `sm_90a` but not `sm_90`): building it for this arch
+    // is not something the project does.
+    const std::set<std::string> &targets = context.file().buildTargets;
+    const std::string number = arch->name.substr(2);
+    if (!targets.empty() && !targets.count(number)) return;
     // Instances of one template share their asm: one finding per place.
     std::set<std::pair<uint32_t, std::string>> reported;
     for (const Kernel &kernel : context.file().kernels) {
