@@ -401,6 +401,7 @@ struct FunctionSummary {
   std::map<const VarDecl *, SharedAccess> sharedAccesses;  // every __shared__ variable it uses
   std::vector<const FunctionDecl *> callees;               // device code it calls that has a body
   std::vector<const VarDecl *> localArrays;                // per-thread arrays
+  std::set<const VarDecl *> usedArrays;                    // those named in code that runs (not a dead branch)
   std::map<const VarDecl *, SourceRange> runtimeIndexed;   // local arrays indexed at run time: the first place
   std::map<const VarDecl *, std::vector<uint32_t>> arrayScopes; // the blocks a local array is declared in
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
@@ -470,6 +471,23 @@ public:
         }
       return;
     }
+    // A branch the instantiation decides (`if (HasBias)` on a template
+    // parameter): the other one is dead code the compiler drops, with the
+    // arrays, shared memory and instructions only it uses.
+    if (const auto *branch = dyn_cast<IfStmt>(statement); branch && !branch->isConsteval()) {
+      const Expr *condition = branch->getCond();
+      bool taken = false;
+      if (condition && !branch->getConditionVariable() && !condition->isValueDependent() &&
+          !condition->isTypeDependent() && condition->EvaluateAsBooleanCondition(taken, context_)) {
+        walk(branch->getInit());
+        walk(taken ? branch->getThen() : branch->getElse());
+        return;
+      }
+    }
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+          variable && variable->hasLocalStorage() && variable->getType()->isArrayType())
+        summary_.usedArrays.insert(variable);
     if (isa<CompoundStmt>(statement)) {
       scopes_.push_back(nextScope_++);
       for (const Stmt *child : statement->children()) walk(child);
@@ -1831,6 +1849,7 @@ private:
     describeSharedMemory(function, kernel);
     const FunctionSummary &own = summaryOf(function);
     for (const VarDecl *variable : own.localArrays) {
+      if (!own.usedArrays.count(variable)) continue; // never used where code runs: the compiler drops it
       LocalArray array;
       array.name = variable->getNameAsString();
       array.span = mapper_.spanOr(variable->getSourceRange(), kernel.span);
