@@ -177,6 +177,8 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
   // arch-specific target written alone (`num = "90a"`, `CUDA_ARCHITECTURES
   // 80;90a`); a plain number alone says nothing.
   static const llvm::Regex target("(sm_|compute_|[\"' ;=])([0-9]{2,3})([af]?)([^0-9a-z]|$)");
+  // Macros the build defines (`-DKITTENS_HOPPER`, `-DENABLE_BF16=1`).
+  static const llvm::Regex define("(^|[\"' \t=(])-D([A-Za-z_][A-Za-z0-9_]*)");
   BuildStandard best;
   auto scan = [&](const std::string &path, llvm::StringRef name) {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
@@ -188,6 +190,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
         best.version = groups[2].str();
         best.file = name.str();
       }
+      rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+    }
+    for (llvm::StringRef rest = text; define.match(rest, &groups);) {
+      if (best.defines.insert(groups[2].str()).second && best.definesFile.empty()) best.definesFile = name.str();
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; target.match(rest, &groups);) {
@@ -235,6 +241,8 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     }
     if (!here.targets.empty() && best.targetsFile.empty()) best.targetsFile = fromTop(here.targetsFile);
     best.targets.insert(here.targets.begin(), here.targets.end());
+    if (!here.defines.empty() && best.definesFile.empty()) best.definesFile = fromTop(here.definesFile);
+    best.defines.insert(here.defines.begin(), here.defines.end());
     if (folder == top) break;
     llvm::StringRef parent = llvm::sys::path::parent_path(folder);
     if (parent == folder) break;
@@ -410,6 +418,9 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     command.buildTargets = build.targets;
     command.buildTargetsFile = build.targetsFile;
     const std::map<std::string, std::string> defines = definesFor_ ? definesFor_(absolutePath) : defaultDefines_;
+    for (const std::string &name : build.defines)
+      if (!defines.count(name)) command.buildDefinesNotGiven.push_back(name);
+    command.buildDefinesFile = build.definesFile;
     for (const auto &[name, value] : defines) command.arguments.push_back("-D" + name + "=" + value);
     if (!defines.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
   }

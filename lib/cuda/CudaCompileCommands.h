@@ -31,6 +31,11 @@ struct ParseCommand {
   // name (`sm_90a`, `compute_80`: "90a", "80"), and the first file naming one.
   std::set<std::string> buildTargets;
   std::string buildTargetsFile;
+  // Macros the build files define (`-DKITTENS_HOPPER`) that the parse is not
+  // given (.btlint.yaml `cuda: defines:` gives them), and the first file
+  // defining one: named where the file does not parse.
+  std::vector<std::string> buildDefinesNotGiven;
+  std::string buildDefinesFile;
 };
 
 class CudaCommandLines {
@@ -64,6 +69,8 @@ private:
     std::string file;    // the build file naming it
     std::set<std::string> targets; // ParseCommand::buildTargets
     std::string targetsFile;
+    std::set<std::string> defines; // ParseCommand::buildDefinesNotGiven, before .btlint.yaml's
+    std::string definesFile;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
   BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;

@@ -521,6 +521,21 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   stage = CudaStage::Parsing;
   compiler.ExecuteAction(action);
   model.parseProblems = problems.takeProblems(!command.fromDatabase);
+  if (!model.parseProblems.empty() && !command.buildDefinesNotGiven.empty()) {
+    // The build may need them: `use of undeclared identifier 'tma'` where a
+    // header declares it only under -DKITTENS_HOPPER.
+    std::string names, yaml;
+    for (size_t i = 0; i < command.buildDefinesNotGiven.size() && i < 6; ++i) {
+      names += (i ? ", " : "") + command.buildDefinesNotGiven[i];
+      yaml += (i ? ", " : "") + command.buildDefinesNotGiven[i] + ": 1";
+    }
+    if (command.buildDefinesNotGiven.size() > 6)
+      names += " and " + std::to_string(command.buildDefinesNotGiven.size() - 6) + " more";
+    model.parseProblems.front().notes.push_back(
+        "the project's build files (" + command.buildDefinesFile + ") define " + names +
+        ", which this parse was not given: where the build sets them, say so in .btlint.yaml (`cuda: {defines: {" +
+        yaml + "}}`) or pass -p with the build's compile_commands.json");
+  }
   model.buildTargets = command.buildTargets;
   model.buildTargetsFile = command.buildTargetsFile;
   return outcome;

@@ -673,6 +673,23 @@ TEST(CudaModel, StandardFromTheKernelFoldersMakefileAndFragments) {
   EXPECT_FALSE(tool.parseProblems.empty());
 }
 
+TEST(CudaModel, MacrosTheBuildDefinesAreNamedWhereTheFileDoesNotParse) {
+  // The header declares the copy helpers only under the build's -DWITH_ASYNC;
+  // the parse without it fails, and the first error says which macros the
+  // build files define.
+  ScratchDir scratch;
+  std::filesystem::create_directories(scratch.path() / ".git");
+  scratch.write("common.mk", "NVCCFLAGS += -O3 -DWITH_ASYNC -DTILE_ROWS=64\n");
+  scratch.write("copy.cuh", "#ifdef WITH_ASYNC\nnamespace async { __device__ inline void wait() {} }\n#endif\n");
+  const FileModel model = cudaModelOfFile(scratch.write(
+      "k.cu", "#include \"copy.cuh\"\n__global__ void k(float *out) { async::wait(); out[threadIdx.x] = 1.0f; }\n"));
+  ASSERT_FALSE(model.parseProblems.empty());
+  std::string notes;
+  for (const std::string &note : model.parseProblems.front().notes) notes += note + "\n";
+  EXPECT_NE(notes.find("(common.mk) define TILE_ROWS, WITH_ASYNC"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("`cuda: {defines: {TILE_ROWS: 1, WITH_ASYNC: 1}}`"), std::string::npos) << notes;
+}
+
 TEST(CudaModel, HeaderLaunchersInstantiatedByTheFile) {
   // The kernel and its launcher live in a header; the file only instantiates
   // the launcher, explicitly and through a call.
