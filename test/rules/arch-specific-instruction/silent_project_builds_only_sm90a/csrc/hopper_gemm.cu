@@ -1,3 +1,5 @@
+// ptxas-agreement: sm90a
+// The wgmma helpers of a Hopper GEMM, guarded by __CUDA_ARCH__ >= 900 only.
 #include <cuda_runtime.h>
 
 __device__ __forceinline__ void warpgroup_fence() {
