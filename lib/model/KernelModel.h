@@ -286,6 +286,11 @@ struct MemoryAccess {
   bool hasMask = false;
   bool maskKnown = false;
   std::vector<MaskCover> maskCovers;
+  // A store of what a load of the same address and mask read, with some
+  // elements replaced by values that do not depend on it (`tl.where(m, v,
+  // x)`, `tl.maximum(x, c)`), and that load: running it again writes what
+  // the first run wrote.
+  bool idempotentOverwrite = false;
 };
 
 // Static or dynamic shared memory (CUDA) declared by a kernel.

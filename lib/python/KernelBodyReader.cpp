@@ -2062,6 +2062,12 @@ private:
       const NodeId valueNode = argument(call, 1, "value");
       const Info value = analyze(valueNode);
       if (!loopStack_.empty()) noteStoredInLoop(valueNode);
+      if (const NodeId load = overwrittenLoad(valueNode, call); load != kNoNode) {
+        const SourceSpan loadSpan = tree_.span(load);
+        for (size_t i = 0; i < kernel_.accesses.size(); ++i)
+          if (i >= first || (kernel_.accesses[i].kind == AccessKind::Load && kernel_.accesses[i].span == loadSpan))
+            kernel_.accesses[i].idempotentOverwrite = true;
+      }
       // A vector stored straight from reductions: each converts to the store's layout.
       if (value.shape && value.shape->size() == 1)
         for (size_t i = 0; i < kernel_.scratchOps.size() && i < 32; ++i)
@@ -2323,6 +2329,51 @@ private:
     NodeId target = tree_.child(assignment, Field::Left);
     if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return "";
     return std::string(tree_.text(target));
+  }
+
+  // A name's value where it is read: the expression last assigned to it (a
+  // few names deep), else the node itself.
+  NodeId resolvedValue(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    for (int depth = 0; depth < 4 && node != kNoNode && tree_.kind(node) == NodeKind::Identifier; ++depth) {
+      auto local = locals_.find(tree_.text(node));
+      if (local == locals_.end() || local->second.value == kNoNode) break;
+      node = tree_.unparenthesize(local->second.value);
+    }
+    return node;
+  }
+
+  // The tl.load of `store`'s own address and mask whose value the stored
+  // value keeps but for elements replaced by values computed without it:
+  // `tl.where(m, v, x)` / `tl.where(m, x, v)`, `tl.maximum(x, v)`,
+  // `tl.minimum(x, v)`. kNoNode otherwise.
+  NodeId overwrittenLoad(NodeId value, NodeId store) const {
+    const NodeId call = resolvedValue(value);
+    if (call == kNoNode || tree_.kind(call) != NodeKind::Call) return kNoNode;
+    const std::string path = canonical(tree_.child(call, Field::Function));
+    const std::string_view function = tritonFunction(path);
+    std::vector<NodeId> kept;
+    if (function == "where") kept = {argument(call, 1, "x"), argument(call, 2, "y")};
+    else if (function == "maximum" || function == "minimum") kept = {argument(call, 0, "x"), argument(call, 1, "y")};
+    else return kNoNode;
+    const std::string address = compact(argument(store, 0, "pointer"));
+    const std::string mask = compact(argument(store, 2, "mask"));
+    for (size_t i = 0; i < kept.size(); ++i) {
+      const NodeId load = resolvedValue(kept[i]);
+      if (load == kNoNode || tree_.kind(load) != NodeKind::Call) continue;
+      const std::string loadPath = canonical(tree_.child(load, Field::Function));
+      if (tritonFunction(loadPath) != "load" ||
+          compact(argument(load, 0, "pointer")) != address || compact(argument(load, 1, "mask")) != mask)
+        continue;
+      // The replacement must not read the loaded value (or the buffer).
+      const std::string other = compact(kept[1 - i]);
+      const std::string loaded = compact(kept[i]);
+      if (other.empty() || other.find(address) != std::string::npos ||
+          (tree_.kind(tree_.unparenthesize(kept[i])) == NodeKind::Identifier && other.find(loaded) != std::string::npos))
+        continue;
+      return load;
+    }
+    return kNoNode;
   }
 
   // The names a value stored inside a loop is written with (`b_h`,

@@ -192,7 +192,11 @@ public:
         "address and mask the load then reads, as written, in the same loop body) is not "
         "reported, since every run reads what it wrote itself; likewise an atomic that adds to what "
         "such a store wrote first (a row stored whole, then one contribution added to its first "
-        "element). Idempotent atomics (`max`, `min`, `and`, "
+        "element). Nor is a store of what a load of the same address and mask read with some elements "
+        "replaced by values computed without it (`tl.store(p, tl.where(m, v, tl.load(p)))`, "
+        "`tl.maximum(x, c)`: a masked fill in place): a second run writes what the first wrote. One "
+        "such step only: a chain of them (`where(x == 3, 1, where(x == 1, 2, x))`) need not give the "
+        "same result twice, and is judged as any other update. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs (also one the `prune_configs_by` pruner gives the configs it builds) is "
         "assumed to restore the state, and single-config lists, which are "
@@ -251,6 +255,8 @@ public:
         for (const MemoryAccess &access : kernel.accesses) {
           if (access.pointer.empty() || !kernel.findParam(access.pointer) || !runsUnder(access, binding))
             continue;
+          // `x = where(m, v, x)` stored back: a second run writes what the first wrote.
+          if (access.idempotentOverwrite) continue;
           PointerAccesses &accesses = underBinding[access.pointer];
           if (access.kind == AccessKind::Load && !accesses.firstLoad) accesses.firstLoad = &access;
           if (access.kind == AccessKind::Store && !accesses.firstStore) accesses.firstStore = &access;
