@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 
 namespace btlint {
 
@@ -53,6 +54,30 @@ std::string folderKey(std::string_view folder) {
 }
 } // namespace
 
+namespace {
+// The part of `path` a project's own folders make up: an absolute path (what
+// an editor sends: /home/intel/src/kernels/x.py) is cut below the nearest
+// folder holding .git, else below the working directory; outside both, none
+// of its folders counts. Folders above a project say nothing of its kernels.
+std::string_view pathBelowProject(std::string_view path) {
+  if (path.empty() || path.front() != '/') return path;
+  std::error_code error;
+  std::filesystem::path folder = std::filesystem::path(std::string(path)).parent_path();
+  for (int level = 0; level < 64 && !folder.empty(); ++level) {
+    if (std::filesystem::exists(folder / ".git", error)) {
+      const size_t length = folder.native().size();
+      return length < path.size() ? path.substr(length + 1) : std::string_view();
+    }
+    if (folder == folder.root_path()) break;
+    folder = folder.parent_path();
+  }
+  const std::string cwd = std::filesystem::current_path(error).native();
+  if (!error && cwd != "/" && path.size() > cwd.size() && path.substr(0, cwd.size()) == cwd && path[cwd.size()] == '/')
+    return path.substr(cwd.size() + 1);
+  return path.substr(path.rfind('/') + 1); // the file's name alone: no folder
+}
+} // namespace
+
 const ForeignBackend *backendEvidence(std::string_view path, const std::set<std::string> &importedModules,
                                       std::string &evidence) {
   for (const ForeignBackend &backend : foreignBackends())
@@ -62,6 +87,7 @@ const ForeignBackend *backendEvidence(std::string_view path, const std::set<std:
         return &backend;
       }
   // Folders only: the file's own name says nothing reliable.
+  path = pathBelowProject(path);
   size_t start = 0;
   while (true) {
     const size_t slash = path.find('/', start);

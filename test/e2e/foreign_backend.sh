@@ -47,6 +47,13 @@ check_rc 0 "notes do not fail the run"
 check_stdout_has "[tile-not-power-of-two]" "the finding is still shown"
 printf '%s' "$kernel" >repo/backend/_ascend/ops/scale.py
 
+echo "# an absolute path (an editor's): folders above the repository say nothing"
+mkdir -p home/intel/proj/.git home/intel/proj/ops
+printf '%s' "$kernel" >home/intel/proj/ops/scale.py
+run_btlint --arch sm90 "$PWD/home/intel/proj/ops/scale.py"
+check_stdout_has "scale.py:6:43: error:" "a folder named intel above the repository keeps the error"
+check_stdout_lacks "foreign-backend-unmarked" "and draws no note"
+
 echo "# backend: ascend for the fork's folder"
 printf 'overrides:\n  - paths: ["backend/_ascend/**"]\n    backend: ascend\n' >repo/.btlint.yaml
 run_btlint --arch sm90 repo
