@@ -121,6 +121,15 @@ std::vector<size_t> matchingOverrides(const std::string &path, const ProjectConf
   return matching;
 }
 
+// Backend: the last matching path override's, then the config's; unsaid
+// (empty) when neither.
+std::string backendOf(const std::vector<size_t> &overrideIndices, const ProjectConfig &config) {
+  std::string backend = config.backend.value_or("");
+  for (size_t i : overrideIndices)
+    if (config.overrides[i].backend) backend = *config.overrides[i].backend;
+  return backend;
+}
+
 std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &overrideIndices,
                                                   const EngineOptions &options, const ProjectConfig &config) {
   auto state = std::make_unique<ResolvedSettings>();
@@ -150,10 +159,7 @@ std::unique_ptr<ResolvedSettings> resolveSettings(const std::vector<size_t> &ove
     state->settings.dtypeSource = "--dtype";
   }
 
-  // Backend: a path override, then the config; unsaid when neither.
-  if (config.backend) state->settings.backend = *config.backend;
-  for (const auto *o : overrides)
-    if (o->backend) state->settings.backend = *o->backend;
+  state->settings.backend = backendOf(overrideIndices, config);
   state->settings.archs = archs;
   const bool foreignBackend = isForeignBackend(state->settings.backend);
 
@@ -584,10 +590,7 @@ static void addUnsavedFiles(const EngineOptions &options, DiscoveryResult &disco
 }
 
 std::string configuredBackend(const std::string &path, const ProjectConfig &config) {
-  std::string backend = config.backend.value_or("");
-  for (size_t i : matchingOverrides(path, config))
-    if (config.overrides[i].backend) backend = *config.overrides[i].backend;
-  return backend;
+  return backendOf(matchingOverrides(path, config), config);
 }
 
 RunResult runAnalysis(const EngineOptions &options, const ProjectConfig &config) {

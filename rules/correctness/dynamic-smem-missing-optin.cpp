@@ -1,6 +1,6 @@
 #include "rules/Rule.h"
+#include "source/LineKeys.h"
 
-#include <cctype>
 #include <optional>
 #include <string>
 
@@ -54,20 +54,12 @@ OptIn optInFor(const LaunchSite &launch, const Kernel *kernel, const RuleContext
   return optIn;
 }
 
-std::string withoutSpaces(std::string_view text) {
-  std::string out;
-  for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
-  return out;
-}
-
 // Whether the file's text calls cudaFuncSetAttribute on `kernel` (`&k<4>`,
 // `(void *)k<4>`): where the parse recovered from errors (a header not
 // found, types it declares unknown), Clang drops calls it cannot type, and
 // an opt-in written in the source is missing from the model.
 bool optInWritten(std::string_view source, const std::string &kernel) {
-  const std::string name = withoutSpaces(kernel);
-  auto identifierChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const std::string name = withoutBlanks(kernel);
   for (size_t at = source.find("cudaFuncSetAttribute"); at != std::string_view::npos;
        at = source.find("cudaFuncSetAttribute", at + 1)) {
     size_t open = source.find('(', at);
@@ -78,12 +70,7 @@ bool optInWritten(std::string_view source, const std::string &kernel) {
       if (source[close] == '(') ++depth;
       else if (source[close] == ')' && --depth == 0) break;
     }
-    const std::string call = withoutSpaces(source.substr(open + 1, close - open - 1));
-    for (size_t found = call.find(name); found != std::string::npos; found = call.find(name, found + 1)) {
-      const bool startsName = found == 0 || !identifierChar(call[found - 1]);
-      const size_t end = found + name.size();
-      if (startsName && (end == call.size() || !identifierChar(call[end]))) return true;
-    }
+    if (containsWord(withoutBlanks(source.substr(open + 1, close - open - 1)), name)) return true;
   }
   return false;
 }
