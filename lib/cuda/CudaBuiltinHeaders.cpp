@@ -340,6 +340,14 @@ constexpr std::string_view kNvccCompat = R"cuda(#pragma once
 // btlint: declarations nvcc's headers provide and Clang's CUDA wrapper does not.
 #ifndef __BTLINT_NVCC_COMPAT__
 #define __BTLINT_NVCC_COMPAT__ 1
+// Clang defines these empty, nvcc as 1: headers test them by value
+// (`#if __CUDACC__`, NCCL's device headers).
+#undef __CUDACC__
+#define __CUDACC__ 1
+#ifdef __NVCC__
+#undef __NVCC__
+#define __NVCC__ 1
+#endif
 // crt/common_functions.h and crt/math_functions.h include these.
 #include <assert.h>
 #include <math.h>

@@ -131,6 +131,38 @@ std::string projectTopFolder(llvm::StringRef folder) {
   return top;
 }
 
+// `text` with each `#` comment removed: from a `#` outside quotes to the end
+// of its line.
+static std::string withoutHashComments(llvm::StringRef text) {
+  std::string out;
+  out.reserve(text.size());
+  char quote = 0;
+  bool comment = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      comment = false;
+      quote = 0;
+    } else if (comment) {
+      continue;
+    } else if (quote) {
+      if (c == '\\' && i + 1 < text.size() && text[i + 1] != '\n') {
+        out += c;
+        out += text[++i];
+        continue;
+      }
+      if (c == quote) quote = 0;
+    } else if (c == '"' || c == '\'') {
+      quote = c;
+    } else if (c == '#') {
+      comment = true;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 // The folder of the newest GCC's omp.h (/usr/lib/gcc/x86_64-linux-gnu/12/include),
 // or empty.
 static const std::string &gccOpenMpIncludeDir() {
@@ -183,7 +215,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
   auto scan = [&](const std::string &path, llvm::StringRef name) {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
     if (!buffer) return;
-    llvm::StringRef text = (*buffer)->getBuffer();
+    // setup.py, CMake, Make and meson comment with `#`: a commented-out
+    // `-DFLAG` or `-std=c++20` is not part of the build.
+    const std::string uncommented = withoutHashComments((*buffer)->getBuffer());
+    llvm::StringRef text = uncommented;
     llvm::SmallVector<llvm::StringRef, 5> groups;
     for (llvm::StringRef rest = text; pattern.match(rest, &groups);) {
       if (best.version.empty() || std::stoi(groups[2].str()) > std::stoi(best.version)) {

@@ -162,6 +162,9 @@ struct DotSite {
   int tilesBefore = 0;
   bool originsKnown = false;
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
+  // Runs under an `if` decided at run time inside its own loop (`if n > 0:`
+  // on a loaded count): Triton's pipeliner leaves such a dot's loads single-buffered.
+  bool underRuntimeTest = false;
   // The accumulator is stored inside the dot's own loop (a running state
   // written out every chunk): its conversion to the store's layout happens
   // while the loop's buffers are live.

@@ -300,6 +300,9 @@ private:
   bool loadsUntracked_ = false;       // a load past the 32 tracked ones
   std::vector<std::pair<int, std::string>> storedInLoops_; // noteStoredInLoop
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
+  // Per enclosing `if` arm whose condition is decided at run time, the loop
+  // depth it sits at: a dot under one inside its own loop is not pipelined.
+  std::vector<size_t> runtimeArms_;
   ParamSet readAnywhere_;
   ParamSet withRole_;
   ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
@@ -2479,6 +2482,7 @@ private:
     dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
     dot.originsKnown = !loadsUntracked_;
     dot.guards = guardStack_;
+    dot.underRuntimeTest = !loopStack_.empty() && !runtimeArms_.empty() && runtimeArms_.back() == loopStack_.size();
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
                                        " at line " + std::to_string(tree_.line(call)) + " are not known",
@@ -2652,6 +2656,7 @@ private:
       // ones, as far as they are plain parameter tests (`if INPLACE:`).
       const size_t outerGuards = guardStack_.size();
       std::vector<AccessGuard> earlier; // negations of the conditions seen so far
+      bool runtimeTest = false;
       auto readArm = [&](NodeId condition, NodeId block) {
         std::optional<AccessGuard> guard =
             condition != kNoNode ? parameterTest(condition) : std::nullopt;
@@ -2660,7 +2665,11 @@ private:
         // `if A and B:` / `if A & B:`: each test holds in the arm (the
         // negation, a disjunction, says nothing of either alone).
         if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_, 0);
+        // An arm after a runtime test runs under it too.
+        runtimeTest = runtimeTest || (condition != kNoNode && decidedAtRunTime(condition, 0));
+        if (runtimeTest) runtimeArms_.push_back(loopStack_.size());
         if (block != kNoNode) readBlock(block);
+        if (runtimeTest) runtimeArms_.pop_back();
         guardStack_.resize(outerGuards);
         if (guard) earlier.push_back({guard->param, !guard->whenTrue, guard->compare, guard->operand});
       };
@@ -2841,6 +2850,50 @@ private:
       readBlock(body);
     }
     loopStack_.pop_back();
+  }
+
+  // Whether a condition is decided when the kernel runs rather than when
+  // Triton compiles it: it reads a parameter that is not constexpr, a loaded
+  // value, a program id, or the variable of a loop Triton does not unroll.
+  // Names the reader does not know (module constants) are compile-time.
+  bool decidedAtRunTime(NodeId node, int depth) {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || depth > kMaxFollow) return false;
+    switch (tree_.kind(node)) {
+    case NodeKind::Identifier: {
+      const std::string_view name = tree_.text(node);
+      if (auto param = paramIndex_.find(name); param != paramIndex_.end())
+        return !kernel_.params[param->second].isConstexpr();
+      auto local = locals_.find(name);
+      return local != locals_.end() && holdsRuntimeValue(local->second.info);
+    }
+    case NodeKind::Attribute: // `x_ptr.dtype.element_ty`: known when compiling
+      return false;
+    case NodeKind::Call: {
+      const std::string callee = canonical(tree_.child(node, Field::Function));
+      if (callee == "triton.language.load" || callee == "triton.language.program_id" ||
+          callee == "triton.language.num_programs" || callee.rfind("triton.language.atomic_", 0) == 0)
+        return true;
+      NodeId arguments = tree_.child(node, Field::Arguments);
+      return arguments != kNoNode && decidedAtRunTime(arguments, depth + 1);
+    }
+    default:
+      for (NodeId child : tree_.children(node))
+        if (decidedAtRunTime(child, depth + 1)) return true;
+      return false;
+    }
+  }
+
+  bool holdsRuntimeValue(const Info &info) const {
+    if (info.load != kNoNode || info.tileLoads || (info.sources & kProgramSources)) return true;
+    for (uint32_t loops = info.sources >> kFirstLoopBit, loop = 0; loops; loops >>= 1, ++loop)
+      if ((loops & 1u) && loop < kernel_.loops.size() && !kernel_.loops[loop].isStaticRange) return true;
+    if (info.bounds)
+      for (size_t i = 0; i < info.bounds->count; ++i)
+        if (info.bounds->sets[i].test(kDataBit) || info.bounds->sets[i].test(kProgramBit)) return true;
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i)
+      if (info.params.test(i) && !kernel_.params[i].isConstexpr()) return true;
+    return false;
   }
 
   static uint32_t loopBit(int loop) { return loop >= 0 && loop < 32 - kFirstLoopBit ? 1u << (loop + kFirstLoopBit) : 0; }

@@ -442,13 +442,14 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.m = *m;
     dot.n = *n;
     dot.k = *k;
-    dot.inLoop = inLoops[index];
+    // Under a runtime `if` in its loop the dot is in the loop but not pipelined.
+    dot.inLoop = inLoops[index] && !site.underRuntimeTest;
     // A dot outside every loop is a phase of its own.
     dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
       dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
     dot.carried = site.accumulates;
-    dot.storedInLoop = site.accumulatorStoredInLoop && dot.inLoop;
+    dot.storedInLoop = site.accumulatorStoredInLoop && inLoops[index];
     if (!site.accumulator.empty())
       for (const DotSite &earlier : kernel.dots)
         if (earlier.accumulator == site.accumulator && earlier.outerLoop == site.outerLoop) {
@@ -458,8 +459,8 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.input = assumed;
     if (auto visible = parseElementType(site.inputDtype); visible && *visible != ElementType::Int32)
       dot.input = *visible;
-    dot.a = {sourceOf(site.aFromLoad, dot.inLoop), true};
-    dot.b = {sourceOf(site.bFromLoad, dot.inLoop), false};
+    dot.a = {sourceOf(site.aFromLoad, inLoops[index]), true};
+    dot.b = {sourceOf(site.bFromLoad, inLoops[index]), false};
     // `tl.trans(x)` of a tile loaded along its last axis is K-major;
     // `tl.dot(x, tl.trans(x))`: B is A's K-contiguous tile transposed.
     dot.bTransposed = site.bTransposed;
@@ -553,7 +554,15 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     desc.epilogueStore = storedTypeFor(dots.back().input);
     if (explain) notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
   }
-  if (explain && std::any_of(dots.begin(), dots.end(), [](const DotDescription &d) { return !d.inLoop; }))
+  for (size_t i = 0; explain && i < dots.size(); ++i)
+    if (sites[i]->underRuntimeTest && inLoops[i])
+      notes.push_back(Note("the tl.dot at line " + std::to_string(sites[i]->span.line) +
+                               " runs under an `if` decided at run time inside its loop: Triton does not pipeline "
+                               "it, its operands are single-buffered",
+                           sites[i]->span.start()));
+  if (explain && std::any_of(dots.begin(), dots.end(), [&](const DotDescription &d) {
+        return !d.inLoop && !(sites[static_cast<size_t>(&d - dots.data())]->underRuntimeTest);
+      }))
     notes.push_back("a tl.dot outside any loop: its operands are not multi-buffered");
 
   // Without dots: the loaded tiles stay in registers; the scratch of their

@@ -679,15 +679,20 @@ TEST(CudaModel, MacrosTheBuildDefinesAreNamedWhereTheFileDoesNotParse) {
   // build files define.
   ScratchDir scratch;
   std::filesystem::create_directories(scratch.path() / ".git");
-  scratch.write("common.mk", "NVCCFLAGS += -O3 -DWITH_ASYNC -DTILE_ROWS=64\n");
+  // Commented out, in Make and in setup.py: not part of the build ("#" in
+  // quotes is not a comment).
+  scratch.write("common.mk", "NVCCFLAGS += -O3 -DWITH_ASYNC -DTILE_ROWS=64 # -DDEBUG_SYNC\n# NVCCFLAGS += -DNO_TMA\n");
+  scratch.write("setup.py", "flags = ['-O3', '-DTAG=\"#1\"',\n    # '-DDISABLE_BACKWARD',\n]\n");
   scratch.write("copy.cuh", "#ifdef WITH_ASYNC\nnamespace async { __device__ inline void wait() {} }\n#endif\n");
   const FileModel model = cudaModelOfFile(scratch.write(
       "k.cu", "#include \"copy.cuh\"\n__global__ void k(float *out) { async::wait(); out[threadIdx.x] = 1.0f; }\n"));
   ASSERT_FALSE(model.parseProblems.empty());
   std::string notes;
   for (const std::string &note : model.parseProblems.front().notes) notes += note + "\n";
-  EXPECT_NE(notes.find("(common.mk) define TILE_ROWS, WITH_ASYNC"), std::string::npos) << notes;
-  EXPECT_NE(notes.find("`cuda: {defines: {TILE_ROWS: 1, WITH_ASYNC: 1}}`"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("define TAG, TILE_ROWS, WITH_ASYNC"), std::string::npos) << notes;
+  EXPECT_NE(notes.find("`cuda: {defines: {TAG: 1, TILE_ROWS: 1, WITH_ASYNC: 1}}`"), std::string::npos) << notes;
+  for (const char *commented : {"DEBUG_SYNC", "NO_TMA", "DISABLE_BACKWARD"})
+    EXPECT_EQ(notes.find(commented), std::string::npos) << commented << " is commented out\n" << notes;
 }
 
 TEST(CudaModel, HeaderLaunchersInstantiatedByTheFile) {

@@ -881,6 +881,82 @@ TEST(ResourcesFrontEnd, StateStoredEveryIterationConvertsBesideTheRings) {
   expectMeasuredBytes(model, cases);
 }
 
+TEST(ResourcesFrontEnd, DotUnderARuntimeTestInItsLoopIsNotPipelined) {
+  // Triton pipelines the loads of a dot that runs on every iteration: one
+  // under an `if` decided at run time inside its loop (a loaded count, the
+  // loop variable) keeps single buffers whatever num_stages says; an `if` on
+  // a constexpr, or one around the whole loop, leaves the rings. Measured with
+  // Triton 3.6.0 for GPUTarget("cuda", 90, 32), fp16 pointers, K divisible by 16.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+@triton.jit
+def counted(a, b, c, counts, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN); rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        n = tl.load(counts + k // BK)
+        if n > 0:
+            x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+            y = tl.load(b + (k + rk)[:, None] * BN + rn[None, :])
+            acc += tl.dot(x, y)
+    tl.store(c + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))
+
+@triton.jit
+def skip_first(a, b, c, counts, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN); rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * BN + rn[None, :])
+        if k > 0:
+            acc += tl.dot(x, y)
+    tl.store(c + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))
+
+@triton.jit
+def flagged(a, b, c, counts, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, SCALE: tl.constexpr = False):
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN); rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+        y = tl.load(b + (k + rk)[:, None] * BN + rn[None, :])
+        if not SCALE:
+            acc += tl.dot(x, y)
+        else:
+            acc += tl.dot(x * 2, y)
+    tl.store(c + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))
+
+@triton.jit
+def guarded_outside(a, b, c, counts, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.arange(0, BM); rn = tl.arange(0, BN); rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    n = tl.load(counts)
+    if n > 0:
+        for k in range(0, K, BK):
+            x = tl.load(a + rm[:, None] * K + (k + rk)[None, :])
+            y = tl.load(b + (k + rk)[:, None] * BN + rn[None, :])
+            acc += tl.dot(x, y)
+    tl.store(c + rm[:, None] * BN + rn[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  EXPECT_TRUE(python_test::kernelNamed(model, "counted").dots.at(0).underRuntimeTest);
+  EXPECT_TRUE(python_test::kernelNamed(model, "skip_first").dots.at(0).underRuntimeTest);
+  EXPECT_FALSE(python_test::kernelNamed(model, "flagged").dots.at(0).underRuntimeTest);
+  EXPECT_FALSE(python_test::kernelNamed(model, "guarded_outside").dots.at(0).underRuntimeTest);
+  const DotSequenceCase cases[] = {
+      {"counted", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 24576},
+      {"counted", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 12288},
+      {"counted", {{"BM", 128}, {"BN", 128}, {"BK", 32}}, 8, 2, 32768},
+      {"skip_first", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 24576},
+      {"skip_first", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 12288},
+      {"flagged", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 73728},
+      {"flagged", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 36864},
+      {"guarded_outside", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 73728},
+      {"guarded_outside", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 36864},
+  };
+  expectMeasuredBytes(model, cases);
+}
+
 TEST(ResourcesFrontEnd, CastToAnotherLoadsOwnTypeIsNoCast) {
   // `x = x.to(w.dtype)` with x and w loaded from pointers of one element
   // type: Triton folds the cast, A stays a shared-memory operand (num_stages

@@ -1,13 +1,17 @@
 // ptxas-agreement: sm90a
 // Code that builds with nvcc and that Clang alone rejects: a dependent type
 // name without `typename` where only a type fits, the macros nvcc predefines
-// (__NVCC__, and __CUDA_ARCH_SPECIFIC__ for an arch-specific target) and
-// GCC's OpenMP header.
+// (__NVCC__, and __CUDA_ARCH_SPECIFIC__ for an arch-specific target), the
+// value of __CUDACC__ and __NVCC__ (tested with `#if`, as NCCL's device
+// headers do) and GCC's OpenMP header.
 #include <omp.h>
 #include <cuda_runtime.h>
 
 #ifndef __NVCC__
 #error "built by nvcc only"
+#endif
+#if !__CUDACC__ || !__NVCC__
+#error "__CUDACC__ and __NVCC__ are 1"
 #endif
 
 template <typename T> struct Traits { using Accum = float; };
