@@ -252,6 +252,7 @@ bool Builtins::canCall(std::string_view path) {
       "itertools.chain", "itertools.chain.from_iterable", "os.environ.get", "os.environ.setdefault",
       "os.getenv", "copy.deepcopy", "copy.copy", "torch.cuda.get_device_capability",
       "torch.cuda.get_device_properties", "triton.runtime.driver.active.get_current_target",
+      "triton.runtime.driver.active.get_active_torch_device",
       "torch.cuda.is_available", "torch.xpu.is_available", "torch.backends.mps.is_available",
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
       "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
@@ -426,6 +427,14 @@ Value Builtins::externalAttribute(Interpreter &interpreter, const Value &object,
       return device.isAmd() ? Value::ofString(arch->name, origin)
                             : Value::unknown("gcnArchName on an NVIDIA device", origin);
     return Value::unknown("device property `" + std::string(name) + "` is not known at lint time", origin);
+  }
+  // The torch device Triton's driver runs on: PyTorch names CUDA and ROCm
+  // devices "cuda" alike.
+  if (object.text() == "triton.runtime.driver.active.get_active_torch_device()") {
+    if (!arch) return noArch(origin);
+    if (name == "type") return Value::ofString("cuda", origin);
+    if (name == "index") return Value::ofInt(0, origin);
+    return Value::unknown("device attribute `" + std::string(name) + "` is not known", origin);
   }
   static const std::string target = "triton.runtime.driver.active.get_current_target()";
   if (object.text() == target) {
@@ -738,6 +747,8 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
     return Value::external("torch.cuda.get_device_properties()", origin);
   if (path == "triton.runtime.driver.active.get_current_target")
     return Value::external("triton.runtime.driver.active.get_current_target()", origin);
+  if (path == "triton.runtime.driver.active.get_active_torch_device")
+    return Value::external("triton.runtime.driver.active.get_active_torch_device()", origin);
   if (pathIs(path, {"torch.cuda.is_available"})) {
     if (!arch) return noArch(origin);
     return Value::ofBool(true, origin);
