@@ -42,6 +42,14 @@ bool isNvcc(llvm::StringRef driver) {
   return llvm::sys::path::filename(driver).starts_with("nvcc");
 }
 
+// nvcc's front end accepts GNU extensions (`typeof`, statement expressions)
+// whatever -std says, as NCCL's and DOCA's device headers use them; Clang
+// accepts them only in its gnu++ dialects.
+std::string nvccDialect(llvm::StringRef standard) {
+  if (standard.consume_front("c++")) return "-std=gnu++" + standard.str();
+  return "-std=" + standard.str();
+}
+
 // Keeps the include paths, macros and language standard of an nvcc command.
 std::vector<std::string> translateNvccFlags(const std::vector<std::string> &command) {
   std::vector<std::string> kept;
@@ -57,7 +65,9 @@ std::vector<std::string> translateNvccFlags(const std::vector<std::string> &comm
         value = arg.drop_front(flag.nvcc.size());
       else
         continue;
-      if (flag.clang.ends_with("=") || flag.attachedValue || flag.clang.size() == 2) {
+      if (flag.clang == "-std=") {
+        kept.push_back(nvccDialect(value));
+      } else if (flag.clang.ends_with("=") || flag.attachedValue || flag.clang.size() == 2) {
         kept.push_back((flag.clang + value).str());
       } else {
         kept.push_back(flag.clang.str());
@@ -447,7 +457,7 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     const llvm::StringRef fileFolder = llvm::sys::path::parent_path(absolutePath);
     const BuildStandard build = buildStandardFor(fileFolder, projectTopFolder(fileFolder));
     if (!build.version.empty()) {
-      command.arguments.push_back("-std=c++" + build.version);
+      command.arguments.push_back(nvccDialect("c++" + build.version));
       command.origin += ", -std=c++" + build.version + " as " + build.file + " says";
     }
     command.buildTargets = build.targets;

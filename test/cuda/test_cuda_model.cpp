@@ -643,7 +643,8 @@ __global__ void k(float *x) {
 TEST(CudaModel, StandardFromTheProjectsBuildFiles) {
   // C++20 abbreviated templates parse once setup.py asks for -std=c++20, as
   // the project's own build does; without a build file, C++17 as nvcc's default.
-  const std::string code = "__device__ float twice(auto x) { return 2 * x; }\n"
+  // GNU `typeof` parses either way: nvcc accepts it whatever -std says.
+  const std::string code = "__device__ float twice(auto x) { typeof(x) y = x; return 2 * y; }\n"
                            "__global__ void k(float *out) { out[threadIdx.x] = twice(1.0f); }\n";
   for (bool declared : {false, true}) {
     ScratchDir scratch;
