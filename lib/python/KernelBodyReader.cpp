@@ -146,6 +146,9 @@ struct Info {
   // A tuple of scalars (what a helper that computes tile ids returns), for
   // unpacking: `pid_m, pid_n = tile_ids(...)`.
   bool scalarParts = false;
+  // What each element of a tuple a module helper returns derives from
+  // (helperReturnedParts), for unpacking it element by element; null: not known.
+  const std::vector<Info> *parts = nullptr;
   // Tile offsets divided (or reduced modulo) by a parameter (not a literal:
   // `offs // 2` unpacks, it decodes nothing): a coordinate decoded from a
   // flattened index (`offs_m // (P * Q)`, the batch of an image's pixels).
@@ -162,6 +165,12 @@ struct Info {
   // type and casts after reading it back.
   bool cast = false;
 };
+
+thread_local std::deque<std::vector<Info>> *partsArena = nullptr;
+const std::vector<Info> *keepParts(std::vector<Info> parts) {
+  partsArena->push_back(std::move(parts));
+  return &partsArena->back();
+}
 
 Bounds boundsOf(const Info &value) {
   if (value.bounds) return *value.bounds;
@@ -1651,6 +1660,204 @@ private:
            path.substr(0, 7) == "triton.";
   }
 
+  // What a value of a module helper derives from: the helper's parameters
+  // (bits by position), whether a tl.load's result takes part (the address
+  // then sizes nothing: the value is data), and the program ids it reads.
+  struct HelperValue {
+    std::bitset<kMaxParams> params;
+    bool loaded = false;
+    uint32_t programs = 0;
+    void add(const HelperValue &other) {
+      params |= other.params;
+      loaded = loaded || other.loaded;
+      programs |= other.programs;
+    }
+  };
+
+  HelperValue helperValueOf(NodeId node, const std::unordered_map<std::string_view, HelperValue> &names,
+                            int depth) const {
+    HelperValue value;
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || depth > kMaxDepth) return value;
+    switch (tree_.kind(node)) {
+    case NodeKind::Identifier:
+      if (auto found = names.find(tree_.text(node)); found != names.end()) value = found->second;
+      return value;
+    case NodeKind::Lambda:
+    case NodeKind::String:
+      return value;
+    case NodeKind::Call: {
+      const std::string callee = canonical(tree_.child(node, Field::Function));
+      if (callee == "triton.language.load") {
+        value.loaded = true; // its address sizes nothing
+        return value;
+      }
+      if (callee == "triton.language.program_id") {
+        NodeId axis = tree_.unparenthesize(argument(node, 0, "axis"));
+        int64_t number = 0;
+        value.programs = axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
+                                 parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
+                             ? 1u << number
+                             : kAnyProgramBit;
+        return value;
+      }
+      break;
+    }
+    default:
+      break;
+    }
+    for (NodeId child : tree_.children(node)) value.add(helperValueOf(child, names, depth + 1));
+    return value;
+  }
+
+  // Binds every name a statement list assigns (flow-insensitively: each
+  // assignment adds to what the name derives from) and collects the values
+  // it returns, element by element. False when returns differ in arity or a
+  // nested definition makes the walk unsound.
+  bool walkHelperBody(NodeId block, std::unordered_map<std::string_view, HelperValue> &names,
+                      std::optional<std::vector<HelperValue>> &returned, int depth) const {
+    if (depth > kMaxDepth) return false;
+    auto bind = [&](NodeId target, const HelperValue &value, auto &self) -> void {
+      target = tree_.unparenthesize(target);
+      if (target == kNoNode) return;
+      if (tree_.kind(target) == NodeKind::Identifier) {
+        names[tree_.text(target)].add(value);
+        return;
+      }
+      for (NodeId child : tree_.children(target))
+        if (!SyntaxTree::isOperatorToken(tree_.kind(child))) self(child, value, self);
+    };
+    for (NodeId statement : tree_.children(block)) {
+      switch (tree_.kind(statement)) {
+      case NodeKind::ExpressionStatement:
+        for (NodeId child : tree_.children(statement)) {
+          const NodeKind kind = tree_.kind(child);
+          if (kind != NodeKind::Assignment && kind != NodeKind::AugmentedAssignment) continue;
+          NodeId left = tree_.child(child, Field::Left), right = tree_.child(child, Field::Right);
+          if (right == kNoNode) continue; // an annotation alone
+          bind(left, helperValueOf(right, names, 0), bind);
+        }
+        break;
+      case NodeKind::ReturnStatement: {
+        std::vector<HelperValue> values;
+        NodeId value = kNoNode;
+        for (NodeId child : tree_.children(statement))
+          if (tree_.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(child))) value = child;
+        value = tree_.unparenthesize(value);
+        if (value != kNoNode &&
+            (tree_.kind(value) == NodeKind::ExpressionList || tree_.kind(value) == NodeKind::Tuple)) {
+          for (NodeId element : tree_.children(value)) {
+            const NodeKind kind = tree_.kind(element);
+            if (kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind)) continue;
+            if (kind == NodeKind::ListSplat) return false;
+            values.push_back(helperValueOf(element, names, 0));
+          }
+        } else {
+          values.push_back(helperValueOf(value, names, 0));
+        }
+        if (!returned) {
+          returned = std::move(values);
+        } else {
+          if (returned->size() != values.size()) return false;
+          for (size_t i = 0; i < values.size(); ++i) (*returned)[i].add(values[i]);
+        }
+        break;
+      }
+      case NodeKind::FunctionDefinition:
+      case NodeKind::DecoratedDefinition:
+      case NodeKind::ClassDefinition:
+        return false;
+      case NodeKind::ForStatement: {
+        bind(tree_.child(statement, Field::Left), helperValueOf(tree_.child(statement, Field::Right), names, 0),
+             bind);
+        [[fallthrough]];
+      }
+      default:
+        // if/while/with/try and the loop's body: their blocks, conditions ignored.
+        for (NodeId child : tree_.children(statement)) {
+          const NodeKind kind = tree_.kind(child);
+          if (kind == NodeKind::Block) {
+            if (!walkHelperBody(child, names, returned, depth + 1)) return false;
+          } else if (kind == NodeKind::ElifClause || kind == NodeKind::ElseClause) {
+            for (NodeId inner : tree_.children(child))
+              if (tree_.kind(inner) == NodeKind::Block && !walkHelperBody(inner, names, returned, depth + 1))
+                return false;
+          }
+        }
+        break;
+      }
+    }
+    return true;
+  }
+
+  // A call of a helper defined in this module: what each value it returns
+  // derives from, in the caller's terms (the arguments given for the
+  // parameters it reads; a loaded value is data, as a tl.load's result is).
+  // Unpacking then gives each target its own element (`expert, offs, mask =
+  // setup(...)`) instead of everything every argument carries.
+  void helperReturnedParts(NodeId call, std::string_view name, const std::vector<Info> &positional,
+                           const std::vector<std::pair<std::string_view, Info>> &keywords, Info &result) {
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    if (!binding || binding->kind != eval::Binding::Kind::Definition || binding->node == kNoNode ||
+        tree_.kind(binding->node) != NodeKind::FunctionDefinition)
+      return;
+    const NodeId definition = binding->node;
+    // The helper's parameters by name, and the caller's argument for each.
+    std::vector<std::string_view> parameters;
+    if (NodeId list = tree_.child(definition, Field::Parameters); list != kNoNode)
+      for (NodeId parameter : tree_.children(list)) {
+        NodeId nameNode = kNoNode;
+        switch (tree_.kind(parameter)) {
+        case NodeKind::Identifier: nameNode = parameter; break;
+        case NodeKind::TypedParameter: nameNode = tree_.childOfKind(parameter, NodeKind::Identifier); break;
+        case NodeKind::DefaultParameter:
+        case NodeKind::TypedDefaultParameter: nameNode = tree_.child(parameter, Field::Name); break;
+        default: return; // *args, **kwargs: arguments do not map by position
+        }
+        if (nameNode == kNoNode) return;
+        parameters.push_back(tree_.text(nameNode));
+      }
+    if (parameters.size() > kMaxParams) return;
+    // Splatted arguments do not map to parameters.
+    if (NodeId arguments = tree_.child(call, Field::Arguments); arguments != kNoNode)
+      for (NodeId argument : tree_.children(arguments))
+        if (tree_.kind(argument) == NodeKind::ListSplat || tree_.kind(argument) == NodeKind::DictionarySplat) return;
+    if (positional.size() > parameters.size()) return;
+    std::vector<const Info *> given(parameters.size(), nullptr);
+    for (size_t i = 0; i < positional.size(); ++i) given[i] = &positional[i];
+    for (const auto &[keyword, value] : keywords) {
+      auto found = std::find(parameters.begin(), parameters.end(), keyword);
+      if (found == parameters.end()) return;
+      given[static_cast<size_t>(found - parameters.begin())] = &value;
+    }
+    std::unordered_map<std::string_view, HelperValue> names;
+    for (size_t i = 0; i < parameters.size(); ++i) names[parameters[i]].params.set(i);
+    std::optional<std::vector<HelperValue>> returned;
+    NodeId body = tree_.child(definition, Field::Body);
+    if (body == kNoNode) return;
+    // Twice: a name assigned after its use in a loop reaches that use.
+    for (int pass = 0; pass < 2; ++pass) {
+      returned.reset();
+      if (!walkHelperBody(body, names, returned, 0)) return;
+    }
+    if (!returned || returned->empty()) return;
+    std::vector<Info> parts;
+    for (const HelperValue &value : *returned) {
+      Info part;
+      part.shape = nullptr;
+      part.sources = value.programs;
+      for (size_t i = 0; i < given.size(); ++i) {
+        if (!value.params.test(i) || !given[i]) continue;
+        part.params |= given[i]->params;
+        part.sources |= given[i]->sources;
+      }
+      // Bounded by data, as a tl.load's result is: its address sizes nothing.
+      if (value.loaded) part.bounds = keepBounds(boundOf(kDataBit));
+      parts.push_back(std::move(part));
+    }
+    if (parts.size() > 1) result.parts = keepParts(std::move(parts));
+  }
+
   // A helper of the module that computes scalars only from scalars (tile
   // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
   // arithmetic; no other call, no tensor), called with scalars: its result,
@@ -1749,8 +1956,12 @@ private:
     Info result;
     result.shape = nullptr;
     std::vector<Info> arguments;
-    analyzeArguments(call, result, &arguments);
-    if (tree_.kind(callee) == NodeKind::Identifier) scalarHelperResult(call, tree_.text(callee), arguments, result);
+    std::vector<std::pair<std::string_view, Info>> keywordArguments;
+    analyzeArguments(call, result, &arguments, &keywordArguments);
+    if (tree_.kind(callee) == NodeKind::Identifier) {
+      scalarHelperResult(call, tree_.text(callee), arguments, result);
+      helperReturnedParts(call, tree_.text(callee), arguments, keywordArguments, result);
+    }
     // A helper given one tile and nothing else (`exp(b_g)`, `sigmoid(x)`,
     // wrappers of math functions, often imported): taken as element-wise,
     // its result of the tile's shape. A helper that reduces needs scratch,
@@ -1873,7 +2084,8 @@ private:
 
   // The arguments' parameters join `into`; `positional`, when given, gets
   // each positional argument's value.
-  void analyzeArguments(NodeId call, Info &into, std::vector<Info> *positional = nullptr) {
+  void analyzeArguments(NodeId call, Info &into, std::vector<Info> *positional = nullptr,
+                        std::vector<std::pair<std::string_view, Info>> *keywords = nullptr) {
     NodeId arguments = tree_.child(call, Field::Arguments);
     if (arguments == kNoNode) return;
     for (NodeId argument : tree_.children(arguments)) {
@@ -1882,6 +2094,9 @@ private:
       Info value = analyze(keyword ? tree_.child(argument, Field::Value) : argument);
       into.params |= value.params;
       into.sources |= value.sources;
+      if (keyword && keywords)
+        if (NodeId name = tree_.child(argument, Field::Name); name != kNoNode)
+          keywords->emplace_back(tree_.text(name), value);
       if (positional && !keyword) positional->push_back(std::move(value));
     }
   }
@@ -2552,8 +2767,22 @@ private:
       part.params = info.params;
       part.shape = info.scalarParts ? scalarShape() : nullptr;
       if (info.scalarParts) part.sources = info.sources;
-      for (NodeId child : tree_.children(target))
-        if (tree_.kind(child) != NodeKind::Comment) assign(child, part, kNoNode);
+      std::vector<NodeId> targets;
+      for (NodeId child : tree_.children(target)) {
+        const NodeKind childKind = tree_.kind(child);
+        if (childKind != NodeKind::Comment && !SyntaxTree::isOperatorToken(childKind)) targets.push_back(child);
+      }
+      // A module helper's tuple: each target what its own element derives from.
+      if (info.parts && info.parts->size() == targets.size()) {
+        for (size_t i = 0; i < targets.size(); ++i) {
+          Info element = (*info.parts)[i];
+          element.shape = part.shape;
+          if (info.scalarParts) element.sources |= info.sources;
+          assign(targets[i], element, kNoNode);
+        }
+        return;
+      }
+      for (NodeId child : targets) assign(child, part, kNoNode);
     }
   }
 
@@ -3041,7 +3270,9 @@ void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax 
   std::deque<Bounds> bounds;
   std::deque<std::vector<Limit>> limits;
   std::deque<std::vector<AxisOrigin>> axes;
+  std::deque<std::vector<Info>> parts;
   axesArena = &axes;
+  partsArena = &parts;
   shapeArena = &arena;
   boundsArena = &bounds;
   limitsArena = &limits;
@@ -3051,6 +3282,7 @@ void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax 
   boundsArena = nullptr;
   limitsArena = nullptr;
   axesArena = nullptr;
+  partsArena = nullptr;
 }
 
 } // namespace btlint::python
