@@ -106,6 +106,9 @@ struct TileShape {
   TileSource source = TileSource::Zeros;
   std::vector<TileDim> dims;
   std::string dtype; // element type when visible ("fp32", "fp16", ...), else empty
+  // Where `dtype` comes from when the kernel's text does not show it: "`x_ptr`
+  // is fp32 in the launch at line 40"; empty otherwise.
+  std::string dtypeShownBy;
   SourceSpan span;
   // The parameter tests of the `if` arms it is made in: all must hold for
   // the tile to be built (a config or launch that fails one compiles it out).
@@ -127,6 +130,9 @@ struct DotSite {
   std::vector<TileDim> b;      // operand B shape [K, N] when known
   std::string inputDtype;      // "fp16", "bf16", "fp32", "fp8e4nv", "int8", ... or empty
   std::string accDtype;        // accumulator type when visible
+  // inputDtype is the type of the tensors the file's launches pass for the
+  // operands' pointers (the kernel's text does not show it).
+  bool inputFromLaunches = false;
   int loopDepth = 0;           // 0: not inside a loop
   // Index in Kernel::loops of the outermost loop around the dot, -1 for none:
   // dots under different outermost loops run one loop after the other.
@@ -489,6 +495,11 @@ struct LaunchArgument {
   // launch, at the launch's level or one enclosing it ("triton.next_power_of_2(dim)"
   // for `BLOCK_D=BLOCK_D`); empty otherwise.
   std::string definitionText;
+  // The element type of the tensor passed, as the launching code shows it
+  // (`torch.empty(..., dtype=torch.float16)`, `x.to(torch.float32)`, a view
+  // of one, a parameter every call in the module passes one to): "fp16",
+  // "fp32", "int8", ...; empty when nothing shows it.
+  std::string elementType;
   SourceSpan span;
 };
 

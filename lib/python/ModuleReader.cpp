@@ -958,6 +958,7 @@ private:
             if (NodeId assigned = lastAssignmentBefore(body, tree_.text(value), tree_.node(call).startByte);
                 assigned != kNoNode)
               entry.definitionText = std::string(tree_.text(assigned));
+        entry.elementType = hostElementType(value, function, tree_.node(call).startByte, 0);
         site.arguments.push_back(std::move(entry));
         launch.argumentValues.push_back(value);
       }
@@ -1092,6 +1093,155 @@ private:
       if (assigns && value != kNoNode) found = value;
     });
     return found;
+  }
+
+  // ---- element types of host tensors -------------------------------------------
+
+  static constexpr int kMaxHostTypeDepth = 6;
+
+  // The element type a `dtype` expression names ("torch.float16" -> "fp16").
+  std::string dtypeNamed(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || (tree_.kind(node) != NodeKind::Attribute && tree_.kind(node) != NodeKind::Identifier))
+      return {};
+    const std::string path = canonical(node);
+    return path.rfind("torch.", 0) == 0 ? dtypeNameForPath(path) : std::string();
+  }
+
+  // The element type of the tensor `value` evaluates to in `function` at
+  // `before`, as the code shows it; empty when it does not. Views, slices
+  // and copies keep their source's type; factories and casts name theirs; a
+  // parameter of `function` takes the type every call of it in the module
+  // passes (all calls must agree).
+  std::string hostElementType(NodeId value, NodeId function, uint32_t before, int depth) {
+    value = tree_.unparenthesize(value);
+    if (value == kNoNode || depth > kMaxHostTypeDepth) return {};
+    switch (tree_.kind(value)) {
+    case NodeKind::Subscript:
+      return hostElementType(tree_.child(value, Field::Value), function, before, depth + 1);
+    case NodeKind::Identifier: {
+      const std::string_view name = tree_.text(value);
+      if (function == kNoNode) return {};
+      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
+        if (NodeId assigned = lastAssignmentBefore(body, name, before); assigned != kNoNode)
+          return hostElementType(assigned, function, tree_.node(assigned).startByte, depth + 1);
+      return parameterElementType(function, name, depth + 1);
+    }
+    case NodeKind::Call:
+      break;
+    default:
+      return {};
+    }
+    NodeId callee = tree_.child(value, Field::Function);
+    if (callee == kNoNode) return {};
+    if (tree_.kind(callee) == NodeKind::Attribute) {
+      NodeId method = tree_.child(callee, Field::AttributeName);
+      NodeId object = tree_.child(callee, Field::Object);
+      const std::string_view name = method != kNoNode ? tree_.text(method) : std::string_view();
+      const std::string path = canonical(callee);
+      if (path.rfind("torch.", 0) == 0) {
+        // Factories: the dtype they are given, else (for *_like) their model's.
+        static constexpr std::string_view factories[] = {
+            "torch.empty", "torch.zeros", "torch.ones", "torch.full", "torch.rand", "torch.randn",
+            "torch.randint", "torch.empty_strided", "torch.tensor", "torch.arange", "torch.empty_like",
+            "torch.zeros_like", "torch.ones_like", "torch.full_like", "torch.rand_like", "torch.randn_like"};
+        if (std::find(std::begin(factories), std::end(factories), path) == std::end(factories)) return {};
+        if (NodeId dtype = keywordArgument(value, "dtype"); dtype != kNoNode) return dtypeNamed(dtype);
+        if (path.size() > 5 && path.compare(path.size() - 5, 5, "_like") == 0)
+          return hostElementType(positionalArgument(value, 0), function, before, depth + 1);
+        return {};
+      }
+      // Casts.
+      static const std::pair<std::string_view, std::string_view> casts[] = {
+          {"half", "fp16"}, {"float", "fp32"}, {"bfloat16", "bf16"}, {"double", "fp64"},
+          {"int", "int32"}, {"long", "int64"}, {"short", "int16"},  {"char", "int8"},
+          {"byte", "uint8"}, {"bool", "int1"}};
+      const bool noArguments = positionalArgument(value, 0) == kNoNode && keywordArgument(value, "dtype") == kNoNode;
+      for (const auto &[method, type] : casts)
+        if (name == method && noArguments) return std::string(type);
+      if (name == "to" || name == "type") {
+        if (NodeId dtype = keywordArgument(value, "dtype"); dtype != kNoNode) return dtypeNamed(dtype);
+        for (size_t position : {0, 1})
+          if (std::string named = dtypeNamed(positionalArgument(value, position)); !named.empty()) return named;
+        // `.to(device)`, `.to("cuda")`, `.to(x.device)` keep the type; `.to(other)`
+        // may take another tensor's (or a dtype held in a variable).
+        NodeId target = tree_.unparenthesize(positionalArgument(value, 0));
+        const bool keepsType =
+            target == kNoNode || tree_.kind(target) == NodeKind::String ||
+            (tree_.kind(target) == NodeKind::Attribute && tree_.child(target, Field::AttributeName) != kNoNode &&
+             tree_.text(tree_.child(target, Field::AttributeName)) == "device") ||
+            (tree_.kind(target) == NodeKind::Identifier && tree_.text(target).find("device") != std::string_view::npos);
+        return keepsType ? hostElementType(object, function, before, depth + 1) : std::string();
+      }
+      if (name == "view") {
+        // `x.view(torch.int8)` reinterprets; `x.view(M, K)` keeps the type.
+        if (std::string named = dtypeNamed(positionalArgument(value, 0)); !named.empty()) return named;
+        if (NodeId dtype = keywordArgument(value, "dtype"); dtype != kNoNode) return dtypeNamed(dtype);
+        return hostElementType(object, function, before, depth + 1);
+      }
+      static constexpr std::string_view keeping[] = {
+          "reshape", "contiguous", "transpose", "t", "T", "permute", "flatten", "expand", "expand_as",
+          "squeeze", "unsqueeze", "narrow", "clone", "detach", "repeat", "view_as", "reshape_as",
+          "as_strided", "unflatten", "movedim", "mT", "cuda", "slice"};
+      if (std::find(std::begin(keeping), std::end(keeping), name) != std::end(keeping))
+        return hostElementType(object, function, before, depth + 1);
+    }
+    return {};
+  }
+
+  // Calls in the module by the name they call (identifiers only), found once.
+  std::unordered_map<std::string_view, std::vector<NodeId>> callsByName_;
+  bool callsIndexed_ = false;
+
+  // The element type every call of `function` in the module passes for its
+  // parameter `name` (positionally or by keyword); empty when a call passes
+  // none we can read, or two calls disagree.
+  std::string parameterElementType(NodeId function, std::string_view name, int depth) {
+    if (depth > kMaxHostTypeDepth || tree_.kind(function) != NodeKind::FunctionDefinition) return {};
+    NodeId functionName = tree_.child(function, Field::Name);
+    NodeId parameters = tree_.child(function, Field::Parameters);
+    if (functionName == kNoNode || parameters == kNoNode) return {};
+    size_t position = 0;
+    bool found = false;
+    for (NodeId parameter : tree_.children(parameters)) {
+      NodeId parameterName = kNoNode;
+      switch (tree_.kind(parameter)) {
+      case NodeKind::Identifier: parameterName = parameter; break;
+      case NodeKind::TypedParameter: parameterName = tree_.childOfKind(parameter, NodeKind::Identifier); break;
+      case NodeKind::DefaultParameter:
+      case NodeKind::TypedDefaultParameter: parameterName = tree_.child(parameter, Field::Name); break;
+      default: return {}; // *args, keyword-only markers: positions no longer map
+      }
+      if (parameterName != kNoNode && tree_.text(parameterName) == name) {
+        found = true;
+        break;
+      }
+      ++position;
+    }
+    if (!found) return {};
+    if (!callsIndexed_) {
+      callsIndexed_ = true;
+      for (NodeId node = 0; node < tree_.size(); ++node) {
+        if (tree_.kind(node) != NodeKind::Call) continue;
+        NodeId callee = tree_.child(node, Field::Function);
+        if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier)
+          callsByName_[tree_.text(callee)].push_back(node);
+      }
+    }
+    auto calls = callsByName_.find(tree_.text(functionName));
+    if (calls == callsByName_.end() || calls->second.empty()) return {};
+    std::string agreed;
+    for (NodeId call : calls->second) {
+      NodeId given = keywordArgument(call, name);
+      if (given == kNoNode) given = positionalArgument(call, position);
+      if (given == kNoNode) return {};
+      NodeId caller = tree_.parent(call);
+      while (caller != kNoNode && tree_.kind(caller) != NodeKind::FunctionDefinition) caller = tree_.parent(caller);
+      const std::string type = hostElementType(given, caller, tree_.node(call).startByte, depth + 1);
+      if (type.empty() || (!agreed.empty() && type != agreed)) return {};
+      agreed = type;
+    }
+    return agreed;
   }
 
   void readGuards(NodeId block, uint32_t position, std::vector<LaunchGuard> &guards) {

@@ -1,6 +1,7 @@
 #include "python/PythonFrontEnd.h"
 
 #include "model/KernelCalls.h"
+#include "model/Launches.h"
 
 #include "eval/Evaluator.h"
 #include "eval/Interpreter.h"
@@ -131,6 +132,7 @@ public:
     }
     model_.launches.reserve(file_.launches.size());
     for (size_t l = 0; l < file_.launches.size(); ++l) model_.launches.push_back(buildLaunch(file_.launches[l], l));
+    for (size_t k = 0; k < model_.kernels.size(); ++k) applyLaunchElementTypes(model_.kernels[k], file_.kernels[k]);
     for (const python::BenchSyntax &bench : file_.benchCalls) model_.benchCalls.push_back(buildBench(bench));
     keepFileNotes();
   }
@@ -595,6 +597,68 @@ private:
     }
   }
 
+  // The element types the launches in this file pass for the kernel's
+  // pointers give the type of the tiles loaded through them where the
+  // kernel's text does not (what Triton's pipeliner copies into shared
+  // memory is the loaded type), and the type of a dot whose operands are such
+  // loads. Every launch that shows a pointer's type must agree.
+  void applyLaunchElementTypes(Kernel &kernel, const python::KernelSyntax &syntax) {
+    std::map<std::string, std::string> typeOf; // pointer parameter -> element type; "" where launches disagree
+    std::map<std::string, int> shownAt;        // the line of the first launch that shows it
+    for (const LaunchSite &launch : model_.launches) {
+      if (!callsOwnKernel(launch, kernel)) continue;
+      for (const LaunchArgument &argument : launch.arguments) {
+        if (argument.elementType.empty()) continue;
+        const std::string name(kernel.paramNameOf(argument));
+        if (name.empty()) continue;
+        auto [found, inserted] = typeOf.emplace(name, argument.elementType);
+        if (inserted) shownAt[name] = launch.span.line;
+        else if (found->second != argument.elementType) found->second.clear();
+      }
+    }
+    if (typeOf.empty()) return;
+    // The one type the load's pointers are given, and the first of them.
+    auto typeThrough = [&](const SourceSpan &span, std::string &pointer) {
+      std::string type;
+      for (const MemoryAccess &access : kernel.accesses) {
+        if (access.kind != AccessKind::Load || !(access.span == span)) continue;
+        auto found = typeOf.find(access.pointer);
+        if (found == typeOf.end() || found->second.empty() || (!type.empty() && type != found->second))
+          return std::string();
+        type = found->second;
+        if (pointer.empty()) pointer = access.pointer;
+      }
+      return type;
+    };
+    bool typed = false;
+    for (TileShape &tile : kernel.tiles) {
+      if (tile.source != TileSource::Load || !tile.dtype.empty() || tile.viaDescriptor) continue;
+      std::string pointer;
+      tile.dtype = typeThrough(tile.span, pointer);
+      if (tile.dtype.empty()) continue;
+      tile.dtypeShownBy = "`" + pointer + "` is " + tile.dtype + " in the launch at line " + std::to_string(shownAt[pointer]);
+      typed = true;
+    }
+    if (!typed) return;
+    // A dot whose operands come straight from such loads, uncast, reads their type.
+    for (DotSite &dot : kernel.dots) {
+      if (!dot.inputDtype.empty() || !dot.aStraight || !dot.bStraight || dot.aCast || dot.bCast) continue;
+      std::string type;
+      bool agree = true;
+      for (const std::vector<int> *loads : {&dot.aLoads, &dot.bLoads})
+        for (int index : *loads) {
+          if (index < 0 || static_cast<size_t>(index) >= kernel.tiles.size()) continue;
+          const std::string &loaded = kernel.tiles[static_cast<size_t>(index)].dtype;
+          if (loaded.empty() || (!type.empty() && loaded != type)) agree = false;
+          type = loaded;
+        }
+      if (!agree || type.empty()) continue;
+      dot.inputDtype = type;
+      dot.inputFromLaunches = true;
+    }
+    if (kernel.dtypeAssumed || kernel.dtypeSource == context_.settings.dtypeSource) resolveDtype(kernel, syntax);
+  }
+
   void resolveDtype(Kernel &kernel, const python::KernelSyntax &syntax) {
     if (context_.kernelSettings) {
       auto found = context_.kernelSettings->find(kernel.name);
@@ -616,11 +680,15 @@ private:
           (dot.inputDtype.substr(0, 3) == "int" && dot.inputDtype != "int8"))
         continue;
       kernel.dtype = dot.inputDtype;
-      kernel.dtypeSource = dot.accDtype == "int32" && dot.inputDtype == "int8"
+      kernel.dtypeSource = dot.inputFromLaunches
+                               ? "the tensors the launches pass to the tl.dot at line " +
+                                     std::to_string(dot.span.line)
+                           : dot.accDtype == "int32" && dot.inputDtype == "int8"
                                ? "the int32 accumulator of the tl.dot at line " + std::to_string(dot.span.line) +
                                      " (8-bit inputs)"
                                : "the tl.dot operands cast to " + dot.inputDtype + " at line " +
                                      std::to_string(dot.span.line);
+      kernel.dtypeAssumed = false;
       kernel.dtypeSourceSpan = dot.span;
       return;
     }

@@ -416,6 +416,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
       loaded.contiguousDim = tile.contiguousAxis >= 0 ? tile.contiguousAxis : 1;
       loaded.type = assumed;
       if (auto visible = parseElementType(tile.dtype)) loaded.type = *visible;
+      if (explain && !tile.dtypeShownBy.empty())
+        notes.push_back(Note("the load at line " + std::to_string(tile.span.line) + " reads " + tile.dtype + ": " +
+                                 tile.dtypeShownBy,
+                             tile.span.start()));
       // A descriptor load under an `if` this config turns off is compiled out
       // (the other arm's pointer load is the operand).
       loaded.viaDescriptor = tile.viaDescriptor && guardsHold(tile.guards, config, kernel);

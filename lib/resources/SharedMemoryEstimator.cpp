@@ -192,6 +192,27 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   };
 
   const int64_t aTileBytes = dot.m * dot.k * bits / 8;
+  // A computed in registers from one loaded tile (a prologue that scales,
+  // normalises or casts it): the ring holds that tile in its loaded type,
+  // and each vector it is combined with gets a ring as deep (measured,
+  // Triton 3.6 for sm90: fp32 activations scaled and cast to fp16).
+  ElementType aRingType = dot.input;
+  std::vector<const LoadedTile *> aVectors;
+  if (aTransformed && aStaged && kernel.operandOriginsKnown) {
+    const LoadedTile *tile = nullptr;
+    int tiles = 0;
+    for (int index : dot.aLoads) {
+      if (index < 0 || static_cast<size_t>(index) >= kernel.loads.size()) continue;
+      const LoadedTile &loaded = kernel.loads[static_cast<size_t>(index)];
+      if (loaded.rows == 1) aVectors.push_back(&loaded);
+      else {
+        tile = &loaded;
+        ++tiles;
+      }
+    }
+    if (tiles == 1 && tile->rows * tile->cols == dot.m * dot.k) aRingType = tile->type;
+    else aVectors.clear();
+  }
   if (aTransformed && path == MmaPath::Tcgen05 && !aStaged) {
     // tcgen05 takes a register operand from tensor memory: A is converted to
     // the tensor-memory layout through a scratch buffer, then stored there.
@@ -202,8 +223,11 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
                 kScratchAlignment);
   } else if (aStaged) {
     int depth = ringDepth(path, stages, aTransformed);
-    program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input); }, depth * aTileBytes,
-                kLoopStart, kLoopEnd);
+    program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, aRingType); },
+                depth * dot.m * dot.k * elementBits(aRingType) / 8, kLoopStart, kLoopEnd);
+    for (const LoadedTile *vector : aVectors)
+      program.add([&] { return "A's vector ring: " + std::to_string(depth) + " x " + tileText(1, vector->cols, vector->type); },
+                  depth * vector->cols * elementBits(vector->type) / 8, kLoopStart, kLoopEnd);
   } else if (dot.a.source == OperandSource::LoadedBeforeLoop) {
     program.add([&] { return "A kept in shared memory: " + tileText(dot.m, dot.k, dot.input); }, aTileBytes, kKernelStart, kLoopEnd);
   } else {

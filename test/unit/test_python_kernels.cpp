@@ -523,6 +523,39 @@ def launch(x):
   EXPECT_EQ(model.launches[1].arguments[3].value.asInt(), 256);
 }
 
+TEST(PythonKernels, ElementTypesOfTheTensorsLaunchesPass) {
+  // What the launching code shows of each tensor's element type: factories
+  // and casts name it, views and slices keep it, a name takes what was last
+  // assigned to it, a parameter what every call in the module passes; a cast
+  // to another tensor's type, a tensor from elsewhere, or calls that disagree
+  // show nothing.
+  FileModel model = modelOf(R"(
+import torch
+import triton
+import triton.language as tl
+
+@triton.jit
+def k(a, b, c, d, e, f, g, h, i, j, n):
+    pass
+
+def launch(x, y, z, w):
+    out = torch.empty((4, 4), device=x.device, dtype=torch.bfloat16)
+    q = x.view(-1, 4)[:2]
+    k[(1,)](x.to(torch.float32), out, torch.zeros_like(out), q, y.half().contiguous().t(), x.to(y.dtype),
+            x.to("cuda"), z, w, torch.empty_like(x, dtype=torch.int8), 4)
+
+def run(a, b, c):
+    launch(a.float(), b, c.to(torch.float8_e4m3fn), b)
+    launch(a.to(device="cuda", dtype=torch.float32), b, c.view(torch.float8_e4m3fn), a)
+)");
+  ASSERT_EQ(model.launches.size(), 1u);
+  const std::vector<LaunchArgument> &arguments = model.launches[0].arguments;
+  ASSERT_EQ(arguments.size(), 11u);
+  const char *expected[] = {"fp32", "bf16", "bf16", "fp32", "fp16", "", "fp32", "fp8e4nv", "", "int8", ""};
+  for (size_t index = 0; index < arguments.size(); ++index)
+    EXPECT_EQ(arguments[index].elementType, expected[index]) << arguments[index].text;
+}
+
 TEST(PythonKernels, BenchCallsAndHostClockTiming) {
   FileModel model = modelOf(R"(
 import time
