@@ -1373,8 +1373,8 @@ private:
     return entry;
   }
 
-  // Whether `body` computes `dividend % divisor` anywhere (a check, or a
-  // launch for the remainder), or sets `dividend` to a product with a
+  // Whether `body` computes `dividend % divisor` (or by a multiple of
+  // divisor) anywhere (a check, or a launch for the remainder), or sets `dividend` to a product with a
   // multiple of `divisor` (`padded = (n + 63) / 64 * 64`).
   bool takesRemainder(const Stmt *body, const std::string &dividend, int64_t divisor) {
     auto multipleOfDivisor = [&](const Expr *value) {
@@ -1391,9 +1391,10 @@ private:
       if (!statement) continue;
       if (const auto *binary = dyn_cast<BinaryOperator>(statement)) {
         const std::string left = mapper_.text(binary->getLHS()->IgnoreParenImpCasts()->getSourceRange());
-        if ((binary->getOpcode() == BO_Rem || binary->getOpcode() == BO_RemAssign) && left == dividend &&
-            values_.integer(binary->getRHS()) == divisor)
-          return true;
+        // `n % 16` checks `n / 8` too: a multiple of 16 is one of 8.
+        if ((binary->getOpcode() == BO_Rem || binary->getOpcode() == BO_RemAssign) && left == dividend)
+          if (auto modulus = values_.integer(binary->getRHS()); modulus && *modulus != 0 && *modulus % divisor == 0)
+            return true;
         if (binary->getOpcode() == BO_Assign && left == dividend && multipleOfDivisor(binary->getRHS())) return true;
       }
       if (const auto *declarations = dyn_cast<DeclStmt>(statement))
