@@ -509,9 +509,14 @@ private:
       NodeId target;
       if (tree_.kind(callee) == NodeKind::Call) {
         DecoratorKind kind = classifyDecorator(canonical(tree_.child(callee, Field::Function)));
-        if (kind == DecoratorKind::Other) return false;
-        chain.decorators.emplace_back(kind, callee);
         target = positionalArgument(node, 0);
+        // `kernel = project_autotune(...)(kernel)`: a decorator of the
+        // project's own applied by hand, read as the same decorator written
+        // with `@` (a candidate autotune wrapper), when it is applied alone.
+        if (kind == DecoratorKind::Other &&
+            (guard != 0 || target == kNoNode || tree_.kind(target) != NodeKind::Identifier))
+          return false;
+        chain.decorators.emplace_back(kind, callee);
       } else if (classifyDecorator(canonical(callee)) == DecoratorKind::Jit) {
         chain.decorators.emplace_back(DecoratorKind::Jit, node);
         target = positionalArgument(node, 0);
@@ -528,7 +533,8 @@ private:
     }
     if (chain.target.empty()) return false;
     // Mark the inner calls so the walk does not read them again.
-    for (const auto &[kind, decoratorCall] : chain.decorators) consumedCalls_.insert(decoratorCall);
+    for (const auto &[kind, decoratorCall] : chain.decorators)
+      if (kind != DecoratorKind::Other) consumedCalls_.insert(decoratorCall);
     NodeId statement = call;
     while (statement != kNoNode && tree_.kind(statement) != NodeKind::ExpressionStatement)
       statement = tree_.parent(statement);
@@ -588,7 +594,9 @@ private:
       for (const auto &[kind, call] : chain.decorators) {
         std::string path = canonical(tree_.child(call, Field::Function));
         syntax.kernel.decorators.push_back(path);
-        if (kind == DecoratorKind::Autotune && !syntax.autotune)
+        if (kind == DecoratorKind::Other)
+          syntax.otherDecorators.push_back(call);
+        else if (kind == DecoratorKind::Autotune && !syntax.autotune)
           syntax.autotune = tritonAutotuneArguments(tree_, call, chain.point);
         else if (kind == DecoratorKind::Heuristics)
           readHeuristics(syntax, call, chain.point);
