@@ -473,6 +473,9 @@ struct AutotuneSpec {
   std::vector<NameRef> restoreValue;
   std::vector<NameRef> resetToZero;
   bool hasPrehook = false;            // pre_hook/post_hook may restore state
+  // A wrapper of the project's own chooses what is restored or reset inside
+  // its body (`restore_value=` there, not at the decorator): not read.
+  bool restoresChosenInside = false;
   bool wrappedByCustomDecorator = false;
 };
 

@@ -387,7 +387,7 @@ private:
   // builds an Autotuner: a class derived from it, or a parameter the factory
   // annotates or asserts to be one (`policy: Type[MyTuner]`,
   // `assert issubclass(policy, MyTuner)`).
-  bool wrapsAutotune(const Value &function, const eval::Evaluator::FunctionSource &source) {
+  bool wrapsAutotune(const Value &function, const eval::Evaluator::FunctionSource &source, int depth = 0) {
     const python::SyntaxTree &tree = *source.tree;
     auto namesAutotuner = [&](NodeId node) {
       std::vector<NodeId> names{node};
@@ -435,7 +435,14 @@ private:
     for (NodeId callee : calls) {
       if (tree.kind(callee) != NodeKind::Identifier) continue;
       if (autotunerParameters.count(tree.text(callee))) return true;
-      if (isAutotunerClass(evaluator().globalOf(function, tree.text(callee)))) return true;
+      const Value called = evaluator().globalOf(function, tree.text(callee));
+      if (isAutotunerClass(called)) return true;
+      // A factory that returns another function of the project's that wraps
+      // triton.autotune (`return _project_autotune(configs=..., key=...)`).
+      if (depth < 2)
+        if (auto inner = evaluator().functionSource(called);
+            inner && inner->definition != source.definition && wrapsAutotune(called, *inner, depth + 1))
+          return true;
     }
     // A generic factory given triton.autotune to apply later
     // (`triton_autotune = try_decorate(lambda: triton.autotune)`): the
@@ -461,6 +468,24 @@ private:
     if (!value.isSequence() || value.sequence()->items.empty()) return false;
     return std::all_of(value.sequence()->items.begin(), value.sequence()->items.end(),
                        [](const Value &item) { return item.isConfig(); });
+  }
+
+  // Whether a function's body passes what restores or resets arguments
+  // between autotuning runs (`restore_value=`, `reset_to_zero=`, hooks).
+  static bool namesRestoring(const eval::Evaluator::FunctionSource &source) {
+    const python::SyntaxTree &tree = *source.tree;
+    std::vector<NodeId> stack{source.definition};
+    while (!stack.empty()) {
+      const NodeId node = stack.back();
+      stack.pop_back();
+      if (tree.kind(node) == NodeKind::Identifier || tree.kind(node) == NodeKind::String) {
+        const std::string_view text = tree.text(node);
+        for (std::string_view word : {"restore_value", "reset_to_zero", "pre_hook", "post_hook"})
+          if (text.find(word) != std::string_view::npos) return true;
+      }
+      for (NodeId child : tree.children(node)) stack.push_back(child);
+    }
+    return false;
   }
 
   // Whether a function's body names triton.autotune (`lambda: triton.autotune`).
@@ -555,6 +580,8 @@ private:
                       "the configs are passed through the decorator `" + written + "`, which wraps triton.autotune");
         if (autotune.configs == kNoNode)
           kernel.autotune->configs.unknownReason = "the configs are chosen inside the decorator `" + written + "`";
+        if (autotune.restoreValue == kNoNode && autotune.resetToZero == kNoNode && namesRestoring(*source))
+          kernel.autotune->restoresChosenInside = true;
         return;
       }
       // A decorator of the project's own given configs and a key as

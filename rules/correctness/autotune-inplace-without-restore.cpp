@@ -199,7 +199,9 @@ public:
         "same result twice, and is judged as any other update. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs (also one the `prune_configs_by` pruner gives the configs it builds) is "
-        "assumed to restore the state, and single-config lists, which are "
+        "assumed to restore the state, as is a project's own autotune decorator that passes "
+        "`restore_value=`, `reset_to_zero=` or hooks inside its body (not at the decorator), and "
+        "single-config lists, which are "
         "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
         "autotunes kernels itself and restores aliased buffers afterwards. Loads and stores "
         "inside `if FLAG:` / `else:` arms on a kernel parameter count only for the launches "
@@ -237,7 +239,7 @@ public:
     // (AutotunedKernelCall::Autotune in jaxlib/gpu/triton_kernels.cc).
     if (context.file().importedModules.count("jax_triton")) return;
     for (const Kernel &kernel : context.file().kernels) {
-      if (!kernel.autotune || kernel.autotune->hasPrehook) continue;
+      if (!kernel.autotune || kernel.autotune->hasPrehook || kernel.autotune->restoresChosenInside) continue;
       const AutotuneSpec &spec = *kernel.autotune;
       if (spec.configs.complete && spec.configs.configs.size() <= 1) continue;
 
