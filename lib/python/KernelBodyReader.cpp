@@ -1660,6 +1660,17 @@ private:
            path.substr(0, 7) == "triton.";
   }
 
+  // The source bit of `tl.program_id(axis)`: the axis's own for a literal 0,
+  // 1 or 2, kAnyProgramBit otherwise.
+  uint32_t programIdBit(NodeId call) const {
+    NodeId axis = tree_.unparenthesize(argument(call, 0, "axis"));
+    int64_t number = 0;
+    return axis != kNoNode && tree_.kind(axis) == NodeKind::Integer && parseIntegerLiteral(tree_.text(axis), number) &&
+                   number >= 0 && number < 3
+               ? 1u << number
+               : kAnyProgramBit;
+  }
+
   // What a value of a module helper derives from: the helper's parameters
   // (bits by position), whether a tl.load's result takes part (the address
   // then sizes nothing: the value is data), and the program ids it reads.
@@ -1693,12 +1704,7 @@ private:
         return value;
       }
       if (callee == "triton.language.program_id") {
-        NodeId axis = tree_.unparenthesize(argument(node, 0, "axis"));
-        int64_t number = 0;
-        value.programs = axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
-                                 parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
-                             ? 1u << number
-                             : kAnyProgramBit;
+        value.programs = programIdBit(node);
         return value;
       }
       break;
@@ -1899,14 +1905,7 @@ private:
           "triton.language.program_id", "triton.language.num_programs", "triton.language.cdiv", "triton.cdiv",
           "min", "max", "triton.language.minimum", "triton.language.maximum"};
       if (std::find(std::begin(allowed), std::end(allowed), path) == std::end(allowed)) return false;
-      if (path == "triton.language.program_id") {
-        NodeId axis = tree_.unparenthesize(argument(node, 0, "axis"));
-        int64_t number = 0;
-        programs |= axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
-                            parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
-                        ? 1u << number
-                        : kAnyProgramBit;
-      }
+      if (path == "triton.language.program_id") programs |= programIdBit(node);
       NodeId arguments = tree_.child(node, Field::Arguments);
       return arguments == kNoNode || scalarOnly(arguments, programs, returns, returnsTuple, depth + 1);
     }
@@ -2447,14 +2446,7 @@ private:
         result.dtype = "int32";
         result.bounds = keepBounds(boundOf(kProgramBit));
       }
-      if (function == "program_id") {
-        NodeId axis = tree_.unparenthesize(argument(call, 0, "axis"));
-        int64_t number = 0;
-        result.sources = axis != kNoNode && tree_.kind(axis) == NodeKind::Integer &&
-                                 parseIntegerLiteral(tree_.text(axis), number) && number >= 0 && number < 3
-                             ? 1u << number
-                             : kAnyProgramBit;
-      }
+      if (function == "program_id") result.sources = programIdBit(call);
       return result;
     }
     if (function == "cdiv") { // at most its dividend
