@@ -473,8 +473,9 @@ struct AutotuneSpec {
   std::vector<NameRef> restoreValue;
   std::vector<NameRef> resetToZero;
   bool hasPrehook = false;            // pre_hook/post_hook may restore state
-  // A wrapper of the project's own chooses what is restored or reset inside
-  // its body (`restore_value=` there, not at the decorator): not read.
+  // A wrapper of the project's own that chooses its configs inside its body
+  // passes what is restored or reset there too (`restore_value=` in its
+  // body, not at the decorator): not read.
   bool restoresChosenInside = false;
   bool wrappedByCustomDecorator = false;
 };

@@ -580,7 +580,10 @@ private:
                       "the configs are passed through the decorator `" + written + "`, which wraps triton.autotune");
         if (autotune.configs == kNoNode)
           kernel.autotune->configs.unknownReason = "the configs are chosen inside the decorator `" + written + "`";
-        if (autotune.restoreValue == kNoNode && autotune.resetToZero == kNoNode && namesRestoring(*source))
+        // Only where the wrapper chooses the configs itself: one that forwards
+        // the decorator's arguments restores what the decorator names.
+        if (autotune.configs == kNoNode && autotune.restoreValue == kNoNode && autotune.resetToZero == kNoNode &&
+            namesRestoring(*source))
           kernel.autotune->restoresChosenInside = true;
         return;
       }
