@@ -50,6 +50,10 @@ struct AppliedChain {
   std::string assignedName;                                // `name = chain`, if any
   EvaluationPoint point;
   NodeId statement = kNoNode;
+  // The conditions of the `if` blocks the statement sits in, innermost
+  // first, up to its function (the first arm only: an `elif`/`else` arm's
+  // condition is the negation of others, not read).
+  std::vector<NodeId> conditions;
 };
 
 class ModuleReader {
@@ -539,6 +543,13 @@ private:
     while (statement != kNoNode && tree_.kind(statement) != NodeKind::ExpressionStatement)
       statement = tree_.parent(statement);
     chain.statement = statement;
+    for (NodeId inner = statement, outer = statement == kNoNode ? kNoNode : tree_.parent(statement);
+         outer != kNoNode && tree_.kind(outer) != NodeKind::FunctionDefinition;
+         inner = outer, outer = tree_.parent(outer))
+      if (tree_.kind(outer) == NodeKind::Block && tree_.parent(outer) != kNoNode &&
+          tree_.kind(tree_.parent(outer)) == NodeKind::IfStatement)
+        if (NodeId condition = tree_.child(tree_.parent(outer), Field::Condition); condition != kNoNode)
+          chain.conditions.push_back(condition);
     NodeId parent = tree_.parent(call);
     if (parent != kNoNode && tree_.kind(parent) == NodeKind::Assignment) {
       NodeId left = tree_.child(parent, Field::Left);
@@ -596,8 +607,10 @@ private:
         syntax.kernel.decorators.push_back(path);
         if (kind == DecoratorKind::Other)
           syntax.otherDecorators.push_back(call);
-        else if (kind == DecoratorKind::Autotune && !syntax.autotune)
+        else if (kind == DecoratorKind::Autotune && !syntax.autotune) {
           syntax.autotune = tritonAutotuneArguments(tree_, call, chain.point);
+          syntax.autotune->appliedUnder = chain.conditions;
+        }
         else if (kind == DecoratorKind::Heuristics)
           readHeuristics(syntax, call, chain.point);
         else if (kind == DecoratorKind::Jit && positionalArgument(call, 0) != kNoNode &&

@@ -229,6 +229,23 @@ private:
 
   // `wrapperNote`: how a decorator other than triton.autotune hands on the
   // configs, empty for triton.autotune itself.
+  // Whether a wrap applied by hand under `if` blocks runs: false when one of
+  // their conditions is false as btlint reads it for the target (`if
+  // torch.cuda.get_device_capability()[0] not in [9, 10]:` on sm90); the
+  // kernel then says why it is not autotuned.
+  bool appliedFor(Kernel &kernel, const python::AutotuneSyntax &syntax) {
+    for (NodeId condition : syntax.appliedUnder) {
+      const std::optional<bool> holds = evaluate(condition, syntax.point).truthiness();
+      if (!holds || *holds) continue;
+      kernel.notes.push_back(Note("the `triton.autotune` applied at line " + std::to_string(tree_.line(syntax.call)) +
+                                      " runs only when the condition at line " + std::to_string(tree_.line(condition)) +
+                                      " holds, which it does not for the target: the kernel is not autotuned here",
+                                  tree_.span(condition)));
+      return false;
+    }
+    return true;
+  }
+
   void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapperNote) {
     keepFileNotes(); // notes of earlier requests are not this list's
     AutotuneSpec spec;
@@ -766,7 +783,9 @@ private:
         kernel.params[index].kind = ParamKind::Float;
     }
     if (syntax.dimsReadGlobals) resolveGlobalDims(kernel, syntax);
-    if (syntax.autotune)
+    if (syntax.autotune && !appliedFor(kernel, *syntax.autotune))
+      ; // wrapped by hand under a test the target arch fails: not autotuned here
+    else if (syntax.autotune)
       buildAutotune(kernel, *syntax.autotune, {});
     else if (!syntax.otherDecorators.empty())
       readCustomDecorators(kernel, syntax);
