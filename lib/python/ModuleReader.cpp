@@ -543,9 +543,8 @@ private:
     while (statement != kNoNode && tree_.kind(statement) != NodeKind::ExpressionStatement)
       statement = tree_.parent(statement);
     chain.statement = statement;
-    for (NodeId inner = statement, outer = statement == kNoNode ? kNoNode : tree_.parent(statement);
-         outer != kNoNode && tree_.kind(outer) != NodeKind::FunctionDefinition;
-         inner = outer, outer = tree_.parent(outer))
+    for (NodeId outer = statement == kNoNode ? kNoNode : tree_.parent(statement);
+         outer != kNoNode && tree_.kind(outer) != NodeKind::FunctionDefinition; outer = tree_.parent(outer))
       if (tree_.kind(outer) == NodeKind::Block && tree_.parent(outer) != kNoNode &&
           tree_.kind(tree_.parent(outer)) == NodeKind::IfStatement)
         if (NodeId condition = tree_.child(tree_.parent(outer), Field::Condition); condition != kNoNode)

@@ -34,7 +34,7 @@ struct AutotuneSyntax {
   EvaluationPoint point;
   // Applied by hand (`k = triton.autotune(...)(k)`) inside `if` blocks: their
   // conditions, innermost first; all must hold for the wrap to run.
-  std::vector<NodeId> appliedUnder;
+  std::vector<NodeId> appliedUnder = {};
 };
 
 // triton.autotune's arguments in `call`, found by its signature: configs,
