@@ -227,8 +227,6 @@ private:
     }
   }
 
-  // `wrapperNote`: how a decorator other than triton.autotune hands on the
-  // configs, empty for triton.autotune itself.
   // Whether a wrap applied by hand under `if` blocks runs: false when one of
   // their conditions is false as btlint reads it for the target (`if
   // torch.cuda.get_device_capability()[0] not in [9, 10]:` on sm90); the
@@ -246,6 +244,8 @@ private:
     return true;
   }
 
+  // `wrapperNote`: how a decorator other than triton.autotune hands on the
+  // configs, empty for triton.autotune itself.
   void buildAutotune(Kernel &kernel, const python::AutotuneSyntax &syntax, const std::string &wrapperNote) {
     keepFileNotes(); // notes of earlier requests are not this list's
     AutotuneSpec spec;
