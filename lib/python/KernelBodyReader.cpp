@@ -161,6 +161,13 @@ struct Info {
   // dot's result takes part: where a dot operand comes from.
   uint32_t tileLoads = 0;
   bool dotResult = false;
+  // A scalar decided at run time (an argument, a loaded value, a loop
+  // variable) entered this tile of loaded values element-wise (`b_q * scale`).
+  bool runtimeScalar = false;
+  // Integer parameters scaling the last axis of an offsets tile in this
+  // value (`offs_k[None, :] * stride_ak`): inner strides once the value is
+  // added to a pointer (Kernel::innerStrideParams), arithmetic otherwise.
+  ParamSet strideCandidates;
   // Cast (`.to`, tl.cast) on the way from its load: Triton copies the loaded
   // type and casts after reading it back.
   bool cast = false;
@@ -1293,6 +1300,9 @@ private:
       NodeKind opKind = op != kNoNode ? tree_.kind(op) : NodeKind::Other;
       if (opKind == NodeKind::OpPlus) result.pointerRoots = left.pointerRoots | right.pointerRoots;
       else if (opKind == NodeKind::OpMinus) result.pointerRoots = left.pointerRoots;
+      result.strideCandidates = left.strideCandidates | right.strideCandidates;
+      if ((opKind == NodeKind::OpPlus || opKind == NodeKind::OpMinus) && result.pointerRoots.any())
+        commitInnerStrides(result.strideCandidates);
       // Upper bounds, taking the operands for non-negative sizes and offsets.
       if (opKind == NodeKind::OpMinus || opKind == NodeKind::OpSlash || opKind == NodeKind::OpDoubleSlash ||
           opKind == NodeKind::OpShiftRight) {
@@ -1310,6 +1320,9 @@ private:
       result.reductions = left.reductions | right.reductions;
       result.tileLoads = left.tileLoads | right.tileLoads;
       result.dotResult = left.dotResult || right.dotResult;
+      result.runtimeScalar = left.runtimeScalar || right.runtimeScalar ||
+                             (left.tileLoads && right.shape && right.shape->empty() && holdsRuntimeValue(right)) ||
+                             (right.tileLoads && left.shape && left.shape->empty() && holdsRuntimeValue(left));
       result.decoded = left.decoded || right.decoded;
       if (opKind == NodeKind::OpShiftRight || opKind == NodeKind::OpShiftLeft ||
           ((opKind == NodeKind::OpAmpersand || opKind == NodeKind::OpPipe || opKind == NodeKind::OpCaret) &&
@@ -1329,8 +1342,8 @@ private:
                right.shape && right.shape->empty())
         result.axes = wrappedAxes(left);
       if (opKind == NodeKind::OpStar) {
-        noteInnerStride(tree_.child(node, Field::Left), right);
-        noteInnerStride(tree_.child(node, Field::Right), left);
+        noteInnerStride(tree_.child(node, Field::Left), right, result);
+        noteInnerStride(tree_.child(node, Field::Right), left, result);
       }
       return result;
     }
@@ -1514,20 +1527,35 @@ private:
     if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
   }
 
-  // `stride` times a tile whose last axis is a real extent (not a broadcast
-  // 1): the stride of the contiguous axis.
-  void noteInnerStride(NodeId stride, const Info &other) {
+  // `stride` times a tile of offsets whose last axis is a real extent (not a
+  // broadcast 1): the stride of the contiguous axis once the product is added
+  // to a pointer. A tile of loaded values times a parameter (`b_q * scale`)
+  // is arithmetic, not an address.
+  void noteInnerStride(NodeId stride, const Info &other, Info &product) {
     if (!other.shape || other.shape->empty() || isConstantOne(other.shape->back())) return;
-    addInnerStride(stride);
+    if (other.tileLoads != 0 || other.load != kNoNode || other.dotResult) return;
+    if (const Param *param = integerParam(stride)) product.strideCandidates.set(paramIndex_[param->name]);
+  }
+
+  void commitInnerStrides(const ParamSet &candidates) {
+    if (candidates.none()) return;
+    for (size_t i = 0; i < kernel_.params.size() && i < kMaxParams; ++i)
+      if (candidates.test(i)) kernel_.innerStrideParams.insert(kernel_.params[i].name);
+  }
+
+  // The parameter `node` names, where it is neither constexpr nor a pointer.
+  const Param *integerParam(NodeId node) const {
+    node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+    if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return nullptr;
+    const Param *param = kernel_.findParam(std::string(tree_.text(node)));
+    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return nullptr;
+    if (!paramIndex_.count(param->name)) return nullptr;
+    return param;
   }
 
   // `stride`, where it names an integer parameter, is a contiguous axis's.
   void addInnerStride(NodeId stride) {
-    stride = stride != kNoNode ? tree_.unparenthesize(stride) : kNoNode;
-    if (stride == kNoNode || tree_.kind(stride) != NodeKind::Identifier) return;
-    const Param *param = kernel_.findParam(std::string(tree_.text(stride)));
-    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return;
-    kernel_.innerStrideParams.insert(param->name);
+    if (const Param *param = integerParam(stride)) kernel_.innerStrideParams.insert(param->name);
   }
 
   // The last element of a `strides=[...]` list: an inner stride.
@@ -1966,8 +1994,14 @@ private:
     // its result of the tile's shape. A helper that reduces needs scratch,
     // which helpersMayNeedScratch reports for the estimates.
     if (!builtinCall(path) && arguments.size() == 1 && writtenArguments(call) == 1 && arguments.front().shape &&
-        !arguments.front().shape->empty() && !result.shape)
-      result.shape = arguments.front().shape;
+        !arguments.front().shape->empty() && !result.shape) {
+      const Info &tile = arguments.front();
+      result.shape = tile.shape;
+      // What the tile is computed from carries through (`q * exp2(g)`: g's load).
+      result.tileLoads = tile.tileLoads;
+      result.dotResult = tile.dotResult;
+      result.runtimeScalar = tile.runtimeScalar;
+    }
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
@@ -2492,6 +2526,8 @@ private:
         combined.sources |= part.sources;
         combined.tileLoads |= part.tileLoads;
         combined.dotResult = combined.dotResult || part.dotResult;
+        combined.runtimeScalar = combined.runtimeScalar || part.runtimeScalar;
+        combined.strideCandidates |= part.strideCandidates;
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
         first = false;
@@ -2681,6 +2717,7 @@ private:
     dot.aLoads = loadsInLoop(a.tileLoads, dot.aLoadedBefore);
     dot.bLoads = loadsInLoop(b.tileLoads, dot.bLoadedBefore);
     dot.aFromDot = a.dotResult;
+    dot.aScaledAtRunTime = a.runtimeScalar && a.tileLoads && !a.dotResult;
     dot.bFromDot = b.dotResult;
     dot.aStraight = a.load != kNoNode && a.loadLoop == loop;
     dot.bStraight = b.load != kNoNode && b.loadLoop == loop;
@@ -2828,6 +2865,8 @@ private:
               Info &value = local->second.info;
               value.params |= right.params;
               value.sources |= right.sources;
+              value.strideCandidates |= right.strideCandidates;
+              if (value.pointerRoots.any()) commitInnerStrides(value.strideCandidates);
               if (!right.shape || !right.shape->empty()) value.axes = nullptr; // `ptrs += offs`: lost
               NodeId op = tree_.child(child, Field::Operator);
               if (op != kNoNode && tree_.text(op) == "&=") {
@@ -2841,6 +2880,9 @@ private:
               ++local->second.assignments;
             } else if (paramIndex_.count(name)) {
               readAnywhere_.set(paramIndex_[name]);
+              // `out_ptr += offs * stride`: a parameter stepped by a tile of
+              // offsets is a pointer.
+              commitInnerStrides(right.strideCandidates);
             }
           } else if (left != kNoNode) {
             analyze(left);

@@ -82,6 +82,10 @@ struct DotDescription {
   // Straight, with a cast on the way: Triton copies the loaded type and casts
   // after reading it into registers.
   bool aCast = false, bCast = false;
+  // A is computed from its loads with a scalar decided at run time: the
+  // computed tile is converted to the operand layout (mma.sync: a copy
+  // through shared memory; wgmma: a conversion scratch).
+  bool aScaledAtRunTime = false;
   // Its place among the loads: the loads with a lower index (in
   // KernelDescription::loads order, which is program order) come before it.
   int loadsBefore = 0;

@@ -390,6 +390,10 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
   llvm::SmallVector<std::pair<int, int>, 8> loadIndex; // Kernel::tiles index -> desc.loads index
   auto describeLoads = [&](const std::vector<int> &tiles, std::vector<int> &into) {
     for (int tileIndex : tiles) {
+      // A load in an `if FLAG:` arm this config compiles out feeds nothing.
+      if (tileIndex >= 0 && static_cast<size_t>(tileIndex) < kernel.tiles.size() &&
+          !guardsHold(kernel.tiles[static_cast<size_t>(tileIndex)].guards, config, kernel))
+        continue;
       auto known = std::find_if(loadIndex.begin(), loadIndex.end(),
                                 [&](const std::pair<int, int> &entry) { return entry.first == tileIndex; });
       if (known != loadIndex.end()) {
@@ -478,6 +482,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.aStraight = site.aStraight;
     dot.bStraight = site.bStraight;
     dot.aCast = site.aCast;
+    dot.aScaledAtRunTime = site.aScaledAtRunTime;
     dot.bCast = site.bCast;
     dot.aLoadedBefore = site.aLoadedBefore;
     dot.bLoadedBefore = site.bLoadedBefore;

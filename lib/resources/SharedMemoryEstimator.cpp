@@ -132,13 +132,36 @@ void addEpilogue(Program &program, MmaPath path, TileShape2D shape, ElementType 
     if (memo.size() >= 4096) memo.clear();
     memo.emplace(key, scratch);
   }
-  // A state stored every iteration converts while the loop's buffers are live.
+  // A state stored every iteration converts while the loop's rings are
+  // live, at its store (not while an operand copy at the dot is).
   if (inLoop)
     program.add([&] { return "accumulator to store layout in the loop (" + tileText(shape[0], shape[1], stored) + ")"; },
-                scratch, kLoopStart, kLoopEnd, kScratchAlignment);
+                scratch, kLoopEnd - 2, kLoopEnd - 1, kScratchAlignment);
   else
     program.add([&] { return "epilogue: accumulator to store layout (" + tileText(shape[0], shape[1], stored) + ")"; },
                 scratch, kEpilogue, kEpilogue + 1, kScratchAlignment);
+}
+
+// A computed from its loads with a scalar decided at run time (`b_q *
+// scale`): Triton moves the conversion to the operand layout up to the loads
+// only through element-wise ops on tiles, so the computed tile is converted
+// (measured, Triton 3.6 for sm90): on mma.sync through a copy of A in shared
+// memory, on wgmma (A in registers) through a conversion scratch; either
+// lives from where A is computed to the dot.
+void addRuntimeScaledAConversion(Program &program, const DotDescription &dot, MmaPath path, int warps,
+                                 int contiguousDim, const ArchInfo &arch) {
+  const int bits = elementBits(dot.input);
+  const TileShape2D aShape{dot.m, dot.k};
+  if (path == MmaPath::MmaSync) {
+    program.add([&] { return "A computed with a run-time scalar, copied: " + tileText(dot.m, dot.k, dot.input); },
+                dot.m * dot.k * bits / 8, 12, 13);
+  } else if (path == MmaPath::Wgmma) {
+    const DistributedLayout from = coalescedLayout(aShape, contiguousDim, bits, warps, arch.warpSize);
+    const DistributedLayout to = mmaAOperand(aShape, mmaV3WarpsPerTile({dot.m, dot.n}, warps, false), bits);
+    const int64_t scratch = convertLayoutScratchBytes(from, to, bits, conversionVectorBits(arch));
+    program.add([&] { return "A computed with a run-time scalar, to the operand layout (" + tileText(dot.m, dot.k, dot.input) + ")"; },
+                scratch, 12, 13, kScratchAlignment);
+  }
 }
 
 void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath path, const KernelDescription &kernel,
@@ -192,26 +215,27 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   };
 
   const int64_t aTileBytes = dot.m * dot.k * bits / 8;
-  // A computed in registers from one loaded tile (a prologue that scales,
-  // normalises or casts it): the ring holds that tile in its loaded type,
-  // and each vector it is combined with gets a ring as deep (measured,
-  // Triton 3.6 for sm90: fp32 activations scaled and cast to fp16).
-  ElementType aRingType = dot.input;
-  std::vector<const LoadedTile *> aVectors;
+  // A computed in registers from loaded tiles (a prologue that scales,
+  // normalises, casts or gates them, `q * exp2(g)`): each tile is staged in
+  // a ring of its own in its loaded type, and each vector combined with them
+  // gets a ring as deep (measured, Triton 3.6 for sm90: fp32 activations
+  // scaled and cast to fp16; two fp16 tiles gated into one A).
+  std::vector<const LoadedTile *> aTiles, aVectors;
   if (aTransformed && aStaged && kernel.operandOriginsKnown) {
-    const LoadedTile *tile = nullptr;
-    int tiles = 0;
+    bool allOfAShape = true;
     for (int index : dot.aLoads) {
       if (index < 0 || static_cast<size_t>(index) >= kernel.loads.size()) continue;
       const LoadedTile &loaded = kernel.loads[static_cast<size_t>(index)];
       if (loaded.rows == 1) aVectors.push_back(&loaded);
       else {
-        tile = &loaded;
-        ++tiles;
+        aTiles.push_back(&loaded);
+        allOfAShape = allOfAShape && loaded.rows * loaded.cols == dot.m * dot.k;
       }
     }
-    if (tiles == 1 && tile->rows * tile->cols == dot.m * dot.k) aRingType = tile->type;
-    else aVectors.clear();
+    if (aTiles.empty() || !allOfAShape) {
+      aTiles.clear();
+      aVectors.clear();
+    }
   }
   if (aTransformed && path == MmaPath::Tcgen05 && !aStaged) {
     // tcgen05 takes a register operand from tensor memory: A is converted to
@@ -223,11 +247,25 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
                 kScratchAlignment);
   } else if (aStaged) {
     int depth = ringDepth(path, stages, aTransformed);
-    program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, aRingType); },
-                depth * dot.m * dot.k * elementBits(aRingType) / 8, kLoopStart, kLoopEnd);
+    if (aTiles.empty())
+      program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input); },
+                  depth * aTileBytes, kLoopStart, kLoopEnd);
+    for (size_t t = 0; t < aTiles.size(); ++t) {
+      const ElementType type = aTiles[t]->type;
+      program.add(
+          [&] {
+            const std::string which = aTiles.size() == 1 ? std::string() : " (load " + std::to_string(t + 1) + " of " +
+                                                                               std::to_string(aTiles.size()) + ")";
+            return "A ring" + which + ": " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, type);
+          },
+          depth * dot.m * dot.k * elementBits(type) / 8, kLoopStart, kLoopEnd);
+    }
     for (const LoadedTile *vector : aVectors)
       program.add([&] { return "A's vector ring: " + std::to_string(depth) + " x " + tileText(1, vector->cols, vector->type); },
                   depth * vector->cols * elementBits(vector->type) / 8, kLoopStart, kLoopEnd);
+    if (aTransformed && dot.aScaledAtRunTime && kernel.operandOriginsKnown)
+      addRuntimeScaledAConversion(program, dot, path, warps,
+                                  aTiles.empty() ? aContiguous : aTiles.front()->contiguousDim, arch);
   } else if (dot.a.source == OperandSource::LoadedBeforeLoop) {
     program.add([&] { return "A kept in shared memory: " + tileText(dot.m, dot.k, dot.input); }, aTileBytes, kKernelStart, kLoopEnd);
   } else {

@@ -256,6 +256,26 @@ DistributedLayout mmaV2TransposedBOperand(TileShape2D transposedShape, std::arra
   return layout;
 }
 
+DistributedLayout mmaAOperand(TileShape2D shape, std::array<int64_t, 2> warpsPerCta, int elementBits) {
+  // Per warp 16 rows by 4*kWidth columns (K): a thread holds kWidth
+  // consecutive K (register bits), then rows r and r+8, then K + 4*kWidth;
+  // lanes step K by kWidth and 2*kWidth, then rows by 1, 2, 4. Warps split M
+  // as the accumulator's do and hold copies along N.
+  const int64_t kWidth = std::max(32 / elementBits, 1);
+  DistributedLayout layout;
+  layout.shape = shape;
+  for (int64_t k = 1; k < kWidth; k *= 2) layout.registers.push_back(clipped({0, k}, shape));
+  layout.registers.push_back(clipped({8, 0}, shape));
+  layout.registers.push_back(clipped({0, 4 * kWidth}, shape));
+  layout.lanes = {clipped({0, kWidth}, shape), clipped({0, 2 * kWidth}, shape), clipped({1, 0}, shape),
+                  clipped({2, 0}, shape), clipped({4, 0}, shape)};
+  for (int64_t w = 1; w < warpsPerCta[0]; w *= 2) layout.warps.push_back(clipped({16 * w, 0}, shape));
+  for (int64_t w = 1; w < warpsPerCta[1]; w *= 2) layout.warps.push_back({0, 0});
+  appendRepetitions(layout, 1, 8 * kWidth);
+  appendRepetitions(layout, 0, 16 * warpsPerCta[0]);
+  return layout;
+}
+
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps) {
   // Four warps cover the 128 lanes of tensor memory (or 64 rows with half
   // the lanes taking the upper columns); more warps split the columns.

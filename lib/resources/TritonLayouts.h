@@ -71,6 +71,10 @@ DistributedLayout mmaV3Accumulator(TileShape2D shape, int numWarps, bool chained
 // as the accumulator's do and hold copies along M.
 DistributedLayout mmaV2TransposedBOperand(TileShape2D transposedShape, std::array<int64_t, 2> warpsPerCta,
                                           int elementBits);
+// An mma.sync or wgmma A operand held in registers ([M, K], `kWidth` = 32 /
+// element bits consecutive K elements per register): the layout a tile
+// computed in registers is converted to before the dot.
+DistributedLayout mmaAOperand(TileShape2D shape, std::array<int64_t, 2> warpsPerCta, int elementBits);
 // Registers a tcgen05 accumulator is read into from tensor memory.
 DistributedLayout tensorMemoryLoadLayout(TileShape2D shape, int numWarps);
 

@@ -269,6 +269,32 @@ def kernel(q_ptr, k_ptr, seqlen, headdim, stride_q_seq, stride_q_dim, stride_k_s
             (std::vector<std::string>{"stride_q_dim"}));
 }
 
+// An integer parameter scaling the last axis of an offsets tile added to a
+// pointer is that axis's stride (the harness compiles it as 1); a parameter
+// scaling loaded values (`b * scale`), or offsets gathered from a load, is
+// not: compiled as 1 it would fold the arithmetic away.
+TEST(PythonKernels, InnerStridesAreThoseOfAddresses) {
+  FileModel model = modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def kernel(x_ptr, idx_ptr, y_ptr, out_ptr, scale, stride_xm, stride_xk, stride_yk, stride_om, stride_ok,
+           BLOCK: tl.constexpr):
+    rows = tl.arange(0, BLOCK)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + rows[:, None] * stride_xm + cols[None, :] * stride_xk)
+    picked = tl.load(idx_ptr + cols)
+    y = tl.load(y_ptr + rows[:, None] + picked[None, :] * stride_yk)
+    acc = tl.zeros([BLOCK, BLOCK], dtype=tl.float32) + x * scale + y
+    out_ptr += rows[:, None] * stride_om + (cols * stride_ok)[None, :]
+    tl.store(out_ptr, acc * scale)
+)");
+  const Kernel &kernel = kernelNamed(model, "kernel");
+  EXPECT_EQ(std::vector<std::string>(kernel.innerStrideParams.begin(), kernel.innerStrideParams.end()),
+            (std::vector<std::string>{"stride_ok", "stride_xk"}));
+}
+
 TEST(PythonKernels, KernelSpellings) {
   FileModel model = modelOf(R"(
 import triton

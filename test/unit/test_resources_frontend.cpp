@@ -1052,6 +1052,117 @@ def gate_and_up(a, x, b, c, o, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.con
   expectMeasuredBytes(model, cases);
 }
 
+TEST(ResourcesFrontEnd, AComputedWithARunTimeScalarIsConvertedThroughSharedMemory) {
+  // A computed from its loads with a scalar known only at run time (an
+  // argument): Triton converts the computed tile to the operand layout, on
+  // mma.sync through a copy of A, on wgmma through a conversion scratch; a
+  // literal factor moves the conversion up to the load. A helper given one
+  // tile keeps what the tile is loaded from (the gate's ring), and a load in
+  // an arm the config compiles out feeds nothing. Measured with Triton 3.6.0
+  // for GPUTarget("cuda", 90, 32), fp16 pointers, scale an fp32 argument.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def exp2(x):
+    return tl.math.exp2(x.to(tl.float32))
+
+
+@triton.jit
+def scaled_a(q, g, do, dh, scale, T, K: tl.constexpr, V: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+             BT: tl.constexpr, USE_G: tl.constexpr):
+    o_k = tl.arange(0, BK)
+    o_v = tl.arange(0, BV)
+    b_dh = tl.zeros([BK, BV], dtype=tl.float32)
+    for i_t in range(tl.cdiv(T, BT) - 1, -1, -1):
+        o_t = i_t * BT + tl.arange(0, BT)
+        b_q = tl.load(q + o_k[:, None] + o_t[None, :] * K)
+        b_q = (b_q * scale).to(b_q.dtype)
+        if USE_G:
+            b_g = tl.load(g + o_k[:, None] + o_t[None, :] * K)
+            b_q = (b_q * exp2(b_g)).to(b_q.dtype)
+        b_do = tl.load(do + o_t[:, None] * V + o_v[None, :])
+        b_dh += tl.dot(b_q, b_do)
+    tl.store(dh + o_k[:, None] * V + o_v[None, :], b_dh.to(tl.float16))
+
+
+@triton.jit
+def gated_a(q, g, do, dh, scale, T, K: tl.constexpr, V: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+            BT: tl.constexpr):
+    o_k = tl.arange(0, BK)
+    o_v = tl.arange(0, BV)
+    b_dh = tl.zeros([BK, BV], dtype=tl.float32)
+    for i_t in range(tl.cdiv(T, BT) - 1, -1, -1):
+        o_t = i_t * BT + tl.arange(0, BT)
+        b_q = tl.load(q + o_k[:, None] + o_t[None, :] * K)
+        b_g = tl.load(g + o_k[:, None] + o_t[None, :] * K)
+        b_q = (b_q * exp2(b_g) * scale).to(b_q.dtype)
+        b_do = tl.load(do + o_t[:, None] * V + o_v[None, :])
+        b_dh += tl.dot(b_q, b_do)
+    tl.store(dh + o_k[:, None] * V + o_v[None, :], b_dh.to(tl.float16))
+
+
+@triton.jit
+def doubled_a(q, g, do, dh, scale, T, K: tl.constexpr, V: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+              BT: tl.constexpr):
+    o_k = tl.arange(0, BK)
+    o_v = tl.arange(0, BV)
+    b_dh = tl.zeros([BK, BV], dtype=tl.float32)
+    for i_t in range(tl.cdiv(T, BT) - 1, -1, -1):
+        o_t = i_t * BT + tl.arange(0, BT)
+        b_q = tl.load(q + o_k[:, None] + o_t[None, :] * K)
+        b_do = tl.load(do + o_t[:, None] * V + o_v[None, :])
+        b_dh += tl.dot(b_q * 2, b_do)
+    tl.store(dh + o_k[:, None] * V + o_v[None, :], b_dh.to(tl.float16))
+
+
+@triton.jit
+def scaled_rows(a, b, c, scale, T, K: tl.constexpr, N: tl.constexpr, BM: tl.constexpr, BN: tl.constexpr,
+                BK: tl.constexpr):
+    o_m = tl.arange(0, BM)
+    o_n = tl.arange(0, BN)
+    acc = tl.zeros([BM, BN], dtype=tl.float32)
+    for k in range(0, T, BK):
+        o_k = k + tl.arange(0, BK)
+        b_a = tl.load(a + o_m[:, None] * K + o_k[None, :])
+        b_b = tl.load(b + o_k[:, None] * N + o_n[None, :])
+        acc += tl.dot((b_a * scale).to(b_a.dtype), b_b)
+    tl.store(c + o_m[:, None] * N + o_n[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  const std::map<std::string, int64_t> base{{"K", 128}, {"V", 128}, {"BT", 64}};
+  auto with = [&](std::map<std::string, int64_t> extra) {
+    extra.insert(base.begin(), base.end());
+    return extra;
+  };
+  const DotSequenceCase cases[] = {
+      {"scaled_a", with({{"BK", 32}, {"BV", 32}, {"USE_G", 0}}), 1, 2, 12288},
+      {"scaled_a", with({{"BK", 32}, {"BV", 32}, {"USE_G", 1}}), 1, 2, 16384},
+      {"scaled_a", with({{"BK", 32}, {"BV", 64}, {"USE_G", 0}}), 4, 2, 16384},
+      {"scaled_a", with({{"BK", 32}, {"BV", 64}, {"USE_G", 1}}), 4, 2, 20480},
+      {"scaled_a", with({{"BK", 64}, {"BV", 64}, {"USE_G", 0}}), 4, 2, 28672},
+      {"scaled_a", with({{"BK", 64}, {"BV", 64}, {"USE_G", 1}}), 4, 2, 36864},
+      {"scaled_a", with({{"BK", 64}, {"BV", 64}, {"USE_G", 0}}), 4, 3, 45056},
+      {"scaled_a", with({{"BK", 64}, {"BV", 64}, {"USE_G", 1}}), 4, 3, 61440},
+      {"gated_a", with({{"BK", 32}, {"BV", 32}}), 1, 2, 16384},
+      {"gated_a", with({{"BK", 32}, {"BV", 64}}), 4, 2, 20480},
+      {"gated_a", with({{"BK", 64}, {"BV", 64}}), 4, 2, 36864},
+      {"gated_a", with({{"BK", 64}, {"BV", 64}}), 4, 3, 61440},
+      {"doubled_a", with({{"BK", 32}, {"BV", 32}}), 1, 2, 8192},
+      {"doubled_a", with({{"BK", 32}, {"BV", 64}}), 4, 2, 12288},
+      {"doubled_a", with({{"BK", 64}, {"BV", 64}}), 4, 2, 24576},
+      {"doubled_a", with({{"BK", 64}, {"BV", 64}}), 4, 3, 40960},
+      {"scaled_rows", {{"K", 128}, {"N", 128}, {"BM", 64}, {"BN", 64}, {"BK", 64}}, 4, 2, 32768},
+      {"scaled_rows", {{"K", 128}, {"N", 128}, {"BM", 128}, {"BN", 64}, {"BK", 64}}, 8, 2, 49152},
+      {"scaled_rows", {{"K", 128}, {"N", 128}, {"BM", 128}, {"BN", 128}, {"BK", 64}}, 4, 3, 90112},
+      {"scaled_rows", {{"K", 128}, {"N", 128}, {"BM", 64}, {"BN", 64}, {"BK", 64}}, 2, 2, 24576},
+  };
+  expectMeasuredBytes(model, cases);
+  EXPECT_TRUE(python_test::kernelNamed(model, "scaled_a").dots[0].aScaledAtRunTime);
+  EXPECT_FALSE(python_test::kernelNamed(model, "doubled_a").dots[0].aScaledAtRunTime);
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.
