@@ -1837,20 +1837,9 @@ private:
       return;
     const NodeId definition = binding->node;
     // The helper's parameters by name, and the caller's argument for each.
-    std::vector<std::string_view> parameters;
-    if (NodeId list = tree_.child(definition, Field::Parameters); list != kNoNode)
-      for (NodeId parameter : tree_.children(list)) {
-        NodeId nameNode = kNoNode;
-        switch (tree_.kind(parameter)) {
-        case NodeKind::Identifier: nameNode = parameter; break;
-        case NodeKind::TypedParameter: nameNode = tree_.childOfKind(parameter, NodeKind::Identifier); break;
-        case NodeKind::DefaultParameter:
-        case NodeKind::TypedDefaultParameter: nameNode = tree_.child(parameter, Field::Name); break;
-        default: return; // *args, **kwargs: arguments do not map by position
-        }
-        if (nameNode == kNoNode) return;
-        parameters.push_back(tree_.text(nameNode));
-      }
+    bool splat = false; // *args, **kwargs: arguments do not map by position
+    const std::vector<std::string_view> parameters = tree_.positionalParameterNames(definition, &splat);
+    if (splat) return;
     if (parameters.size() > kMaxParams) return;
     // Splatted arguments do not map to parameters.
     if (NodeId arguments = tree_.child(call, Field::Arguments); arguments != kNoNode)

@@ -841,17 +841,8 @@ private:
 
   std::string_view firstParameterName(NodeId parameters) const {
     if (parameters == kNoNode) return {};
-    for (NodeId parameter : tree_.children(parameters)) {
-      NodeKind kind = tree_.kind(parameter);
-      NodeId name = parameter;
-      if (kind == NodeKind::DefaultParameter || kind == NodeKind::TypedDefaultParameter)
-        name = tree_.child(parameter, Field::Name);
-      else if (kind == NodeKind::TypedParameter)
-        name = tree_.childOfKind(parameter, NodeKind::Identifier);
-      else if (kind != NodeKind::Identifier)
-        continue;
-      if (name != kNoNode) return tree_.text(name);
-    }
+    for (NodeId parameter : tree_.children(parameters))
+      if (NodeId name = tree_.parameterName(parameter); name != kNoNode) return tree_.text(name);
     return {};
   }
 
@@ -1219,26 +1210,12 @@ private:
   std::string parameterElementType(NodeId function, std::string_view name, int depth) {
     if (depth > kMaxHostTypeDepth || tree_.kind(function) != NodeKind::FunctionDefinition) return {};
     NodeId functionName = tree_.child(function, Field::Name);
-    NodeId parameters = tree_.child(function, Field::Parameters);
-    if (functionName == kNoNode || parameters == kNoNode) return {};
-    size_t position = 0;
-    bool found = false;
-    for (NodeId parameter : tree_.children(parameters)) {
-      NodeId parameterName = kNoNode;
-      switch (tree_.kind(parameter)) {
-      case NodeKind::Identifier: parameterName = parameter; break;
-      case NodeKind::TypedParameter: parameterName = tree_.childOfKind(parameter, NodeKind::Identifier); break;
-      case NodeKind::DefaultParameter:
-      case NodeKind::TypedDefaultParameter: parameterName = tree_.child(parameter, Field::Name); break;
-      default: return {}; // *args, keyword-only markers: positions no longer map
-      }
-      if (parameterName != kNoNode && tree_.text(parameterName) == name) {
-        found = true;
-        break;
-      }
-      ++position;
-    }
-    if (!found) return {};
+    if (functionName == kNoNode) return {};
+    // Past `*args` or a keyword-only marker, positions no longer map.
+    const std::vector<std::string_view> names = tree_.positionalParameterNames(function);
+    auto named = std::find(names.begin(), names.end(), name);
+    if (named == names.end()) return {};
+    const size_t position = static_cast<size_t>(named - names.begin());
     if (!callsIndexed_) {
       callsIndexed_ = true;
       for (NodeId node = 0; node < tree_.size(); ++node) {

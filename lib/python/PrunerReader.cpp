@@ -20,14 +20,7 @@ public:
     int position = 0;
     if (parameters != kNoNode)
       for (NodeId parameter : tree_.children(parameters)) {
-        NodeId name = parameter;
-        if (tree_.kind(parameter) == NodeKind::DefaultParameter ||
-            tree_.kind(parameter) == NodeKind::TypedDefaultParameter)
-          name = tree_.child(parameter, Field::Name);
-        else if (tree_.kind(parameter) == NodeKind::TypedParameter)
-          name = tree_.childOfKind(parameter, NodeKind::Identifier);
-        else if (tree_.kind(parameter) != NodeKind::Identifier)
-          continue;
+        NodeId name = tree_.parameterName(parameter);
         if (name == kNoNode) continue;
         // early_config_prune(configs, named_args, **kwargs)
         if (position == 1) namedArgs_ = tree_.text(name);

@@ -382,22 +382,9 @@ private:
   // The position of the parameter `name` of a function definition, -1 when
   // it has none (or takes it only by keyword, after `*`).
   static int parameterPosition(const python::SyntaxTree &tree, NodeId definition, std::string_view name) {
-    NodeId parameters = tree.child(definition, Field::Parameters);
-    if (parameters == kNoNode) return -1;
-    int position = 0;
-    for (NodeId parameter : tree.children(parameters)) {
-      const NodeKind kind = tree.kind(parameter);
-      if (kind == NodeKind::PositionalSeparator) continue;
-      if (kind == NodeKind::ListSplatPattern || kind == NodeKind::DictionarySplatPattern ||
-          kind == NodeKind::KeywordSeparator)
-        return -1;
-      NodeId identifier = kind == NodeKind::Identifier ? parameter : tree.child(parameter, Field::Name);
-      if (identifier == kNoNode) identifier = tree.firstChild(parameter);
-      if (identifier == kNoNode || tree.kind(identifier) != NodeKind::Identifier) return -1;
-      if (tree.text(identifier) == name) return position;
-      ++position;
-    }
-    return -1;
+    const std::vector<std::string_view> names = tree.positionalParameterNames(definition);
+    auto found = std::find(names.begin(), names.end(), name);
+    return found == names.end() ? -1 : static_cast<int>(found - names.begin());
   }
 
   // A decorator of the project's own whose body applies triton.autotune or

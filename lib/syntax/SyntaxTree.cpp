@@ -582,6 +582,34 @@ NodeId SyntaxTree::callArgument(NodeId call, size_t position, std::string_view n
   return found != kNoNode ? found : positionalArgument(call, position);
 }
 
+NodeId SyntaxTree::parameterName(NodeId parameter) const {
+  switch (kind(parameter)) {
+  case NodeKind::Identifier: return parameter;
+  case NodeKind::TypedParameter: return childOfKind(parameter, NodeKind::Identifier);
+  case NodeKind::DefaultParameter:
+  case NodeKind::TypedDefaultParameter: return child(parameter, Field::Name);
+  default: return kNoNode;
+  }
+}
+
+std::vector<std::string_view> SyntaxTree::positionalParameterNames(NodeId definition, bool *stopped) const {
+  std::vector<std::string_view> names;
+  if (stopped) *stopped = false;
+  NodeId parameters = child(definition, Field::Parameters);
+  if (parameters == kNoNode) return names;
+  for (NodeId parameter = firstChild(parameters); parameter != kNoNode; parameter = nextSibling(parameter)) {
+    const NodeKind parameterKind = kind(parameter);
+    if (parameterKind == NodeKind::PositionalSeparator || parameterKind == NodeKind::Comment) continue;
+    NodeId name = parameterName(parameter);
+    if (name == kNoNode) {
+      if (stopped) *stopped = true;
+      break;
+    }
+    names.push_back(text(name));
+  }
+  return names;
+}
+
 NodeId SyntaxTree::unparenthesize(NodeId id) const {
   while (id != kNoNode && nodes_[id].kind == NodeKind::ParenthesizedExpression) {
     NodeId inner = kNoNode;

@@ -137,6 +137,13 @@ public:
   NodeId positionalArgument(NodeId call, size_t position) const;
   NodeId keywordArgument(NodeId call, std::string_view name) const;
   NodeId callArgument(NodeId call, size_t position, std::string_view name) const;
+  // A function parameter's name (plain, typed, with a default, or both);
+  // kNoNode for `*args`, `**kwargs` and the `/` and `*` markers.
+  NodeId parameterName(NodeId parameter) const;
+  // The names of a definition's positional parameters in order, up to the
+  // first `*`, `*args` or `**kwargs` (`stopped`: one was there; arguments
+  // past it do not map by position). `/` is skipped.
+  std::vector<std::string_view> positionalParameterNames(NodeId definition, bool *stopped = nullptr) const;
 
   // Iteration over children: for (NodeId c : tree.children(n)).
   class ChildRange {

@@ -170,4 +170,25 @@ TEST(DirectParser, SyntaxErrorsAreStillReported) {
   EXPECT_FALSE(tree.empty());
 }
 
+// Parameter names as the readers of call sites need them: every spelling of
+// a positional parameter, `/` skipped, and nothing past `*` or `*args`.
+TEST(SyntaxTreeParameters, PositionalNamesStopAtTheFirstSplat) {
+  std::vector<ParseProblem> problems;
+  SourceFile source("kernel.py", Language::Python,
+                    "def f(a, b: int, c=1, d: int = 2, /, e=3, *rest, f=4, **kw):\n    pass\n"
+                    "def g(x, y):\n    pass\n");
+  SyntaxTree tree = SyntaxTree::parse(source, problems, nullptr);
+  ASSERT_TRUE(problems.empty());
+  std::vector<NodeId> definitions;
+  for (size_t id = 0; id < tree.size(); ++id)
+    if (tree.kind(static_cast<NodeId>(id)) == NodeKind::FunctionDefinition) definitions.push_back(static_cast<NodeId>(id));
+  ASSERT_EQ(definitions.size(), 2u);
+  bool stopped = false;
+  EXPECT_EQ(tree.positionalParameterNames(definitions[0], &stopped),
+            (std::vector<std::string_view>{"a", "b", "c", "d", "e"}));
+  EXPECT_TRUE(stopped);
+  EXPECT_EQ(tree.positionalParameterNames(definitions[1], &stopped), (std::vector<std::string_view>{"x", "y"}));
+  EXPECT_FALSE(stopped);
+}
+
 } // namespace
