@@ -145,6 +145,10 @@ struct DotSite {
   // `acc = tl.dot(a, b, acc)`); empty when none is named. Dots that add into
   // one variable (the arms of an `if`, a chain of dots) share its registers.
   std::string accumulator;
+  // The dot (index in Kernel::dots) whose result this one adds into: the
+  // loop's accumulator for `b_o += tl.dot(a, v)` after the loop, the first
+  // dot for the second of `b_o + tl.dot(a, v) + tl.dot(b, w)`; -1: none.
+  int accumulatorFrom = -1;
   bool aFromLoad = false;      // operand comes straight from a tl.load in the loop
   bool bFromLoad = false;
   // B is written as a transposed tile (`tl.trans(x)`, `x.trans()`, `x.T`).

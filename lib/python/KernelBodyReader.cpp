@@ -306,6 +306,10 @@ private:
   KernelSyntax &syntax_;
   Kernel &kernel_;
   std::unordered_map<std::string_view, size_t> paramIndex_;
+  // The last dot whose result each variable was assigned (sumTarget), and
+  // each dot's call, by Kernel::dots index (accumulatorSource).
+  std::unordered_map<std::string_view, int> lastDotInto_;
+  std::vector<NodeId> dotCalls_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
   struct LoadOrigin {
@@ -2739,8 +2743,89 @@ private:
       result.shape = acc.shape;
     result.dtype = !accDtype.empty() ? accDtype : acc.dtype;
     result.dotResult = true;
+    dot.accumulatorFrom = accumulatorSource(call, accNode);
+    if (std::string_view target = sumTarget(call); !target.empty())
+      lastDotInto_[target] = static_cast<int>(kernel_.dots.size());
+    dotCalls_.push_back(call);
     kernel_.dots.push_back(std::move(dot));
     return result;
+  }
+
+  // The variable a dot's result is assigned to, through a chain of `+`
+  // (`b_o = b_o + tl.dot(a, v) + tl.dot(b, w)`, `acc += tl.dot(a, b)`,
+  // `acc = tl.dot(a, b, acc)`); empty when none.
+  std::string_view sumTarget(NodeId call) const {
+    NodeId node = call;
+    for (int depth = 0; depth < 16; ++depth) {
+      NodeId parent = tree_.parent(node);
+      if (parent == kNoNode) return {};
+      const NodeKind kind = tree_.kind(parent);
+      if (kind == NodeKind::ParenthesizedExpression) {
+        node = parent;
+        continue;
+      }
+      if (kind == NodeKind::BinaryOperator) {
+        NodeId op = tree_.child(parent, Field::Operator);
+        if (op == kNoNode || tree_.kind(op) != NodeKind::OpPlus) return {};
+        node = parent;
+        continue;
+      }
+      if ((kind == NodeKind::Assignment || kind == NodeKind::AugmentedAssignment) &&
+          tree_.child(parent, Field::Right) == node) {
+        NodeId target = tree_.child(parent, Field::Left);
+        return target != kNoNode && tree_.kind(target) == NodeKind::Identifier ? tree_.text(target) : std::string_view();
+      }
+      return {};
+    }
+    return {};
+  }
+
+  // The dot whose result this dot's accumulator input holds (DotSite::
+  // accumulatorFrom): the `acc` argument, the target of `+=`, or the other
+  // operand of the `+` it is added with: a name a dot's result was assigned
+  // to, or a sum holding an earlier dot of the same statement.
+  int accumulatorSource(NodeId call, NodeId accNode) const {
+    auto producerOf = [&](NodeId value) -> int {
+      value = value != kNoNode ? tree_.unparenthesize(value) : kNoNode;
+      if (value == kNoNode) return -1;
+      if (tree_.kind(value) == NodeKind::Identifier) {
+        auto found = lastDotInto_.find(tree_.text(value));
+        return found == lastDotInto_.end() ? -1 : found->second;
+      }
+      for (int index = static_cast<int>(dotCalls_.size()) - 1; index >= 0; --index) {
+        NodeId node = dotCalls_[static_cast<size_t>(index)];
+        for (int depth = 0; depth < 16 && node != kNoNode; ++depth, node = tree_.parent(node))
+          if (node == value) return index;
+      }
+      // Element-wise arithmetic on a dot's result (`b_o * scale`): the
+      // latest dot a name in it was assigned from.
+      int latest = -1;
+      std::vector<std::pair<NodeId, int>> pending{{value, 0}};
+      while (!pending.empty()) {
+        auto [node, depth] = pending.back();
+        pending.pop_back();
+        if (tree_.kind(node) == NodeKind::Identifier) {
+          if (auto found = lastDotInto_.find(tree_.text(node)); found != lastDotInto_.end())
+            latest = std::max(latest, found->second);
+          continue;
+        }
+        if (depth >= 8 || tree_.kind(node) == NodeKind::Call) continue;
+        for (NodeId child : tree_.children(node)) pending.emplace_back(child, depth + 1);
+      }
+      return latest;
+    };
+    if (accNode != kNoNode) return producerOf(accNode);
+    NodeId node = call;
+    while (tree_.parent(node) != kNoNode && tree_.kind(tree_.parent(node)) == NodeKind::ParenthesizedExpression)
+      node = tree_.parent(node);
+    NodeId parent = tree_.parent(node);
+    if (parent == kNoNode) return -1;
+    if (tree_.kind(parent) == NodeKind::AugmentedAssignment) return producerOf(tree_.child(parent, Field::Left));
+    if (tree_.kind(parent) != NodeKind::BinaryOperator) return -1;
+    NodeId op = tree_.child(parent, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpPlus) return -1;
+    NodeId left = tree_.child(parent, Field::Left);
+    return producerOf(left == node ? tree_.child(parent, Field::Right) : left);
   }
 
   // ---- statements ------------------------------------------------------------

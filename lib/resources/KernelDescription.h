@@ -67,6 +67,11 @@ struct DotDescription {
   // Carried dots with the same id add into one accumulator variable and share
   // its registers; -1: a variable of its own.
   int accumulator = -1;
+  // The dot (index in KernelDescription::dots) whose result this one adds
+  // into, -1 for none; `region`: the innermost loop around the dot (-1:
+  // outside loops), the region Triton's chained-dot rule looks within.
+  int accumulatorFrom = -1;
+  int region = -1;
   // Where the operands come from, where the front-end knows it
   // (KernelDescription::operandOriginsKnown): the loads of the dot's loop each
   // is computed from (indices in KernelDescription::loads; a load feeding two

@@ -504,6 +504,11 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.conditional = std::any_of(site.guards.begin(), site.guards.end(), [&](const AccessGuard &guard) {
       return !paramValue(guard.param, config, kernel);
     });
+    dot.region = site.innerLoop;
+    if (site.accumulatorFrom >= 0 && static_cast<size_t>(site.accumulatorFrom) < kernel.dots.size())
+      for (size_t earlier = 0; earlier < index; ++earlier)
+        if (sites[earlier] == &kernel.dots[static_cast<size_t>(site.accumulatorFrom)])
+          dot.accumulatorFrom = static_cast<int>(earlier);
     desc.dots.push_back(dot);
   }
 

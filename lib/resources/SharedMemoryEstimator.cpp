@@ -440,6 +440,47 @@ const std::vector<int> &operandLoads(const DotDescription &dot, bool isA) {
   return isA ? dot.aLoads : dot.bLoads;
 }
 
+// Whether Triton 3.6 gives dot `x` the chained warp tiling
+// (AccelerateMatmul.cpp): on wgmma when a later dot of its region adds into
+// its result (warpsPerTileV3 follows the result forward, not out of a loop),
+// on mma.sync when a dot of its region is connected to it either way
+// (warpsPerTileV2 looks both ways).
+bool chainedInRegion(const std::vector<DotDescription> &dots, size_t x, MmaPath path) {
+  for (size_t y = 0; y < dots.size(); ++y) {
+    if (y == x || dots[y].region != dots[x].region || dots[y].inLoop != dots[x].inLoop) continue;
+    if (dots[y].accumulatorFrom == static_cast<int>(x)) return true;
+    if (path == MmaPath::MmaSync && dots[x].accumulatorFrom == static_cast<int>(y)) return true;
+  }
+  return false;
+}
+
+// A dot adding into the result of a dot with another warp tiling (the
+// loop's accumulator taken up by chained dots after the loop): the
+// accumulator is converted through scratch just before the dot, while its
+// operands are in shared memory (measured, Triton 3.6 for sm90).
+void addAccumulatorConversion(Program &program, const KernelDescription &kernel, size_t to, int64_t at,
+                              const ArchInfo &arch) {
+  const auto &dots = kernel.dots;
+  const int from = dots[to].accumulatorFrom;
+  if (from < 0 || static_cast<size_t>(from) == to || static_cast<size_t>(from) >= dots.size()) return;
+  const DotDescription &source = dots[static_cast<size_t>(from)], &dot = dots[to];
+  const MmaPath path = selectMmaPath(dot, kernel.numWarps, arch);
+  if ((path != MmaPath::MmaSync && path != MmaPath::Wgmma) || selectMmaPath(source, kernel.numWarps, arch) != path ||
+      source.m != dot.m || source.n != dot.n)
+    return;
+  const TileShape2D shape{dot.m, dot.n};
+  const DistributedLayout before =
+      accumulatorLayout(path, shape, kernel.numWarps, chainedInRegion(dots, static_cast<size_t>(from), path));
+  const DistributedLayout after = accumulatorLayout(path, shape, kernel.numWarps, chainedInRegion(dots, to, path));
+  // 128-bit accesses for this accumulator-to-accumulator conversion on
+  // sm90 too (measured: 4096 B for 64 x 16..256 fp32 from 4x2 to 8x1 warps).
+  const int64_t scratch = convertLayoutScratchBytes(before, after, 32, 128);
+  if (scratch > 0)
+    program.add([&] { return "dot " + std::to_string(to + 1) + "'s accumulator from dot " + std::to_string(from + 1) +
+                             "'s warp tiling (" + tileText(dot.m, dot.n, ElementType::Fp32) + ")"; },
+                scratch, at, at + 1, kScratchAlignment);
+}
+
 void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain, const KernelDescription &kernel,
                          const ArchInfo &arch) {
   const int stages = std::max(kernel.numStages, 1);
@@ -584,6 +625,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
         program.add([&] { return name() + (copyBytes != bytes ? " (copied before its cast)" : ""); }, copyBytes, defined,
                     readIntoRegisters ? until : end);
       }
+      addAccumulatorConversion(program, kernel, i, at, arch);
       if (path == MmaPath::Tcgen05)
         program.add([&] { return "dot " + std::to_string(i + 1) + " completion barrier"; }, pipelined ? 16 : 8, base, end, 8);
       // TMA copies into a dot's rings signal one mbarrier (8 bytes) per stage;

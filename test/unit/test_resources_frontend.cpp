@@ -1163,6 +1163,72 @@ def scaled_rows(a, b, c, scale, T, K: tl.constexpr, N: tl.constexpr, BM: tl.cons
   EXPECT_FALSE(python_test::kernelNamed(model, "doubled_a").dots[0].aScaledAtRunTime);
 }
 
+TEST(ResourcesFrontEnd, DotsAfterALoopConvertItsAccumulatorToTheirWarpTiling) {
+  // `b_o + tl.dot(a1, v1) + tl.dot(a2, v2)` after the loop that computed
+  // b_o: on wgmma the first of the two chained dots takes all warps on rows
+  // (8x1) where the loop's dot has 4x2, and its accumulator is converted
+  // while both dots' operands are in shared memory (4096 B); one dot after
+  // the loop is not chained and converts nothing. Measured with Triton 3.6.0
+  // for GPUTarget("cuda", 90, 32), fp16 pointers.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def after_loop(q, h, a1, a2, v1, v2, o, K, BT: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr):
+    o_t = tl.arange(0, BT)
+    o_v = tl.arange(0, BV)
+    b_o = tl.zeros([BT, BV], dtype=tl.float32)
+    for i_k in range(tl.cdiv(K, BK)):
+        o_k = i_k * BK + tl.arange(0, BK)
+        b_q = tl.load(q + o_t[:, None] * K + o_k[None, :])
+        b_h = tl.load(h + o_k[:, None] * BV + o_v[None, :])
+        b_o += tl.dot(b_q, b_h)
+    m_s = o_t[:, None] >= o_t[None, :]
+    b_a1 = tl.where(m_s, tl.load(a1 + o_t[:, None] * BT + o_t[None, :]), 0)
+    b_a2 = tl.where(m_s, tl.load(a2 + o_t[:, None] * BT + o_t[None, :]), 0)
+    b_v1 = tl.load(v1 + o_t[:, None] * BV + o_v[None, :])
+    b_v2 = tl.load(v2 + o_t[:, None] * BV + o_v[None, :])
+    b_o = b_o + tl.dot(b_a1.to(b_v1.dtype), b_v1) + tl.dot(b_a2.to(b_v2.dtype), b_v2)
+    tl.store(o + o_t[:, None] * BV + o_v[None, :], b_o.to(tl.float16))
+
+
+@triton.jit
+def after_loop_one(q, h, a1, a2, v1, v2, o, K, BT: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr):
+    o_t = tl.arange(0, BT)
+    o_v = tl.arange(0, BV)
+    b_o = tl.zeros([BT, BV], dtype=tl.float32)
+    for i_k in range(tl.cdiv(K, BK)):
+        o_k = i_k * BK + tl.arange(0, BK)
+        b_q = tl.load(q + o_t[:, None] * K + o_k[None, :])
+        b_h = tl.load(h + o_k[:, None] * BV + o_v[None, :])
+        b_o += tl.dot(b_q, b_h)
+    m_s = o_t[:, None] >= o_t[None, :]
+    b_a1 = tl.where(m_s, tl.load(a1 + o_t[:, None] * BT + o_t[None, :]), 0)
+    b_v1 = tl.load(v1 + o_t[:, None] * BV + o_v[None, :])
+    b_o += tl.dot(b_a1.to(b_v1.dtype), b_v1)
+    tl.store(o + o_t[:, None] * BV + o_v[None, :], b_o.to(tl.float16))
+)",
+                                         "sm90");
+  auto tile = [](int64_t bt, int64_t bk, int64_t bv) {
+    return std::map<std::string, int64_t>{{"BT", bt}, {"BK", bk}, {"BV", bv}};
+  };
+  const DotSequenceCase cases[] = {
+      {"after_loop", tile(64, 32, 32), 8, 2, 28672},      {"after_loop", tile(64, 32, 64), 4, 2, 32768},
+      {"after_loop", tile(64, 64, 64), 4, 3, 49152},      {"after_loop", tile(64, 32, 32), 2, 2, 24576},
+      {"after_loop", tile(64, 64, 64), 8, 2, 36864},      {"after_loop", tile(128, 64, 64), 8, 2, 98304},
+      {"after_loop", tile(64, 32, 32), 4, 2, 24576},      {"after_loop", tile(64, 32, 128), 8, 2, 53248},
+      {"after_loop", tile(64, 32, 16), 8, 2, 24576},      {"after_loop", tile(64, 64, 256), 8, 2, 86016},
+      {"after_loop", tile(64, 32, 64), 8, 3, 36864},      {"after_loop_one", tile(64, 32, 32), 8, 2, 12288},
+      {"after_loop_one", tile(64, 64, 64), 8, 2, 32768},  {"after_loop_one", tile(128, 64, 64), 8, 2, 49152},
+  };
+  expectMeasuredBytes(model, cases);
+  const Kernel &kernel = python_test::kernelNamed(model, "after_loop");
+  ASSERT_EQ(kernel.dots.size(), 3u);
+  EXPECT_EQ(kernel.dots[1].accumulatorFrom, 0);
+  EXPECT_EQ(kernel.dots[2].accumulatorFrom, 1);
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.
