@@ -167,10 +167,11 @@ struct DotSite {
   // Read straight from a tl.load of the same loop (or both outside loops).
   bool aStraight = false, bStraight = false;
   bool aCast = false, bCast = false; // straight, with a cast (`.to`) on the way
-  // A is computed from its loads with a scalar decided at run time
-  // (`b_q * scale`): Triton cannot move the conversion to the dot's operand
-  // layout up to the loads, and converts the computed tile instead.
-  bool aScaledAtRunTime = false;
+  // Where an operand is computed from its loads with a scalar decided at
+  // run time (`b_q * scale`): the `if` arms on parameters around each such
+  // place (empty: unconditional). Triton cannot then move the conversion to
+  // the dot's operand layout up to the loads, and converts the computed tile.
+  std::vector<std::vector<AccessGuard>> aRunTimeScalars, bRunTimeScalars;
   // The tiles recorded before the dot (Kernel::tiles.size() when it is read):
   // loads with a lower index come before it in the program.
   int tilesBefore = 0;

@@ -161,9 +161,10 @@ struct Info {
   // dot's result takes part: where a dot operand comes from.
   uint32_t tileLoads = 0;
   bool dotResult = false;
-  // A scalar decided at run time (an argument, a loaded value, a loop
-  // variable) entered this tile of loaded values element-wise (`b_q * scale`).
-  bool runtimeScalar = false;
+  // Where a scalar decided at run time (an argument, a loaded value, a loop
+  // variable) entered this tile of loaded values element-wise (`b_q *
+  // scale`): bits of KernelBodyReader::scalarSiteGuards_.
+  uint32_t runtimeScalars = 0;
   // Integer parameters scaling the last axis of an offsets tile in this
   // value (`offs_k[None, :] * stride_ak`): inner strides once the value is
   // added to a pointer (Kernel::innerStrideParams), arithmetic otherwise.
@@ -309,6 +310,14 @@ private:
   // The last dot whose result each variable was assigned (sumTarget), and
   // each dot's call, by Kernel::dots index (accumulatorSource).
   std::unordered_map<std::string_view, int> lastDotInto_;
+  // The `if` arms on parameters around each place a run-time scalar enters
+  // a tile (Info::runtimeScalars bits; the first 32).
+  std::vector<std::vector<AccessGuard>> scalarSiteGuards_;
+  uint32_t scalarSite() {
+    if (scalarSiteGuards_.size() >= 32) return 0;
+    scalarSiteGuards_.push_back(guardStack_);
+    return 1u << (scalarSiteGuards_.size() - 1);
+  }
   std::vector<NodeId> dotCalls_;
   std::unordered_map<std::string_view, Local> locals_;
   std::vector<int> loopStack_;
@@ -1324,9 +1333,10 @@ private:
       result.reductions = left.reductions | right.reductions;
       result.tileLoads = left.tileLoads | right.tileLoads;
       result.dotResult = left.dotResult || right.dotResult;
-      result.runtimeScalar = left.runtimeScalar || right.runtimeScalar ||
-                             (left.tileLoads && right.shape && right.shape->empty() && holdsRuntimeValue(right)) ||
-                             (right.tileLoads && left.shape && left.shape->empty() && holdsRuntimeValue(left));
+      result.runtimeScalars = left.runtimeScalars | right.runtimeScalars;
+      if ((left.tileLoads && right.shape && right.shape->empty() && holdsRuntimeValue(right)) ||
+          (right.tileLoads && left.shape && left.shape->empty() && holdsRuntimeValue(left)))
+        result.runtimeScalars |= scalarSite();
       result.decoded = left.decoded || right.decoded;
       if (opKind == NodeKind::OpShiftRight || opKind == NodeKind::OpShiftLeft ||
           ((opKind == NodeKind::OpAmpersand || opKind == NodeKind::OpPipe || opKind == NodeKind::OpCaret) &&
@@ -1993,7 +2003,7 @@ private:
       // What the tile is computed from carries through (`q * exp2(g)`: g's load).
       result.tileLoads = tile.tileLoads;
       result.dotResult = tile.dotResult;
-      result.runtimeScalar = tile.runtimeScalar;
+      result.runtimeScalars = tile.runtimeScalars;
     }
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
@@ -2519,7 +2529,7 @@ private:
         combined.sources |= part.sources;
         combined.tileLoads |= part.tileLoads;
         combined.dotResult = combined.dotResult || part.dotResult;
-        combined.runtimeScalar = combined.runtimeScalar || part.runtimeScalar;
+        combined.runtimeScalars |= part.runtimeScalars;
         combined.strideCandidates |= part.strideCandidates;
         combined.shape = broadcast(combined.shape, part.shape);
         if (first || combined.dtype.empty()) combined.dtype = part.dtype;
@@ -2710,7 +2720,15 @@ private:
     dot.aLoads = loadsInLoop(a.tileLoads, dot.aLoadedBefore);
     dot.bLoads = loadsInLoop(b.tileLoads, dot.bLoadedBefore);
     dot.aFromDot = a.dotResult;
-    dot.aScaledAtRunTime = a.runtimeScalar && a.tileLoads && !a.dotResult;
+    auto scalarGuards = [&](const Info &operand) {
+      std::vector<std::vector<AccessGuard>> guards;
+      if (operand.tileLoads && !operand.dotResult)
+        for (size_t site = 0; site < scalarSiteGuards_.size(); ++site)
+          if (operand.runtimeScalars >> site & 1u) guards.push_back(scalarSiteGuards_[site]);
+      return guards;
+    };
+    dot.aRunTimeScalars = scalarGuards(a);
+    dot.bRunTimeScalars = scalarGuards(b);
     dot.bFromDot = b.dotResult;
     dot.aStraight = a.load != kNoNode && a.loadLoop == loop;
     dot.bStraight = b.load != kNoNode && b.loadLoop == loop;

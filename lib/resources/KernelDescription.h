@@ -90,7 +90,7 @@ struct DotDescription {
   // A is computed from its loads with a scalar decided at run time: the
   // computed tile is converted to the operand layout (mma.sync: a copy
   // through shared memory; wgmma: a conversion scratch).
-  bool aScaledAtRunTime = false;
+  bool aScaledAtRunTime = false, bScaledAtRunTime = false;
   // Its place among the loads: the loads with a lower index (in
   // KernelDescription::loads order, which is program order) come before it.
   int loadsBefore = 0;

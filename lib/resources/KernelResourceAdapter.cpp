@@ -482,7 +482,13 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.aStraight = site.aStraight;
     dot.bStraight = site.bStraight;
     dot.aCast = site.aCast;
-    dot.aScaledAtRunTime = site.aScaledAtRunTime;
+    // A run-time scalar in an arm the config compiles out takes no part.
+    auto scaledAtRunTime = [&](const std::vector<std::vector<AccessGuard>> &places) {
+      return std::any_of(places.begin(), places.end(),
+                         [&](const std::vector<AccessGuard> &guards) { return guardsHold(guards, config, kernel); });
+    };
+    dot.aScaledAtRunTime = scaledAtRunTime(site.aRunTimeScalars);
+    dot.bScaledAtRunTime = scaledAtRunTime(site.bRunTimeScalars);
     dot.bCast = site.bCast;
     dot.aLoadedBefore = site.aLoadedBefore;
     dot.bLoadedBefore = site.bLoadedBefore;

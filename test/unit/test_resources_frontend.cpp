@@ -1159,8 +1159,8 @@ def scaled_rows(a, b, c, scale, T, K: tl.constexpr, N: tl.constexpr, BM: tl.cons
       {"scaled_rows", {{"K", 128}, {"N", 128}, {"BM", 64}, {"BN", 64}, {"BK", 64}}, 2, 2, 24576},
   };
   expectMeasuredBytes(model, cases);
-  EXPECT_TRUE(python_test::kernelNamed(model, "scaled_a").dots[0].aScaledAtRunTime);
-  EXPECT_FALSE(python_test::kernelNamed(model, "doubled_a").dots[0].aScaledAtRunTime);
+  EXPECT_EQ(python_test::kernelNamed(model, "scaled_a").dots[0].aRunTimeScalars.size(), 1u);
+  EXPECT_TRUE(python_test::kernelNamed(model, "doubled_a").dots[0].aRunTimeScalars.empty());
 }
 
 TEST(ResourcesFrontEnd, DotsAfterALoopConvertItsAccumulatorToTheirWarpTiling) {
@@ -1227,6 +1227,49 @@ def after_loop_one(q, h, a1, a2, v1, v2, o, K, BT: tl.constexpr, BK: tl.constexp
   ASSERT_EQ(kernel.dots.size(), 3u);
   EXPECT_EQ(kernel.dots[1].accumulatorFrom, 0);
   EXPECT_EQ(kernel.dots[2].accumulatorFrom, 1);
+}
+
+TEST(ResourcesFrontEnd, AnOperandGatedFromItsRingsIsNotCopiedAgain) {
+  // A dot before a loop and one in it (the several-dot description): the
+  // loop's A is computed from two tiles and a vector (a gate) and read from
+  // their rings, the narrow vector ringed too; only a run-time scalar,
+  // here in an arm the config can compile out, makes it a copy again.
+  // Measured with Triton 3.6.0 for GPUTarget("cuda", 90, 32), fp16 pointers.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def gated_after_dot(A, do, k, g, dh, dv, scale, K, BT: tl.constexpr, BK: tl.constexpr, BV: tl.constexpr,
+                    SCALED: tl.constexpr):
+    o_t = tl.arange(0, BT)
+    o_v = tl.arange(0, BV)
+    b_A = tl.load(A + o_t[:, None] * BT + o_t[None, :])
+    b_do = tl.load(do + o_t[:, None] * BV + o_v[None, :])
+    b_dv = tl.dot(b_A, b_do)
+    for i_k in range(tl.cdiv(K, BK)):
+        o_k = i_k * BK + tl.arange(0, BK)
+        b_k = tl.load(k + o_t[:, None] * K + o_k[None, :])
+        b_gk = tl.load(g + o_t[:, None] * K + o_k[None, :])
+        b_dh = tl.load(dh + o_k[:, None] * BV + o_v[None, :])
+        b_gn = tl.exp2(tl.load(g + o_k)[None, :] - b_gk.to(tl.float32))
+        b_k = (b_k * b_gn).to(b_k.dtype)
+        if SCALED:
+            b_k = (b_k * scale).to(b_k.dtype)
+        b_dv += tl.dot(b_k, b_dh)
+    tl.store(dv + o_t[:, None] * BV + o_v[None, :], b_dv.to(tl.float16))
+)",
+                                         "sm90");
+  auto tile = [](int64_t bt, int64_t bk, int64_t bv, bool scaled) {
+    return std::map<std::string, int64_t>{{"BT", bt}, {"BK", bk}, {"BV", bv}, {"SCALED", scaled ? 1 : 0}};
+  };
+  const DotSequenceCase cases[] = {
+      {"gated_after_dot", tile(64, 32, 64, false), 2, 3, 24704}, {"gated_after_dot", tile(64, 32, 64, true), 2, 3, 28800},
+      {"gated_after_dot", tile(64, 32, 64, false), 2, 2, 16384}, {"gated_after_dot", tile(64, 32, 64, true), 2, 2, 16448},
+      {"gated_after_dot", tile(64, 64, 32, false), 1, 2, 20608}, {"gated_after_dot", tile(64, 64, 32, true), 1, 2, 28800},
+      {"gated_after_dot", tile(32, 32, 32, false), 2, 3, 12416}, {"gated_after_dot", tile(32, 32, 32, true), 2, 3, 14464},
+  };
+  expectMeasuredBytes(model, cases);
 }
 
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
