@@ -668,8 +668,10 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
   // so the lower end of the range keeps it in a single buffer.
   const auto &dots = described->description.dots;
   // One unpacked from a load of another width is measured (describeMatmulLoop).
-  auto uncalibratedB = [](const DotDescription &dot) {
-    return dot.b.source == OperandSource::TransformedLoad && !dot.bUnpackedFrom;
+  auto uncalibratedB = [&](const DotDescription &dot) {
+    return dot.b.source == OperandSource::TransformedLoad && !dot.bUnpackedFrom &&
+           bRingedTiles(dot, described->description,
+                        selectMmaPath(dot, described->description.numWarps, arch)).empty();
   };
   if (std::any_of(dots.begin(), dots.end(), uncalibratedB)) {
     KernelDescription singleB = described->description;

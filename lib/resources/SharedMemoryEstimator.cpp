@@ -31,6 +31,20 @@ MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &a
   return MmaPath::MmaSync;
 }
 
+std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path) {
+  std::vector<const LoadedTile *> tiles;
+  if (path != MmaPath::MmaSync || dot.b.source != OperandSource::TransformedLoad || !kernel.operandOriginsKnown)
+    return tiles;
+  for (int index : dot.bLoads)
+    if (index >= 0 && static_cast<size_t>(index) < kernel.loads.size() &&
+        kernel.loads[static_cast<size_t>(index)].rows != 1)
+      tiles.push_back(&kernel.loads[static_cast<size_t>(index)]);
+  if (tiles.size() < 2 ||
+      std::any_of(tiles.begin(), tiles.end(), [&](const LoadedTile *tile) { return tile->rows * tile->cols != dot.k * dot.n; }))
+    tiles.clear();
+  return tiles;
+}
+
 namespace {
 
 // Program points: buffers whose intervals meet may not share memory.
@@ -174,8 +188,16 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   const TileShape2D aShape{dot.m, dot.k};
   const TileShape2D bShape{dot.k, dot.n};
   const int aContiguous = dot.a.kContiguous ? 1 : 0;
-  const int bContiguous = dot.b.kContiguous ? 0 : 1;
+  int bContiguous = dot.b.kContiguous ? 0 : 1;
   const bool aTransformed = dot.a.source == OperandSource::TransformedLoad;
+  // A B computed from loaded tiles is staged as those tiles are laid out.
+  if (dot.b.source == OperandSource::TransformedLoad && kernel.operandOriginsKnown)
+    for (int index : dot.bLoads)
+      if (index >= 0 && static_cast<size_t>(index) < kernel.loads.size() &&
+          kernel.loads[static_cast<size_t>(index)].rows != 1) {
+        bContiguous = kernel.loads[static_cast<size_t>(index)].contiguousDim;
+        break;
+      }
 
   bool aStaged = stages > 1 && dot.inLoop && isLoadedInLoop(dot.a.source) &&
                  loadCanBeStaged(aShape, aContiguous, dot.input, warps, warpSize);
@@ -297,8 +319,21 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     // A's buffer serves B: nothing more.
   } else if (bStaged) {
     int depth = ringDepth(path, stages, false);
-    program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); }, depth * bTileBytes,
-                kLoopStart, kLoopEnd);
+    // On mma.sync a B computed from several loaded tiles (`k * exp(g)`) has
+    // a ring per tile in its loaded type, as A does (measured, Triton 3.6).
+    const std::vector<const LoadedTile *> bTiles = bRingedTiles(dot, kernel, path);
+    if (bTiles.empty())
+      program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); },
+                  depth * bTileBytes, kLoopStart, kLoopEnd);
+    for (size_t t = 0; t < bTiles.size(); ++t) {
+      const ElementType type = bTiles[t]->type;
+      program.add(
+          [&] {
+            return "B ring (load " + std::to_string(t + 1) + " of " + std::to_string(bTiles.size()) +
+                   "): " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, type);
+          },
+          depth * dot.k * dot.n * elementBits(type) / 8, kLoopStart, kLoopEnd);
+    }
   } else if (dot.bTransposed && path == MmaPath::MmaSync && bits == 16) {
     // Unstaged on mma.sync, tl.trans(x) is converted in registers to B's
     // operand layout (measured: a scratch buffer while A's copy is live, no

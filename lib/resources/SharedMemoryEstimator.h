@@ -29,6 +29,10 @@ std::string_view mmaPathName(MmaPath path);
 
 MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &arch);
 
+// The loaded tiles a B computed in registers is staged from, one ring each
+// (mma.sync, two or more tiles of B's shape: measured); empty otherwise.
+std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path);
+
 struct SharedMemoryEstimate {
   // Exact when minBytes == maxBytes; otherwise the range the assumptions allow.
   int64_t minBytes = 0;

@@ -83,6 +83,23 @@ expect(integer == {"B", "ZEROS"}, f"integer pointers of a grouped dequantisation
 integer = btbench_triton.integer_pointers(dequant_dot, ["A", "B", "SCALES", "ZEROS", "C"])
 expect(integer == {"B", "ZEROS"}, f"integer pointers of a dequantising dot {sorted(integer)}")
 
+@triton.jit
+def reused_name(K, G, OUT, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    acc = tl.zeros((BLOCK, ), dtype=tl.float32)
+    for i in range(0, N):
+        b_k = K + i * BLOCK + offs
+        b_g = tl.load(G + i * BLOCK + offs)
+        b_k = tl.load(b_k) * tl.exp(b_g)
+        acc += b_k
+    tl.store(OUT + offs, acc)
+
+
+# A name holding an address, then the values loaded through it: the load
+# reads through the address, its values are floats.
+integer = btbench_triton.integer_pointers(reused_name, ["K", "G", "OUT"])
+expect(integer == set(), f"integer pointers of a reused name {sorted(integer)}")
+
 defaults = btbench_triton.defaults_by_use(varlen_gather, ["BLOCK", "HAS_W", "ACC", "ACT"])
 expect(defaults["BLOCK"] == 64, f"tile default {defaults['BLOCK']}")
 expect(defaults["HAS_W"] is False, f"flag default {defaults['HAS_W']}")

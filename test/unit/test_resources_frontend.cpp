@@ -1272,6 +1272,37 @@ def gated_after_dot(A, do, k, g, dh, dv, scale, K, BT: tl.constexpr, BK: tl.cons
   expectMeasuredBytes(model, cases);
 }
 
+TEST(ResourcesFrontEnd, ABComputedFromTwoTilesHasARingPerTileOnMmaSync) {
+  // B gated from two loaded tiles (`k * exp(g)`) on mma.sync: each tile is
+  // staged in a ring of its own, as for A. Measured with Triton 3.6.0 for
+  // GPUTarget("cuda", 90, 32), fp16 pointers.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def gated_b(k, g, x, out, K, BC: tl.constexpr, BK: tl.constexpr):
+    o_c = tl.arange(0, BC)
+    acc = tl.zeros([BC, BC], dtype=tl.float32)
+    for i_k in range(tl.cdiv(K, BK)):
+        o_k = i_k * BK + tl.arange(0, BK)
+        b_x = tl.load(x + o_c[:, None] * K + o_k[None, :])
+        b_kt = tl.load(k + o_k[:, None] + o_c[None, :] * K)
+        b_gk = tl.load(g + o_k[:, None] + o_c[None, :] * K)
+        b_kt = (b_kt * tl.exp(b_gk.to(tl.float32))).to(b_kt.dtype)
+        acc += tl.dot(b_x, b_kt)
+    tl.store(out + o_c[:, None] * BC + o_c[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  auto tile = [](int64_t bc, int64_t bk) { return std::map<std::string, int64_t>{{"BC", bc}, {"BK", bk}}; };
+  const DotSequenceCase cases[] = {
+      {"gated_b", tile(64, 32), 1, 2, 12288}, {"gated_b", tile(64, 32), 2, 3, 24576},
+      {"gated_b", tile(32, 32), 1, 2, 6144},  {"gated_b", tile(64, 64), 2, 4, 73728},
+      {"gated_b", tile(32, 64), 2, 3, 24576},
+  };
+  expectMeasuredBytes(model, cases);
+}
+
 TEST(ResourcesFrontEnd, CastToAnAccumulatorsTypeTakesItsElementType) {
   // `x.to(acc.dtype)` with acc an fp32 tile: the dot runs on fp32 (tf32)
   // inputs, and its B, read straight from the load, is a cast.

@@ -552,6 +552,15 @@ def integer_pointers(fn, pointers):
                 out |= assigned[i]
         return out
 
+    def values_before(name, at):
+        """The pointers any value `name` is assigned before position `at` is
+        loaded from (all of them where none comes before: a loop-carried value)."""
+        before = [i for i, a in enumerate(assignments) if name in a[1] and a[0] < at]
+        out = set()
+        for i in before or [i for i, a in enumerate(assignments) if name in a[1]]:
+            out |= assigned[i]
+        return out
+
     def origins(node, at=None):
         at = position(node) if at is None else at
         out = loaded_from(node)
@@ -565,11 +574,6 @@ def integer_pointers(fn, pointers):
             if augmented:  # `acc += x` keeps what acc held
                 for name in targets:
                     assigned[i] = assigned[i] | value_origins(name, at)
-    sources = {}
-    for i, (_at, targets, _value, _augmented) in enumerate(assignments):
-        for name in targets:
-            sources.setdefault(name, set()).update(assigned[i])
-
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
@@ -582,7 +586,12 @@ def integer_pointers(fn, pointers):
                         if inner is not address and isinstance(inner, ast.Call) and call_name(inner) == "load" \
                                 and inner.args:
                             found |= bases(inner.args[0])
-                    found |= {p for n in names(address) for p in sources.get(n, set())}
+                    # What the address's names can hold there: every assignment before
+                    # it (the arms of an `if`), not one after it (`b = X + offs;
+                    # b = tl.load(b)`: the load reads through the pointer, its values
+                    # are not an address).
+                    for n in names(address):
+                        found |= values_before(n, position(node))
             elif name in ("range", "static_range", "multiple_of"):
                 for arg in node.args:
                     found |= origins(arg)
