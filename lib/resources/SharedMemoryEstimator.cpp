@@ -33,7 +33,9 @@ MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &a
 
 std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path) {
   std::vector<const LoadedTile *> tiles;
-  if (path != MmaPath::MmaSync || dot.b.source != OperandSource::TransformedLoad || !kernel.operandOriginsKnown)
+  // Measured for 16-bit dots whose B takes no run-time scalar.
+  if (path != MmaPath::MmaSync || dot.b.source != OperandSource::TransformedLoad || !kernel.operandOriginsKnown ||
+      elementBits(dot.input) != 16 || dot.bScaledAtRunTime)
     return tiles;
   for (int index : dot.bLoads)
     if (index >= 0 && static_cast<size_t>(index) < kernel.loads.size() &&

@@ -30,7 +30,8 @@ std::string_view mmaPathName(MmaPath path);
 MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &arch);
 
 // The loaded tiles a B computed in registers is staged from, one ring each
-// (mma.sync, two or more tiles of B's shape: measured); empty otherwise.
+// (mma.sync, a 16-bit dot, two or more tiles of B's shape and no run-time
+// scalar: measured); empty otherwise.
 std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path);
 
 struct SharedMemoryEstimate {
