@@ -158,6 +158,28 @@ void addEpilogue(Program &program, MmaPath path, TileShape2D shape, ElementType 
                 scratch, kEpilogue, kEpilogue + 1, kScratchAlignment);
 }
 
+// An operand's rings for the whole loop: one in the dot's type, or one per
+// loaded tile it is computed from, in that tile's type.
+void addOperandRings(Program &program, const char *operand, const std::vector<const LoadedTile *> &tiles, int depth,
+                     int64_t rows, int64_t cols, ElementType input) {
+  if (tiles.empty()) {
+    program.add([&] { return std::string(operand) + " ring: " + std::to_string(depth) + " x " + tileText(rows, cols, input); },
+                depth * rows * cols * elementBits(input) / 8, kLoopStart, kLoopEnd);
+    return;
+  }
+  for (size_t t = 0; t < tiles.size(); ++t) {
+    const ElementType type = tiles[t]->type;
+    program.add(
+        [&] {
+          const std::string which = tiles.size() == 1 ? std::string()
+                                                      : " (load " + std::to_string(t + 1) + " of " +
+                                                            std::to_string(tiles.size()) + ")";
+          return std::string(operand) + " ring" + which + ": " + std::to_string(depth) + " x " + tileText(rows, cols, type);
+        },
+        depth * rows * cols * elementBits(type) / 8, kLoopStart, kLoopEnd);
+  }
+}
+
 // A computed from its loads with a scalar decided at run time (`b_q *
 // scale`): Triton moves the conversion to the operand layout up to the loads
 // only through element-wise ops on tiles, so the computed tile is converted
@@ -271,19 +293,7 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
                 kScratchAlignment);
   } else if (aStaged) {
     int depth = ringDepth(path, stages, aTransformed);
-    if (aTiles.empty())
-      program.add([&] { return "A ring: " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, dot.input); },
-                  depth * aTileBytes, kLoopStart, kLoopEnd);
-    for (size_t t = 0; t < aTiles.size(); ++t) {
-      const ElementType type = aTiles[t]->type;
-      program.add(
-          [&] {
-            const std::string which = aTiles.size() == 1 ? std::string() : " (load " + std::to_string(t + 1) + " of " +
-                                                                               std::to_string(aTiles.size()) + ")";
-            return "A ring" + which + ": " + std::to_string(depth) + " x " + tileText(dot.m, dot.k, type);
-          },
-          depth * dot.m * dot.k * elementBits(type) / 8, kLoopStart, kLoopEnd);
-    }
+    addOperandRings(program, "A", aTiles, depth, dot.m, dot.k, dot.input);
     for (const LoadedTile *vector : aVectors)
       program.add([&] { return "A's vector ring: " + std::to_string(depth) + " x " + tileText(1, vector->cols, vector->type); },
                   depth * vector->cols * elementBits(vector->type) / 8, kLoopStart, kLoopEnd);
@@ -324,18 +334,7 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     // On mma.sync a B computed from several loaded tiles (`k * exp(g)`) has
     // a ring per tile in its loaded type, as A does (measured, Triton 3.6).
     const std::vector<const LoadedTile *> bTiles = bRingedTiles(dot, kernel, path);
-    if (bTiles.empty())
-      program.add([&] { return "B ring: " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, dot.input); },
-                  depth * bTileBytes, kLoopStart, kLoopEnd);
-    for (size_t t = 0; t < bTiles.size(); ++t) {
-      const ElementType type = bTiles[t]->type;
-      program.add(
-          [&] {
-            return "B ring (load " + std::to_string(t + 1) + " of " + std::to_string(bTiles.size()) +
-                   "): " + std::to_string(depth) + " x " + tileText(dot.k, dot.n, type);
-          },
-          depth * dot.k * dot.n * elementBits(type) / 8, kLoopStart, kLoopEnd);
-    }
+    addOperandRings(program, "B", bTiles, depth, dot.k, dot.n, dot.input);
   } else if (dot.bTransposed && path == MmaPath::MmaSync && bits == 16) {
     // Unstaged on mma.sync, tl.trans(x) is converted in registers to B's
     // operand layout (measured: a scratch buffer while A's copy is live, no
