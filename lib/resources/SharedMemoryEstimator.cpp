@@ -31,19 +31,35 @@ MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &a
   return MmaPath::MmaSync;
 }
 
-std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path) {
+namespace {
+// The loads an operand is computed from (DotDescription::aLoads, bLoads),
+// split into 2-D tiles and vectors (one row); `vectors` may be null.
+std::vector<const LoadedTile *> operandTiles(const std::vector<int> &loads, const KernelDescription &kernel,
+                                             std::vector<const LoadedTile *> *vectors = nullptr) {
   std::vector<const LoadedTile *> tiles;
+  for (int index : loads) {
+    if (index < 0 || static_cast<size_t>(index) >= kernel.loads.size()) continue;
+    const LoadedTile &loaded = kernel.loads[static_cast<size_t>(index)];
+    if (loaded.rows != 1) tiles.push_back(&loaded);
+    else if (vectors) vectors->push_back(&loaded);
+  }
+  return tiles;
+}
+
+// Whether every tile has `elements` elements (the operand's own shape).
+bool allOfShape(const std::vector<const LoadedTile *> &tiles, int64_t elements) {
+  return std::all_of(tiles.begin(), tiles.end(),
+                     [&](const LoadedTile *tile) { return tile->rows * tile->cols == elements; });
+}
+} // namespace
+
+std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path) {
   // Measured for 16-bit dots whose B takes no run-time scalar.
   if (path != MmaPath::MmaSync || dot.b.source != OperandSource::TransformedLoad || !kernel.operandOriginsKnown ||
       elementBits(dot.input) != 16 || dot.bScaledAtRunTime)
-    return tiles;
-  for (int index : dot.bLoads)
-    if (index >= 0 && static_cast<size_t>(index) < kernel.loads.size() &&
-        kernel.loads[static_cast<size_t>(index)].rows != 1)
-      tiles.push_back(&kernel.loads[static_cast<size_t>(index)]);
-  if (tiles.size() < 2 ||
-      std::any_of(tiles.begin(), tiles.end(), [&](const LoadedTile *tile) { return tile->rows * tile->cols != dot.k * dot.n; }))
-    tiles.clear();
+    return {};
+  std::vector<const LoadedTile *> tiles = operandTiles(dot.bLoads, kernel);
+  if (tiles.size() < 2 || !allOfShape(tiles, dot.k * dot.n)) tiles.clear();
   return tiles;
 }
 
@@ -216,12 +232,7 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   const bool aTransformed = dot.a.source == OperandSource::TransformedLoad;
   // A B computed from loaded tiles is staged as those tiles are laid out.
   if (dot.b.source == OperandSource::TransformedLoad && kernel.operandOriginsKnown)
-    for (int index : dot.bLoads)
-      if (index >= 0 && static_cast<size_t>(index) < kernel.loads.size() &&
-          kernel.loads[static_cast<size_t>(index)].rows != 1) {
-        bContiguous = kernel.loads[static_cast<size_t>(index)].contiguousDim;
-        break;
-      }
+    if (const auto bTiles = operandTiles(dot.bLoads, kernel); !bTiles.empty()) bContiguous = bTiles.front()->contiguousDim;
 
   bool aStaged = stages > 1 && dot.inLoop && isLoadedInLoop(dot.a.source) &&
                  loadCanBeStaged(aShape, aContiguous, dot.input, warps, warpSize);
@@ -268,17 +279,8 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
   // scaled and cast to fp16; two fp16 tiles gated into one A).
   std::vector<const LoadedTile *> aTiles, aVectors;
   if (aTransformed && aStaged && kernel.operandOriginsKnown) {
-    bool allOfAShape = true;
-    for (int index : dot.aLoads) {
-      if (index < 0 || static_cast<size_t>(index) >= kernel.loads.size()) continue;
-      const LoadedTile &loaded = kernel.loads[static_cast<size_t>(index)];
-      if (loaded.rows == 1) aVectors.push_back(&loaded);
-      else {
-        aTiles.push_back(&loaded);
-        allOfAShape = allOfAShape && loaded.rows * loaded.cols == dot.m * dot.k;
-      }
-    }
-    if (aTiles.empty() || !allOfAShape) {
+    aTiles = operandTiles(dot.aLoads, kernel, &aVectors);
+    if (aTiles.empty() || !allOfShape(aTiles, dot.m * dot.k)) {
       aTiles.clear();
       aVectors.clear();
     }

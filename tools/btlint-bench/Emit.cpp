@@ -906,10 +906,9 @@ bool emitHarness(const std::vector<Diagnostic> &findings, const EmitOptions &opt
                                                {"fits", estimate->fits}};
             // What the shared-memory figure is made of, for reading a
             // disagreement with the compiler.
-            json::Array parts;
-            for (const std::string &line : estimate->breakdown)
-              if (line.find(" bytes at offset ") != std::string::npos) parts.push_back(line);
-            estimates[archName].getAsObject()->try_emplace("smem_breakdown", std::move(parts));
+            estimates[archName].getAsObject()->try_emplace(
+                "smem_breakdown",
+                json::Array(std::vector<json::Value>(estimate->shared.breakdown.begin(), estimate->shared.breakdown.end())));
           }
           co["estimate"] = std::move(estimates);
           configs.push_back(std::move(co));
