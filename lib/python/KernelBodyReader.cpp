@@ -2757,8 +2757,8 @@ private:
     result.params = a.params | b.params | acc.params;
     if (!dot.a.empty() && !dot.b.empty())
       result.shape = makeShape({dot.a[0], dot.b[1]});
-    else
-      result.shape = acc.shape;
+    else // unknown operands without an accumulator: unknown, never a scalar
+      result.shape = accNode != kNoNode ? acc.shape : nullptr;
     result.dtype = !accDtype.empty() ? accDtype : acc.dtype;
     result.dotResult = true;
     dot.accumulatorFrom = accumulatorSource(call, accNode);
