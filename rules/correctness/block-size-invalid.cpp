@@ -40,8 +40,8 @@ public:
         "`dim3` built from template parameters and constants, locals that are never changed): more "
         "than 1024 threads, an extent above 1024 (x, y) or 64 (z), an empty block, more threads than "
         "the kernel's `__launch_bounds__` allows, and, unless `require-warp-multiple` is off, a "
-        "thread count that is not a multiple of the warp size (32). A block of one thread is taken "
-        "as deliberate. A launch that its function returns before for this instantiation (`if "
+        "thread count that is not a multiple of the warp size (32), at warning severity at most (the "
+        "launch runs; only the idle lanes are lost). A block of one thread is taken as deliberate. A launch that its function returns before for this instantiation (`if "
         "(block >= 1024) return 1;` ahead of it, the condition true for the template arguments) is "
         "never reached and not checked.";
     info.doc.whyItMatters =
@@ -130,6 +130,7 @@ public:
         auto diagnostic = report(block + shape + ", not a multiple of the warp size (" +
                                                    std::to_string(kWarpSize) + ")");
         diagnostic.measure(Measure::LaunchIdleLanes); // it launches: the lanes are wasted, nothing fails
+        diagnostic.atMost(Severity::Warning);          // a deliberate block size runs correctly
         diagnostic.note("it runs as " + std::to_string(warps) + " warp" + (warps == 1 ? "" : "s") + " with " +
                         std::to_string(warps * kWarpSize - threads) + " idle lane" +
                         (warps * kWarpSize - threads == 1 ? "" : "s"));

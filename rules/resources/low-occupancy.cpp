@@ -77,7 +77,9 @@ public:
         "way without registers, which are ptxas's choice: the count is then an upper bound, and the "
         "rule fires only where even it falls under the threshold. A CUDA kernel with tensor-core "
         "instructions (`wmma::mma_sync`, `mma`/`wgmma` inline assembly) is held to the threshold for "
-        "kernels with a dot.";
+        "kernels with a dot. A CUDA launch whose grid is a known constant small enough for every "
+        "block to be resident at once under the limit (a one-block bookkeeping pass, one block per "
+        "SM) is not reported: no block waits for it.";
     info.doc.whyItMatters =
         "A memory-bound kernel hides DRAM latency by keeping many loads in flight, and the "
         "loads in flight come from resident warps: with fewer than 16 warps per SM (a quarter of "
@@ -179,6 +181,11 @@ private:
       const resources::CudaLaunchVerdict &verdict = bound->shared;
       const int64_t threads = bound->threads;
       if (occupancy.warps >= minimum) continue;
+      // Every block of a known grid resident at once: no block waits for
+      // the limit, so it costs nothing (a one-block bookkeeping launch).
+      if (const std::optional<int64_t> blocks = gridBlocks(launch);
+          blocks && arch.smCount > 0 && *blocks <= static_cast<int64_t>(arch.smCount) * occupancy.blocks)
+        continue;
       Finding finding;
       finding.span = launch.blockThreads->span().valid() ? launch.blockThreads->span() : launch.span;
       finding.minimumWarps = minimum;
@@ -203,6 +210,16 @@ private:
                                     "tile at once");
       findings.add(std::move(finding), "the launch at line " + std::to_string(launch.span.line));
     }
+  }
+
+  static std::optional<int64_t> gridBlocks(const LaunchSite &launch) {
+    if (launch.gridDims.size() != 3) return std::nullopt;
+    int64_t blocks = 1;
+    for (const ScalarValue &extent : launch.gridDims) {
+      if (!extent.isInt() || extent.asInt() <= 0) return std::nullopt;
+      blocks *= extent.asInt();
+    }
+    return blocks;
   }
 
   static void report(RuleContext &context, const FindingsAtLiterals<Finding> &findings) {
