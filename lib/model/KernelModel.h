@@ -121,6 +121,9 @@ struct TileShape {
   bool strided = false;
   // Loaded through a tensor descriptor (`desc.load(...)`): a TMA copy.
   bool viaDescriptor = false;
+  // Loads of the same loop whose values reach this load's address (indices
+  // in Kernel::tiles): a group index selecting rows of scales.
+  std::vector<int> addressLoads;
 };
 
 struct DotSite {

@@ -2306,6 +2306,10 @@ private:
       if (kernel_.tiles.size() > tilesBefore) {
         kernel_.tiles.back().contiguousAxis = contiguousAxisOf(address);
         kernel_.tiles.back().strided = isStridedVector(address);
+        if (!loadsUntracked_ && currentLoop() >= 0)
+          for (size_t bit = 0; bit < loadTiles_.size(); ++bit)
+            if (address.tileLoads >> bit & 1u && loadTiles_[bit].loop == currentLoop())
+              kernel_.tiles.back().addressLoads.push_back(loadTiles_[bit].tile);
       }
       return result;
     }

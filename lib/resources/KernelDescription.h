@@ -111,6 +111,18 @@ struct LoadedTile {
   bool viaDescriptor = false; // a TMA copy through a tensor descriptor
 };
 
+// A load in a dot's loop whose values address the loads feeding the dot (a
+// group index selecting rows of scales): pipelined, it keeps a ring of its
+// own, one per layout the addressed loads read it in.
+struct IndexRing {
+  int order = 0; // its place among the kernel's tiles
+  int64_t bytes = 0; // one stage
+  int depth = 1;
+  int copies = 1;
+  ElementType type = ElementType::Int32;
+  int64_t rows = 1, cols = 1;
+};
+
 // A reduction (or scan) outside any dot loop: a `rows` x `cols` tile loaded
 // (rows = 1 for a 1-D block), reduced along `axis` (1: along the contiguous
 // axis; a 1-D block reduces to a scalar) in fp32, `count` times in a row
@@ -168,6 +180,7 @@ struct RegisterTile {
 struct KernelDescription {
   std::vector<DotDescription> dots; // program order
   std::vector<LoadedTile> loads;    // the loads dot operands name (DotDescription::aLoads, bLoads)
+  std::vector<IndexRing> indexRings;
   bool operandOriginsKnown = false;
   // The dot result's stored type (the epilogue); nullopt: not stored.
   std::optional<ElementType> epilogueStore;

@@ -3,6 +3,7 @@
 #include "eval/TileEval.h"
 
 #include <algorithm>
+#include <llvm/ADT/ArrayRef.h>
 #include <llvm/ADT/SmallVector.h>
 #include <llvm/ADT/DenseMap.h>
 
@@ -43,6 +44,7 @@ struct EstimateKey {
     for (const VectorBroadcast &b : desc.broadcasts)
       put(b.rows, b.cols, b.removedAxis, b.contiguousDim, b.strided, b.loadedAsTile, static_cast<int64_t>(b.loaded));
     for (const RegisterTile &t : desc.elementwiseTiles) put(t.rows, t.cols, t.count, static_cast<int64_t>(t.type));
+    for (const IndexRing &r : desc.indexRings) put(r.order, r.bytes, r.depth, r.copies);
   }
   template <typename... Values> void put(Values... values) { (words.push_back(static_cast<int64_t>(values)), ...); }
 };
@@ -315,12 +317,86 @@ bool describeReductions(DescribedKernel &described, const Kernel &kernel, const 
 }
 
 // Fills `described`, reusing its vectors' storage; false when a size does not resolve.
+// Loads of the dot's loop whose values address the operands' loads (a
+// group index selecting rows of scales and zeros) are levels of indirection:
+// Triton 3.6 (AssignLatencies.cpp) drops the levels at num_stages - 1 or
+// deeper and spreads num_stages - 1 over the rest, every load of the loop
+// getting (num_stages - 1) / (levels + 1) stages of latency; the index loads
+// kept get rings of their own, one per layout the loads they address read
+// them in (measured on GPTQ-style kernels, test_resources_frontend.cpp).
+void applyIndirection(KernelDescription &desc, const Kernel &kernel, const Config &config,
+                      llvm::ArrayRef<std::pair<int, int>> operandLoads, ElementType assumed,
+                      std::vector<Note> *notes) {
+  const int stages = desc.numStages;
+  if (stages < 3 || operandLoads.empty()) return; // no stage left for a level of indirection
+  auto tileAt = [&](int index) -> const TileShape * {
+    return index >= 0 && static_cast<size_t>(index) < kernel.tiles.size() ? &kernel.tiles[static_cast<size_t>(index)]
+                                                                          : nullptr;
+  };
+  llvm::SmallVector<std::pair<int, int>, 8> levels; // tile -> level
+  for (const auto &entry : operandLoads) levels.emplace_back(entry.first, 0);
+  // Addresses read earlier loads, so each pass settles one level.
+  for (size_t next = 0; next < levels.size() && levels.size() < 32; ++next) {
+    const auto [tileIndex, level] = levels[next];
+    const TileShape *tile = tileAt(tileIndex);
+    if (!tile || level + 1 >= stages - 1) continue;
+    for (int source : tile->addressLoads) {
+      const TileShape *index = tileAt(source);
+      if (!index || !guardsHold(index->guards, config, kernel)) continue;
+      auto known = std::find_if(levels.begin(), levels.end(), [&](const auto &entry) { return entry.first == source; });
+      if (known == levels.end()) levels.emplace_back(source, level + 1);
+      else known->second = std::max(known->second, level + 1);
+    }
+  }
+  int deepest = 0;
+  for (const auto &entry : levels) deepest = std::max(deepest, entry.second);
+  if (deepest == 0) return;
+  const int latency = (stages - 1) / (deepest + 1);
+  desc.numStages = latency + 1;
+  for (const auto &[tileIndex, level] : levels) {
+    if (level == 0) continue;
+    const TileShape &tile = *tileAt(tileIndex);
+    IndexRing ring;
+    ring.order = tileIndex;
+    ring.depth = latency;
+    ring.type = parseElementType(tile.dtype).value_or(ElementType::Int32);
+    int64_t elements = 1;
+    for (const TileDim &dim : tile.dims) {
+      auto value = resolveDim(dim, config, kernel);
+      if (!value || *value <= 0) return;
+      elements *= *value;
+    }
+    if (tile.dims.size() == 2) ring.rows = elements / std::max<int64_t>(1, resolveDim(tile.dims[1], config, kernel).value_or(1));
+    ring.cols = elements / ring.rows;
+    ring.bytes = elements * elementBits(ring.type) / 8;
+    // One copy per element width of the loads it addresses (their layouts).
+    llvm::SmallVector<int, 4> widths;
+    for (const auto &[user, userLevel] : levels) {
+      const TileShape *addressed = tileAt(user);
+      if (userLevel != level - 1 || !addressed ||
+          std::find(addressed->addressLoads.begin(), addressed->addressLoads.end(), tileIndex) ==
+              addressed->addressLoads.end())
+        continue;
+      const int bits = elementBits(parseElementType(addressed->dtype).value_or(assumed));
+      if (std::find(widths.begin(), widths.end(), bits) == widths.end()) widths.push_back(bits);
+    }
+    ring.copies = std::max<int>(1, static_cast<int>(widths.size()));
+    desc.indexRings.push_back(ring);
+  }
+  if (notes)
+    notes->push_back(Note("loads in the dot's loop address others through " + std::to_string(deepest) +
+                          (deepest == 1 ? " level" : " levels") + " of loaded indices: num_stages " +
+                          std::to_string(stages) + " gives each load " + std::to_string(latency) +
+                          (latency == 1 ? " stage" : " stages") + " of latency"));
+}
+
 bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config &config, std::string_view dtype,
                   std::string_view dtypeSource, std::string *whyNot, Detail detail) {
   const bool explain = detail == Detail::Explained;
   KernelDescription &desc = described.description;
   desc.dots.clear();
   desc.loads.clear();
+  desc.indexRings.clear();
   desc.operandOriginsKnown = false;
   desc.epilogueStore.reset();
   desc.reductions.clear();
@@ -537,6 +613,7 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
                            setBy->span.start()));
     desc.numStages = static_cast<int>(*loopStages);
   }
+  applyIndirection(desc, kernel, config, loadIndex, assumed, explain ? &notes : nullptr);
 
   auto &dots = desc.dots;
   // Where the front-end follows operands, P must be computed from the first

@@ -842,6 +842,16 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
       return std::to_string(dots.size()) + " dots outside the attention pattern: their buffers counted as live together";
     });
   }
+  if (!dots.empty() && !kernel.indexRings.empty()) {
+    // Live as the loop's operand rings; a dot sequence's across its phases.
+    const bool sequence = !attention && dots.size() > 1;
+    const int64_t start = sequence ? kFirstPhase : kLoopStart, end = sequence ? kAfterDots - 1 : kLoopEnd;
+    for (const IndexRing &ring : kernel.indexRings)
+      for (int copy = 0; copy < ring.copies; ++copy)
+        program.add([&] { return "ring of an index load addressing the operands' loads: " + std::to_string(ring.depth) +
+                                 " x " + tileText(ring.rows, ring.cols, ring.type); },
+                    ring.depth * ring.bytes, start, end);
+  }
   describeReductions(program, kernel, arch);
 
   SharedMemoryLayout placed = placeSharedBuffers(program.buffers, explain);

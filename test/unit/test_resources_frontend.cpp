@@ -670,7 +670,7 @@ struct DotSequenceCase {
 };
 
 // Each case's estimate on sm90 is exact and equals the bytes Triton measured.
-template <size_t N> void expectMeasuredBytes(const FileModel &model, const DotSequenceCase (&cases)[N]) {
+template <typename Cases> void expectMeasuredBytes(const FileModel &model, const Cases &cases) {
   for (const DotSequenceCase &c : cases) {
     const Kernel &kernel = python_test::kernelNamed(model, c.kernel);
     Config config;
@@ -1328,6 +1328,55 @@ def gated_update(g_ptr, v_ptr, out_ptr, BT: tl.constexpr, BV: tl.constexpr):
   EXPECT_TRUE(kernel.dots[0].bCast);
   EXPECT_EQ(kernel.dots[0].aLoads.size(), 1u);
   EXPECT_NE(kernel.dots[0].aLoads, kernel.dots[0].bLoads);
+}
+
+// B's rows gathered through an index loaded in the loop: one level of
+// indirection, so Triton 3.6 gives every load (num_stages - 1) / 2 stages of
+// latency and the index a ring of its own; at num_stages 2 the index is not
+// pipelined and the loads keep one stage. Measured with Triton 3.6.0 for
+// GPUTarget("cuda", 90, 32) on the CPU (fp16 operands, int32 index, pointers
+// and sizes 16-divisible), 2026-12-06: 20 of 20 configs.
+TEST(ResourcesFrontEnd, LoadedIndicesSpreadTheStagesOverTheLevels) {
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def gathered_rows_gemm(a_ptr, b_ptr, idx_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                       BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :]
+    idx_ptrs = idx_ptr + offs_k
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        rows = tl.load(idx_ptrs)
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptr + rows[:, None] * stride_bk + offs_n[None, :])
+        acc += tl.dot(a, b)
+        a_ptrs += BLOCK_K
+        idx_ptrs += BLOCK_K
+    tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  auto tile = [](int64_t m, int64_t n, int64_t k) {
+    return std::map<std::string, int64_t>{{"BLOCK_M", m}, {"BLOCK_N", n}, {"BLOCK_K", k}};
+  };
+  const int64_t wgmma[] = {24576, 24704, 24704, 37120, 37120};   // 64x128x32, 4 warps, stages 2..6
+  const int64_t wide[] = {65536, 65792, 65792, 98816, 98816};    // 128x128x64, 8 warps
+  const int64_t narrow[] = {12288, 12544, 12544, 25088, 25088};  // 32x64x64, 4 warps
+  const int64_t mmaSync[] = {10240, 10496, 10496, 20992, 20992}; // 16x64x64, 4 warps (mma.sync)
+  std::vector<DotSequenceCase> cases;
+  for (int stages = 2; stages <= 6; ++stages) {
+    cases.push_back({"gathered_rows_gemm", tile(64, 128, 32), 4, stages, wgmma[stages - 2]});
+    cases.push_back({"gathered_rows_gemm", tile(128, 128, 64), 8, stages, wide[stages - 2]});
+    cases.push_back({"gathered_rows_gemm", tile(32, 64, 64), 4, stages, narrow[stages - 2]});
+    cases.push_back({"gathered_rows_gemm", tile(16, 64, 64), 4, stages, mmaSync[stages - 2]});
+  }
+  expectMeasuredBytes(model, cases);
 }
 
 } // namespace
