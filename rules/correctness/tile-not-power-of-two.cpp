@@ -50,7 +50,10 @@ public:
         "size a tile (`GROUP_M`, `SPLIT_K`) may take any value; values only known at run time "
         "(`triton.next_power_of_2(n)`, `@triton.heuristics`) are not judged, and a tile made in "
         "an `if` arm on a parameter is judged only under the uses that turn the arm on (a "
-        "default of 0 for a width used only under a flag that defaults to off is never built).";
+        "default of 0 for a width used only under a flag that defaults to off is never built). A "
+        "dimension of 0 (`tl.zeros([0], ...)`, an empty placeholder in the arm a flag turns off) "
+        "passes Triton's front end but fails its lowering to the GPU (Triton 3.6.0, sm90): it is "
+        "reported as an empty tile wherever a config or launch compiles its arm.";
     info.doc.whyItMatters =
         "Triton lays tiles out over threads in power-of-two blocks and rejects anything else at "
         "compile time (`arange's range must be a power of 2`, `Shape element 0 must be a power "
@@ -75,12 +78,17 @@ public:
       for (const TileShape &tile : kernel.tiles)
         for (const TileDim &dim : tile.dims) dimParams.push_back(paramsRead(dim));
       DimValueCache &values = tileValuesOf(kernel, context);
+      const std::vector<ConfigUse> &uses = context.file().configUsesOf(kernel);
+      const bool usesBesideDefaults = std::any_of(uses.begin(), uses.end(), [](const ConfigUse &use) {
+        return use.source != ConfigUse::Source::Defaults;
+      });
       judgeUses(kernel, context, values, [&](const ConfigUse &use) {
         bool flagged = false;
         size_t next = 0;
         for (const TileShape &tile : kernel.tiles)
           for (const TileDim &dim : tile.dims) {
-            flagged |= checkDim(kernel, tile, dim, dimParams[next], use, findings, &values, next);
+            flagged |= checkDim(kernel, tile, dim, dimParams[next], use, findings, &values, next, nullptr, {},
+                                usesBesideDefaults);
             ++next;
           }
         return flagged;
@@ -123,15 +131,21 @@ private:
                        const std::vector<std::string> &params, const ConfigUse &use,
                        FindingsAtLiterals<Finding> &findings,
                        DimValueCache *values, size_t index, const Kernel *table = nullptr,
-                       const std::string &definitionPath = {}) {
+                       const std::string &definitionPath = {}, bool usesBesideDefaults = false) {
     const bool inTable = table != nullptr;
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return false;
     // Made in an `if` arm this use compiles out (`if SHUFFLED:` with the
     // flag off): the tile is never built.
     if (!guardsHold(tile.guards, use.values(), kernel)) return false;
-    // A constant dimension is the same under every use: judge it once.
-    if (params.empty() && use.source != ConfigUse::Source::Defaults) return false;
+    // A constant dimension is the same under every use: judge it once, under
+    // the defaults; made in an arm a parameter decides (`if HAS_SINKS: ...
+    // else: tl.zeros([0])`), under the configs and launches that compile it.
+    if (params.empty() && (tile.guards.empty() || !usesBesideDefaults) &&
+        use.source != ConfigUse::Source::Defaults)
+      return false;
+    if (params.empty() && !tile.guards.empty() && usesBesideDefaults && use.source == ConfigUse::Source::Defaults)
+      return false;
     const std::optional<int64_t> value =
         values ? values->value(index) : evaluateDim(dim, use.values(), kernel);
     if (!value || isPowerOfTwo(*value)) return false;
@@ -158,7 +172,11 @@ private:
       addConfig(found.configs, use.listed);
       return true;
     }
-    finding.message = cause + ", not a power of two; " + shapeRequirement(tile.source);
+    // An empty tile passes the front end's power-of-two test (0 & -1 is 0)
+    // and fails later: Triton 3.6.0 stops in ConvertTritonToTritonGPU
+    // (measured for sm90, `tl.zeros([0], ...)` in a compiled arm).
+    finding.message = *value == 0 ? cause + ": an empty tile, which Triton fails to compile for the GPU"
+                                  : cause + ", not a power of two; " + shapeRequirement(tile.source);
     if (use.listed && !use.listed->expansion.empty())
       finding.notes.push_back(use.listed->expansion.note());
     if (inTable && tile.span.valid())
@@ -167,7 +185,7 @@ private:
                                    definitionPath.empty() ? SourceSpan() : tile.span, definitionPath));
     else if (tile.span.valid() && tile.span.line != finding.span.line)
       finding.notes.push_back(Note("the tile is made at line " + std::to_string(tile.span.line), tile.span));
-    finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
+    if (*value > 0) finding.notes.push_back("the nearest powers of two are " + nearestPowersOfTwo(*value));
     finding.kernel = inTable ? table : &kernel;
     if (use.listed) finding.configs.push_back(use.listed);
     found = std::move(finding);
