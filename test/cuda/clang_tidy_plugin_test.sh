@@ -29,7 +29,7 @@ for rule in static-smem-over-48k dynamic-smem-missing-optin block-size-invalid; 
   for fixture in "$root"/test/rules/$rule/*.cu; do
     name=$(basename "$fixture" .cu)
     # btlint's findings as "line:col: message" ...
-    expected=$(sed -n 's/^[^ ][^:]*:\([0-9]*:[0-9]*\): error: \(.*\) \['"$rule"'[],].*/\1: \2/p' \
+    expected=$(sed -n 's/^[^ ][^:]*:\([0-9]*:[0-9]*\): [a-z]*: \(.*\) \['"$rule"'[],].*/\1: \2/p' \
       "$root/test/rules/$rule/$name.expected")
     # ... and clang-tidy's, which must match them one for one.
     output=$(cd "$(dirname "$fixture")" && "$clang_tidy" -load "$plugin" -checks="-*,btlint-$rule" \
