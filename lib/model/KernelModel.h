@@ -842,11 +842,15 @@ struct FileModel {
   // naming one; empty when none does.
   std::set<std::string> buildTargets;
   std::string buildTargetsFile;
-  // Top-level modules the file
-  // imports ("triton", "torch", "jax_triton"). Kernels run through
-  // jax_triton.triton_call are autotuned by JAX's runtime, which copies and
-  // restores aliased buffers itself.
+  // Top-level modules the file imports ("triton", "torch", "jax_triton").
   std::set<std::string> importedModules;
+  // The file's kernels run through JAX: jax_triton's triton_call, or a
+  // project's own copy of it in a file that imports jax and not torch.
+  // jaxlib autotunes each traced call, whose shapes are static (the key
+  // plays no part), and copies and restores aliased buffers itself.
+  bool launchedThroughJax() const {
+    return importedModules.count("jax_triton") || (importedModules.count("jax") && !importedModules.count("torch"));
+  }
   ConfigUseTable configUses;
 
   // The configs `kernel` (one of this file's kernels) runs with: each config

@@ -603,6 +603,22 @@ private:
 
   std::string canonical(NodeId callee) const { return index_.canonicalPath(tree_, callee); }
 
+  // The triton.language path a name the module binds once to one stands for
+  // (`log = tl.log`, `exp2 = tl.math.exp2`); empty for anything else, and
+  // for a name the kernel binds itself.
+  std::string languageAlias(NodeId callee) const {
+    if (callee == kNoNode || tree_.kind(callee) != NodeKind::Identifier) return {};
+    const std::string_view name = tree_.text(callee);
+    if (locals_.count(name) || index_.importedNames().count(name)) return {};
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    if (!binding || binding->kind != eval::Binding::Kind::Assignment || binding->node == kNoNode) return {};
+    const NodeKind kind = tree_.kind(binding->node);
+    if (kind != NodeKind::Attribute && kind != NodeKind::Identifier) return {};
+    std::string path = index_.canonicalPath(tree_, binding->node);
+    if (std::string_view(path).substr(0, 16) != "triton.language.") return {};
+    return path;
+  }
+
   // "arange" for triton.language.arange, else empty.
   std::string_view tritonFunction(const std::string &path) const {
     static constexpr std::string_view prefixes[] = {"triton.language.", "triton.language.core."};
@@ -1955,6 +1971,13 @@ private:
         index_.importedNames().count(tree_.text(callee))) {
       path = canonical(callee); // from triton.language import arange
       function = tritonFunction(path);
+    }
+    // A module-level alias of a triton.language function (`log = tl.log`).
+    std::string aliased = function.empty() ? languageAlias(callee) : std::string();
+    if (!aliased.empty()) {
+      path = aliased;
+      function = tritonFunction(path);
+      if (function.empty()) return analyzeElementwise(call, std::string_view(path).substr(path.rfind('.') + 1));
     }
     if (!function.empty()) return analyzeTritonCall(call, function);
     // Math libraries under triton.language (tl.math.exp2, libdevice.tanh

@@ -202,8 +202,9 @@ public:
         "assumed to restore the state, as is a project's own autotune decorator that passes "
         "`restore_value=`, `reset_to_zero=` or hooks inside its body (not at the decorator), and "
         "single-config lists, which are "
-        "never benchmarked, are skipped. Files that import `jax_triton` are skipped too: JAX "
-        "autotunes kernels itself and restores aliased buffers afterwards. Loads and stores "
+        "never benchmarked, are skipped. Files whose kernels run through JAX (that import "
+        "`jax_triton`, or `jax` and not `torch`) are skipped too: JAX autotunes kernels itself "
+        "and restores aliased buffers afterwards. Loads and stores "
         "inside `if FLAG:` / `else:` arms on a kernel parameter count only for the launches "
         "that take that arm: a kernel that writes `x` when `IN_PLACE` is true and `out` "
         "otherwise is reported only if a launch in the file passes `IN_PLACE=True` (or a value "
@@ -234,10 +235,10 @@ public:
   }
 
   void check(RuleContext &context) const override {
-    // jax_triton.triton_call autotunes through jaxlib, which copies aliased
-    // input buffers before benchmarking and restores them afterwards
+    // triton_call autotunes through jaxlib, which copies aliased input
+    // buffers before benchmarking and restores them afterwards
     // (AutotunedKernelCall::Autotune in jaxlib/gpu/triton_kernels.cc).
-    if (context.file().importedModules.count("jax_triton")) return;
+    if (context.file().launchedThroughJax()) return;
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune || kernel.autotune->hasPrehook || kernel.autotune->restoresChosenInside) continue;
       const AutotuneSpec &spec = *kernel.autotune;

@@ -64,7 +64,9 @@ public:
         "(`tl.static_range(1, log2(scores.shape[0]))`) is bounded by what sizes the tile, not "
         "by the values it holds: `scores = tl.dot(q * scale, k)` does not make `scale` or the "
         "sequence length a bound. Kernels with a single "
-        "config are not tuned, and are skipped.";
+        "config are not tuned, and are skipped, as are files whose kernels run through JAX "
+        "(that import `jax_triton`, or `jax` and not `torch`): jaxlib tunes each traced call, "
+        "whose shapes are static, and never reads the key.";
     info.doc.whyItMatters =
         "Triton benchmarks the configs once per distinct key and caches the winner. A shape "
         "missing from the key means the config chosen for the first call's shape is reused for "
@@ -84,6 +86,8 @@ public:
   }
 
   void check(RuleContext &context) const override {
+    // jaxlib tunes every traced call, its shapes static: the key is unused.
+    if (context.file().launchedThroughJax()) return;
     for (const Kernel &kernel : context.file().kernels) {
       if (!kernel.autotune || !kernel.autotune->keyKnown) continue;
       const AutotuneSpec &spec = *kernel.autotune;
