@@ -133,6 +133,9 @@ struct DotSite {
   std::vector<TileDim> b;      // operand B shape [K, N] when known
   std::string inputDtype;      // "fp16", "bf16", "fp32", "fp8e4nv", "int8", ... or empty
   std::string accDtype;        // accumulator type when visible
+  // The kernel parameter `out_dtype=` names (`out_dtype=ACC_TYPE`): its type
+  // is what the launches pass.
+  std::string accDtypeParam;
   // inputDtype is the type of the tensors the file's launches pass for the
   // operands' pointers (the kernel's text does not show it).
   bool inputFromLaunches = false;

@@ -2710,6 +2710,10 @@ private:
       dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
     }
     std::string_view accDtype = dtypeOf(keywordArgument(call, "out_dtype"));
+    if (NodeId outDtype = tree_.unparenthesize(keywordArgument(call, "out_dtype"));
+        accDtype.empty() && outDtype != kNoNode && tree_.kind(outDtype) == NodeKind::Identifier &&
+        paramIndex_.count(tree_.text(outDtype)))
+      dot.accDtypeParam = std::string(tree_.text(outDtype));
     if (accDtype.empty()) accDtype = acc.dtype;
     NodeId parent = tree_.parent(call);
     if (accDtype.empty() && parent != kNoNode && tree_.kind(parent) == NodeKind::AugmentedAssignment) {

@@ -1,4 +1,5 @@
 #include "model/AutotuneText.h"
+#include "model/Launches.h"
 #include "resources/ConfigChecks.h"
 #include "resources/ConfigVerdict.h"
 #include "rules/ConfigUses.h"
@@ -49,6 +50,25 @@ std::string breakdownText(const std::vector<resources::PlacedBuffer> &buffers, i
     text += (i ? " + " : "; reusing that memory later: ") + bufferName(reusing[i]->buffer) + " (" +
             std::to_string(reusing[i]->buffer.bytes) + ")";
   return text;
+}
+
+// A launch in the file passes a dot's accumulator parameter
+// (`out_dtype=ACC_TYPE`) a type that may be int32 (`tl.float32 if
+// a.is_floating_point() else tl.int32`): Triton accumulates in int32 only
+// for 8-bit integer inputs, so 1-byte inputs are among those it means.
+bool accumulatorOffersInt32(const Kernel &kernel, const FileModel &file) {
+  for (const DotSite &dot : kernel.dots) {
+    if (dot.accDtypeParam.empty()) continue;
+    for (const LaunchSite &launch : file.launches) {
+      if (!callsOwnKernel(launch, kernel)) continue;
+      for (const LaunchArgument &argument : launch.arguments) {
+        if (kernel.paramNameOf(argument) != dot.accDtypeParam) continue;
+        const std::string &text = argument.definitionText.empty() ? argument.text : argument.definitionText;
+        if (text.find("int32") != std::string::npos) return true;
+      }
+    }
+  }
+  return false;
 }
 
 bool isPipelined(const Kernel &kernel, int numStages) {
@@ -137,7 +157,9 @@ public:
         "read (the type is the default, the kernel's name, or a cast elsewhere such as the stored "
         "result's) and the "
         "config would fit with 1-byte inputs (fp8, int8), the finding is a warning that says so, "
-        "never an error. For a "
+        "never an error, and a note where a launch passes the dot's `out_dtype` parameter a type "
+        "that may be int32 (`tl.float32 if a.is_floating_point() else tl.int32`): Triton "
+        "accumulates in int32 only for int8 inputs, so 1-byte inputs are among those meant. For a "
         "config the autotuner's `prune_configs_by` pruner is expected to drop before compiling (a "
         "pruner whose body, or a helper it calls, also one imported from another module, compares "
         "against shared memory: `smem`, `shared_memory`, `lds` in a name or string), the finding is a "
@@ -237,7 +259,13 @@ private:
             context.caches().verdicts, body, use.values(), arch, resources::kNarrowestDtype,
             "the narrowest element type");
         if (narrow.shared != Fit::Overflows) {
-          finding.cap = Severity::Warning;
+          // A launch that offers an int32 accumulator means 8-bit inputs
+          // some of the time: that candidate fits, so only a note.
+          const bool int8Offered = narrow.shared == Fit::Fits && accumulatorOffersInt32(body, context.file());
+          finding.cap = int8Offered ? Severity::Note : Severity::Warning;
+          if (int8Offered)
+            finding.notes.push_back("a launch passes the accumulator type as one that may be int32, which Triton "
+                                    "uses only for int8 inputs: with those this config fits");
           std::string narrowText = "; with 1-byte inputs (fp8, int8) it may fit";
           if (narrow.estimate) {
             const auto &bytes = narrow.estimate->shared;
