@@ -514,6 +514,11 @@ struct LaunchArgument {
   // launch, at the launch's level or one enclosing it ("triton.next_power_of_2(dim)"
   // for `BLOCK_D=BLOCK_D`); empty otherwise.
   std::string definitionText;
+  // For an expression (`n_ctx + m_pad_size`): what the launching function
+  // last assigned to the names it reads, and to the names those read, two
+  // levels deep (`m_pad_size` -> "BLOCK_M - n_ctx % BLOCK_M if ...",
+  // `BLOCK_M` -> "64"); empty otherwise.
+  std::vector<std::pair<std::string, std::string>> nameDefinitions;
   // The element type of the tensor passed, as the launching code shows it
   // (`torch.empty(..., dtype=torch.float16)`, `x.to(torch.float32)`, a view
   // of one, a parameter every call in the module passes one to): "fp16",

@@ -969,6 +969,9 @@ private:
             if (NodeId assigned = lastAssignmentBefore(body, tree_.text(value), tree_.node(call).startByte);
                 assigned != kNoNode)
               entry.definitionText = std::string(tree_.text(assigned));
+        if (function != kNoNode && tree_.kind(value) == NodeKind::BinaryOperator)
+          if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
+            collectNameDefinitions(body, value, tree_.node(call).startByte, 0, entry.nameDefinitions);
         entry.elementType = hostElementType(value, function, tree_.node(call).startByte, 0);
         site.arguments.push_back(std::move(entry));
         launch.argumentValues.push_back(value);
@@ -1088,6 +1091,25 @@ private:
 
   // The value last assigned to `name` by a plain `name = value` (or a chain,
   // `a = name = value`) before `position`, on the way to it.
+  // The definitions of the names `expression` reads, and of the names
+  // those read, as the function last assigned them before `position`.
+  void collectNameDefinitions(NodeId body, NodeId expression, uint32_t position, int depth,
+                              std::vector<std::pair<std::string, std::string>> &into) const {
+    if (expression == kNoNode || depth > 1 || into.size() >= 8) return;
+    if (tree_.kind(expression) == NodeKind::Identifier) {
+      const std::string_view name = tree_.text(expression);
+      for (const auto &known : into)
+        if (known.first == name) return;
+      NodeId assigned = lastAssignmentBefore(body, name, position);
+      if (assigned == kNoNode) return;
+      into.emplace_back(std::string(name), std::string(tree_.text(assigned)));
+      collectNameDefinitions(body, assigned, position, depth + 1, into);
+      return;
+    }
+    if (tree_.kind(expression) == NodeKind::Call || tree_.kind(expression) == NodeKind::Attribute) return;
+    for (NodeId child : tree_.children(expression)) collectNameDefinitions(body, child, position, depth, into);
+  }
+
   NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
     NodeId found = kNoNode;
     forEachStatementBefore(block, position, [&](NodeId statement) {

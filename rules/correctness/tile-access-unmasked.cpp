@@ -224,6 +224,66 @@ std::optional<int64_t> roundedUpMultiple(const std::string &written, const std::
   return std::nullopt;
 }
 
+// `written` (a launch's argument) rounds a size up to a multiple with a pad
+// computed beside it: `n + pad` with `pad = B - n % B if n % B != 0 else 0`
+// (or `(B - n % B) % B`, `-n % B`), B a number or a name assigned one. The
+// multiple, or nothing.
+std::optional<int64_t> paddedToMultiple(const LaunchArgument &argument) {
+  auto written = [&](const std::string &name) -> std::string {
+    for (const auto &[known, text] : argument.nameDefinitions)
+      if (known == name) return text;
+    return {};
+  };
+  auto definition = [&](const std::string &name) { return withoutBlanks(written(name)); };
+  auto number = [](const std::string &digits) -> std::optional<int64_t> {
+    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
+      return std::nullopt;
+    return std::stoll(digits);
+  };
+  const std::string text = withoutBlanks(argument.text);
+  const size_t plus = text.find('+');
+  if (plus == std::string::npos || text.find('+', plus + 1) != std::string::npos) return std::nullopt;
+  for (const auto &[size, pad] : {std::pair{text.substr(0, plus), text.substr(plus + 1)},
+                                  std::pair{text.substr(plus + 1), text.substr(0, plus)}}) {
+    const std::string padText = definition(pad);
+    if (size.empty() || padText.empty()) continue;
+    // B is the word after the first `%` of the pad's definition as written
+    // (blanks still separate `B if`).
+    const std::string raw = written(pad);
+    size_t at = raw.find('%');
+    if (at == std::string::npos) continue;
+    at = raw.find_first_not_of(' ', at + 1);
+    if (at == std::string::npos) continue;
+    size_t end = at;
+    while (end < raw.size() && (std::isalnum(static_cast<unsigned char>(raw[end])) || raw[end] == '_')) ++end;
+    const std::string b = raw.substr(at, end - at);
+    std::optional<int64_t> multiple = number(b);
+    if (!multiple) multiple = number(definition(b));
+    if (!multiple || *multiple <= 1) continue;
+    for (const std::string &form : {b + "-" + size + "%" + b + "if" + size + "%" + b + "!=0else0",
+                                    b + "-" + size + "%" + b + "if" + size + "%" + b + "else0",
+                                    "(" + b + "-" + size + "%" + b + ")%" + b, "-" + size + "%" + b,
+                                    "(-" + size + ")%" + b})
+      if (padText == form) return multiple;
+  }
+  return std::nullopt;
+}
+
+// What every launch of the file pads `param` to a multiple of; nothing when
+// one of them does not, or there is no launch.
+std::optional<int64_t> launchPaddedMultiple(const std::string &param, const Kernel &kernel, const FileModel &file) {
+  std::optional<int64_t> combined;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    std::optional<int64_t> padded;
+    for (const LaunchArgument &argument : launch.arguments)
+      if (kernel.paramNameOf(argument) == param) padded = paddedToMultiple(argument);
+    if (!padded) return std::nullopt;
+    combined = combined ? std::gcd(*combined, *padded) : *padded;
+  }
+  return combined;
+}
+
 // The rows of the access are padded: its address reads a parameter (a row
 // stride) that every launch passes as `dimension` rounded up to a multiple
 // (`seqlen_q_rounded = math.ceil(seqlen_q / 128) * 128`, the row length of
@@ -320,7 +380,8 @@ public:
         "the module it calls, or passed so by the launch; also "
         "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
         "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`, or `% align` "
-        "with `align = 64` before it), whose rows the address steps by a length every launch passes as the "
+        "with `align = 64` before it) or passes padded to one (`n + pad` with `pad = BLOCK_M - n % "
+        "BLOCK_M if n % BLOCK_M != 0 else 0`, `(B - n % B) % B` or `-n % B`), whose rows the address steps by a length every launch passes as the "
         "dimension rounded up to a multiple each config's tile divides (`seqlen_q_rounded = "
         "math.ceil(seqlen_q / 128) * 128` as the row stride of a buffer allocated so: the last tile lands in "
         "the row's padding), or that "
@@ -414,7 +475,8 @@ private:
         kernel.autotune->prunerLimits.count(dimension->param + "%" + axis.block.params.front() + "==0"))
       return;
     const Param *param = kernel.findParam(dimension->param);
-    const std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
+    std::optional<int64_t> asserted = assertedMultiple(dimension->param, kernel, file);
+    if (!asserted) asserted = launchPaddedMultiple(dimension->param, kernel, file);
     const std::optional<int64_t> padded = paddedRowMultiple(dimension->param, access, kernel, file);
 
     // The tiles under each config use that do not divide the dimension, and
