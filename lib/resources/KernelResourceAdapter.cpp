@@ -750,7 +750,7 @@ KernelResourceEstimate estimateDescribed(const DescribedKernel *described, const
            bRingedTiles(dot, described->description,
                         selectMmaPath(dot, described->description.numWarps, arch)).empty();
   };
-  if (std::any_of(dots.begin(), dots.end(), uncalibratedB)) {
+  if (!estimatedAsDotSequence(described->description) && std::any_of(dots.begin(), dots.end(), uncalibratedB)) {
     KernelDescription singleB = described->description;
     for (auto &dot : singleB.dots)
       if (uncalibratedB(dot)) dot.b.source = OperandSource::LoadedBeforeLoop;

@@ -63,6 +63,14 @@ std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const Ke
   return tiles;
 }
 
+bool estimatedAsDotSequence(const KernelDescription &kernel) {
+  const auto &dots = kernel.dots;
+  const bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot &&
+                         dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
+  if (attention || dots.empty() || !kernel.operandOriginsKnown) return false;
+  return dots.size() > 1 || (dots[0].b.source == OperandSource::TransformedLoad && !dots[0].bUnpackedFrom);
+}
+
 namespace {
 
 // Program points: buffers whose intervals meet may not share memory.
@@ -807,7 +815,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
                          dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
   if (attention) {
     describeAttentionLoop(program, dots[0], dots[1], estimate.mmaPath, kernel, arch);
-  } else if (dots.size() == 1) {
+  } else if (dots.size() == 1 && !estimatedAsDotSequence(kernel)) {
     describeMatmulLoop(program, dots[0], estimate.mmaPath, kernel, arch);
     if (kernel.epilogueStore)
       addEpilogue(program, estimate.mmaPath, {dots[0].m, dots[0].n}, *kernel.epilogueStore, kernel.numWarps,
@@ -844,7 +852,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   }
   if (!dots.empty() && !kernel.indexRings.empty()) {
     // Live as the loop's operand rings; a dot sequence's across its phases.
-    const bool sequence = !attention && dots.size() > 1;
+    const bool sequence = estimatedAsDotSequence(kernel);
     const int64_t start = sequence ? kFirstPhase : kLoopStart, end = sequence ? kAfterDots - 1 : kLoopEnd;
     for (const IndexRing &ring : kernel.indexRings)
       for (int copy = 0; copy < ring.copies; ++copy)

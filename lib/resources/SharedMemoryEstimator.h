@@ -34,6 +34,13 @@ MmaPath selectMmaPath(const DotDescription &dot, int numWarps, const ArchInfo &a
 // scalar: measured); empty otherwise.
 std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const KernelDescription &kernel, MmaPath path);
 
+// Whether the kernel's dots are estimated by the dot-sequence rules (a ring
+// per load an operand is computed from, an operand changed in registers
+// copied): several dots of known origins, or one whose B is changed in
+// registers (not unpacked from another width), which the single-dot rules
+// were not calibrated for.
+bool estimatedAsDotSequence(const KernelDescription &kernel);
+
 struct SharedMemoryEstimate {
   // Exact when minBytes == maxBytes; otherwise the range the assumptions allow.
   int64_t minBytes = 0;
