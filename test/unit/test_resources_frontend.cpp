@@ -1379,5 +1379,53 @@ def gathered_rows_gemm(a_ptr, b_ptr, idx_ptr, c_ptr, M, N, K, stride_am, stride_
   expectMeasuredBytes(model, cases);
 }
 
+// B scaled by rows gathered through an index (`b * s`, `s` loaded at
+// `g[:, None]`): one dot whose B is changed in registers, read by the
+// dot-sequence rules (a ring per load, the changed B copied once on wgmma)
+// plus the index's ring. Measured with Triton 3.6.0 for GPUTarget("cuda",
+// 90, 32) on the CPU (fp16 tensors, int32 index), 2026-12-06.
+TEST(ResourcesFrontEnd, OneDotWithBChangedInRegistersRingsEachLoad) {
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def gathered_scale_gemm(a_ptr, b_ptr, s_ptr, z_ptr, g_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_s,
+                        stride_cm, ZEROS: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                        BLOCK_K: tl.constexpr):
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    offs_k = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + offs_m[:, None] * stride_am + offs_k[None, :]
+    b_ptrs = b_ptr + offs_k[:, None] * stride_bk + offs_n[None, :]
+    g_ptrs = g_ptr + offs_k
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        g = tl.load(g_ptrs)
+        s = tl.load(s_ptr + g[:, None] * stride_s + offs_n[None, :])
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        if ZEROS:
+            z = tl.load(z_ptr + g[:, None] * stride_s + offs_n[None, :])
+            b = b - z
+        acc += tl.dot(a, (b * s).to(tl.float16))
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K * stride_bk
+        g_ptrs += BLOCK_K
+    tl.store(c_ptr + offs_m[:, None] * stride_cm + offs_n[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  auto tile = [](int64_t zeros) {
+    return std::map<std::string, int64_t>{{"BLOCK_M", 64}, {"BLOCK_N", 128}, {"BLOCK_K", 32}, {"ZEROS", zeros}};
+  };
+  const DotSequenceCase cases[] = {
+      {"gathered_scale_gemm", tile(0), 4, 2, 32768}, {"gathered_scale_gemm", tile(0), 4, 3, 32896},
+      {"gathered_scale_gemm", tile(0), 4, 4, 32896}, {"gathered_scale_gemm", tile(0), 4, 5, 53504},
+      {"gathered_scale_gemm", tile(1), 4, 2, 40960}, {"gathered_scale_gemm", tile(1), 4, 3, 41088},
+      {"gathered_scale_gemm", tile(1), 4, 4, 41088}, {"gathered_scale_gemm", tile(1), 4, 5, 69888},
+  };
+  expectMeasuredBytes(model, cases);
+}
+
 } // namespace
 } // namespace btlint::resources
