@@ -823,10 +823,17 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
   } else if (!dots.empty() && kernel.operandOriginsKnown) {
     describeDotSequence(program, registerB, kernel, arch);
     if (kernel.epilogueStore) {
+      // One dot whose state is stored every iteration converts it inside
+      // its loop, beside the rings (as the single-dot rules measured).
+      const bool inLoop = dots.size() == 1 && dots[0].storedInLoop;
       addEpilogue(program, estimate.mmaPath, {dots.back().m, dots.back().n}, *kernel.epilogueStore, kernel.numWarps,
-                  false, arch);
-      // After every phase.
-      if (!program.buffers.empty() && program.buffers.back().liveStart == kEpilogue) {
+                  false, arch, inLoop);
+      if (!program.buffers.empty() && inLoop && program.buffers.back().liveStart == kLoopEnd - 2) {
+        const int64_t loopEnd = kFirstPhase + kPhaseSpan - 10; // the only phase's
+        program.buffers.back().liveStart = loopEnd - 2;
+        program.buffers.back().liveEnd = loopEnd - 1;
+      } else if (!program.buffers.empty() && program.buffers.back().liveStart == kEpilogue) {
+        // After every phase.
         program.buffers.back().liveStart = kAfterDots;
         program.buffers.back().liveEnd = kAfterDots + 1;
       }
