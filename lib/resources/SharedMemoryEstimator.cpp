@@ -63,11 +63,19 @@ std::vector<const LoadedTile *> bRingedTiles(const DotDescription &dot, const Ke
   return tiles;
 }
 
+namespace {
+// Flash attention's shape: S = Q K^T in a loop with Q loaded before it, then
+// P V with P straight from the first dot.
+bool isAttentionPattern(const KernelDescription &kernel) {
+  const auto &dots = kernel.dots;
+  return dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot &&
+         dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
+}
+} // namespace
+
 bool estimatedAsDotSequence(const KernelDescription &kernel) {
   const auto &dots = kernel.dots;
-  const bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot &&
-                         dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
-  if (attention || dots.empty() || !kernel.operandOriginsKnown) return false;
+  if (isAttentionPattern(kernel) || dots.empty() || !kernel.operandOriginsKnown) return false;
   return dots.size() > 1 || (dots[0].b.source == OperandSource::TransformedLoad && !dots[0].bUnpackedFrom);
 }
 
@@ -811,9 +819,7 @@ SharedMemoryEstimate estimateSharedMemory(const KernelDescription &kernel, const
 
   const auto &dots = kernel.dots;
   if (!dots.empty()) estimate.mmaPath = selectMmaPath(dots.front(), kernel.numWarps, arch);
-  const bool attention = dots.size() == 2 && dots[1].a.source == OperandSource::PreviousDot &&
-                         dots[0].a.source == OperandSource::LoadedBeforeLoop && dots[0].inLoop;
-  if (attention) {
+  if (isAttentionPattern(kernel)) {
     describeAttentionLoop(program, dots[0], dots[1], estimate.mmaPath, kernel, arch);
   } else if (dots.size() == 1 && !estimatedAsDotSequence(kernel)) {
     describeMatmulLoop(program, dots[0], estimate.mmaPath, kernel, arch);

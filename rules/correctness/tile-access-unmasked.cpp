@@ -198,22 +198,24 @@ std::optional<int64_t> assertedMultiple(const std::string &param, const Kernel &
   return anyLaunch ? combined : std::nullopt;
 }
 
+// A number written as decimal digits (at most 9), or nothing.
+std::optional<int64_t> writtenNumber(std::string_view digits) {
+  if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return std::nullopt;
+  return std::stoll(std::string(digits));
+}
+
 // `size` rounded up to a multiple, as a launch writes it: `math.ceil(n / 128)
 // * 128`, `triton.cdiv(n, 128) * 128`, `(n + 127) // 128 * 128`; the
 // multiple, or nothing.
 std::optional<int64_t> roundedUpMultiple(const std::string &written, const std::string &size) {
   const std::string text = withoutBlanks(written);
-  auto number = [](std::string_view digits) -> std::optional<int64_t> {
-    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit)) return std::nullopt;
-    return std::stoll(std::string(digits));
-  };
   auto unwrap = [](std::string_view inner) {
     while (inner.size() > 2 && inner.front() == '(' && inner.back() == ')') inner = inner.substr(1, inner.size() - 2);
     return inner;
   };
   const size_t star = text.rfind('*');
   if (star == std::string::npos) return std::nullopt;
-  const std::optional<int64_t> multiple = number(std::string_view(text).substr(star + 1));
+  const std::optional<int64_t> multiple = writtenNumber(std::string_view(text).substr(star + 1));
   if (!multiple || *multiple <= 1) return std::nullopt;
   const std::string m = std::to_string(*multiple);
   const std::string_view rounded = unwrap(std::string_view(text).substr(0, star));
@@ -235,11 +237,6 @@ std::optional<int64_t> paddedToMultiple(const LaunchArgument &argument) {
     return {};
   };
   auto definition = [&](const std::string &name) { return withoutBlanks(written(name)); };
-  auto number = [](const std::string &digits) -> std::optional<int64_t> {
-    if (digits.empty() || digits.size() > 9 || !std::all_of(digits.begin(), digits.end(), ::isdigit))
-      return std::nullopt;
-    return std::stoll(digits);
-  };
   const std::string text = withoutBlanks(argument.text);
   const size_t plus = text.find('+');
   if (plus == std::string::npos || text.find('+', plus + 1) != std::string::npos) return std::nullopt;
@@ -257,8 +254,8 @@ std::optional<int64_t> paddedToMultiple(const LaunchArgument &argument) {
     size_t end = at;
     while (end < raw.size() && (std::isalnum(static_cast<unsigned char>(raw[end])) || raw[end] == '_')) ++end;
     const std::string b = raw.substr(at, end - at);
-    std::optional<int64_t> multiple = number(b);
-    if (!multiple) multiple = number(definition(b));
+    std::optional<int64_t> multiple = writtenNumber(b);
+    if (!multiple) multiple = writtenNumber(definition(b));
     if (!multiple || *multiple <= 1) continue;
     for (const std::string &form : {b + "-" + size + "%" + b + "if" + size + "%" + b + "!=0else0",
                                     b + "-" + size + "%" + b + "if" + size + "%" + b + "else0",
