@@ -910,8 +910,29 @@ private:
     }
   }
 
+  // The kernel a launch subscripts: itself, or the kernel PyTorch's
+  // `torch.library.wrap_triton(kernel)` (formerly `capture_triton`) wraps so
+  // that torch.compile can trace the launch; the launch is the kernel's own.
+  NodeId launchedKernelOf(NodeId expression) const {
+    if (expression == kNoNode || tree_.kind(expression) != NodeKind::Call) return expression;
+    NodeId callee = tree_.child(expression, Field::Function);
+    if (callee == kNoNode) return expression;
+    std::string_view name = tree_.text(callee);
+    name = name.substr(name.rfind('.') == std::string_view::npos ? 0 : name.rfind('.') + 1);
+    if (name != "wrap_triton" && name != "capture_triton") return expression;
+    NodeId arguments = tree_.child(expression, Field::Arguments);
+    if (arguments == kNoNode) return expression;
+    NodeId only = kNoNode;
+    for (NodeId argument : tree_.children(arguments)) {
+      if (tree_.kind(argument) == NodeKind::Comment) continue;
+      if (only != kNoNode) return expression;
+      only = argument;
+    }
+    return only == kNoNode ? expression : only;
+  }
+
   void readLaunch(NodeId call, NodeId subscript, NodeId function) {
-    NodeId kernelExpression = tree_.child(subscript, Field::Value);
+    NodeId kernelExpression = launchedKernelOf(tree_.child(subscript, Field::Value));
     if (kernelExpression == kNoNode) return;
     NodeKind kind = tree_.kind(kernelExpression);
     if (kind != NodeKind::Identifier && kind != NodeKind::Attribute) return;
@@ -965,10 +986,13 @@ private:
         entry.text = std::string(tree_.text(value));
         entry.span = tree_.span(value);
         if (function != kNoNode && tree_.kind(value) == NodeKind::Identifier)
-          if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
-            if (NodeId assigned = lastAssignmentBefore(body, tree_.text(value), tree_.node(call).startByte);
+          if (NodeId body = tree_.child(function, Field::Body); body != kNoNode) {
+            std::optional<size_t> element;
+            if (NodeId assigned = lastAssignmentBefore(body, tree_.text(value), tree_.node(call).startByte, &element);
                 assigned != kNoNode)
-              entry.definitionText = std::string(tree_.text(assigned));
+              entry.definitionText = std::string(tree_.text(assigned)) +
+                                     (element ? "[" + std::to_string(*element) + "]" : std::string());
+          }
         if (function != kNoNode && tree_.kind(value) == NodeKind::BinaryOperator)
           if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
             collectNameDefinitions(body, value, tree_.node(call).startByte, 0, entry.nameDefinitions);
@@ -1110,20 +1134,49 @@ private:
     for (NodeId child : tree_.children(expression)) collectNameDefinitions(body, child, position, depth, into);
   }
 
-  NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position) const {
+  // The value last assigned to `name` in `block` before `position`. A tuple
+  // target takes its element of a written tuple (`a, b = x, y`); unpacking
+  // anything else (`BLOCK, warps = settings(n)`) gives the whole value and,
+  // where `unpackedElement` asks for it, the element's position; otherwise it
+  // is not a definition of `name`.
+  NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position,
+                              std::optional<size_t> *unpackedElement = nullptr) const {
     NodeId found = kNoNode;
     forEachStatementBefore(block, position, [&](NodeId statement) {
       if (tree_.kind(statement) != NodeKind::ExpressionStatement) return;
       NodeId assignment = tree_.firstChild(statement);
       bool assigns = false;
+      std::optional<size_t> element;
       NodeId value = kNoNode;
       for (; assignment != kNoNode && tree_.kind(assignment) == NodeKind::Assignment;
            assignment = tree_.child(assignment, Field::Right)) {
         NodeId left = tree_.child(assignment, Field::Left);
         if (left != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name) assigns = true;
+        if (left != kNoNode && (tree_.kind(left) == NodeKind::PatternList || tree_.kind(left) == NodeKind::TuplePattern)) {
+          size_t index = 0;
+          for (NodeId target : tree_.children(left)) {
+            if (tree_.kind(target) == NodeKind::Comment) continue;
+            if (tree_.kind(target) == NodeKind::Identifier && tree_.text(target) == name) element = index;
+            ++index;
+          }
+        }
         value = tree_.child(assignment, Field::Right);
       }
-      if (assigns && value != kNoNode) found = value;
+      if (value == kNoNode) return;
+      if (assigns) {
+        found = value;
+        if (unpackedElement) unpackedElement->reset();
+      } else if (element && (tree_.kind(value) == NodeKind::ExpressionList || tree_.kind(value) == NodeKind::Tuple)) {
+        size_t index = 0;
+        for (NodeId item : tree_.children(value)) {
+          if (tree_.kind(item) == NodeKind::Comment) continue;
+          if (index++ == *element) found = item;
+        }
+        if (unpackedElement) unpackedElement->reset();
+      } else if (element && unpackedElement) {
+        found = value;
+        *unpackedElement = element;
+      }
     });
     return found;
   }

@@ -20,14 +20,19 @@ bool isTileParam(const Kernel &kernel, const std::string &name) {
   return param && param->uses.count(ParamUse::TileExtent);
 }
 
+bool computedFromKey(const FileModel &file, const Kernel &kernel, const std::string &shape,
+                     const std::vector<std::string> &keyed);
+
 // What the key fixes: its arguments, and the kernel's constexpr parameters
 // (compile-time values the configs or the launcher choose).
 struct Fixed {
   const Kernel &kernel;
   const FileModel &file;
   const std::set<std::string> &keyNames;
-  // Tile parameters the key fixes: keyed ones, and those a launch passes the
-  // same value as a keyed argument (`BC = BS = block_size`, BS keyed).
+  // Tile parameters the key fixes: keyed ones, those a launch passes the
+  // same value as a keyed argument (`BC = BS = block_size`, BS keyed), and
+  // those every launch computes from keyed arguments alone
+  // (`BLOCK_SIZE = next_power_of_2(n_cols)`, n_cols keyed).
   std::set<std::string> tiles;
   // No `tl.dot` in the kernel or its helpers: an element-wise pass.
   bool elementwise = false;
@@ -42,6 +47,11 @@ struct Fixed {
       for (const LaunchArgument &argument : launch.arguments)
         if (keyedValues.count(valueText(argument))) tiles.insert(std::string(kernel.paramNameOf(argument)));
     }
+    const std::vector<std::string> keyed(keys.begin(), keys.end());
+    for (const Param &param : kernel.params)
+      if (param.isConstexpr() && isTileParam(kernel, param.name) && !tiles.count(param.name) &&
+          computedFromKey(file, kernel, param.name, keyed))
+        tiles.insert(param.name);
   }
   static std::string valueText(const LaunchArgument &argument) {
     return argument.definitionText.empty() ? argument.text : argument.definitionText;
