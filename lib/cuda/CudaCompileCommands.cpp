@@ -16,6 +16,9 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+#include <set>
 #include <tuple>
 #include <vector>
 
@@ -296,6 +299,91 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
   return best;
 }
 
+// The project's headers by file name, under `top` (hidden and build folders
+// skipped; at most kMaxIndexedHeaders), read once per run and project.
+constexpr size_t kMaxIndexedHeaders = 50000;
+static const std::multimap<std::string, std::string> &projectHeaders(const std::string &top) {
+  static std::mutex mutex;
+  static std::map<std::string, std::multimap<std::string, std::string>> byTop;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = byTop.try_emplace(top);
+  if (!inserted) return it->second;
+  std::error_code ec;
+  size_t count = 0;
+  for (llvm::sys::fs::recursive_directory_iterator entry(top, ec), end; entry != end && !ec && count < kMaxIndexedHeaders;
+       entry.increment(ec)) {
+    const llvm::StringRef name = llvm::sys::path::filename(entry->path());
+    if (entry->type() == llvm::sys::fs::file_type::directory_file) {
+      if (name.starts_with(".") || name == "build" || name == "node_modules") entry.no_push();
+      continue;
+    }
+    const llvm::StringRef extension = llvm::sys::path::extension(name);
+    if (extension != ".h" && extension != ".hpp" && extension != ".cuh" && extension != ".hxx" && extension != ".inl")
+      continue;
+    it->second.emplace(name.str(), entry->path());
+    ++count;
+  }
+  return it->second;
+}
+
+// Folders that resolve the quoted includes of `file` (and of the project
+// headers they lead to) which `searched` does not: a header of the project
+// whose path ends in the include's spelling, where one folder holds it (the
+// nearest to the file when several do). Builds add such folders with -I
+// (`kernels/utils/utils.h` included as "utils.h" from `kernels/mma/basic/`).
+static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &file, const std::string &top,
+                                                            std::vector<std::string> searched) {
+  static const llvm::Regex quotedInclude("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
+  std::vector<std::string> added;
+  std::vector<std::string> pending{file};
+  std::set<std::string> read;
+  const std::multimap<std::string, std::string> *headers = nullptr;
+  while (!pending.empty() && read.size() < 64) {
+    const std::string current = pending.back();
+    pending.pop_back();
+    if (!read.insert(current).second) continue;
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer = llvm::MemoryBuffer::getFile(current);
+    if (!buffer) continue;
+    llvm::SmallVector<llvm::StringRef, 64> lines;
+    (*buffer)->getBuffer().split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      llvm::SmallVector<llvm::StringRef, 2> match;
+      if (!line.contains("include") || !quotedInclude.match(line, &match)) continue;
+      const std::string spelled = match[1].str();
+      auto resolvesIn = [&](llvm::StringRef folder) {
+        llvm::SmallString<256> path(folder);
+        llvm::sys::path::append(path, spelled);
+        if (!llvm::sys::fs::exists(path)) return false;
+        pending.push_back(std::string(path));
+        return true;
+      };
+      if (resolvesIn(llvm::sys::path::parent_path(current)) ||
+          std::any_of(searched.begin(), searched.end(), resolvesIn))
+        continue;
+      if (!headers) headers = &projectHeaders(top);
+      const auto [first, last] = headers->equal_range(llvm::sys::path::filename(spelled).str());
+      std::string best;
+      size_t bestShared = 0;
+      bool tied = false;
+      for (auto candidate = first; candidate != last; ++candidate) {
+        const llvm::StringRef path = candidate->second;
+        if (!path.ends_with(spelled) || !llvm::sys::path::is_separator(path[path.size() - spelled.size() - 1]))
+          continue;
+        const std::string folder = path.drop_back(spelled.size() + 1).str();
+        size_t shared = 0;
+        while (shared < folder.size() && shared < current.size() && folder[shared] == current[shared]) ++shared;
+        if (shared > bestShared || best.empty()) best = folder, bestShared = shared, tied = false;
+        else if (shared == bestShared && folder != best) tied = true;
+      }
+      if (best.empty() || tied) continue;
+      searched.push_back(best);
+      added.push_back(best);
+      resolvesIn(best);
+    }
+  }
+  return added;
+}
+
 // Without a compile database: the folders a project's own headers are
 // usually found in, from the file's folder up to the repository root (the
 // nearest folder holding .git) or, outside a repository, the working
@@ -344,6 +432,9 @@ static std::vector<std::string> guessedIncludeFlags(const std::string &absoluteP
     if (parent == folder) break;
     folder = parent;
   }
+  std::vector<std::string> searched = quoted;
+  searched.insert(searched.end(), angled.begin(), angled.end());
+  for (std::string &dir : foldersOfUnresolvedIncludes(absolutePath, top, searched)) quoted.push_back(std::move(dir));
   std::vector<std::string> flags;
   for (const std::string &dir : quoted) {
     flags.push_back("-iquote");
