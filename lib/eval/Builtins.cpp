@@ -260,7 +260,7 @@ bool Builtins::canCall(std::string_view path) {
       "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
       "json.load", "json.loads", "ast.literal_eval", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
       "packaging.version.Version", "pkg_resources.parse_version", "sys.path.append", "sys.path.insert",
-      "importlib.import_module"};
+      "importlib.import_module", "triton.autotune", "triton.runtime.autotune", "triton.runtime.autotuner.autotune"};
   // Loops call the same function over and over: remember the last answer.
   thread_local std::string lastPath;
   thread_local bool lastAnswer = false;
@@ -657,6 +657,20 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   if (path == "ast.literal_eval") return callBuiltin(interpreter, path, arguments, site, frame);
   if (pathIs(path, {"triton.Config", "triton.runtime.Config", "triton.runtime.autotuner.Config"}))
     return interpreter.makeConfig(arguments, site, frame);
+  // The decorator triton.autotune(...) returns, as what it was given: a
+  // factory of the project's own that builds its list and returns the
+  // decorator (`return triton.autotune(configs, key)`) is read through it.
+  if (pathIs(path, {"triton.autotune", "triton.runtime.autotune", "triton.runtime.autotuner.autotune"}))
+  {
+    const Value *configs = argument(arguments, 0, "configs");
+    if (!configs) return Value::unknown("triton.autotune without configs", origin);
+    const Value *preHook = argument(arguments, 5, "pre_hook");
+    const Value *postHook = argument(arguments, 6, "post_hook");
+    const bool hooked = (preHook && !preHook->isNone()) || (postHook && !postHook->isNone());
+    return autotuneDecorator(*configs, argument(arguments, 1, "key"), argument(arguments, 2, "prune_configs_by"),
+                             argument(arguments, 4, "restore_value"), argument(arguments, 3, "reset_to_zero"), hooked,
+                             origin);
+  }
   if (pathIs(path, {"packaging.version.parse", "packaging.version.Version", "pkg_resources.parse_version"})) {
     const Value *text = argument(arguments, 0, "version");
     if (!text) return Value::unknown("a version needs its text", origin);

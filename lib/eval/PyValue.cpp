@@ -193,6 +193,29 @@ const char *Value::typeName() const {
   return "object";
 }
 
+namespace {
+// A key no Python code can write: it names the decorator's dict.
+constexpr std::string_view kAutotuneDecoratorMark = "\x01triton.autotune";
+} // namespace
+
+Value autotuneDecorator(const Value &configs, const Value *key, const Value *pruneConfigsBy,
+                        const Value *restoreValue, const Value *resetToZero, bool hooked, Origin origin) {
+  auto dict = std::make_shared<DictData>();
+  dict->set(Value::ofString(std::string(kAutotuneDecoratorMark)), Value::ofBool(true));
+  dict->set(Value::ofString("configs"), configs);
+  const std::pair<const char *, const Value *> optional[] = {
+      {"key", key}, {"prune_configs_by", pruneConfigsBy}, {"restore_value", restoreValue}, {"reset_to_zero", resetToZero}};
+  for (const auto &[name, value] : optional)
+    if (value) dict->set(Value::ofString(name), *value);
+  if (hooked) dict->set(Value::ofString("hooked"), Value::ofBool(true));
+  return Value::ofDict(std::move(dict), std::move(origin));
+}
+
+const DictData *autotuneDecoratorArguments(const Value &value) {
+  if (!value.isDict() || value.dict()->findString(kAutotuneDecoratorMark) != 0) return nullptr;
+  return value.dict().get();
+}
+
 int DictData::findString(std::string_view key) const {
   for (size_t i = 0; i < entries.size(); ++i) {
     const Value &candidate = entries[i].first;

@@ -252,6 +252,16 @@ struct ObjectData {
   }
 };
 
+// What triton.autotune(...) returns, as the arguments it was given (the
+// decorator itself is not modelled): a dict of "configs", "key",
+// "prune_configs_by", "restore_value", "reset_to_zero" where given and
+// "hooked" when a pre_hook or post_hook is, marked so
+// that no dict the code builds is taken for it.
+Value autotuneDecorator(const Value &configs, const Value *key, const Value *pruneConfigsBy,
+                        const Value *restoreValue, const Value *resetToZero, bool hooked, Origin origin);
+// Those arguments when `value` is such a decorator; null otherwise.
+const DictData *autotuneDecoratorArguments(const Value &value);
+
 // Structural equality as Python's == would decide it; nullopt when unknown.
 std::optional<bool> valuesEqual(const Value &a, const Value &b);
 // A set's elements: `items` without those known to equal an earlier one.

@@ -177,13 +177,18 @@ private:
   // A list of names (key=, restore_value=, reset_to_zero=).
   std::vector<NameRef> names(NodeId node, const python::EvaluationPoint &point, bool &known,
                              std::vector<Note> &notes) {
+    return namesOf(evaluate(node, point), tree_.span(node), "the names at line " + std::to_string(tree_.line(node)),
+                   known, notes);
+  }
+
+  // The strings of an evaluated list of names (a key, restore_value=).
+  std::vector<NameRef> namesOf(const Value &value, SourceSpan fallback, const std::string &what, bool &known,
+                               std::vector<Note> &notes) {
     std::vector<NameRef> result;
     known = true;
-    Value value = evaluate(node, point);
-    SourceSpan fallback = tree_.span(node);
     if (!value.isSequence() || value.sequence()->partial) {
       known = false;
-      notes.push_back(Note("the names at line " + std::to_string(tree_.line(node)) + " are not known: " +
+      notes.push_back(Note(what + " are not known: " +
                                (value.isUnknown() ? value.unknownReason() : std::string("not a list")),
                            fallback));
       return result;
@@ -304,6 +309,11 @@ private:
             key == "early_config_prune")
           spec.prunerName = std::string(tree_.text(value));
       }
+    readPrunerFunction(spec, function);
+  }
+
+  // What an early_config_prune function enforces, read from its body.
+  void readPrunerFunction(AutotuneSpec &spec, const Value &function) {
     if (auto source = evaluator().functionSource(function)) {
       if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
       python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
@@ -546,6 +556,51 @@ private:
     return signature;
   }
 
+  // A decorator whose value is what triton.autotune(...) returned: a
+  // factory that builds its list and returns the decorator, or a name bound
+  // to one. Its list, key, pruner and restores are read from that value.
+  bool buildFromDecoratorValue(Kernel &kernel, NodeId decorator, const python::KernelSyntax &syntax,
+                               const std::string &wrapperNote) {
+    keepFileNotes();
+    const Value applied = evaluate(decorator, syntax.point);
+    const eval::DictData *arguments = eval::autotuneDecoratorArguments(applied);
+    if (!arguments) return false;
+    auto entry = [&](std::string_view name) -> const Value * {
+      const int index = arguments->findString(name);
+      return index < 0 ? nullptr : &arguments->entries[static_cast<size_t>(index)].second;
+    };
+    const SourceSpan span = tree_.span(decorator);
+    AutotuneSpec spec;
+    spec.span = span;
+    spec.wrappedByCustomDecorator = true;
+    std::vector<Note> notes;
+    const Value &configs = *entry("configs");
+    spec.configs = evaluator().toConfigList(configs, span);
+    if (configs.isSequence())
+      for (const Value &item : configs.sequence()->items)
+        if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
+    spec.keySpan = span;
+    if (const Value *key = entry("key")) spec.key = namesOf(*key, span, "the key's names", spec.keyKnown, notes);
+    else spec.keyKnown = false;
+    bool known = true;
+    if (const Value *restore = entry("restore_value"); restore && !restore->isNone())
+      spec.restoreValue = namesOf(*restore, span, "the names of restore_value", known, notes);
+    if (const Value *reset = entry("reset_to_zero"); reset && !reset->isNone())
+      spec.resetToZero = namesOf(*reset, span, "the names of reset_to_zero", known, notes);
+    spec.hasPrehook = spec.hasPrehook || entry("hooked") != nullptr;
+    if (const Value *prune = entry("prune_configs_by"); prune && !prune->isNone()) {
+      spec.hasPruner = true;
+      if (prune->isDict())
+        if (const int index = prune->dict()->findString("early_config_prune"); index >= 0)
+          readPrunerFunction(spec, prune->dict()->entries[static_cast<size_t>(index)].second);
+    }
+    notes.push_back(Note(wrapperNote));
+    for (Note &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
+    for (Note &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
+    kernel.autotune = std::move(spec);
+    return true;
+  }
+
   // Decorators other than triton's: one declared an autotuner in
   // .btlint.yaml, a factory of the project's own that hands its configs to
   // triton.autotune or an Autotuner, or one btlint cannot read that takes
@@ -582,6 +637,11 @@ private:
         python::AutotuneSyntax autotune = wrapperArguments(decorator, syntax, factorySignature(*source));
         buildAutotune(kernel, autotune,
                       "the configs are passed through the decorator `" + written + "`, which wraps triton.autotune");
+        if (autotune.configs == kNoNode && isCall &&
+            buildFromDecoratorValue(kernel, decorator, syntax,
+                                    "the configs are built inside the decorator `" + written +
+                                        "`, which returns triton.autotune(...)"))
+          return;
         if (autotune.configs == kNoNode)
           kernel.autotune->configs.unknownReason = "the configs are chosen inside the decorator `" + written + "`";
         // Only where the wrapper chooses the configs itself: one that forwards
