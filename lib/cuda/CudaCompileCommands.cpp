@@ -16,6 +16,7 @@
 #include "llvm/Support/Program.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <mutex>
 #include <set>
@@ -250,6 +251,34 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
         best.targetsFile = name.str();
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size() - groups[4].size());
     }
+    // Lines (continuations joined) that define macros beside targets of one
+    // GPU number: the per-GPU branch of a build.
+    std::string joined;
+    llvm::SmallVector<llvm::StringRef, 64> lines;
+    text.split(lines, '\n');
+    for (llvm::StringRef line : lines) {
+      const llvm::StringRef trimmed = line.rtrim();
+      if (trimmed.ends_with("\\")) {
+        joined += trimmed.drop_back().str() + " ";
+        continue;
+      }
+      joined += line.str();
+      std::set<std::string> numbers, names;
+      for (llvm::StringRef rest = joined; target.match(rest, &groups);) {
+        if (groups[1].starts_with("sm") || groups[1].starts_with("compute")) numbers.insert(groups[2].str());
+        rest = rest.substr(groups[0].data() - rest.data() + groups[0].size() - groups[4].size());
+      }
+      if (numbers.size() == 1)
+        for (llvm::StringRef rest = joined; define.match(rest, &groups);) {
+          names.insert(groups[2].str());
+          rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+        }
+      if (!names.empty()) {
+        best.definesByTarget[*numbers.begin()].insert(names.begin(), names.end());
+        best.definesByTargetFile.try_emplace(*numbers.begin(), name.str());
+      }
+      joined.clear();
+    }
   };
   std::vector<std::string> files;
   for (const char *name : {"setup.py", "CMakeLists.txt", "Makefile", "meson.build"}) {
@@ -291,6 +320,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     best.targets.insert(here.targets.begin(), here.targets.end());
     if (!here.defines.empty() && best.definesFile.empty()) best.definesFile = fromTop(here.definesFile);
     best.defines.insert(here.defines.begin(), here.defines.end());
+    for (const auto &[number, names] : here.definesByTarget) {
+      best.definesByTarget[number].insert(names.begin(), names.end());
+      best.definesByTargetFile.try_emplace(number, fromTop(here.definesByTargetFile.at(number)));
+    }
     if (folder == top) break;
     llvm::StringRef parent = llvm::sys::path::parent_path(folder);
     if (parent == folder) break;
@@ -553,12 +586,24 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     }
     command.buildTargets = build.targets;
     command.buildTargetsFile = build.targetsFile;
-    const std::map<std::string, std::string> defines = definesFor_ ? definesFor_(absolutePath) : defaultDefines_;
+    std::map<std::string, std::string> defines = definesFor_ ? definesFor_(absolutePath) : defaultDefines_;
+    const bool givenInConfig = !defines.empty();
+    // The macros the build sets for the target's GPU, unless .btlint.yaml
+    // gives any: "sm_90a" and "sm_90" build with the line naming 90.
+    std::string number = llvm::StringRef(gpuArch).starts_with("sm_") ? gpuArch.substr(3) : std::string();
+    while (!number.empty() && !std::isdigit(static_cast<unsigned char>(number.back()))) number.pop_back();
+    std::string forTarget;
+    if (auto found = build.definesByTarget.find(number); !givenInConfig && found != build.definesByTarget.end()) {
+      for (const std::string &name : found->second)
+        if (defines.try_emplace(name, "1").second) forTarget += (forTarget.empty() ? "-D" : ", -D") + name;
+      if (!forTarget.empty())
+        command.origin += ", " + forTarget + " as " + build.definesByTargetFile.at(number) + " sets for sm_" + number;
+    }
     for (const std::string &name : build.defines)
       if (!defines.count(name)) command.buildDefinesNotGiven.push_back(name);
     command.buildDefinesFile = build.definesFile;
     for (const auto &[name, value] : defines) command.arguments.push_back("-D" + name + "=" + value);
-    if (!defines.empty()) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
+    if (givenInConfig) command.origin += ", the macros of .btlint.yaml (cuda: defines)";
   }
   // A --cuda-path in the build's flags names the toolkit the build uses.
   if (userCudaPath) command.usesBuiltinHeaders = false;
@@ -573,8 +618,10 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
                                         bool keepUserCudaPath) const {
   // One device-side parse for the target arch: __CUDA_ARCH__ is set as ptxas
   // would see it, and host code is still parsed (launches, attributes).
+  // Narrowing in braces (`coord at = {row, col}` with an unsigned row) is a
+  // warning to nvcc (#2361-D) and an error by default to Clang.
   for (const char *flag : {"-fsyntax-only", "--cuda-device-only", "-w", "-Wno-unknown-cuda-version",
-                           "-ferror-limit=0"})
+                           "-Wno-c++11-narrowing", "-ferror-limit=0"})
     arguments.push_back(flag);
   arguments.push_back("--cuda-gpu-arch=" + gpuArch);
   // Clang's headers from memory (CudaBuiltinHeaders.h), whatever Clang is

@@ -71,6 +71,11 @@ private:
     std::string targetsFile;
     std::set<std::string> defines; // ParseCommand::buildDefinesNotGiven, before .btlint.yaml's
     std::string definesFile;
+    // Macros a build line defines beside the one GPU target it builds
+    // (`-DKITTENS_HOPPER -gencode arch=compute_90a,code=sm_90a`), by the
+    // target's number ("90"): the build for that GPU sets them.
+    std::map<std::string, std::set<std::string>> definesByTarget;
+    std::map<std::string, std::string> definesByTargetFile;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
   BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;
