@@ -603,9 +603,10 @@ struct Kernel {
   SourceSpan nameSpan; // the name in the definition
   std::vector<Param> params;
   std::set<std::string> tileParams;
-  // Integer parameters that scale the last axis of a tile (`offs_k[None, :] *
-  // stride_ak`, `offs * stride`): the strides of the contiguous axis, which
-  // btlint's resource model takes as 1 (vectorised, pipelined loads).
+  // Integer or constexpr parameters that scale the last axis of a tile
+  // (`offs_k[None, :] * stride_ak`, `offs * stride`): the strides of the
+  // contiguous axis, which btlint's resource model takes as 1 (vectorised,
+  // pipelined loads).
   std::set<std::string> innerStrideParams;
   // Parameters a `tl.static_assert(P == value)` pins to one value.
   std::map<std::string, int64_t> assertedValues;

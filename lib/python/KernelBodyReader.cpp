@@ -1564,7 +1564,24 @@ private:
   void noteInnerStride(NodeId stride, const Info &other, Info &product) {
     if (!other.shape || other.shape->empty() || isConstantOne(other.shape->back())) return;
     if (other.tileLoads != 0 || other.load != kNoNode || other.dotResult) return;
-    if (const Param *param = integerParam(stride)) product.strideCandidates.set(paramIndex_[param->name]);
+    // A constexpr one only on a 2-D tile's last axis (`offs_k[None, :] *
+    // stride_k`): times a 1-D tile (`o_t * H`) a constexpr is as often a
+    // count of interleaved rows as a stride.
+    if (const Param *param = strideParam(stride, other.shape->size() >= 2))
+      product.strideCandidates.set(paramIndex_[param->name]);
+  }
+
+  // An integer parameter, or with `constexprToo` a constexpr one
+  // (`stride_xk: tl.constexpr`, declared so that Triton specialises a unit
+  // stride).
+  const Param *strideParam(NodeId node, bool constexprToo) const {
+    if (const Param *param = integerParam(node)) return param;
+    if (!constexprToo) return nullptr;
+    node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+    if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return nullptr;
+    const Param *param = kernel_.findParam(std::string(tree_.text(node)));
+    if (!param || param->kind != ParamKind::Constexpr || !paramIndex_.count(param->name)) return nullptr;
+    return param;
   }
 
   void commitInnerStrides(const ParamSet &candidates) {
@@ -1583,19 +1600,16 @@ private:
     return param;
   }
 
-  // `stride`, where it names an integer parameter, is a contiguous axis's.
-  void addInnerStride(NodeId stride) {
-    if (const Param *param = integerParam(stride)) kernel_.innerStrideParams.insert(param->name);
-  }
-
-  // The last element of a `strides=[...]` list: an inner stride.
+  // The last element of a `strides=[...]` list: an inner stride (a
+  // constexpr one where the list has two or more, as for a tile's last axis).
   void noteLastStride(NodeId strides) {
     NodeId list = tree_.unparenthesize(strides);
     if (list == kNoNode || (tree_.kind(list) != NodeKind::Tuple && tree_.kind(list) != NodeKind::List)) return;
     NodeId last = kNoNode;
+    size_t count = 0;
     for (NodeId element : tree_.children(list))
-      if (tree_.kind(element) != NodeKind::Comment) last = element;
-    addInnerStride(last);
+      if (tree_.kind(element) != NodeKind::Comment) last = element, ++count;
+    if (const Param *param = strideParam(last, count >= 2)) kernel_.innerStrideParams.insert(param->name);
   }
 
   // An expression's text without spaces, for comparing two as written.
@@ -2554,6 +2568,8 @@ private:
         Info part = analyze(argumentNode);
         combined.params |= part.params;
         combined.sources |= part.sources;
+        // `1 / tl.sqrt(tl.sum(x * x, 1) + eps)` is still the reduced vector.
+        combined.reductions |= part.reductions;
         combined.tileLoads |= part.tileLoads;
         combined.dotResult = combined.dotResult || part.dotResult;
         combined.runtimeScalars |= part.runtimeScalars;

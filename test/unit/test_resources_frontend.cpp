@@ -143,6 +143,17 @@ def gate_rows(x_ptr, g_ptr, y_ptr, n_cols, ROWS: tl.constexpr, BLOCK: tl.constex
 
 
 @triton.jit
+def row_rstd(x_ptr, y_ptr, rstd_ptr, eps, n_rows, D: tl.constexpr, BD: tl.constexpr, BT: tl.constexpr):
+    rows = tl.program_id(0) * BT + tl.arange(0, BT)
+    cols = tl.arange(0, BD)
+    keep = (rows[:, None] < n_rows) & (cols[None, :] < D)
+    x = tl.load(x_ptr + rows[:, None] * D + cols[None, :], mask=keep, other=0.0).to(tl.float32)
+    rstd = 1 / tl.sqrt(tl.sum(x * x, 1) + eps)
+    tl.store(y_ptr + rows[:, None] * D + cols[None, :], (x * rstd[:, None]).to(y_ptr.dtype.element_ty), mask=keep)
+    tl.store(rstd_ptr + rows, rstd.to(rstd_ptr.dtype.element_ty), mask=rows < n_rows)
+
+
+@triton.jit
 def shift_through_helper(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     cols = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + cols, mask=cols < n_cols, other=0.0)
@@ -174,6 +185,20 @@ TEST(ResourcesFrontEnd, ReductionsOfOneDimensionalBlocksAreExact) {
     SharedMemoryEstimate none = sharedOf(shift, {{"BLOCK", block}}, static_cast<int>(warps));
     EXPECT_TRUE(none.exact());
     EXPECT_EQ(none.maxBytes, 0) << "no scratch operation: nothing in shared memory";
+  }
+}
+
+TEST(ResourcesFrontEnd, AReducedVectorPassedThroughElementwiseFunctionsIsStillStored) {
+  FileModel model = python_test::modelOf(kReductionKernels, "sm90");
+  const Kernel &norm = python_test::kernelNamed(model, "row_rstd");
+  // `1 / tl.sqrt(tl.sum(x * x, 1) + eps)` stored as fp16: the vector converts
+  // to the store's layout, BT x 2 B at every warp count (Triton 3.6.0,
+  // sm90, fp16 pointers, D = BD = 64: 32 B at BT 16, 128 B at BT 64).
+  const int64_t measured[][3] = {{16, 1, 32}, {64, 1, 128}, {16, 4, 32}, {64, 4, 128}};
+  for (const auto &[rows, warps, bytes] : measured) {
+    SharedMemoryEstimate estimate = sharedOf(norm, {{"BT", rows}, {"BD", 64}, {"D", 64}}, static_cast<int>(warps));
+    EXPECT_EQ(estimate.minBytes, bytes) << "BT " << rows << " warps " << warps;
+    EXPECT_EQ(estimate.maxBytes, bytes) << "BT " << rows << " warps " << warps;
   }
 }
 

@@ -414,7 +414,8 @@ bool testedAsFlag(const Kernel &kernel, const std::string &name) {
 // bound, and False for a flag the code only tests for its truth (the arms
 // it guards are then compiled out of both). Each with where it came from
 // ("launch", "shapes", "btlint-assert": the value a `tl.static_assert(P ==
-// value)` pins, "btlint", "btlint-flag"). Parameters
+// value)` pins, "btlint-stride" for a constexpr inner stride, "btlint",
+// "btlint-flag"). Parameters
 // @triton.heuristics sets are the harness's to compute.
 std::map<std::string, std::pair<ScalarValue, std::string>>
 sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
@@ -437,6 +438,13 @@ sharedConstexprValues(const Kernel &kernel, const LaunchValues &launches,
       out.emplace(p.name, std::make_pair(ScalarValue::ofInt(shape->second), std::string("shapes")));
     } else if (auto asserted = kernel.assertedValues.find(p.name); asserted != kernel.assertedValues.end()) {
       out.emplace(p.name, std::make_pair(ScalarValue::ofInt(asserted->second), std::string("btlint-assert")));
+    } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
+               kernel.innerStrideParams.count(p.name) &&
+               llvm::all_of(p.uses, [](ParamUse use) { return use == ParamUse::PointerOffset || use == ParamUse::Grid; })) {
+      // The contiguous axis's stride, as btlint's model takes it; not a
+      // width or a count that is also computed with, bounds loops or masks
+      // (`o_d * W` with W a convolution's width, `o_t * H` with H heads).
+      out.emplace(p.name, std::make_pair(ScalarValue::ofInt(1), std::string("btlint-stride")));
     } else if ((launched == launches.byParam.end() || launches.unknown.count(p.name)) &&
                (p.uses.count(ParamUse::TileExtent) || p.uses.count(ParamUse::LoopBound))) {
       const int64_t extent = p.uses.count(ParamUse::TileExtent) ? kAssumedTileExtent : kAssumedProblemExtent;

@@ -344,6 +344,8 @@ def synthesise_arguments(fn, kernel, config, heuristics):
                     assumptions.append(f"{name}={shared[name]['value']} (btlint's tile assumption)")
                 elif shared[name].get("source") == "btlint-assert":
                     assumptions.append(f"{name}={shared[name]['value']} (its tl.static_assert)")
+                elif shared[name].get("source") == "btlint-stride":
+                    assumptions.append(f"{name}={shared[name]['value']} (btlint's layout: contiguous axis)")
                 elif shared[name].get("source") == "btlint-flag":
                     assumptions.append(f"{name}={shared[name]['value']} (btlint: a flag the code tests, off)")
             elif p.has_default:
