@@ -400,7 +400,8 @@ static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &f
       bool tied = false;
       for (auto candidate = first; candidate != last; ++candidate) {
         const llvm::StringRef path = candidate->second;
-        if (!path.ends_with(spelled) || !llvm::sys::path::is_separator(path[path.size() - spelled.size() - 1]))
+        if (path.size() <= spelled.size() || !path.ends_with(spelled) ||
+            !llvm::sys::path::is_separator(path[path.size() - spelled.size() - 1]))
           continue;
         const std::string folder = path.drop_back(spelled.size() + 1).str();
         size_t shared = 0;

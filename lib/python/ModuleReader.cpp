@@ -1154,9 +1154,11 @@ private:
         if (left != kNoNode && tree_.kind(left) == NodeKind::Identifier && tree_.text(left) == name) assigns = true;
         if (left != kNoNode && (tree_.kind(left) == NodeKind::PatternList || tree_.kind(left) == NodeKind::TuplePattern)) {
           size_t index = 0;
+          bool starred = false; // `a, *rest = ...`: positions after the star are not the value's
           for (NodeId target : tree_.children(left)) {
             if (tree_.kind(target) == NodeKind::Comment) continue;
-            if (tree_.kind(target) == NodeKind::Identifier && tree_.text(target) == name) element = index;
+            starred = starred || tree_.kind(target) == NodeKind::ListSplatPattern;
+            if (!starred && tree_.kind(target) == NodeKind::Identifier && tree_.text(target) == name) element = index;
             ++index;
           }
         }

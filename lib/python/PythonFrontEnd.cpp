@@ -258,11 +258,7 @@ private:
     spec.wrappedByCustomDecorator = syntax.custom;
     std::vector<Note> notes;
     if (syntax.configs != kNoNode) {
-      Value configs = evaluate(syntax.configs, syntax.point);
-      spec.configs = evaluator().toConfigList(configs, tree_.span(syntax.configs));
-      if (configs.isSequence())
-        for (const Value &item : configs.sequence()->items)
-          if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
+      takeConfigs(spec, evaluate(syntax.configs, syntax.point), tree_.span(syntax.configs));
     } else {
       spec.configs.complete = false;
       spec.configs.unknownReason = "no configs given";
@@ -287,6 +283,15 @@ private:
     for (Note &note : evaluator().takeNotes()) spec.configs.evaluationNotes.push_back(std::move(note));
     for (Note &note : notes) spec.configs.evaluationNotes.push_back(std::move(note));
     kernel.autotune = std::move(spec);
+  }
+
+  // An evaluated list of triton.Config as the spec's configs; a config with
+  // a pre_hook may restore what the kernel writes.
+  void takeConfigs(AutotuneSpec &spec, const Value &configs, SourceSpan span) {
+    spec.configs = evaluator().toConfigList(configs, span);
+    if (configs.isSequence())
+      for (const Value &item : configs.sequence()->items)
+        if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
   }
 
   void readPruner(AutotuneSpec &spec, const python::AutotuneSyntax &syntax) {
@@ -574,11 +579,7 @@ private:
     spec.span = span;
     spec.wrappedByCustomDecorator = true;
     std::vector<Note> notes;
-    const Value &configs = *entry("configs");
-    spec.configs = evaluator().toConfigList(configs, span);
-    if (configs.isSequence())
-      for (const Value &item : configs.sequence()->items)
-        if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
+    takeConfigs(spec, *entry("configs"), span);
     spec.keySpan = span;
     if (const Value *key = entry("key")) spec.key = namesOf(*key, span, "the key's names", spec.keyKnown, notes);
     else spec.keyKnown = false;

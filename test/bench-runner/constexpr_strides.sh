@@ -9,7 +9,7 @@ bench=$1
 root=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-"$bench" --emit "$work/emitted" --all "$root/test/bench-runner/kernels/constexpr_strides.py" --arch sm90 --no-config > /dev/null
+"$bench" --emit "$work/emitted" --all "$root/test/bench-runner/constexpr-strides/constexpr_strides.py" --arch sm90 --no-config > /dev/null
 python3 - "$work/emitted/manifest.json" <<'PY'
 import json, sys
 kernels = {k["name"]: k for k in json.load(open(sys.argv[1]))["kernels"]}

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 #include <random>
 #include <regex>
 
@@ -100,6 +101,22 @@ std::string fixtureTarget(const std::filesystem::path &file) {
   static const std::regex target(R"(ptxas-agreement:\s*(sm\d+a?))");
   if (std::smatch match; std::regex_search(text, match, target)) return match[1];
   return "sm90";
+}
+
+std::vector<std::string> fixtureBuildFlags(const std::filesystem::path &file) {
+  std::ifstream stream(file);
+  const std::string text((std::istreambuf_iterator<char>(stream)), std::istreambuf_iterator<char>());
+  static const std::regex line(R"(build-flags:([^\n]*))");
+  std::vector<std::string> flags;
+  std::smatch match;
+  if (!std::regex_search(text, match, line)) return flags;
+  std::istringstream words(match[1].str());
+  for (std::string word; words >> word;) {
+    if (word.rfind("-I", 0) == 0 && word.size() > 2 && word[2] != '/')
+      word = "-I" + (file.parent_path() / word.substr(2)).lexically_normal().string();
+    flags.push_back(word);
+  }
+  return flags;
 }
 
 std::string gencodeOf(const std::string &arch) {

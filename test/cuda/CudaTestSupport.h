@@ -53,6 +53,11 @@ std::vector<std::filesystem::path> cudaFixtures();
 // (a fixture of arch-specific-instruction fails ptxas for sm_90 by design),
 // else sm90.
 std::string fixtureTarget(const std::filesystem::path &file);
+// The flags a fixture's project build would pass nvcc, from a
+// `build-flags: -I../../include -DNAME` line in its text (for a fixture
+// whose headers or macros come from its build files); -I paths relative to
+// the fixture's folder. Empty where none is written.
+std::vector<std::string> fixtureBuildFlags(const std::filesystem::path &file);
 // "sm90a" -> "arch=compute_90a,code=sm_90a", for nvcc's -gencode.
 std::string gencodeOf(const std::string &arch);
 

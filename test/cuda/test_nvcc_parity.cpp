@@ -28,7 +28,9 @@ bool nvccAccepts(const std::string &nvcc, const std::filesystem::path &file, con
   llvm::sys::fs::createTemporaryFile("btlint-nvcc", "txt", output);
   const std::string source = file.string();
   const std::string gencode = gencodeOf(arch);
+  const std::vector<std::string> build = fixtureBuildFlags(file); // nvcc with the build's flags
   std::vector<llvm::StringRef> arguments = {nvcc, "-cuda", "-gencode", gencode, "-o", "/dev/null", source};
+  arguments.insert(arguments.end() - 1, build.begin(), build.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(output), llvm::StringRef(output)};
   const int status = llvm::sys::ExecuteAndWait(nvcc, arguments, std::nullopt, redirects);
   if (auto buffer = llvm::MemoryBuffer::getFile(output)) log = (*buffer)->getBuffer().str();

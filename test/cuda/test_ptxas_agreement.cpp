@@ -35,8 +35,10 @@ std::map<std::string, int64_t> ptxasSharedBytes(const std::string &nvcc, const s
   llvm::sys::fs::createTemporaryFile("btlint-ptxas", "txt", output);
   const std::string source = file.string();
   const std::string gencode = gencodeOf(arch);
+  const std::vector<std::string> build = fixtureBuildFlags(file); // the flags its project's build passes
   std::vector<llvm::StringRef> arguments = {nvcc, "-cubin", "-gencode", gencode, "-Xptxas", "-v", "-o", "/dev/null",
                                             source};
+  arguments.insert(arguments.end() - 1, build.begin(), build.end());
   std::optional<llvm::StringRef> redirects[] = {std::nullopt, llvm::StringRef(output), llvm::StringRef(output)};
   llvm::sys::ExecuteAndWait(nvcc, arguments, std::nullopt, redirects);
   auto buffer = llvm::MemoryBuffer::getFile(output);

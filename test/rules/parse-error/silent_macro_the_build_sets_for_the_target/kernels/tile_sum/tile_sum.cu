@@ -1,3 +1,4 @@
+// build-flags: -I../../include -DTILES_HOPPER
 #include "tiles.cuh"
 
 // Built for sm_90a only (GPU := H100): the build sets TILES_HOPPER with that

@@ -1,3 +1,4 @@
+// build-flags: -I../../utils
 #include "utils.h"
 
 // One warp per row: the header lives in kernels/utils/, which the build
