@@ -335,7 +335,8 @@ void applyIndirection(KernelDescription &desc, const Kernel &kernel, const Confi
   };
   llvm::SmallVector<std::pair<int, int>, 8> levels; // tile -> level
   for (const auto &entry : operandLoads) levels.emplace_back(entry.first, 0);
-  // Addresses read earlier loads, so each pass settles one level.
+  // A worklist from the dot's operand loads: each load the addresses read
+  // is one level deeper than the deepest load it addresses.
   for (size_t next = 0; next < levels.size() && levels.size() < 32; ++next) {
     const auto [tileIndex, level] = levels[next];
     const TileShape *tile = tileAt(tileIndex);
@@ -360,13 +361,14 @@ void applyIndirection(KernelDescription &desc, const Kernel &kernel, const Confi
     ring.order = tileIndex;
     ring.depth = latency;
     ring.type = parseElementType(tile.dtype).value_or(ElementType::Int32);
-    int64_t elements = 1;
+    int64_t elements = 1, last = 1;
     for (const TileDim &dim : tile.dims) {
       auto value = resolveDim(dim, config, kernel);
       if (!value || *value <= 0) return;
       elements *= *value;
+      last = *value;
     }
-    if (tile.dims.size() == 2) ring.rows = elements / std::max<int64_t>(1, resolveDim(tile.dims[1], config, kernel).value_or(1));
+    if (tile.dims.size() == 2) ring.rows = elements / last;
     ring.cols = elements / ring.rows;
     ring.bytes = elements * elementBits(ring.type) / 8;
     // One copy per element width of the loads it addresses (their layouts).
