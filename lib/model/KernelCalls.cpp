@@ -14,6 +14,8 @@ Presence presentAt(const Kernel &kernel, const FileModel &file, const std::funct
   Presence result = Presence::No;
   for (const std::string &name : kernel.calledFunctions) {
     const Kernel *helper = file.findKernel(name);
+    for (auto candidate = file.kernels.begin(); !helper && candidate != file.kernels.end(); ++candidate)
+      if (candidate->calledAs(name)) helper = &*candidate; // `Mean.forward`
     const Presence inHelper = helper      ? presentAt(*helper, file, has, elsewhere, depth + 1)
                               : elsewhere ? elsewhere(name)
                                           : Presence::Unknown;

@@ -658,13 +658,23 @@ struct Kernel {
   // imports ("triton.autotune", "triton.heuristics", "triton.jit"); decorator
   // order matters to Triton (autotune must wrap heuristics, which wraps jit).
   std::vector<std::string> decorators;
-  // Functions the kernel body calls by plain name (device helpers;
-  // tl.* and builtins excluded), and whether a kernel of the same file calls
-  // this one. A @triton.jit helper called from kernels is specialised on its
+  // Functions the kernel body calls (device helpers; tl.* and builtins
+  // excluded): by plain name, or dotted when written through a class or an
+  // imported module (`Mean.forward`, `language.Mean.forward`); and whether a
+  // kernel of the same file calls this one. A @triton.jit helper called from kernels is specialised on its
   // callers' arguments: a constexpr passed in stays constexpr inside, so it
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
+  // The class a kernel written as a `@staticmethod` is defined in; empty at
+  // module level.
+  std::string className;
+  // Whether a call written `called` in this kernel's module reaches it.
+  bool calledAs(std::string_view called) const {
+    if (className.empty()) return called == name;
+    return called.size() == className.size() + 1 + name.size() && called.substr(0, className.size()) == className &&
+           called[className.size()] == '.' && called.substr(className.size() + 1) == name;
+  }
   // A parameter is given a new axis (`offs[:, None]`): a tile, which only a
   // calling kernel can pass (the host passes tensors as scalar pointers), so
   // this is a device helper even where its callers are in other modules.

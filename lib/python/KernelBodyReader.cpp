@@ -1706,6 +1706,29 @@ private:
     return leftmost;
   }
 
+  // "a.b.c" for an attribute chain of names; empty for anything else.
+  std::string dottedChain(NodeId expression) const {
+    std::vector<std::string_view> parts;
+    while (expression != kNoNode && tree_.kind(expression) == NodeKind::Attribute) {
+      const NodeId attribute = tree_.child(expression, Field::AttributeName);
+      if (attribute == kNoNode) return {};
+      parts.push_back(tree_.text(attribute));
+      expression = tree_.child(expression, Field::Object);
+    }
+    if (expression == kNoNode || tree_.kind(expression) != NodeKind::Identifier) return {};
+    std::string dotted(tree_.text(expression));
+    for (auto part = parts.rbegin(); part != parts.rend(); ++part) (dotted += '.') += *part;
+    return dotted;
+  }
+
+  // Whether `name` is, where the kernel reads it, a class the module defines.
+  bool namesModuleClass(std::string_view name) const {
+    if (name.empty() || locals_.count(name)) return false;
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    return binding && binding->kind == eval::Binding::Kind::Definition && binding->node != kNoNode &&
+           tree_.kind(binding->node) == NodeKind::ClassDefinition;
+  }
+
   // The root name of an attribute chain (`tl` in tl.math.exp), or empty.
   std::string_view rootName(NodeId expression) const {
     while (expression != kNoNode && tree_.kind(expression) == NodeKind::Attribute)
@@ -2008,9 +2031,18 @@ private:
       NodeId method = tree_.child(callee, Field::AttributeName);
       NodeId object = tree_.child(callee, Field::Object);
       std::string_view name = method != kNoNode ? tree_.text(method) : "";
-      // Functions of modules (math.x, triton.x, tl.math.x) are not tensor methods.
-      bool moduleCall = root == "tl" || root == "triton" || index_.importedNames().count(root);
-      if (!moduleCall) return analyzeMethodCall(call, object, name);
+      // Functions of modules (math.x, triton.x, tl.math.x) are not tensor
+      // methods, nor are a class's static methods (`Mean.forward(...)`).
+      const bool tritonCall = root == "tl" || root == "triton";
+      const bool importedCall = !tritonCall && index_.importedNames().count(root);
+      if (!tritonCall && !importedCall && !namesModuleClass(root)) return analyzeMethodCall(call, object, name);
+      // A helper reached through a project module or a class: recorded
+      // dotted, for the model to follow (`language.Mean.forward`).
+      std::string dotted = dottedChain(callee);
+      if (!tritonCall && !dotted.empty() &&
+          std::find(kernel_.calledFunctions.begin(), kernel_.calledFunctions.end(), dotted) ==
+              kernel_.calledFunctions.end())
+        kernel_.calledFunctions.push_back(std::move(dotted));
     }
     if (tree_.kind(callee) == NodeKind::Identifier) {
       path = std::string(root);

@@ -356,6 +356,14 @@ private:
     kernel.language = Language::Python;
     kernel.span = tree_.span(outer);
     kernel.nameSpan = name != kNoNode ? tree_.span(name) : kernel.span;
+    for (NodeId up = tree_.parent(outer); up != kNoNode; up = tree_.parent(up)) {
+      const NodeKind kind = tree_.kind(up);
+      if (kind == NodeKind::FunctionDefinition) break;
+      if (kind != NodeKind::ClassDefinition) continue;
+      const NodeId className = tree_.child(up, Field::Name);
+      if (className != kNoNode) kernel.className = std::string(tree_.text(className));
+      break;
+    }
     readDtypeComment(syntax, outer);
     return syntax;
   }

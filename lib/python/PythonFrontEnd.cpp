@@ -74,7 +74,7 @@ Presence helperInModule(const python::PythonParsedFile &file, const std::string 
   bool defined = false;
   Presence result = Presence::No;
   for (const python::KernelSyntax &syntax : file.kernels) {
-    if (syntax.kernel.name != name) continue;
+    if (!syntax.kernel.calledAs(name)) continue;
     defined = true;
     if (has(syntax.kernel)) return Presence::Yes;
     for (const std::string &called : syntax.kernel.calledFunctions) {
@@ -84,17 +84,22 @@ Presence helperInModule(const python::PythonParsedFile &file, const std::string 
     }
   }
   if (defined) return result;
+  // `language.Mean.forward`: the import bound to `language`, then the rest.
+  const size_t firstDot = name.find('.');
+  const std::string head = name.substr(0, firstDot);
   const auto &imports = file.module.index.importedNames();
-  auto imported = imports.find(name);
+  auto imported = imports.find(head);
   if (imported == imports.end() || !context.modules) return Presence::Unknown;
-  // "pkg.ops.exp" or ".ops.exp": the module, then the name in it.
-  const std::string &path = imported->second;
-  const size_t dot = path.rfind('.');
-  if (dot == std::string::npos || dot == 0 || path[dot - 1] == '.') return Presence::Unknown;
-  const auto *module = dynamic_cast<const python::PythonParsedFile *>(
-      context.modules->findPythonModule(std::string_view(path).substr(0, dot), file.source().path()));
-  if (!module) return Presence::Unknown;
-  return helperInModule(*module, path.substr(dot + 1), context, has, depth + 1);
+  const std::string path = firstDot == std::string::npos ? imported->second : imported->second + name.substr(firstDot);
+  // "pkg.ops.exp", ".ops.exp" or "pkg.language.Mean.forward": the longest
+  // leading part that is a module, then the name in it.
+  for (size_t dot = path.rfind('.'); dot != std::string::npos && dot > 0 && path[dot - 1] != '.';
+       dot = path.rfind('.', dot - 1)) {
+    const auto *module = dynamic_cast<const python::PythonParsedFile *>(
+        context.modules->findPythonModule(std::string_view(path).substr(0, dot), file.source().path()));
+    if (module) return helperInModule(*module, path.substr(dot + 1), context, has, depth + 1);
+  }
+  return Presence::Unknown;
 }
 
 // Builds the model of one file for one arch from what parse() read.
@@ -115,8 +120,8 @@ public:
     for (Kernel &callee : model_.kernels)
       for (const Kernel &caller : model_.kernels)
         if (&caller != &callee &&
-            std::find(caller.calledFunctions.begin(), caller.calledFunctions.end(), callee.name) !=
-                caller.calledFunctions.end())
+            std::any_of(caller.calledFunctions.begin(), caller.calledFunctions.end(),
+                        [&](const std::string &called) { return callee.calledAs(called); }))
           callee.calledByKernel = true;
     // Triton inlines helpers: their reductions, layout changes, dots and
     // loops are the kernel's own, whether the helper is in this file or

@@ -1,0 +1,1 @@
+from .row import Row
