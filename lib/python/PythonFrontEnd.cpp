@@ -63,6 +63,21 @@ std::string dtypeInName(std::string_view name) {
 // not known (a package's __init__ re-exporting a helper is one step).
 constexpr int kMaxImportDepth = 8;
 
+// Whether `file` binds `name` at module level, itself or through its
+// `from M import *` imports.
+bool moduleBinds(const python::PythonParsedFile &file, const std::string &name, const ModelContext &context,
+                 int depth) {
+  if (depth > kMaxImportDepth || name.empty() || name.front() == '_') return false;
+  if (file.module.index.visibleBinding(name, UINT32_MAX) || file.module.index.importedNames().count(name))
+    return true;
+  for (const auto &star : file.module.index.starImports()) {
+    const auto *module = dynamic_cast<const python::PythonParsedFile *>(
+        context.modules->findPythonModule(star.module, file.source().path()));
+    if (module && moduleBinds(*module, name, context, depth + 1)) return true;
+  }
+  return false;
+}
+
 // Whether `has` holds for the @triton.jit function `name` of `file`, or the
 // helpers it calls, following imports into the other modules of the run
 // (`from pkg.ops import exp` reads pkg/ops.py). A name defined twice (under
@@ -89,7 +104,19 @@ Presence helperInModule(const python::PythonParsedFile &file, const std::string 
   const std::string head = name.substr(0, firstDot);
   const auto &imports = file.module.index.importedNames();
   auto imported = imports.find(head);
-  if (imported == imports.end() || !context.modules) return Presence::Unknown;
+  if (!context.modules) return Presence::Unknown;
+  if (imported == imports.end()) {
+    // Brought by `from .gelu import *` (a package re-exporting its modules).
+    if (file.module.index.visibleBinding(head, UINT32_MAX)) return Presence::Unknown;
+    const auto &stars = file.module.index.starImports();
+    for (auto star = stars.rbegin(); star != stars.rend(); ++star) {
+      const auto *module = dynamic_cast<const python::PythonParsedFile *>(
+          context.modules->findPythonModule(star->module, file.source().path()));
+      if (module && moduleBinds(*module, head, context, depth + 1))
+        return helperInModule(*module, name, context, has, depth + 1);
+    }
+    return Presence::Unknown;
+  }
   const std::string path = firstDot == std::string::npos ? imported->second : imported->second + name.substr(firstDot);
   // "pkg.ops.exp", ".ops.exp" or "pkg.language.Mean.forward": the longest
   // leading part that is a module, then the name in it.

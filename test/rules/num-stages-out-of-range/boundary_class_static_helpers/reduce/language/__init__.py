@@ -1,1 +1,1 @@
-from .row import Row
+from .row import *
