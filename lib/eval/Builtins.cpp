@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 #include <string_view>
@@ -242,6 +243,43 @@ const Value *argument(CallArguments &arguments, size_t position, std::string_vie
   return arguments.keyword(keyword);
 }
 
+// What torch.finfo / torch.iinfo report for a dtype (PyTorch's
+// documented values): projects size tiles from them
+// (`CACHE_SECTOR_SIZE // torch.finfo(torch.bfloat16).bits`).
+struct TorchNumericInfo {
+  std::string_view dtype; // after "torch."
+  bool floating;
+  int bits;
+  double max, min, eps, tiny; // floating types
+  int64_t intMax, intMin;      // integer types
+};
+constexpr TorchNumericInfo kTorchNumericInfo[] = {
+    {"float16", true, 16, 65504.0, -65504.0, 0.0009765625, 6.103515625e-05, 0, 0},
+    {"half", true, 16, 65504.0, -65504.0, 0.0009765625, 6.103515625e-05, 0, 0},
+    {"bfloat16", true, 16, 3.3895313892515355e+38, -3.3895313892515355e+38, 0.0078125, 1.1754943508222875e-38, 0, 0},
+    {"float32", true, 32, 3.4028234663852886e+38, -3.4028234663852886e+38, 1.1920928955078125e-07,
+     1.1754943508222875e-38, 0, 0},
+    {"float", true, 32, 3.4028234663852886e+38, -3.4028234663852886e+38, 1.1920928955078125e-07,
+     1.1754943508222875e-38, 0, 0},
+    {"float64", true, 64, 1.7976931348623157e+308, -1.7976931348623157e+308, 2.220446049250313e-16,
+     2.2250738585072014e-308, 0, 0},
+    {"float8_e4m3fn", true, 8, 448.0, -448.0, 0.125, 0.015625, 0, 0},
+    {"float8_e5m2", true, 8, 57344.0, -57344.0, 0.25, 6.103515625e-05, 0, 0},
+    {"int8", false, 8, 0, 0, 0, 0, INT8_MAX, INT8_MIN},
+    {"uint8", false, 8, 0, 0, 0, 0, UINT8_MAX, 0},
+    {"int16", false, 16, 0, 0, 0, 0, INT16_MAX, INT16_MIN},
+    {"int32", false, 32, 0, 0, 0, 0, INT32_MAX, INT32_MIN},
+    {"int64", false, 64, 0, 0, 0, 0, INT64_MAX, INT64_MIN},
+};
+
+const TorchNumericInfo *torchNumericInfo(std::string_view dtypePath) {
+  if (!startsWith(dtypePath, "torch.")) return nullptr;
+  dtypePath.remove_prefix(6);
+  for (const TorchNumericInfo &info : kTorchNumericInfo)
+    if (info.dtype == dtypePath) return &info;
+  return nullptr;
+}
+
 } // namespace
 
 bool Builtins::canCall(std::string_view path) {
@@ -255,7 +293,7 @@ bool Builtins::canCall(std::string_view path) {
       "triton.runtime.driver.active.get_active_torch_device",
       "torch.cuda.is_available", "torch.xpu.is_available", "torch.backends.mps.is_available",
       "torch.cuda.current_device", "triton.runtime.driver.active.get_current_device",
-      "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported",
+      "torch.cuda.get_device_name", "torch.cuda.is_bf16_supported", "torch.finfo", "torch.iinfo",
       "triton.runtime.driver.active.utils.get_device_properties", "torch.device",
       "torch.are_deterministic_algorithms_enabled", "torch.utils._triton.has_triton", "functools.partial", "torch.cuda.device_count",
       "json.load", "json.loads", "ast.literal_eval", "yaml.safe_load", "yaml.load", "yaml.full_load", "packaging.version.parse",
@@ -403,6 +441,21 @@ Value Builtins::externalAttribute(Interpreter &interpreter, const Value &object,
   if (path == "math.e") return Value::ofFloat(M_E, origin);
   if (path == "math.inf") return Value::ofFloat(INFINITY, origin);
 
+  if (startsWith(objectPath, "torch.finfo(") || startsWith(objectPath, "torch.iinfo(")) {
+    const size_t open = objectPath.find('(');
+    const TorchNumericInfo *info =
+        torchNumericInfo(std::string_view(objectPath).substr(open + 1, objectPath.size() - open - 2));
+    if (info && name == "bits") return Value::ofInt(info->bits, origin);
+    if (info && !info->floating && (name == "max" || name == "min"))
+      return Value::ofInt(name == "max" ? info->intMax : info->intMin, origin);
+    if (info && info->floating) {
+      if (name == "max") return Value::ofFloat(info->max, origin);
+      if (name == "min") return Value::ofFloat(info->min, origin);
+      if (name == "eps") return Value::ofFloat(info->eps, origin);
+      if (name == "tiny" || name == "smallest_normal") return Value::ofFloat(info->tiny, origin);
+    }
+    return Value::unknown("`" + objectPath + "." + std::string(name) + "` is not evaluated", origin);
+  }
   static const std::string deviceProperties = "torch.cuda.get_device_properties()";
   if (object.text() == deviceProperties) {
     if (!arch) return noArch(origin);
@@ -759,6 +812,14 @@ Value Builtins::callExternal(Interpreter &interpreter, const std::string &path,
   }
   if (path == "torch.cuda.get_device_properties")
     return Value::external("torch.cuda.get_device_properties()", origin);
+  if (pathIs(path, {"torch.finfo", "torch.iinfo"})) {
+    const Value *dtype = argument(arguments, 0, "type");
+    const TorchNumericInfo *info =
+        dtype && dtype->kind() == ValueKind::External ? torchNumericInfo(dtype->text()) : nullptr;
+    if (!info || info->floating != (path == "torch.finfo"))
+      return Value::unknown("`" + path + "` of a type not known at lint time", origin);
+    return Value::external(path + "(" + dtype->text() + ")", origin);
+  }
   if (path == "triton.runtime.driver.active.get_current_target")
     return Value::external("triton.runtime.driver.active.get_current_target()", origin);
   if (path == "triton.runtime.driver.active.get_active_torch_device")
