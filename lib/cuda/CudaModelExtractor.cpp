@@ -404,6 +404,9 @@ struct FunctionSummary {
   std::set<const VarDecl *> usedArrays;                    // those named in code that runs (not a dead branch)
   std::map<const VarDecl *, SourceRange> runtimeIndexed;   // local arrays indexed at run time: the first place
   std::map<const VarDecl *, std::vector<uint32_t>> arrayScopes; // the blocks a local array is declared in
+  // Where the walk (in source order) met each local array's declaration and
+  // its last use in code that runs.
+  std::map<const VarDecl *, std::pair<uint32_t, uint32_t>> arrayDeclaredAndLastUsed;
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
   // Inline PTX that only some targets accept: instruction, table prefix, where.
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
@@ -461,6 +464,7 @@ public:
           else if (variable->hasLocalStorage() && variable->getType()->isArrayType()) {
             summary_.localArrays.push_back(variable);
             summary_.arrayScopes[variable] = scopes_;
+            summary_.arrayDeclaredAndLastUsed[variable].first = ++walkStep_;
           }
           if (variable->getInit()) {
             // `int i = blockIdx.x * blockDim.x + threadIdx.x`: later scaling of `i` counts.
@@ -486,8 +490,10 @@ public:
     }
     if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
       if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-          variable && variable->hasLocalStorage() && variable->getType()->isArrayType())
+          variable && variable->hasLocalStorage() && variable->getType()->isArrayType()) {
         summary_.usedArrays.insert(variable);
+        summary_.arrayDeclaredAndLastUsed[variable].second = ++walkStep_;
+      }
     if (isa<CompoundStmt>(statement)) {
       scopes_.push_back(nextScope_++);
       for (const Stmt *child : statement->children()) walk(child);
@@ -729,6 +735,7 @@ private:
   }
 
   std::vector<uint32_t> scopes_;
+  uint32_t walkStep_ = 0; // declarations and uses of local arrays met so far
   uint32_t nextScope_ = 0;
   std::vector<const VarDecl *> unrolled_;
   std::set<const Stmt *> insideProduct_; // read as part of a block stride
@@ -1870,6 +1877,8 @@ private:
       if (auto found = own.runtimeIndexed.find(variable); found != own.runtimeIndexed.end())
         array.runtimeIndex = mapper_.spanOr(found->second, array.span);
       if (auto found = own.arrayScopes.find(variable); found != own.arrayScopes.end()) array.scopes = found->second;
+      if (auto found = own.arrayDeclaredAndLastUsed.find(variable); found != own.arrayDeclaredAndLastUsed.end())
+        std::tie(array.declaredAt, array.lastUsedAt) = found->second;
       kernel.localArrays.push_back(std::move(array));
     }
     std::set<std::string> families;

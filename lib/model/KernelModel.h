@@ -364,6 +364,11 @@ struct LocalArray {
   // arrays of sibling blocks (the bodies of loops run one after the other)
   // are never live together.
   std::vector<uint32_t> scopes;
+  // Its declaration and its last use, as steps of one walk of the kernel's
+  // body in source order (0: not known): an array of the same block
+  // declared after that last use is not live together with it.
+  uint32_t declaredAt = 0;
+  uint32_t lastUsedAt = 0;
 };
 
 // How a config came to be, for notes: "config 7 of 24, from the

@@ -61,7 +61,9 @@ public:
         "count as the pruner). "
         "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
         "template parameters per instantiation; arrays of blocks that run one after the other, "
-        "such as the bodies of consecutive loops, are not live together; an array only a branch "
+        "such as the bodies of consecutive loops, are not live together, nor is an array with one "
+        "declared after its last use in the same block (loaded values converted, then never read "
+        "again before the output array is declared); an array only a branch "
         "the instantiation drops uses, `if (HasScale)` with `HasScale` false, is not counted) and "
         "reports them when "
         "they alone need more than 255 registers, more than `__maxnreg__` allows, or more than the "
@@ -145,7 +147,10 @@ private:
 
   // An array is live together with those declared before it in its own
   // block and the blocks around it; arrays of sibling blocks (loops run one
-  // after the other) are not. The largest such chain, and its arrays.
+  // after the other) are not, nor is an array of its own block last named
+  // before it is declared (converted, then never read again: each pass of
+  // an enclosing loop declares both anew). The largest such chain, and its
+  // arrays.
   static std::vector<const LocalArray *> largestLiveChain(const std::vector<const LocalArray *> &arrays,
                                                           int64_t &registers) {
     std::vector<const LocalArray *> best;
@@ -156,7 +161,11 @@ private:
       for (const LocalArray *array : arrays) {
         const auto &outer = array->scopes, &inner = innermost->scopes;
         if (outer.size() > inner.size() || !std::equal(outer.begin(), outer.end(), inner.begin()) ||
-            innermost->span < array->span)
+            (innermost->declaredAt != 0 && array->declaredAt != 0 ? innermost->declaredAt < array->declaredAt
+                                                                    : innermost->span < array->span))
+          continue;
+        if (array != innermost && outer == inner && array->lastUsedAt != 0 &&
+            array->lastUsedAt < innermost->declaredAt)
           continue;
         chain.push_back(array);
         total += registersOf(*array);
@@ -216,8 +225,8 @@ private:
       if (!largest || needed > registersOf(*largest)) largest = array;
     }
     if (live.size() < sized.size())
-      parts.push_back("arrays of blocks that run one after the other are not live together: counted the largest "
-                      "chain of nested blocks");
+      parts.push_back("arrays of blocks that run one after the other, or of one block where the first is last used "
+                      "before the next is declared, are not live together: counted the largest chain");
     Finding finding;
     finding.kernel = &kernel;
     if (inRegisters > cap) {
