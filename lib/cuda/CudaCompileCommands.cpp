@@ -42,6 +42,28 @@ constexpr NvccFlag kNvccFlagsKept[] = {
     {"--pre-include", "-include", false},    {"-std", "-std=", false}, {"--std", "-std=", false},
 };
 
+// nvcc flags that define a macro for the code they compile (CUDA's own
+// headers test them: cuda_runtime.h includes <functional> under
+// __CUDACC_EXTENDED_LAMBDA__), written with one dash or two.
+struct NvccDefiningFlag {
+  llvm::StringRef flag; // without its dashes
+  llvm::StringRef macro;
+};
+constexpr NvccDefiningFlag kNvccDefiningFlags[] = {
+    {"expt-extended-lambda", "__CUDACC_EXTENDED_LAMBDA__"},
+    {"extended-lambda", "__CUDACC_EXTENDED_LAMBDA__"},
+    {"expt-relaxed-constexpr", "__CUDACC_RELAXED_CONSTEXPR__"},
+};
+
+// The macro an nvcc flag (`--expt-extended-lambda`) defines; empty if none.
+llvm::StringRef macroDefinedBy(llvm::StringRef arg) {
+  if (!arg.consume_front("-")) return {};
+  arg.consume_front("-");
+  for (const NvccDefiningFlag &defining : kNvccDefiningFlags)
+    if (arg == defining.flag) return defining.macro;
+  return {};
+}
+
 bool isNvcc(llvm::StringRef driver) {
   return llvm::sys::path::filename(driver).starts_with("nvcc");
 }
@@ -59,6 +81,10 @@ std::vector<std::string> translateNvccFlags(const std::vector<std::string> &comm
   std::vector<std::string> kept;
   for (size_t i = 1; i < command.size(); ++i) {
     llvm::StringRef arg = command[i];
+    if (llvm::StringRef macro = macroDefinedBy(arg); !macro.empty()) {
+      kept.push_back(("-D" + macro).str());
+      continue;
+    }
     for (const NvccFlag &flag : kNvccFlagsKept) {
       llvm::StringRef value;
       if (arg == flag.nvcc && i + 1 < command.size())
@@ -225,6 +251,8 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
   static const llvm::Regex target("(sm_|compute_|[\"' ;=])([0-9]{2,3})([af]?)([^0-9a-z]|$)");
   // Macros the build defines (`-DKITTENS_HOPPER`, `-DENABLE_BF16=1`).
   static const llvm::Regex define("(^|[\"' \t=(])-D([A-Za-z_][A-Za-z0-9_]*)");
+  // nvcc flags that define a macro (`--expt-extended-lambda`): macroDefinedBy.
+  static const llvm::Regex nvccFlag("(^|[\"' \t=(])(--?[a-z][a-z-]*)");
   BuildStandard best;
   auto scan = [&](const std::string &path, llvm::StringRef name) {
     auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
@@ -243,6 +271,12 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
     }
     for (llvm::StringRef rest = text; define.match(rest, &groups);) {
       if (best.defines.insert(groups[2].str()).second && best.definesFile.empty()) best.definesFile = name.str();
+      rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+    }
+    for (llvm::StringRef rest = text; nvccFlag.match(rest, &groups);) {
+      if (llvm::StringRef macro = macroDefinedBy(groups[2]); !macro.empty())
+        if (best.nvccFlagMacros.insert(macro.str()).second && best.nvccFlagMacrosFile.empty())
+          best.nvccFlagMacrosFile = name.str();
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; target.match(rest, &groups);) {
@@ -320,6 +354,9 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     best.targets.insert(here.targets.begin(), here.targets.end());
     if (!here.defines.empty() && best.definesFile.empty()) best.definesFile = fromTop(here.definesFile);
     best.defines.insert(here.defines.begin(), here.defines.end());
+    if (!here.nvccFlagMacros.empty() && best.nvccFlagMacrosFile.empty())
+      best.nvccFlagMacrosFile = fromTop(here.nvccFlagMacrosFile);
+    best.nvccFlagMacros.insert(here.nvccFlagMacros.begin(), here.nvccFlagMacros.end());
     for (const auto &[number, names] : here.definesByTarget) {
       best.definesByTarget[number].insert(names.begin(), names.end());
       best.definesByTargetFile.try_emplace(number, fromTop(here.definesByTargetFile.at(number)));
@@ -600,6 +637,11 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
       if (!forTarget.empty())
         command.origin += ", " + forTarget + " as " + build.definesByTargetFile.at(number) + " sets for sm_" + number;
     }
+    std::string fromFlags;
+    for (const std::string &name : build.nvccFlagMacros)
+      if (defines.try_emplace(name, "1").second) fromFlags += (fromFlags.empty() ? "-D" : ", -D") + name;
+    if (!fromFlags.empty())
+      command.origin += ", " + fromFlags + " as nvcc defines for the flags " + build.nvccFlagMacrosFile + " passes";
     for (const std::string &name : build.defines)
       if (!defines.count(name)) command.buildDefinesNotGiven.push_back(name);
     command.buildDefinesFile = build.definesFile;

@@ -76,6 +76,10 @@ private:
     // target's number ("90"): the build for that GPU sets them.
     std::map<std::string, std::set<std::string>> definesByTarget;
     std::map<std::string, std::string> definesByTargetFile;
+    // Macros nvcc itself defines for a flag the build passes
+    // (`--expt-extended-lambda`): applied, as nvcc would.
+    std::set<std::string> nvccFlagMacros;
+    std::string nvccFlagMacrosFile;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
   BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;
