@@ -19,6 +19,7 @@
 #include <cctype>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -173,6 +174,49 @@ std::string projectTopFolder(llvm::StringRef folder) {
 
 // `text` with each `#` comment removed: from a `#` outside quotes to the end
 // of its line.
+// For a flag at `at` inside a setup.py `...Extension(` call, the sources
+// the call names (its string literals ending in .cu/.cuh/.cpp, resolved
+// against `folder`); none when the flag is outside such a call (a list
+// shared by every extension).
+static std::optional<std::vector<std::string>> extensionSourcesAround(llvm::StringRef text, size_t at,
+                                                                      const std::string &folder) {
+  const size_t call = text.substr(0, at).rfind("Extension(");
+  if (call == llvm::StringRef::npos) return std::nullopt;
+  int depth = 0;
+  size_t end = call + 9; // the '('
+  for (; end < text.size(); ++end) {
+    if (text[end] == '(') ++depth;
+    else if (text[end] == ')' && --depth == 0) break;
+  }
+  if (end <= at || end >= text.size()) return std::nullopt; // the call closed before the flag
+  std::vector<std::string> sources;
+  static const llvm::Regex literal("[\"']([^\"'\n]*\\.(cu|cuh|cpp|cc))[\"']");
+  llvm::SmallVector<llvm::StringRef, 3> groups;
+  for (llvm::StringRef rest = text.slice(call, end); literal.match(rest, &groups);) {
+    llvm::SmallString<256> path(folder);
+    llvm::sys::path::append(path, groups[1]);
+    llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    sources.push_back(std::string(path));
+    rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+  }
+  if (sources.empty()) return std::nullopt;
+  return sources;
+}
+
+// Whether `path` is one of `sources` (a `*` in a source matches the rest of
+// a file name).
+static bool namedAmong(const std::vector<std::string> &sources, llvm::StringRef path) {
+  for (llvm::StringRef source : sources) {
+    const size_t star = source.find('*');
+    if (star == llvm::StringRef::npos ? path == source
+                                      : path.starts_with(source.substr(0, star)) &&
+                                            !path.substr(star).contains('/') &&
+                                            path.ends_with(source.substr(source.rfind('*') + 1)))
+      return true;
+  }
+  return false;
+}
+
 static std::string withoutHashComments(llvm::StringRef text) {
   std::string out;
   out.reserve(text.size());
@@ -274,9 +318,14 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; nvccFlag.match(rest, &groups);) {
-      if (llvm::StringRef macro = macroDefinedBy(groups[2]); !macro.empty())
-        if (best.nvccFlagMacros.insert(macro.str()).second && best.nvccFlagMacrosFile.empty())
-          best.nvccFlagMacrosFile = name.str();
+      if (llvm::StringRef macro = macroDefinedBy(groups[2]); !macro.empty()) {
+        const size_t at = groups[2].data() - text.data();
+        if (auto sources = extensionSourcesAround(text, at, folder))
+          best.nvccFlagMacrosForSources.emplace_back(macro.str(), std::move(*sources));
+        else
+          best.nvccFlagMacros.insert(macro.str());
+        if (best.nvccFlagMacrosFile.empty()) best.nvccFlagMacrosFile = name.str();
+      }
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; target.match(rest, &groups);) {
@@ -357,6 +406,8 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     if (!here.nvccFlagMacros.empty() && best.nvccFlagMacrosFile.empty())
       best.nvccFlagMacrosFile = fromTop(here.nvccFlagMacrosFile);
     best.nvccFlagMacros.insert(here.nvccFlagMacros.begin(), here.nvccFlagMacros.end());
+    best.nvccFlagMacrosForSources.insert(best.nvccFlagMacrosForSources.end(), here.nvccFlagMacrosForSources.begin(),
+                                         here.nvccFlagMacrosForSources.end());
     for (const auto &[number, names] : here.definesByTarget) {
       best.definesByTarget[number].insert(names.begin(), names.end());
       best.definesByTargetFile.try_emplace(number, fromTop(here.definesByTargetFile.at(number)));
@@ -638,7 +689,10 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
         command.origin += ", " + forTarget + " as " + build.definesByTargetFile.at(number) + " sets for sm_" + number;
     }
     std::string fromFlags;
-    for (const std::string &name : build.nvccFlagMacros)
+    std::set<std::string> flagMacros = build.nvccFlagMacros;
+    for (const auto &[macro, sources] : build.nvccFlagMacrosForSources)
+      if (namedAmong(sources, absolutePath)) flagMacros.insert(macro);
+    for (const std::string &name : flagMacros)
       if (defines.try_emplace(name, "1").second) fromFlags += (fromFlags.empty() ? "-D" : ", -D") + name;
     if (!fromFlags.empty())
       command.origin += ", " + fromFlags + " as nvcc defines for the flags " + build.nvccFlagMacrosFile + " passes";

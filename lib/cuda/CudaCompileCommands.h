@@ -77,8 +77,12 @@ private:
     std::map<std::string, std::set<std::string>> definesByTarget;
     std::map<std::string, std::string> definesByTargetFile;
     // Macros nvcc itself defines for a flag the build passes
-    // (`--expt-extended-lambda`): applied, as nvcc would.
+    // (`--expt-extended-lambda`): applied, as nvcc would, to every file, or
+    // where the flag is written inside one setup.py `Extension(...)` call,
+    // to the sources that call names (absolute paths; a `*` matches the rest
+    // of a name).
     std::set<std::string> nvccFlagMacros;
+    std::vector<std::pair<std::string, std::vector<std::string>>> nvccFlagMacrosForSources;
     std::string nvccFlagMacrosFile;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
