@@ -375,6 +375,19 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
     if (llvm::StringRef(it->path()).ends_with(".mk")) fragments.push_back(it->path());
   std::sort(fragments.begin(), fragments.end()); // directory order is the file system's
   files.insert(files.end(), fragments.begin(), fragments.end());
+  // Python scripts that build the folder's sources when they run
+  // (`torch.utils.cpp_extension.load(..., extra_cuda_cflags=[...])`): build
+  // files too, for their targets, standard and macros.
+  std::vector<std::string> scripts;
+  for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
+    if (!llvm::StringRef(it->path()).ends_with(".py") || llvm::sys::path::filename(it->path()) == "setup.py") continue;
+    auto buffer = llvm::MemoryBuffer::getFile(it->path(), /*IsText=*/true);
+    if (buffer && (*buffer)->getBufferSize() < (1u << 20) && (*buffer)->getBuffer().contains("cpp_extension") &&
+        (*buffer)->getBuffer().contains("extra_cuda_cflags"))
+      scripts.push_back(it->path());
+  }
+  std::sort(scripts.begin(), scripts.end());
+  files.insert(files.end(), scripts.begin(), scripts.end());
   for (const std::string &file : files) scan(file, llvm::sys::path::filename(file));
   std::lock_guard<std::mutex> lock(standardsMutex_);
   return standards_.try_emplace(folder, best).first->second;

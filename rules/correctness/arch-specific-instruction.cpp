@@ -27,7 +27,8 @@ public:
         "`#if defined(__CUDA_ARCH_FEAT_SM90_ALL)` (or `__CUDA_ARCH_SPECIFIC__`) is not seen for "
         "the plain targets and is not reported; code under `#if __CUDA_ARCH__ >= 900` is. "
         "Without a compile database, a file whose project build files (`setup.py`, `CMakeLists.txt`, "
-        "Makefiles, `*.mk`, from its folder up to the project's top) name GPU targets "
+        "Makefiles, `*.mk`, Python scripts calling `torch.utils.cpp_extension.load` with "
+        "`extra_cuda_cflags`, from its folder up to the project's top) name GPU targets "
         "(`-gencode arch=compute_90a,code=sm_90a`) but not the arch checked is not reported: the "
         "project never builds it for that arch.";
     info.doc.whyItMatters =
