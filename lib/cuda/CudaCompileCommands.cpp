@@ -204,9 +204,12 @@ static std::optional<std::vector<std::string>> extensionSourcesAround(llvm::Stri
 }
 
 // Whether `path` is one of `sources` (a `*` in a source matches the rest of
-// a file name).
+// a file name); a header, linted as a piece of the sources that include it,
+// counts with the sources of its own folder.
 static bool namedAmong(const std::vector<std::string> &sources, llvm::StringRef path) {
+  const bool header = !path.ends_with(".cu");
   for (llvm::StringRef source : sources) {
+    if (header && llvm::sys::path::parent_path(source) == llvm::sys::path::parent_path(path)) return true;
     const size_t star = source.find('*');
     if (star == llvm::StringRef::npos ? path == source
                                       : path.starts_with(source.substr(0, star)) &&

@@ -1,5 +1,6 @@
 // build-flags: --expt-relaxed-constexpr --expt-extended-lambda
 #include "registry.h"
+#include "row_scale_kernels.cuh"
 
 __global__ void row_norm_kernel(const float *x, float *y, int cols) {
   const float *row = x + blockIdx.x * cols;
