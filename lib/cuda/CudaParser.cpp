@@ -88,6 +88,11 @@ public:
     // C++ that nvcc 13 compiles; Clang drops the declaration and calls reach
     // the primary template, which is what the analysis needs.
     if (info.getID() == clang::diag::err_function_template_partial_spec) return;
+    // A member of a dependent base named without `this->` (CuTe's
+    // `make_fragment_A(...)` inside `ThrMMA`, whose base is the template
+    // argument `TiledMMA`): nvcc's front end accepts it; Clang reports it,
+    // then uses the member it found, as nvcc does.
+    if (info.getID() == clang::diag::err_found_in_dependent_base) return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     ParseProblem problem;
