@@ -63,6 +63,13 @@ std::string dtypeInName(std::string_view name) {
 // not known (a package's __init__ re-exporting a helper is one step).
 constexpr int kMaxImportDepth = 8;
 
+// The project module a `from M import *` of `file` reads; null if none.
+const python::PythonParsedFile *starImported(const python::PythonParsedFile &file,
+                                             const eval::ModuleIndex::StarImport &star, const ModelContext &context) {
+  return dynamic_cast<const python::PythonParsedFile *>(
+      context.modules->findPythonModule(star.module, file.source().path()));
+}
+
 // Whether `file` binds `name` at module level, itself or through its
 // `from M import *` imports.
 bool moduleBinds(const python::PythonParsedFile &file, const std::string &name, const ModelContext &context,
@@ -71,8 +78,7 @@ bool moduleBinds(const python::PythonParsedFile &file, const std::string &name, 
   if (file.module.index.visibleBinding(name, UINT32_MAX) || file.module.index.importedNames().count(name))
     return true;
   for (const auto &star : file.module.index.starImports()) {
-    const auto *module = dynamic_cast<const python::PythonParsedFile *>(
-        context.modules->findPythonModule(star.module, file.source().path()));
+    const auto *module = starImported(file, star, context);
     if (module && moduleBinds(*module, name, context, depth + 1)) return true;
   }
   return false;
@@ -110,8 +116,7 @@ Presence helperInModule(const python::PythonParsedFile &file, const std::string 
     if (file.module.index.visibleBinding(head, UINT32_MAX)) return Presence::Unknown;
     const auto &stars = file.module.index.starImports();
     for (auto star = stars.rbegin(); star != stars.rend(); ++star) {
-      const auto *module = dynamic_cast<const python::PythonParsedFile *>(
-          context.modules->findPythonModule(star->module, file.source().path()));
+      const auto *module = starImported(file, *star, context);
       if (module && moduleBinds(*module, head, context, depth + 1))
         return helperInModule(*module, name, context, has, depth + 1);
     }
