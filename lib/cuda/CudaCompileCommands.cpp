@@ -301,12 +301,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
   // nvcc flags that define a macro (`--expt-extended-lambda`): macroDefinedBy.
   static const llvm::Regex nvccFlag("(^|[\"' \t=(])(--?[a-z][a-z-]*)");
   BuildStandard best;
-  auto scan = [&](const std::string &path, llvm::StringRef name) {
-    auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
-    if (!buffer) return;
+  auto scan = [&](llvm::StringRef contents, llvm::StringRef name) {
     // setup.py, CMake, Make and meson comment with `#`: a commented-out
     // `-DFLAG` or `-std=c++20` is not part of the build.
-    const std::string uncommented = withoutHashComments((*buffer)->getBuffer());
+    const std::string uncommented = withoutHashComments(contents);
     llvm::StringRef text = uncommented;
     llvm::SmallVector<llvm::StringRef, 5> groups;
     for (llvm::StringRef rest = text; pattern.match(rest, &groups);) {
@@ -372,26 +370,30 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
     llvm::sys::path::append(path, name);
     files.push_back(std::string(path));
   }
+  // The `*.mk` fragments, and Python scripts that build the folder's sources
+  // when they run (`torch.utils.cpp_extension.load(...,
+  // extra_cuda_cflags=[...])`): build files too, for their targets, standard
+  // and macros. Directory order is the file system's: sorted.
   std::error_code ec;
-  std::vector<std::string> fragments;
-  for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec))
-    if (llvm::StringRef(it->path()).ends_with(".mk")) fragments.push_back(it->path());
-  std::sort(fragments.begin(), fragments.end()); // directory order is the file system's
-  files.insert(files.end(), fragments.begin(), fragments.end());
-  // Python scripts that build the folder's sources when they run
-  // (`torch.utils.cpp_extension.load(..., extra_cuda_cflags=[...])`): build
-  // files too, for their targets, standard and macros.
-  std::vector<std::string> scripts;
+  std::vector<std::string> fragments, scripts;
   for (llvm::sys::fs::directory_iterator it(folder, ec), end; it != end && !ec; it.increment(ec)) {
-    if (!llvm::StringRef(it->path()).ends_with(".py") || llvm::sys::path::filename(it->path()) == "setup.py") continue;
-    auto buffer = llvm::MemoryBuffer::getFile(it->path(), /*IsText=*/true);
-    if (buffer && (*buffer)->getBufferSize() < (1u << 20) && (*buffer)->getBuffer().contains("cpp_extension") &&
-        (*buffer)->getBuffer().contains("extra_cuda_cflags"))
-      scripts.push_back(it->path());
+    const llvm::StringRef path = it->path();
+    if (path.ends_with(".mk")) fragments.push_back(path.str());
+    else if (path.ends_with(".py") && llvm::sys::path::filename(path) != "setup.py") scripts.push_back(path.str());
   }
+  std::sort(fragments.begin(), fragments.end());
   std::sort(scripts.begin(), scripts.end());
-  files.insert(files.end(), scripts.begin(), scripts.end());
-  for (const std::string &file : files) scan(file, llvm::sys::path::filename(file));
+  files.insert(files.end(), fragments.begin(), fragments.end());
+  for (const std::string &file : files)
+    if (auto buffer = llvm::MemoryBuffer::getFile(file, /*IsText=*/true))
+      scan((*buffer)->getBuffer(), llvm::sys::path::filename(file));
+  for (const std::string &script : scripts) {
+    auto buffer = llvm::MemoryBuffer::getFile(script, /*IsText=*/true);
+    if (!buffer || (*buffer)->getBufferSize() >= (1u << 20)) continue;
+    const llvm::StringRef contents = (*buffer)->getBuffer();
+    if (contents.contains("cpp_extension") && contents.contains("extra_cuda_cflags"))
+      scan(contents, llvm::sys::path::filename(script));
+  }
   std::lock_guard<std::mutex> lock(standardsMutex_);
   return standards_.try_emplace(folder, best).first->second;
 }

@@ -365,8 +365,9 @@ struct LocalArray {
   // are never live together.
   std::vector<uint32_t> scopes;
   // Its declaration and its last use, as steps of one walk of the kernel's
-  // body in source order (0: not known): an array of the same block
-  // declared after that last use is not live together with it.
+  // body in source order (the extractor numbers both for every array it
+  // keeps, all used): an array of the same block declared after that last
+  // use is not live together with it.
   uint32_t declaredAt = 0;
   uint32_t lastUsedAt = 0;
 };

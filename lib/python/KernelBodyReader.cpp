@@ -1706,17 +1706,12 @@ private:
     return leftmost;
   }
 
-  // "a.b.c" for an attribute chain of names; empty for anything else.
+  // "a.b.c" as written for an attribute chain of names; empty for anything else.
   std::string dottedChain(NodeId expression) const {
+    std::string_view head;
     std::vector<std::string_view> parts;
-    while (expression != kNoNode && tree_.kind(expression) == NodeKind::Attribute) {
-      const NodeId attribute = tree_.child(expression, Field::AttributeName);
-      if (attribute == kNoNode) return {};
-      parts.push_back(tree_.text(attribute));
-      expression = tree_.child(expression, Field::Object);
-    }
-    if (expression == kNoNode || tree_.kind(expression) != NodeKind::Identifier) return {};
-    std::string dotted(tree_.text(expression));
+    if (!eval::attributeChain(tree_, expression, head, parts)) return {};
+    std::string dotted(head);
     for (auto part = parts.rbegin(); part != parts.rend(); ++part) (dotted += '.') += *part;
     return dotted;
   }

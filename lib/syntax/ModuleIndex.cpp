@@ -417,18 +417,24 @@ std::string reexportedTriton(const std::string &path) {
 }
 } // namespace
 
-std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression) const {
-  // Collect the chain a.b.c from the innermost identifier outwards.
-  std::vector<std::string_view> parts;
+bool attributeChain(const SyntaxTree &tree, NodeId expression, std::string_view &head,
+                    std::vector<std::string_view> &attributesLastFirst) {
   NodeId cursor = expression;
   while (cursor != kNoNode && tree.kind(cursor) == NodeKind::Attribute) {
     NodeId attribute = tree.child(cursor, Field::AttributeName);
-    if (attribute == kNoNode) return {};
-    parts.push_back(tree.text(attribute));
+    if (attribute == kNoNode) return false;
+    attributesLastFirst.push_back(tree.text(attribute));
     cursor = tree.child(cursor, Field::Object);
   }
-  if (cursor == kNoNode || tree.kind(cursor) != NodeKind::Identifier) return {};
-  std::string_view head = tree.text(cursor);
+  if (cursor == kNoNode || tree.kind(cursor) != NodeKind::Identifier) return false;
+  head = tree.text(cursor);
+  return true;
+}
+
+std::string ModuleIndex::canonicalPath(const SyntaxTree &tree, NodeId expression) const {
+  std::string_view head;
+  std::vector<std::string_view> parts;
+  if (!attributeChain(tree, expression, head, parts)) return {};
   std::string path;
   auto imported = imports_.find(head);
   if (imported != imports_.end())

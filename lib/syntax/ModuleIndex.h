@@ -93,6 +93,11 @@ bool isMutatingMethod(std::string_view name);
 
 // Dotted path written by a dotted_name node ("a.b.c").
 std::string dottedNameText(const python::SyntaxTree &tree, python::NodeId dottedName);
+// An expression written as a name or an attribute chain of names (`a.b.c`):
+// its head (`a`) and its attributes, last first (`c`, `b`); false for
+// anything else.
+bool attributeChain(const python::SyntaxTree &tree, python::NodeId expression, std::string_view &head,
+                    std::vector<std::string_view> &attributesLastFirst);
 // The module path of an import-from statement's source (".utils", "triton.language").
 std::string importSourceModule(const python::SyntaxTree &tree, python::NodeId statement);
 

@@ -161,12 +161,9 @@ private:
       for (const LocalArray *array : arrays) {
         const auto &outer = array->scopes, &inner = innermost->scopes;
         if (outer.size() > inner.size() || !std::equal(outer.begin(), outer.end(), inner.begin()) ||
-            (innermost->declaredAt != 0 && array->declaredAt != 0 ? innermost->declaredAt < array->declaredAt
-                                                                    : innermost->span < array->span))
+            innermost->declaredAt < array->declaredAt)
           continue;
-        if (array != innermost && outer == inner && array->lastUsedAt != 0 &&
-            array->lastUsedAt < innermost->declaredAt)
-          continue;
+        if (array != innermost && outer == inner && array->lastUsedAt < innermost->declaredAt) continue;
         chain.push_back(array);
         total += registersOf(*array);
       }
