@@ -1,4 +1,5 @@
 #include "cuda/CudaModelExtractor.h"
+#include "cuda/OutParameters.h"
 #include "arch/ArchTable.h"
 
 // GCC 12 reports a false -Wnonnull inside Clang's lazily loaded pointers once
@@ -403,10 +404,9 @@ struct FunctionSummary {
   std::vector<const VarDecl *> localArrays;                // per-thread arrays
   std::set<const VarDecl *> usedArrays;                    // those named in code that runs (not a dead branch)
   std::map<const VarDecl *, SourceRange> runtimeIndexed;   // local arrays indexed at run time: the first place
-  std::map<const VarDecl *, std::vector<uint32_t>> arrayScopes; // the blocks a local array is declared in
-  // Where the walk (in source order) met each local array's declaration and
-  // its last use in code that runs.
-  std::map<const VarDecl *, std::pair<uint32_t, uint32_t>> arrayDeclaredAndLastUsed;
+  // The steps of the walk (in source order) between which each local array
+  // holds a value (LocalArray::liveFrom).
+  std::map<const VarDecl *, std::pair<uint32_t, uint32_t>> arrayLiveSteps;
   std::vector<SourceRange> tensorCoreOps;                  // wmma::mma_sync, mma/wgmma inline assembly
   // Inline PTX that only some targets accept: instruction, table prefix, where.
   std::vector<std::tuple<std::string, std::string, SourceRange>> restrictedInstructions;
@@ -451,30 +451,86 @@ struct SharedLvalue {
 
 class SummaryBuilder {
 public:
-  SummaryBuilder(ASTContext &context, const SourceMapper &mapper, ValueEvaluator &values, FunctionSummary &summary)
-      : context_(context), mapper_(mapper), values_(values), summary_(summary) {}
+  SummaryBuilder(ASTContext &context, const SourceMapper &mapper, ValueEvaluator &values, OutParameters &outParameters,
+                 FunctionSummary &summary)
+      : context_(context), mapper_(mapper), values_(values), outParameters_(outParameters), summary_(summary) {}
 
+  void summarize(const Stmt *body) {
+    walk(body);
+    // An array whose address went into a pointer, a reference or a lambda
+    // may be used through it anywhere in its block.
+    for (const VarDecl *array : escapedArrays_)
+      if (auto found = summary_.arrayLiveSteps.find(array); found != summary_.arrayLiveSteps.end())
+        found->second = {std::min(found->second.first, arrayDeclaredAt_[array]),
+                         std::max(found->second.second, arrayBlockEnd_[array])};
+  }
+
+private:
   void walk(const Stmt *statement) {
     if (!statement) return;
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls())
         if (const auto *variable = dyn_cast<VarDecl>(declaration)) {
+          const bool localArray = !isSharedVariable(variable) && variable->hasLocalStorage() &&
+                                  variable->getType()->isArrayType();
           if (isSharedVariable(variable))
             summary_.declaredShared.push_back(variable->getCanonicalDecl());
-          else if (variable->hasLocalStorage() && variable->getType()->isArrayType()) {
+          else if (localArray) {
             summary_.localArrays.push_back(variable);
-            summary_.arrayScopes[variable] = scopes_;
-            summary_.arrayDeclaredAndLastUsed[variable].first = ++walkStep_;
+            arrayDeclaredAt_[variable] = ++walkStep_;
+            if (!blockArrays_.empty()) blockArrays_.back().push_back(variable);
           }
+          // `float *regs = acc[i];`, `auto &row = acc[i];`: uses of `regs` are uses of `acc`.
+          if (const Expr *init = variable->getInit();
+              init && (variable->getType()->isPointerType() || variable->getType()->isReferenceType()))
+            if (const VarDecl *array = arrayOf(storageRoot(init))) {
+              aliases_[variable] = array;
+              walkIndices(init); // taking the address reads no element
+              continue;
+            }
           if (variable->getInit()) {
             // `int i = blockIdx.x * blockDim.x + threadIdx.x`: later scaling of `i` counts.
             if (std::set<int> axes = blockIdxAxesIn(variable->getInit()); !axes.empty())
               blockDerived_[variable] = std::move(axes);
             walk(variable->getInit());
+            if (localArray) accessArray(variable, /*overwrite=*/true, /*countsAsUse=*/false);
           }
         }
       return;
     }
+    if (isa<ForStmt>(statement) || isa<WhileStmt>(statement) || isa<DoStmt>(statement) ||
+        isa<CXXForRangeStmt>(statement)) {
+      summary_.loops = true;
+      const VarDecl *counter = nullptr;
+      if (const auto *loop = dyn_cast<ForStmt>(statement)) counter = unrollingCounter(loop);
+      if (counter) unrolled_.push_back(counter);
+      openLoops_.push_back({++walkStep_, conditionalDepth_, {}});
+      for (const Stmt *child : statement->children()) walk(child);
+      const OpenLoop loop = std::move(openLoops_.back());
+      openLoops_.pop_back();
+      const uint32_t end = ++walkStep_;
+      // A pass that reads before it overwrites reads what the pass before
+      // left: the array is live around the whole loop.
+      for (const auto &[array, overwrittenFirst] : loop.firstAccessOverwrites)
+        if (!overwrittenFirst) {
+          auto &[from, to] = summary_.arrayLiveSteps[array];
+          from = std::min(from, loop.start);
+          to = std::max(to, end);
+        }
+      if (counter) unrolled_.pop_back();
+      return;
+    }
+    if (const auto *lambda = dyn_cast<LambdaExpr>(statement)) {
+      for (const LambdaCapture &capture : lambda->captures())
+        if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByRef)
+          if (const VarDecl *array = arrayOf(dyn_cast<VarDecl>(capture.getCapturedVar())))
+            escapedArrays_.insert(array);
+      return; // its body is the call operator, a callee of its own
+    }
+    if (const auto *assignment = dyn_cast<BinaryOperator>(statement);
+        assignment && assignment->isAssignmentOp() && assignment->getLHS()->getType()->isPointerType())
+      noteEscape(assignment->getRHS());
+    if (walkedAsOverwrite(statement)) return;
     // A branch the instantiation decides (`if (HasBias)` on a template
     // parameter): the other one is dead code the compiler drops, with the
     // arrays, shared memory and instructions only it uses.
@@ -488,20 +544,25 @@ public:
         return;
       }
     }
-    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
-      if (const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
-          variable && variable->hasLocalStorage() && variable->getType()->isArrayType()) {
-        summary_.usedArrays.insert(variable);
-        summary_.arrayDeclaredAndLastUsed[variable].second = ++walkStep_;
-      }
-    if (isa<CompoundStmt>(statement)) {
-      scopes_.push_back(nextScope_++);
+    if (isa<IfStmt>(statement) || isa<SwitchStmt>(statement) || isa<AbstractConditionalOperator>(statement) ||
+        (isa<BinaryOperator>(statement) && cast<BinaryOperator>(statement)->isLogicalOp())) {
+      // Only some passes run the arms: a write there is no overwrite.
+      ++conditionalDepth_;
       for (const Stmt *child : statement->children()) walk(child);
-      scopes_.pop_back();
+      --conditionalDepth_;
       return;
     }
-    if (isa<WhileStmt>(statement) || isa<DoStmt>(statement) || isa<CXXForRangeStmt>(statement))
-      summary_.loops = true;
+    if (const auto *reference = dyn_cast<DeclRefExpr>(statement))
+      if (const VarDecl *array = arrayOf(dyn_cast<VarDecl>(reference->getDecl())))
+        accessArray(array, /*overwrite=*/false);
+    if (isa<CompoundStmt>(statement)) {
+      blockArrays_.emplace_back();
+      for (const Stmt *child : statement->children()) walk(child);
+      const uint32_t end = ++walkStep_;
+      for (const VarDecl *array : blockArrays_.back()) arrayBlockEnd_[array] = end;
+      blockArrays_.pop_back();
+      return;
+    }
     if (const auto *cast = dyn_cast<ExplicitCastExpr>(statement); cast && cast->getType()->isPointerType())
       summary_.pointerCasts = true;
     if (const auto *product = dyn_cast<BinaryOperator>(statement);
@@ -527,20 +588,7 @@ public:
           summary_.blockStrides.push_back({*axis, 1, false, false});
         return;
       }
-    if (const auto *loop = dyn_cast<ForStmt>(statement)) {
-      summary_.loops = true;
-      const VarDecl *counter = unrollingCounter(loop);
-      if (counter) unrolled_.push_back(counter);
-      for (const Stmt *child : statement->children()) walk(child);
-      if (counter) unrolled_.pop_back();
-      return;
-    }
-    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement))
-      if (const auto *reference = dyn_cast<DeclRefExpr>(subscript->getBase()->IgnoreParenImpCasts()))
-        if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
-            array && array->hasLocalStorage() && !isSharedVariable(array) && array->getType()->isArrayType() &&
-            !knownAtCompileTime(subscript->getIdx()))
-          summary_.runtimeIndexed.try_emplace(array, subscript->getSourceRange());
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement)) noteRuntimeIndex(subscript);
     if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement); cast && cast->getCastKind() == CK_LValueToRValue)
       if (auto lvalue = sharedLvalue(cast->getSubExpr())) {
         record(*lvalue, /*load=*/true, /*storedValue=*/false);
@@ -585,12 +633,29 @@ public:
       }
       return;
     }
-    if (isa<LambdaExpr>(statement)) return; // its body is the call operator, a callee of its own
     if (const auto *call = dyn_cast<CallExpr>(statement)) {
-      if (const FunctionDecl *callee = call->getDirectCallee()) {
+      const FunctionDecl *callee = call->getDirectCallee();
+      if (callee) {
         addCallee(callee);
         if (callee->getDeclName().isIdentifier() && callee->getName() == "mma_sync")
           summary_.tensorCoreOps.push_back(call->getSourceRange());
+      }
+      if (callee && !isa<CXXOperatorCallExpr>(call)) {
+        // An array passed where the callee only writes (a fragment loader
+        // around `ldmatrix`) is overwritten once the other arguments are read.
+        std::vector<const VarDecl *> overwritten;
+        walk(call->getCallee());
+        for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+          const VarDecl *array = arrayOf(storageRoot(call->getArg(i)));
+          if (array && outParameters_.onlyWritten(callee, i)) {
+            walkIndices(call->getArg(i));
+            overwritten.push_back(array);
+          } else {
+            walk(call->getArg(i));
+          }
+        }
+        for (const VarDecl *array : overwritten) accessArray(array, /*overwrite=*/true);
+        return;
       }
     } else if (const auto *construct = dyn_cast<CXXConstructExpr>(statement)) {
       addCallee(construct->getConstructor());
@@ -600,8 +665,97 @@ public:
       for (auto &[instruction, family] : restrictedInstructionsIn(text))
         summary_.restrictedInstructions.emplace_back(std::move(instruction), std::move(family),
                                                      assembly->getSourceRange());
+      // Inputs are read before `=` outputs are written (`+` ones are both).
+      for (unsigned i = 0; i < assembly->getNumInputs(); ++i) walk(assembly->getInputExpr(i));
+      std::vector<const VarDecl *> overwritten;
+      for (unsigned i = 0; i < assembly->getNumOutputs(); ++i) {
+        const VarDecl *array = arrayOf(storageRoot(assembly->getOutputExpr(i)));
+        if (array && !assembly->getOutputConstraint(i).starts_with("+")) {
+          walkIndices(assembly->getOutputExpr(i));
+          overwritten.push_back(array);
+        } else {
+          walk(assembly->getOutputExpr(i));
+        }
+      }
+      for (const VarDecl *array : overwritten) accessArray(array, /*overwrite=*/true);
+      return;
     }
     for (const Stmt *child : statement->children()) walk(child);
+  }
+
+  static bool isLocalArray(const VarDecl *variable) {
+    return variable && variable->hasLocalStorage() && !isSharedVariable(variable) && variable->getType()->isArrayType();
+  }
+
+  // A use of a per-thread array at the next step of the walk: it holds a
+  // value from its first use to its last, and a loop whose pass does not
+  // begin by overwriting it (unconditionally) carries its value around.
+  void accessArray(const VarDecl *array, bool overwrite, bool countsAsUse = true) {
+    if (countsAsUse) summary_.usedArrays.insert(array);
+    const uint32_t step = ++walkStep_;
+    auto &[from, to] = summary_.arrayLiveSteps.try_emplace(array, step, step).first->second;
+    from = std::min(from, step);
+    to = std::max(to, step);
+    const uint32_t declared = arrayDeclaredAt_[array];
+    for (OpenLoop &loop : openLoops_)
+      if (declared < loop.start)
+        loop.firstAccessOverwrites.try_emplace(array, overwrite && conditionalDepth_ == loop.conditionalDepth);
+  }
+
+  // `a[i][j] = v`, `h[i] = __float2half(x)`: the value is read, then the
+  // array overwritten.
+  bool walkedAsOverwrite(const Stmt *statement) {
+    const Expr *target = nullptr, *value = nullptr;
+    if (const auto *assignment = dyn_cast<BinaryOperator>(statement); assignment && assignment->getOpcode() == BO_Assign)
+      target = assignment->getLHS(), value = assignment->getRHS();
+    const auto *classAssignment = dyn_cast<CXXOperatorCallExpr>(statement);
+    if (classAssignment && classAssignment->getOperator() == OO_Equal && classAssignment->getNumArgs() == 2)
+      target = classAssignment->getArg(0), value = classAssignment->getArg(1);
+    const VarDecl *array = target ? arrayOf(storageRoot(target)) : nullptr;
+    if (!array || target->getType()->isArrayType()) return false;
+    if (classAssignment) addCallee(classAssignment->getDirectCallee());
+    walk(value);
+    walkIndices(target);
+    accessArray(array, /*overwrite=*/true);
+    return true;
+  }
+
+  // The indices along a written lvalue, which are read.
+  void walkIndices(const Expr *lvalue) {
+    while (lvalue) {
+      lvalue = lvalue->IgnoreParenCasts();
+      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
+        noteRuntimeIndex(subscript);
+        walk(subscript->getIdx());
+        lvalue = subscript->getBase();
+      } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue)) {
+        lvalue = unary->getSubExpr();
+      } else if (const auto *offset = dyn_cast<BinaryOperator>(lvalue); offset && offset->isAdditiveOp()) {
+        walk(offset->getRHS());
+        lvalue = offset->getLHS();
+      } else {
+        return;
+      }
+    }
+  }
+
+  void noteRuntimeIndex(const ArraySubscriptExpr *subscript) {
+    if (const auto *reference = dyn_cast<DeclRefExpr>(subscript->getBase()->IgnoreParenImpCasts()))
+      if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
+          isLocalArray(array) && !knownAtCompileTime(subscript->getIdx()))
+        summary_.runtimeIndexed.try_emplace(array, subscript->getSourceRange());
+  }
+
+  // The per-thread array `variable` is, or points into.
+  const VarDecl *arrayOf(const VarDecl *variable) const {
+    if (isLocalArray(variable)) return variable;
+    auto found = variable ? aliases_.find(variable) : aliases_.end();
+    return found != aliases_.end() ? found->second : nullptr;
+  }
+
+  // A pointer later pointed into an array: uses through it are not seen.
+  void noteEscape(const Expr *value) {
+    if (const VarDecl *array = arrayOf(storageRoot(value))) escapedArrays_.insert(array);
   }
 
 private:
@@ -734,9 +888,22 @@ private:
     return false;
   }
 
-  std::vector<uint32_t> scopes_;
-  uint32_t walkStep_ = 0; // declarations and uses of local arrays met so far
-  uint32_t nextScope_ = 0;
+  // A loop being walked: the step it starts at, how many conditional arms
+  // enclose it, and for each array declared before it whether its first
+  // access in the loop overwrites it.
+  struct OpenLoop {
+    uint32_t start = 0;
+    uint32_t conditionalDepth = 0;
+    std::map<const VarDecl *, bool> firstAccessOverwrites;
+  };
+  uint32_t walkStep_ = 0; // declarations and uses of local arrays, loop and block ends met so far
+  std::vector<OpenLoop> openLoops_;
+  uint32_t conditionalDepth_ = 0;
+  std::map<const VarDecl *, uint32_t> arrayDeclaredAt_;
+  std::map<const VarDecl *, uint32_t> arrayBlockEnd_;
+  std::vector<std::vector<const VarDecl *>> blockArrays_; // arrays declared in each open block
+  std::set<const VarDecl *> escapedArrays_;
+  std::map<const VarDecl *, const VarDecl *> aliases_; // pointers and references into arrays, by the array
   std::vector<const VarDecl *> unrolled_;
   std::set<const Stmt *> insideProduct_; // read as part of a block stride
   std::map<const Decl *, std::set<int>> blockDerived_; // locals initialised from blockIdx, by axis
@@ -833,6 +1000,7 @@ private:
   ASTContext &context_;
   const SourceMapper &mapper_;
   ValueEvaluator &values_;
+  OutParameters &outParameters_;
   FunctionSummary &summary_;
 };
 
@@ -1730,7 +1898,7 @@ private:
 
   const FunctionSummary &summaryOf(const FunctionDecl *function) {
     auto [entry, inserted] = summaries_.try_emplace(function);
-    if (inserted) SummaryBuilder(context_, mapper_, values_, entry->second).walk(function->getBody());
+    if (inserted) SummaryBuilder(context_, mapper_, values_, outParameters_, entry->second).summarize(function->getBody());
     return entry->second;
   }
 
@@ -1876,9 +2044,8 @@ private:
         array.elementBytes = context_.getTypeSizeInChars(element).getQuantity();
       if (auto found = own.runtimeIndexed.find(variable); found != own.runtimeIndexed.end())
         array.runtimeIndex = mapper_.spanOr(found->second, array.span);
-      if (auto found = own.arrayScopes.find(variable); found != own.arrayScopes.end()) array.scopes = found->second;
-      if (auto found = own.arrayDeclaredAndLastUsed.find(variable); found != own.arrayDeclaredAndLastUsed.end())
-        std::tie(array.declaredAt, array.lastUsedAt) = found->second;
+      if (auto found = own.arrayLiveSteps.find(variable); found != own.arrayLiveSteps.end())
+        std::tie(array.liveFrom, array.liveTo) = found->second;
       kernel.localArrays.push_back(std::move(array));
     }
     std::set<std::string> families;
@@ -2333,6 +2500,7 @@ private:
   std::map<const FunctionDecl *, KernelReference> kernelReferences_; // canonical kernel -> first reference
   std::vector<const FunctionDecl *> kernelOrder_;
   std::map<const FunctionDecl *, FunctionSummary> summaries_;
+  OutParameters outParameters_;
   std::vector<ConfigTable> tables_;
   std::map<const VarDecl *, std::set<const Decl *>> tablesForKernel_;       // via template arguments
   std::map<const FunctionDecl *, std::set<const VarDecl *>> tablesReferencedBy_;

@@ -360,16 +360,15 @@ struct LocalArray {
   // constant, nor the counter of a loop with a constant trip count, which
   // unrolls): such an array lives in local memory whatever its size.
   std::optional<SourceSpan> runtimeIndex;
-  // The blocks it is declared in, outermost first (ids within the kernel):
-  // arrays of sibling blocks (the bodies of loops run one after the other)
-  // are never live together.
-  std::vector<uint32_t> scopes;
-  // Its declaration and its last use, as steps of one walk of the kernel's
-  // body in source order (the extractor numbers both for every array it
-  // keeps, all used): an array of the same block declared after that last
-  // use is not live together with it.
-  uint32_t declaredAt = 0;
-  uint32_t lastUsedAt = 0;
+  // The steps of one walk of the kernel's body in source order between
+  // which it holds a value: its first and last use, widened to a whole loop
+  // when a pass reads what the pass before left (its first use there is not
+  // an unconditional overwrite: a store, an `=` asm output, a call that only
+  // writes through the parameter), and to its whole block when its address
+  // goes into a pointer, a reference or a lambda. Arrays whose spans do not
+  // meet are never live together.
+  uint32_t liveFrom = 0;
+  uint32_t liveTo = 0;
 };
 
 // How a config came to be, for notes: "config 7 of 24, from the

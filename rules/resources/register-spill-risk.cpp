@@ -60,10 +60,14 @@ public:
         "overflows, or it compares register use; helpers the pruner calls, also in other modules, "
         "count as the pruner). "
         "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
-        "template parameters per instantiation; arrays of blocks that run one after the other, "
-        "such as the bodies of consecutive loops, are not live together, nor is an array with one "
-        "declared after its last use in the same block (loaded values converted, then never read "
-        "again before the output array is declared); an array only a branch "
+        "template parameters per instantiation; arrays whose uses do not overlap are not live "
+        "together: those of blocks that run one after the other, such as the bodies of consecutive "
+        "loops, an array last read before another is first written (loaded values converted, then "
+        "never read again), and arrays that each pass of a loop overwrites before reading "
+        "(register fragments filled by `ldmatrix` wrappers whose asm only writes them: `K_frag` "
+        "used for `Q @ K^T`, then `V_frag` for `P @ V`); an array a pass reads before writing "
+        "carries its value around the whole loop, and one whose address goes into a pointer or a "
+        "lambda is live through its block; an array only a branch "
         "the instantiation drops uses, `if (HasScale)` with `HasScale` false, is not counted) and "
         "reports them when "
         "they alone need more than 255 registers, more than `__maxnreg__` allows, or more than the "
@@ -145,28 +149,21 @@ private:
     return (*array.elements * *array.elementBytes + 3) / 4;
   }
 
-  // An array is live together with those declared before it in its own
-  // block and the blocks around it; arrays of sibling blocks (loops run one
-  // after the other) are not, nor is an array of its own block last named
-  // before it is declared (converted, then never read again: each pass of
-  // an enclosing loop declares both anew). The largest such chain, and its
-  // arrays.
+  // The arrays live at one point: those whose spans of the walk
+  // (LocalArray::liveFrom) hold the start of another's. The largest such
+  // set, and its arrays.
   static std::vector<const LocalArray *> largestLiveChain(const std::vector<const LocalArray *> &arrays,
                                                           int64_t &registers) {
     std::vector<const LocalArray *> best;
     registers = 0;
-    for (const LocalArray *innermost : arrays) {
+    for (const LocalArray *starting : arrays) {
       std::vector<const LocalArray *> chain;
       int64_t total = 0;
-      for (const LocalArray *array : arrays) {
-        const auto &outer = array->scopes, &inner = innermost->scopes;
-        if (outer.size() > inner.size() || !std::equal(outer.begin(), outer.end(), inner.begin()) ||
-            innermost->declaredAt < array->declaredAt)
-          continue;
-        if (array != innermost && outer == inner && array->lastUsedAt < innermost->declaredAt) continue;
-        chain.push_back(array);
-        total += registersOf(*array);
-      }
+      for (const LocalArray *array : arrays)
+        if (array->liveFrom <= starting->liveFrom && starting->liveFrom <= array->liveTo) {
+          chain.push_back(array);
+          total += registersOf(*array);
+        }
       if (total > registers) registers = total, best = std::move(chain);
     }
     return best;
@@ -222,8 +219,8 @@ private:
       if (!largest || needed > registersOf(*largest)) largest = array;
     }
     if (live.size() < sized.size())
-      parts.push_back("arrays of blocks that run one after the other, or of one block where the first is last used "
-                      "before the next is declared, are not live together: counted the largest chain");
+      parts.push_back("arrays whose uses do not overlap (blocks that run one after the other, an array overwritten "
+                      "at the top of each loop pass) are not live together: counted the largest set live at once");
     Finding finding;
     finding.kernel = &kernel;
     if (inRegisters > cap) {
