@@ -255,8 +255,10 @@ std::unique_ptr<ParsedFile> parseFile(const FileState &state, const FrontEnd &fr
 // once per run, never executed. Relative imports resolve against the
 // importing file's package; absolute ones against each ancestor folder that
 // can be an import root: one that is not itself a package (no __init__.py),
-// as the repository root, `src/` or a scripts folder are. A name found
-// nowhere (a third-party module) stays unknown.
+// as the repository root, `src/` or a scripts folder are, then against the
+// folder above an enclosing package of the imported name (a vendored copy
+// importing itself). A name found nowhere (a third-party module) stays
+// unknown.
 class RunModuleResolver : public ModuleResolver {
 public:
   // Bounds on what imports read from disk in one run.
@@ -302,6 +304,20 @@ public:
         llvm::StringRef parent = llvm::sys::path::parent_path(dir);
         if (parent == dir) break;
         dir = parent;
+      }
+      // A package that imports itself by its own name from where it was
+      // copied into another project (`_vendored/fla/modules/l2norm.py`
+      // importing `fla.utils`, which the project puts on the import path at
+      // run time): the enclosing package of that name.
+      const llvm::StringRef head = name.split('.').first;
+      for (llvm::SmallString<256> package = llvm::sys::path::parent_path(from); !package.empty();) {
+        llvm::StringRef parent = llvm::sys::path::parent_path(package);
+        if (llvm::sys::path::filename(package) == head && isPackage(package)) {
+          addCandidates(llvm::SmallString<256>(parent), name, candidates);
+          break;
+        }
+        if (parent == package) break;
+        package = parent;
       }
     }
     return firstOf(candidates);

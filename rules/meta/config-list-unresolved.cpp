@@ -147,8 +147,9 @@ private:
              "arguments that carry configs, key, prune-configs-by, restore-value and reset-to-zero (README, "
              "Configuration)";
     if (reason.find("is not part of the run") != std::string::npos)
-      return "btlint reads the project's own modules (relative imports, and absolute ones from each folder above "
-             "the file that is not a package); a module found in neither is taken for a third-party package";
+      return "btlint reads the project's own modules (relative imports, absolute ones from each folder above "
+             "the file that is not a package, and a package's imports of itself by its own name from a copy "
+             "vendored under another name); a module found in none is taken for a third-party package";
     if (reason.find("limit") != std::string::npos) return "the evaluation limits are in docs/reliability.md";
     return "btlint evaluates the list without running it: values known only at run time (the device, the "
            "environment, a call it does not model) stop it; configs written as literals, comprehensions or "

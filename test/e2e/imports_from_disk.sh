@@ -160,4 +160,33 @@ PY
   check_stdout_lacks "config-list-unresolved" "$layout: the list is read whole"
 done
 
+echo "# a vendored copy of a package importing itself by its own name"
+rm -rf "$WORK/vend" && mkdir -p "$WORK/vend/app/_vendored/fastops/ops" "$WORK/vend/app/_vendored/fastops/utils"
+for d in app app/_vendored app/_vendored/fastops app/_vendored/fastops/ops; do : >"$WORK/vend/$d/__init__.py"; done
+# The project registers the copy as `fastops` at run time (sys.modules or
+# sys.path); its files import `fastops.*` as upstream wrote them.
+printf 'import triton\nWARPS = [4, 3]\n' >"$WORK/vend/app/_vendored/fastops/utils/__init__.py"
+cat >"$WORK/vend/app/_vendored/fastops/ops/scale.py" <<'PY'
+import triton
+import triton.language as tl
+from fastops.utils import WARPS
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=w) for w in WARPS], key=["n"])
+@triton.jit
+def scale_kernel(x_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, tl.load(x_ptr + offs, mask=offs < n) * 2, mask=offs < n)
+PY
+for target in app/_vendored/fastops/ops/scale.py .; do
+  run_btlint_in "$WORK/vend" --no-config --arch sm90 --select num-warps-invalid,config-list-unresolved "$target"
+  check_stdout_has "sets \`num_warps\` to 3" "linting $target: \`from fastops.utils import WARPS\` inside _vendored/fastops reads the copy"
+  check_stdout_lacks "config-list-unresolved" "linting $target: the list is read whole"
+done
+# A top-level package of that name comes first, as on the import path.
+mkdir -p "$WORK/vend/fastops/utils" && printf 'WARPS = [4, 5]\n' >"$WORK/vend/fastops/utils/__init__.py"
+: >"$WORK/vend/fastops/__init__.py"
+run_btlint_in "$WORK/vend" --no-config --arch sm90 --select num-warps-invalid app/_vendored/fastops/ops/scale.py
+check_stdout_has "sets \`num_warps\` to 5" "a top-level fastops/ at an import root is preferred to the enclosing copy"
+
 finish
