@@ -76,7 +76,10 @@ public:
     // file first (`const int WARPSIZE` in a sibling header it includes
     // before); only what is left is taken for the build's macros.
     markHeaderFragment(file.absolutePath, model);
-    if (!command.fromDatabase) markBuildMacros(parsed.source(), model);
+    if (!command.fromDatabase) {
+      markBuildMacros(parsed.source(), model);
+      markPastedFragment(parsed.source(), model);
+    }
     if (!outcome.readsCudaArch) {
       std::lock_guard<std::mutex> lock(file.cacheMutex);
       file.archIndependentModel = model;
@@ -196,6 +199,51 @@ private:
     model.parseProblems.assign(1, std::move(macros));
   }
 
+  // Whether the first error is a name used without a declaration (in the
+  // file's own text or in a header it includes, "in FILE:L:C: ..."),
+  // standard-library ones included, or an #error of the code's own
+  // (`#ifndef HEAD_DIM / #error "HEAD_DIM must be defined by the including
+  // translation unit"`): what code placed before it would provide. A header
+  // not found, or code Clang rejects, is not.
+  static bool stopsAtAMissingName(const FileModel &model) {
+    llvm::StringRef firstError(model.parseProblems.front().message);
+    if (model.parseProblems.front().errorDirective) return true;
+    if (firstError.starts_with("in ")) {
+      const size_t colon = firstError.find(": ");
+      if (colon == llvm::StringRef::npos) return false;
+      firstError = firstError.drop_front(colon + 2);
+    }
+    // A standard-library name whose header the includer brings in first
+    // (`std::cerr` without <iostream>) is one of these too.
+    return firstError.starts_with("use of undeclared identifier") || firstError.starts_with("unknown type name") ||
+           firstError.starts_with("no template named") || firstError.starts_with("no type named") ||
+           (firstError.starts_with("no member named '") && firstError.ends_with("' in namespace 'std'"));
+  }
+
+  // A file that includes nothing and stops at names it never declares
+  // (`torch::Tensor`) is a piece of source a script joins to others before
+  // compiling (torch.utils.cpp_extension.load_inline's sources): one
+  // warning says so, instead of an error for each name.
+  static void markPastedFragment(const SourceFile &source, FileModel &model) {
+    if (model.parseProblems.empty() || !cuda::includeLines(source.text()).empty()) return;
+    if (model.parseProblems.size() == 1 && model.parseProblems.front().severityCap) return; // explained already
+    if (!stopsAtAMissingName(model)) return;
+    const ParseProblem &first = model.parseProblems.front();
+    ParseProblem fragment;
+    fragment.span = first.span;
+    const size_t errors = model.parseProblems.size();
+    fragment.message = "`" + llvm::sys::path::filename(source.path()).str() +
+                       "` includes nothing and does not compile on its own (first error: " + first.message +
+                       (errors > 1 ? "; " + std::to_string(errors - 1) + " more" : std::string()) +
+                       "): the file is analysed only as far as it parses without what a build puts before it";
+    fragment.severityCap = Severity::Warning;
+    fragment.notes = first.notes;
+    fragment.notes.push_back("a piece of source that a script joins to others before compiling (the sources of "
+                             "torch.utils.cpp_extension.load_inline) is only compiled there; if the file is "
+                             "compiled on its own, it lacks its #include lines");
+    model.parseProblems.assign(1, std::move(fragment));
+  }
+
   // A header that does not compile on its own while a file of the project
   // includes it is a piece of that file: its types and macros come from what
   // the file includes before it. One note says so, instead of an error for
@@ -207,20 +255,7 @@ private:
     // (`#ifndef HEAD_DIM / #error "HEAD_DIM must be defined by the including
     // translation unit"`): what its includer provides first. A header not
     // found, or code Clang rejects, is not.
-    llvm::StringRef firstError(model.parseProblems.front().message);
-    const bool statesItsNeeds = model.parseProblems.front().errorDirective;
-    if (firstError.starts_with("in ")) {
-      const size_t colon = firstError.find(": ");
-      if (colon == llvm::StringRef::npos) return;
-      firstError = firstError.drop_front(colon + 2);
-    }
-    // A standard-library name whose header the includer brings in first
-    // (`std::cerr` without <iostream>) is one of these too.
-    if (!statesItsNeeds && !firstError.starts_with("use of undeclared identifier") &&
-        !firstError.starts_with("unknown type name") && !firstError.starts_with("no template named") &&
-        !firstError.starts_with("no type named") &&
-        !(firstError.starts_with("no member named '") && firstError.ends_with("' in namespace 'std'")))
-      return;
+    if (!stopsAtAMissingName(model)) return;
     const std::string top = cuda::projectTopFolder(llvm::sys::path::parent_path(absolutePath));
     const std::string includer = includedKernelCode_.includerOf(absolutePath, top, [&](const std::string &file) {
       const cuda::ParseCommand command = commands_->commandFor(file, "sm_90");
