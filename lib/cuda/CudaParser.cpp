@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticParse.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Basic/Version.h"
@@ -93,6 +94,12 @@ public:
     // argument `TiledMMA`): nvcc's front end accepts it; Clang reports it,
     // then uses the member it found, as nvcc does.
     if (info.getID() == clang::diag::err_found_in_dependent_base) return;
+    // `UNROLL 4` with `#define UNROLL #pragma unroll`: nvcc reads the
+    // expansion as the line `#pragma unroll 4`; Clang, given the pragma
+    // operator, sees a stray `4` and recovers by ending a statement there.
+    if (info.getID() == clang::diag::err_expected_semi_after_expr && info.hasSourceManager() &&
+        pragmaMacroLines_.count(lineOf(info.getSourceManager(), info.getLocation())))
+      return;
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     ParseProblem problem;
@@ -120,6 +127,11 @@ public:
     keep(std::move(problem));
   }
 
+  // The lines (file, line) where a macro holding a pragma expands.
+  void notePragmaMacroExpansion(const clang::SourceManager &sm, clang::SourceLocation at) {
+    pragmaMacroLines_.insert(lineOf(sm, at));
+  }
+
   // `guessedFlags`: the flags are btlint's guess, not the build's. A header
   // they do not find makes every error after it a consequence: the file gets
   // one problem, at most a warning, that names the first missing header and
@@ -130,6 +142,11 @@ public:
   }
 
 private:
+  static std::pair<clang::FileID, unsigned> lineOf(const clang::SourceManager &sm, clang::SourceLocation at) {
+    const clang::SourceLocation file = sm.getExpansionLoc(at);
+    return {sm.getFileID(file), sm.getExpansionLineNumber(file)};
+  }
+
   void keep(ParseProblem problem) {
     auto key = std::make_tuple(problem.span.line, problem.span.column, problem.message);
     if (!seen_.insert(key).second) return;
@@ -244,6 +261,7 @@ private:
   std::string firstMissingName_;
   std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
   std::set<const clang::FileEntry *> namedByTheFile_;
+  std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
 };
 
 // Tells the collector which headers the file's own #include lines name.
@@ -307,7 +325,13 @@ private:
 // which means the same in both.
 class PragmaMacroRewriter : public clang::PPCallbacks {
 public:
-  explicit PragmaMacroRewriter(clang::Preprocessor &pp) : pp_(pp) {}
+  PragmaMacroRewriter(clang::Preprocessor &pp, ProblemCollector &problems) : pp_(pp), problems_(problems) {}
+
+  void MacroExpands(const clang::Token &name, const clang::MacroDefinition &definition, clang::SourceRange,
+                    const clang::MacroArgs *) override {
+    if (rewritten_.count(definition.getMacroInfo()))
+      problems_.notePragmaMacroExpansion(pp_.getSourceManager(), name.getLocation());
+  }
 
   void MacroDefined(const clang::Token &, const clang::MacroDirective *directive) override {
     // The callback hands the directive as const; its MacroInfo is the
@@ -346,10 +370,13 @@ public:
     close.setKind(clang::tok::r_paren);
     close.setLocation(at);
     info->setTokens({pragma, open, string, close}, pp_.getPreprocessorAllocator());
+    rewritten_.insert(info);
   }
 
 private:
   clang::Preprocessor &pp_;
+  ProblemCollector &problems_;
+  std::set<const clang::MacroInfo *> rewritten_;
 };
 
 class ModelConsumer : public clang::ASTConsumer {
@@ -378,7 +405,7 @@ protected:
     compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<ArchMacroWatcher>(compiler.getSourceManager(), readsCudaArch_));
     compiler.getPreprocessor().addPPCallbacks(std::make_unique<IncludeWatcher>(compiler.getSourceManager(), problems_));
-    compiler.getPreprocessor().addPPCallbacks(std::make_unique<PragmaMacroRewriter>(compiler.getPreprocessor()));
+    compiler.getPreprocessor().addPPCallbacks(std::make_unique<PragmaMacroRewriter>(compiler.getPreprocessor(), problems_));
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
