@@ -643,7 +643,7 @@ private:
       if (callee && !isa<CXXOperatorCallExpr>(call)) {
         // An array passed where the callee only writes (a fragment loader
         // around `ldmatrix`) is overwritten once the other arguments are read.
-        std::vector<const VarDecl *> overwritten;
+        std::vector<const VarDecl *> overwritten, read;
         walk(call->getCallee());
         for (unsigned i = 0; i < call->getNumArgs(); ++i) {
           const VarDecl *array = arrayOf(storageRoot(call->getArg(i)));
@@ -652,9 +652,10 @@ private:
             overwritten.push_back(array);
           } else {
             walk(call->getArg(i));
+            if (array) read.push_back(array);
           }
         }
-        for (const VarDecl *array : overwritten) accessArray(array, /*overwrite=*/true);
+        overwriteWhileReading(overwritten, read);
         return;
       }
     } else if (const auto *construct = dyn_cast<CXXConstructExpr>(statement)) {
@@ -666,8 +667,11 @@ private:
         summary_.restrictedInstructions.emplace_back(std::move(instruction), std::move(family),
                                                      assembly->getSourceRange());
       // Inputs are read before `=` outputs are written (`+` ones are both).
-      for (unsigned i = 0; i < assembly->getNumInputs(); ++i) walk(assembly->getInputExpr(i));
-      std::vector<const VarDecl *> overwritten;
+      std::vector<const VarDecl *> overwritten, read;
+      for (unsigned i = 0; i < assembly->getNumInputs(); ++i) {
+        walk(assembly->getInputExpr(i));
+        if (const VarDecl *array = arrayOf(storageRoot(assembly->getInputExpr(i)))) read.push_back(array);
+      }
       for (unsigned i = 0; i < assembly->getNumOutputs(); ++i) {
         const VarDecl *array = arrayOf(storageRoot(assembly->getOutputExpr(i)));
         if (array && !assembly->getOutputConstraint(i).starts_with("+")) {
@@ -677,7 +681,7 @@ private:
           walk(assembly->getOutputExpr(i));
         }
       }
-      for (const VarDecl *array : overwritten) accessArray(array, /*overwrite=*/true);
+      overwriteWhileReading(overwritten, read);
       return;
     }
     for (const Stmt *child : statement->children()) walk(child);
@@ -700,6 +704,16 @@ private:
     for (OpenLoop &loop : openLoops_)
       if (declared < loop.start)
         loop.firstAccessOverwrites.try_emplace(array, overwrite && conditionalDepth_ == loop.conditionalDepth);
+  }
+
+  // The arrays one call or asm statement reads and overwrites are live
+  // together: the callee may read its inputs while it writes its outputs
+  // (`block_reduce(values, sums)`), so the inputs stay live through the writes.
+  void overwriteWhileReading(const std::vector<const VarDecl *> &overwritten,
+                             const std::vector<const VarDecl *> &read) {
+    for (const VarDecl *array : overwritten) accessArray(array, /*overwrite=*/true);
+    if (overwritten.size() + read.size() > 1)
+      for (const VarDecl *array : read) accessArray(array, /*overwrite=*/false);
   }
 
   // `a[i][j] = v`, `h[i] = __float2half(x)`: the value is read, then the
