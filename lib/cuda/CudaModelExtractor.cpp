@@ -736,21 +736,10 @@ private:
 
   // The indices along a written lvalue, which are read.
   void walkIndices(const Expr *lvalue) {
-    while (lvalue) {
-      lvalue = lvalue->IgnoreParenCasts();
-      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
-        noteRuntimeIndex(subscript);
-        walk(subscript->getIdx());
-        lvalue = subscript->getBase();
-      } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue)) {
-        lvalue = unary->getSubExpr();
-      } else if (const auto *offset = dyn_cast<BinaryOperator>(lvalue); offset && offset->isAdditiveOp()) {
-        walk(offset->getRHS());
-        lvalue = offset->getLHS();
-      } else {
-        return;
-      }
-    }
+    forEachIndexRead(lvalue, [&](const Expr *index, const ArraySubscriptExpr *subscript) {
+      if (subscript) noteRuntimeIndex(subscript);
+      walk(index);
+    });
   }
 
   void noteRuntimeIndex(const ArraySubscriptExpr *subscript) {

@@ -29,6 +29,24 @@ const VarDecl *storageRoot(const Expr *expression) {
   return nullptr;
 }
 
+void forEachIndexRead(const Expr *lvalue,
+                      llvm::function_ref<void(const Expr *, const ArraySubscriptExpr *)> read) {
+  while (lvalue) {
+    lvalue = lvalue->IgnoreParenCasts();
+    if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
+      read(subscript->getIdx(), subscript);
+      lvalue = subscript->getBase();
+    } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue)) {
+      lvalue = unary->getSubExpr();
+    } else if (const auto *offset = dyn_cast<BinaryOperator>(lvalue); offset && offset->isAdditiveOp()) {
+      read(offset->getRHS(), nullptr);
+      lvalue = offset->getLHS();
+    } else {
+      return;
+    }
+  }
+}
+
 namespace {
 
 // Walks a function body and notes any use of `parameter` other than a write
@@ -93,20 +111,7 @@ private:
 
   // The indices along a written lvalue are reads of other values.
   void visitIndices(const Expr *lvalue) {
-    while (lvalue) {
-      lvalue = lvalue->IgnoreParenCasts();
-      if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(lvalue)) {
-        visit(subscript->getIdx());
-        lvalue = subscript->getBase();
-      } else if (const auto *unary = dyn_cast<UnaryOperator>(lvalue)) {
-        lvalue = unary->getSubExpr();
-      } else if (const auto *offset = dyn_cast<BinaryOperator>(lvalue); offset && offset->isAdditiveOp()) {
-        visit(offset->getRHS());
-        lvalue = offset->getLHS();
-      } else {
-        return;
-      }
-    }
+    forEachIndexRead(lvalue, [&](const Expr *index, const ArraySubscriptExpr *) { visit(index); });
   }
 
   const VarDecl *parameter_;

@@ -7,6 +7,7 @@
 // overwrites carries no value across the loop's back edge.
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
 #include <utility>
@@ -16,6 +17,12 @@ namespace btlint::cuda {
 // The variable an lvalue is part of: `a` of `a`, `a[i][j]`, `*a`, `&a[0]`,
 // `(uint4 *)&a[i]`; null for anything else (a member, a call's result).
 const clang::VarDecl *storageRoot(const clang::Expr *expression);
+
+// The values a write to `lvalue` reads on the way to its storage: the index
+// of each subscript (with the subscript) and the offset added to a pointer
+// (with null), outermost first.
+void forEachIndexRead(const clang::Expr *lvalue,
+                      llvm::function_ref<void(const clang::Expr *, const clang::ArraySubscriptExpr *)> read);
 
 class OutParameters {
 public:
