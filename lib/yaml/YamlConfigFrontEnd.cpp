@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cmath>
+#include <string_view>
 
 namespace btlint {
 
@@ -198,6 +199,26 @@ private:
   FileModel &model_;
 };
 
+// Whether a line of `text` starts, at its first column, with the key
+// `configs` or `kernels` (quoted or not), as a tuning table's top level does.
+bool namesTableKeyAtTopLevel(const std::string &text) {
+  std::string_view rest(text);
+  while (!rest.empty()) {
+    const size_t end = rest.find('\n');
+    std::string_view line = rest.substr(0, end);
+    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
+    if (!line.empty() && (line.front() == '"' || line.front() == '\'')) line.remove_prefix(1);
+    for (std::string_view key : {"configs", "kernels"})
+      if (line.substr(0, key.size()) == key) {
+        std::string_view after = line.substr(key.size());
+        if (!after.empty() && (after.front() == '"' || after.front() == '\'')) after.remove_prefix(1);
+        while (!after.empty() && after.front() == ' ') after.remove_prefix(1);
+        if (!after.empty() && after.front() == ':') return true;
+      }
+  }
+  return false;
+}
+
 class YamlConfigFrontEnd : public FrontEnd {
 public:
   Language language() const override { return Language::Yaml; }
@@ -216,6 +237,14 @@ public:
       if (e.mark.pos >= 0)
         problem.span = source.span(static_cast<uint32_t>(e.mark.pos), static_cast<uint32_t>(e.mark.pos));
       problem.message = "malformed YAML: " + e.msg;
+      // Only a top-level `configs`/`kernels` key makes a tuning table; other
+      // YAML that does not parse (a Jinja template, another tool's file) is
+      // said, but is no error of the kernels' configs.
+      if (!namesTableKeyAtTopLevel(source.text())) {
+        problem.severityCap = Severity::Note;
+        problem.message += " (not read; its text has no top-level `configs` or `kernels` key, so it is no tuning "
+                           "table)";
+      }
       parsed->problems.push_back(problem);
       return parsed;
     }

@@ -67,4 +67,14 @@ printf 'name: ci\non:\n  push: {branches: [main]}\n' >tables/workflow.yaml
 run_btlint --no-config --arch sm90 tables/workflow.yaml
 check_rc 0 "a YAML file that is not a tuning table gives no findings"
 check_stdout_empty "nothing reported for a non-table YAML file"
+
+# A file that does not parse and has no top-level `configs`/`kernels` key
+# (a Jinja template that names configs only in a path) is said at note
+# severity: it cannot be a tuning table, and the run does not fail on it.
+mkdir -p templates
+printf 'CLASS_NAMES: [Car]\nDATA_CONFIG:\n    _BASE_CONFIG_: {{ base }}/cfgs/dataset_configs/kitti.yaml\n' >templates/model.yaml
+run_btlint --no-config --arch sm90 templates/model.yaml
+check_rc 0 "a broken non-table YAML file does not fail the run"
+check_stdout_matches "^templates/model.yaml:3:[0-9]+: note: malformed YAML: .*no tuning table\\) \\[parse-error\\]$" \
+  "a broken non-table YAML file is said at note severity"
 finish
