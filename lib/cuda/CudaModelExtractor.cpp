@@ -589,6 +589,14 @@ private:
         return;
       }
     if (const auto *subscript = dyn_cast<ArraySubscriptExpr>(statement)) noteRuntimeIndex(subscript);
+    // `coords + i * NDim` with `i` known only at run time: an index by
+    // another name.
+    if (const auto *offset = dyn_cast<BinaryOperator>(statement);
+        offset && offset->isAdditiveOp() && offset->getType()->isPointerType())
+      if (const auto *reference = dyn_cast<DeclRefExpr>(offset->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
+            isLocalArray(array) && !knownAtCompileTime(offset->getRHS()))
+          summary_.runtimeIndexed.try_emplace(array, offset->getSourceRange());
     if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement); cast && cast->getCastKind() == CK_LValueToRValue)
       if (auto lvalue = sharedLvalue(cast->getSubExpr())) {
         record(*lvalue, /*load=*/true, /*storedValue=*/false);

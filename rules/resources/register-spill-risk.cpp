@@ -75,7 +75,8 @@ public:
         "split over the SM's four schedulers, each holding a quarter of the warps rounded up, in "
         "units of 256 per warp: `(256, 4)` leaves 64, `(256, 3)` 80, as ptxas 13.0 caps them). An "
         "array indexed at run time (not by a constant or "
-        "the counter of a loop with a constant trip count) lives in local memory whatever its "
+        "the counter of a loop with a constant trip count), also as a pointer offset "
+        "(`coords + i * kDim` handed to a helper), lives in local memory whatever its "
         "size: the finding then says so instead of counting it as registers.";
     info.doc.whyItMatters =
         "A thread has at most 255 registers. What does not fit is spilled to local memory, which "
