@@ -285,6 +285,44 @@ static const std::string &gccOpenMpIncludeDir() {
 // and each folder above it up to the project's top (per-folder Makefiles and
 // the `*.mk` fragments they include, as kernel collections build each
 // kernel); once per folder.
+// The folders `include_directories(...)` and `target_include_directories(...)`
+// calls of a CMakeLists.txt in `folder` name, when they are written as paths
+// (relative to the folder, or under ${CMAKE_CURRENT_SOURCE_DIR}) and exist;
+// variables of the configure step (${CUDAToolkit_INCLUDE_DIRS}) are skipped.
+static void addIncludeDirectories(llvm::StringRef text, const std::string &folder, std::vector<std::string> &into) {
+  static const llvm::Regex call("(^|[^A-Za-z0-9_])(target_)?include_directories[ \t]*\\(([^)]*)\\)",
+                                llvm::Regex::IgnoreCase);
+  llvm::SmallVector<llvm::StringRef, 4> groups;
+  for (llvm::StringRef rest = text; call.match(rest, &groups);) {
+    std::vector<llvm::StringRef> arguments;
+    for (llvm::StringRef rest = groups[3].ltrim(); !rest.empty(); rest = rest.ltrim()) {
+      const size_t end = rest.find_first_of(" \t\r\n");
+      arguments.push_back(rest.substr(0, end).trim('"'));
+      rest = end == llvm::StringRef::npos ? llvm::StringRef() : rest.substr(end);
+    }
+    const bool onTarget = !groups[2].empty();
+    for (size_t i = onTarget ? 1 : 0; i < arguments.size(); ++i) {
+      llvm::StringRef argument = arguments[i];
+      if (argument == "SYSTEM" || argument == "BEFORE" || argument == "AFTER" || argument == "PRIVATE" ||
+          argument == "PUBLIC" || argument == "INTERFACE")
+        continue;
+      std::string path;
+      if (argument.consume_front("${CMAKE_CURRENT_SOURCE_DIR}") || argument.consume_front("${CMAKE_CURRENT_LIST_DIR}"))
+        path = folder + argument.str();
+      else if (argument.contains("${") || argument.contains("$<") || llvm::sys::path::is_absolute(argument))
+        continue;
+      else
+        path = folder + "/" + argument.str();
+      llvm::SmallString<256> normal(path);
+      llvm::sys::path::remove_dots(normal, true);
+      if (llvm::sys::fs::is_directory(normal) &&
+          std::find(into.begin(), into.end(), std::string(normal)) == into.end())
+        into.push_back(std::string(normal));
+    }
+    rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+  }
+}
+
 CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::string &folder) const {
   {
     std::lock_guard<std::mutex> lock(standardsMutex_);
@@ -329,6 +367,7 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
       }
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
+    if (name == "CMakeLists.txt") addIncludeDirectories(text, folder, best.includeFolders);
     for (llvm::StringRef rest = text; target.match(rest, &groups);) {
       const bool named = groups[1].starts_with("sm") || groups[1].starts_with("compute") || !groups[3].empty();
       if (named && best.targets.insert((groups[2] + groups[3]).str()).second && best.targetsFile.empty())
@@ -426,6 +465,9 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     best.nvccFlagMacros.insert(here.nvccFlagMacros.begin(), here.nvccFlagMacros.end());
     best.nvccFlagMacrosForSources.insert(best.nvccFlagMacrosForSources.end(), here.nvccFlagMacrosForSources.begin(),
                                          here.nvccFlagMacrosForSources.end());
+    for (const std::string &include : here.includeFolders)
+      if (std::find(best.includeFolders.begin(), best.includeFolders.end(), include) == best.includeFolders.end())
+        best.includeFolders.push_back(include);
     for (const auto &[number, names] : here.definesByTarget) {
       best.definesByTarget[number].insert(names.begin(), names.end());
       best.definesByTargetFile.try_emplace(number, fromTop(here.definesByTargetFile.at(number)));
@@ -465,15 +507,25 @@ static const std::multimap<std::string, std::string> &projectHeaders(const std::
   return it->second;
 }
 
-// Folders that resolve the quoted includes of `file` (and of the project
-// headers they lead to) which `searched` does not: a header of the project
+// Folders that resolve the includes of `file` (and of the project headers
+// they lead to) which the search path does not: a header of the project
 // whose path ends in the include's spelling, where one folder holds it (the
 // nearest to the file when several do). Builds add such folders with -I
-// (`kernels/utils/utils.h` included as "utils.h" from `kernels/mma/basic/`).
-static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &file, const std::string &top,
-                                                            std::vector<std::string> searched) {
-  static const llvm::Regex quotedInclude("^[ \t]*#[ \t]*include[ \t]*\"([^\"]+)\"");
-  std::vector<std::string> added;
+// (`kernels/utils/utils.h` included as "utils.h" from `kernels/mma/basic/`;
+// a samples tree's `Common/helper_cuda.h` included as <helper_cuda.h>, which
+// every sample's CMakeLists.txt puts on the path). An angled include is
+// looked for only when no system folder (`systemFolders`: the toolkit's, the
+// C library's) holds it, so no project file takes a system header's place.
+struct UnresolvedIncludeFolders {
+  std::vector<std::string> quoted; // for "..." includes: -iquote
+  std::vector<std::string> angled; // for <...> includes: -I
+};
+static UnresolvedIncludeFolders foldersOfUnresolvedIncludes(const std::string &file, const std::string &top,
+                                                           std::vector<std::string> quotedSearch,
+                                                           std::vector<std::string> angledSearch,
+                                                           const std::vector<std::string> &systemFolders) {
+  static const llvm::Regex include("^[ \t]*#[ \t]*include[ \t]*([<\"])([^>\"]+)[>\"]");
+  UnresolvedIncludeFolders added;
   std::vector<std::string> pending{file};
   std::set<std::string> read;
   const std::multimap<std::string, std::string> *headers = nullptr;
@@ -486,9 +538,10 @@ static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &f
     llvm::SmallVector<llvm::StringRef, 64> lines;
     (*buffer)->getBuffer().split(lines, '\n');
     for (llvm::StringRef line : lines) {
-      llvm::SmallVector<llvm::StringRef, 2> match;
-      if (!line.contains("include") || !quotedInclude.match(line, &match)) continue;
-      const std::string spelled = match[1].str();
+      llvm::SmallVector<llvm::StringRef, 3> match;
+      if (!line.contains("include") || !include.match(line, &match)) continue;
+      const bool angled = match[1] == "<";
+      const std::string spelled = match[2].str();
       auto resolvesIn = [&](llvm::StringRef folder) {
         llvm::SmallString<256> path(folder);
         llvm::sys::path::append(path, spelled);
@@ -496,9 +549,20 @@ static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &f
         pending.push_back(std::string(path));
         return true;
       };
-      if (resolvesIn(llvm::sys::path::parent_path(current)) ||
-          std::any_of(searched.begin(), searched.end(), resolvesIn))
+      auto existsIn = [&](llvm::StringRef folder) {
+        llvm::SmallString<256> path(folder);
+        llvm::sys::path::append(path, spelled);
+        return llvm::sys::fs::exists(path);
+      };
+      if (angled) {
+        if (std::any_of(systemFolders.begin(), systemFolders.end(), existsIn) ||
+            std::any_of(angledSearch.begin(), angledSearch.end(), resolvesIn))
+          continue;
+      } else if (resolvesIn(llvm::sys::path::parent_path(current)) ||
+                 std::any_of(quotedSearch.begin(), quotedSearch.end(), resolvesIn) ||
+                 std::any_of(angledSearch.begin(), angledSearch.end(), resolvesIn)) {
         continue;
+      }
       if (!headers) headers = &projectHeaders(top);
       const auto [first, last] = headers->equal_range(llvm::sys::path::filename(spelled).str());
       std::string best;
@@ -516,8 +580,8 @@ static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &f
         else if (shared == bestShared && folder != best) tied = true;
       }
       if (best.empty() || tied) continue;
-      searched.push_back(best);
-      added.push_back(best);
+      (angled ? angledSearch : quotedSearch).push_back(best);
+      (angled ? added.angled : added.quoted).push_back(best);
       resolvesIn(best);
     }
   }
@@ -533,7 +597,9 @@ static std::vector<std::string> foldersOfUnresolvedIncludes(const std::string &f
 // `includes/`), its children's (a vendored library's, `csrc/includes/`) and
 // those under `third_party/`, `3rdparty/` and `third-party/` for all
 // includes (-I).
-static std::vector<std::string> guessedIncludeFlags(const std::string &absolutePath) {
+static std::vector<std::string> guessedIncludeFlags(const std::string &absolutePath,
+                                                    const std::vector<std::string> &buildFolders,
+                                                    const std::vector<std::string> &systemFolders) {
   std::vector<std::string> quoted, angled;
   auto isDir = [](const llvm::Twine &path) { return llvm::sys::fs::is_directory(path); };
   auto includesOf = [&](llvm::StringRef folder, std::vector<std::string> &into) {
@@ -572,9 +638,10 @@ static std::vector<std::string> guessedIncludeFlags(const std::string &absoluteP
     if (parent == folder) break;
     folder = parent;
   }
-  std::vector<std::string> searched = quoted;
-  searched.insert(searched.end(), angled.begin(), angled.end());
-  for (std::string &dir : foldersOfUnresolvedIncludes(absolutePath, top, searched)) quoted.push_back(std::move(dir));
+  angled.insert(angled.begin(), buildFolders.begin(), buildFolders.end()); // first, as the build passes them
+  UnresolvedIncludeFolders found = foldersOfUnresolvedIncludes(absolutePath, top, quoted, angled, systemFolders);
+  quoted.insert(quoted.end(), found.quoted.begin(), found.quoted.end());
+  angled.insert(angled.end(), found.angled.begin(), found.angled.end());
   std::vector<std::string> flags;
   for (const std::string &dir : quoted) {
     flags.push_back("-iquote");
@@ -653,6 +720,19 @@ std::unique_ptr<CudaCommandLines> CudaCommandLines::create(const std::string &co
       new CudaCommandLines(std::move(database), compileCommandsDir, std::move(toolkit)));
 }
 
+std::vector<std::string> CudaCommandLines::systemIncludeFolders() const {
+  std::vector<std::string> folders;
+  if (toolkit_.found())
+    for (const char *sub : {"include", "include/cccl", "targets/x86_64-linux/include"}) {
+      llvm::SmallString<256> path(toolkit_.path);
+      llvm::sys::path::append(path, sub);
+      folders.push_back(std::string(path));
+    }
+  for (const char *system : {"/usr/local/include", "/usr/include", "/usr/include/x86_64-linux-gnu"})
+    folders.push_back(system);
+  return folders;
+}
+
 ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const std::string &gpuArch) const {
   ParseCommand command;
   command.arguments.push_back(clangDriver_);
@@ -682,11 +762,12 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
   }
   if (command.origin.empty()) {
     command.origin = "default CUDA flags";
-    std::vector<std::string> guessed = guessedIncludeFlags(absolutePath);
-    if (!guessed.empty()) command.origin += " and the include folders of the project's layout";
-    command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
     const llvm::StringRef fileFolder = llvm::sys::path::parent_path(absolutePath);
     const BuildStandard build = buildStandardFor(fileFolder, projectTopFolder(fileFolder));
+    std::vector<std::string> guessed = guessedIncludeFlags(absolutePath, build.includeFolders, systemIncludeFolders());
+    if (!build.includeFolders.empty()) command.origin += ", the include folders CMakeLists.txt names";
+    if (guessed.size() > build.includeFolders.size()) command.origin += " and the include folders of the project's layout";
+    command.arguments.insert(command.arguments.end(), guessed.begin(), guessed.end());
     if (!build.version.empty()) {
       command.arguments.push_back(nvccDialect("c++" + build.version));
       command.origin += ", -std=c++" + build.version + " as " + build.file + " says";

@@ -61,6 +61,10 @@ public:
   }
 
 private:
+  // Folders of the toolkit's and the C library's headers: an angled include
+  // they hold is never taken for a project header.
+  std::vector<std::string> systemIncludeFolders() const;
+
   CudaCommandLines(std::unique_ptr<clang::tooling::CompilationDatabase> database, std::string databaseDir,
                    CudaToolkit toolkit);
   // What a folder's build files say (or those of a file's folders, merged).
@@ -84,6 +88,10 @@ private:
     std::set<std::string> nvccFlagMacros;
     std::vector<std::pair<std::string, std::vector<std::string>>> nvccFlagMacrosForSources;
     std::string nvccFlagMacrosFile;
+    // Folders a CMakeLists.txt puts on the include path
+    // (`include_directories(../../Common)`, `target_include_directories(t
+    // PRIVATE include)`), absolute, nearest build file first.
+    std::vector<std::string> includeFolders;
   };
   BuildStandard buildStandardOf(const std::string &folder) const;
   BuildStandard buildStandardFor(llvm::StringRef fileFolder, const std::string &top) const;

@@ -94,6 +94,11 @@ public:
     // argument `TiledMMA`): nvcc's front end accepts it; Clang reports it,
     // then uses the member it found, as nvcc does.
     if (info.getID() == clang::diag::err_found_in_dependent_base) return;
+    // A kernel launched from device code (dynamic parallelism) builds only
+    // with relocatable device code (`-rdc=true`, CMake's
+    // CUDA_SEPARABLE_COMPILATION), which such a project's build passes;
+    // Clang without -fgpu-rdc reports the launch and keeps the rest.
+    if (info.getID() == clang::diag::err_cuda_device_kernel_launch_require_rdc) return;
     // `UNROLL 4` with `#define UNROLL #pragma unroll`: nvcc reads the
     // expansion as the line `#pragma unroll 4`; Clang, given the pragma
     // operator, sees a stray `4` and recovers by ending a statement there.
