@@ -542,17 +542,17 @@ static UnresolvedIncludeFolders foldersOfUnresolvedIncludes(const std::string &f
       if (!line.contains("include") || !include.match(line, &match)) continue;
       const bool angled = match[1] == "<";
       const std::string spelled = match[2].str();
-      auto resolvesIn = [&](llvm::StringRef folder) {
+      auto pathIn = [&](llvm::StringRef folder) {
         llvm::SmallString<256> path(folder);
         llvm::sys::path::append(path, spelled);
-        if (!llvm::sys::fs::exists(path)) return false;
-        pending.push_back(std::string(path));
-        return true;
+        return path;
       };
-      auto existsIn = [&](llvm::StringRef folder) {
-        llvm::SmallString<256> path(folder);
-        llvm::sys::path::append(path, spelled);
-        return llvm::sys::fs::exists(path);
+      auto existsIn = [&](llvm::StringRef folder) { return llvm::sys::fs::exists(pathIn(folder)); };
+      // Found there: its own includes are followed too.
+      auto resolvesIn = [&](llvm::StringRef folder) {
+        if (!existsIn(folder)) return false;
+        pending.push_back(std::string(pathIn(folder)));
+        return true;
       };
       if (angled) {
         if (std::any_of(systemFolders.begin(), systemFolders.end(), existsIn) ||
