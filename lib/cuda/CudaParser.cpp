@@ -5,6 +5,8 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/DiagnosticAST.h"
 #include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/DiagnosticParse.h"
@@ -108,6 +110,9 @@ public:
     llvm::SmallString<256> text;
     info.FormatDiagnostic(text);
     ParseProblem problem;
+    const bool asmConstraint = info.getID() == clang::diag::err_asm_invalid_output_constraint ||
+                               info.getID() == clang::diag::err_asm_invalid_input_constraint ||
+                               info.getID() == clang::diag::err_asm_invalid_lvalue_in_output;
     problem.message = std::string(text);
     problem.errorDirective = info.getID() == clang::diag::err_pp_hash_error;
     if (info.hasSourceManager() && info.getLocation().isValid())
@@ -123,6 +128,12 @@ public:
         firstMissingName_ = header;
       }
     }
+    // nvcc checks the operands of a template's inline asm only where the
+    // template is instantiated: judged once the translation unit is read.
+    if (asmConstraint && info.hasSourceManager()) {
+      pendingAsm_.push_back({info.getLocation(), std::move(problem)});
+      return;
+    }
     // Judged when its note arrives: see onlyImplicitlyIncluded.
     if (info.getID() == clang::diag::err_redefinition_different_typedef ||
         info.getID() == clang::diag::err_redefinition) {
@@ -130,6 +141,38 @@ public:
       return;
     }
     keep(std::move(problem));
+  }
+
+  // Keeps the asm operand errors held back by HandleDiagnostic unless they
+  // lie in the body of a function template nothing instantiates (nor a
+  // member of a class template that has no specialization).
+  void judgeHeldAsmErrors(clang::ASTContext &context) {
+    if (pendingAsm_.empty()) return;
+    struct TemplateBodies : clang::RecursiveASTVisitor<TemplateBodies> {
+      std::vector<clang::SourceRange> uninstantiated;
+      bool VisitFunctionDecl(clang::FunctionDecl *function) {
+        if (!function->isTemplated() || !function->hasBody()) return true;
+        bool instantiated = true;
+        if (const clang::FunctionTemplateDecl *pattern = function->getDescribedFunctionTemplate())
+          instantiated = !pattern->specializations().empty();
+        else if (const auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(function->getDeclContext()))
+          if (const clang::ClassTemplateDecl *owner = record->getDescribedClassTemplate())
+            instantiated = !owner->specializations().empty();
+        if (!instantiated) uninstantiated.push_back(function->getBody()->getSourceRange());
+        return true;
+      }
+    } bodies;
+    bodies.TraverseDecl(context.getTranslationUnitDecl());
+    const clang::SourceManager &sm = context.getSourceManager();
+    for (HeldAsmError &held : pendingAsm_) {
+      const clang::SourceLocation at = sm.getExpansionLoc(held.at);
+      const bool latent = std::any_of(bodies.uninstantiated.begin(), bodies.uninstantiated.end(), [&](const clang::SourceRange &body) {
+        const clang::SourceLocation begin = sm.getExpansionLoc(body.getBegin()), end = sm.getExpansionLoc(body.getEnd());
+        return !sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at);
+      });
+      if (!latent) keep(std::move(held.problem));
+    }
+    pendingAsm_.clear();
   }
 
   // The lines (file, line) where a macro holding a pragma expands.
@@ -143,6 +186,8 @@ public:
   // how to give btlint the build's flags.
   std::vector<ParseProblem> takeProblems(bool guessedFlags) {
     commitClash();
+    for (HeldAsmError &held : pendingAsm_) keep(std::move(held.problem)); // no translation unit to judge them by
+    pendingAsm_.clear();
     return summarisedProblems(guessedFlags);
   }
 
@@ -267,6 +312,11 @@ private:
   std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
   std::set<const clang::FileEntry *> namedByTheFile_;
   std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
+  struct HeldAsmError {
+    clang::SourceLocation at;
+    ParseProblem problem;
+  };
+  std::vector<HeldAsmError> pendingAsm_;
 };
 
 // Tells the collector which headers the file's own #include lines name.
@@ -386,10 +436,11 @@ private:
 
 class ModelConsumer : public clang::ASTConsumer {
 public:
-  ModelConsumer(const SourceFile &source, FileModel &model, CudaStage &stage)
-      : source_(source), model_(model), stage_(stage) {}
+  ModelConsumer(const SourceFile &source, FileModel &model, CudaStage &stage, ProblemCollector &problems)
+      : source_(source), model_(model), stage_(stage), problems_(problems) {}
   void HandleTranslationUnit(clang::ASTContext &context) override {
     stage_ = CudaStage::ReadingKernels;
+    problems_.judgeHeldAsmErrors(context);
     extractCudaModel(context, source_, model_);
   }
 
@@ -397,6 +448,7 @@ private:
   const SourceFile &source_;
   FileModel &model_;
   CudaStage &stage_;
+  ProblemCollector &problems_;
 };
 
 class ModelAction : public clang::ASTFrontendAction {
@@ -414,7 +466,7 @@ protected:
     return true;
   }
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &, llvm::StringRef) override {
-    return std::make_unique<ModelConsumer>(source_, model_, stage_);
+    return std::make_unique<ModelConsumer>(source_, model_, stage_, problems_);
   }
 
 private:
