@@ -144,32 +144,61 @@ public:
   }
 
   // Keeps the asm operand errors held back by HandleDiagnostic unless they
-  // lie in the body of a function template nothing instantiates (nor a
-  // member of a class template that has no specialization).
+  // lie in the body of a function template nothing instantiates: none of
+  // its specializations is required from code outside such bodies (Clang
+  // instantiates a callee a template names with non-dependent arguments at
+  // once; nvcc waits until the caller is instantiated), nor from the body
+  // of a template that is. Members of class templates count as instantiated
+  // when the class has a specialization.
   void judgeHeldAsmErrors(clang::ASTContext &context) {
     if (pendingAsm_.empty()) return;
     struct TemplateBodies : clang::RecursiveASTVisitor<TemplateBodies> {
-      std::vector<clang::SourceRange> uninstantiated;
+      std::vector<std::pair<const clang::FunctionTemplateDecl *, clang::SourceRange>> patterns;
       bool VisitFunctionDecl(clang::FunctionDecl *function) {
         if (!function->isTemplated() || !function->hasBody()) return true;
-        bool instantiated = true;
-        if (const clang::FunctionTemplateDecl *pattern = function->getDescribedFunctionTemplate())
-          instantiated = !pattern->specializations().empty();
-        else if (const auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(function->getDeclContext()))
-          if (const clang::ClassTemplateDecl *owner = record->getDescribedClassTemplate())
-            instantiated = !owner->specializations().empty();
-        if (!instantiated) uninstantiated.push_back(function->getBody()->getSourceRange());
+        const clang::FunctionTemplateDecl *pattern = function->getDescribedFunctionTemplate();
+        if (!pattern) {
+          const auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(function->getDeclContext());
+          const clang::ClassTemplateDecl *owner = record ? record->getDescribedClassTemplate() : nullptr;
+          if (!owner || !owner->specializations().empty()) return true;
+        }
+        patterns.emplace_back(pattern, function->getBody()->getSourceRange());
         return true;
       }
     } bodies;
     bodies.TraverseDecl(context.getTranslationUnitDecl());
     const clang::SourceManager &sm = context.getSourceManager();
+    auto inside = [&](clang::SourceLocation at, const clang::SourceRange &body) {
+      at = sm.getExpansionLoc(at);
+      return !sm.isBeforeInTranslationUnit(at, sm.getExpansionLoc(body.getBegin())) &&
+             !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(body.getEnd()), at);
+    };
+    // Dead until a specialization is required from live code.
+    std::vector<bool> dead(bodies.patterns.size(), true);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (size_t i = 0; i < bodies.patterns.size(); ++i) {
+        const clang::FunctionTemplateDecl *pattern = bodies.patterns[i].first;
+        if (!dead[i] || !pattern) continue;
+        for (const clang::FunctionDecl *specialization : pattern->specializations()) {
+          const clang::SourceLocation required = specialization->getPointOfInstantiation();
+          // Only declared (a call in a template's body deduced it): no body yet.
+          if (required.isInvalid()) continue;
+          bool fromDeadBody = false;
+          for (size_t j = 0; j < bodies.patterns.size() && !fromDeadBody; ++j)
+            fromDeadBody = dead[j] && inside(required, bodies.patterns[j].second);
+          if (!fromDeadBody) {
+            dead[i] = false;
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
     for (HeldAsmError &held : pendingAsm_) {
-      const clang::SourceLocation at = sm.getExpansionLoc(held.at);
-      const bool latent = std::any_of(bodies.uninstantiated.begin(), bodies.uninstantiated.end(), [&](const clang::SourceRange &body) {
-        const clang::SourceLocation begin = sm.getExpansionLoc(body.getBegin()), end = sm.getExpansionLoc(body.getEnd());
-        return !sm.isBeforeInTranslationUnit(at, begin) && !sm.isBeforeInTranslationUnit(end, at);
-      });
+      bool latent = false;
+      for (size_t i = 0; i < bodies.patterns.size() && !latent; ++i)
+        latent = dead[i] && inside(held.at, bodies.patterns[i].second);
       if (!latent) keep(std::move(held.problem));
     }
     pendingAsm_.clear();
