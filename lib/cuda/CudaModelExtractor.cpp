@@ -471,8 +471,7 @@ private:
     if (const auto *declarations = dyn_cast<DeclStmt>(statement)) {
       for (const Decl *declaration : declarations->decls())
         if (const auto *variable = dyn_cast<VarDecl>(declaration)) {
-          const bool localArray = !isSharedVariable(variable) && variable->hasLocalStorage() &&
-                                  variable->getType()->isArrayType();
+          const bool localArray = isLocalArray(variable);
           if (isSharedVariable(variable))
             summary_.declaredShared.push_back(variable->getCanonicalDecl());
           else if (localArray) {
@@ -593,10 +592,7 @@ private:
     // another name.
     if (const auto *offset = dyn_cast<BinaryOperator>(statement);
         offset && offset->isAdditiveOp() && offset->getType()->isPointerType())
-      if (const auto *reference = dyn_cast<DeclRefExpr>(offset->getLHS()->IgnoreParenImpCasts()))
-        if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
-            isLocalArray(array) && !knownAtCompileTime(offset->getRHS()))
-          summary_.runtimeIndexed.try_emplace(array, offset->getSourceRange());
+      noteRuntimeIndex(offset->getLHS(), offset->getRHS(), offset->getSourceRange());
     if (const auto *cast = dyn_cast<ImplicitCastExpr>(statement); cast && cast->getCastKind() == CK_LValueToRValue)
       if (auto lvalue = sharedLvalue(cast->getSubExpr())) {
         record(*lvalue, /*load=*/true, /*storedValue=*/false);
@@ -751,10 +747,15 @@ private:
   }
 
   void noteRuntimeIndex(const ArraySubscriptExpr *subscript) {
-    if (const auto *reference = dyn_cast<DeclRefExpr>(subscript->getBase()->IgnoreParenImpCasts()))
+    noteRuntimeIndex(subscript->getBase(), subscript->getIdx(), subscript->getSourceRange());
+  }
+
+  // `base[index]` or `base + index` with `base` an array named directly.
+  void noteRuntimeIndex(const Expr *base, const Expr *index, SourceRange where) {
+    if (const auto *reference = dyn_cast<DeclRefExpr>(base->IgnoreParenImpCasts()))
       if (const auto *array = dyn_cast<VarDecl>(reference->getDecl());
-          isLocalArray(array) && !knownAtCompileTime(subscript->getIdx()))
-        summary_.runtimeIndexed.try_emplace(array, subscript->getSourceRange());
+          isLocalArray(array) && !knownAtCompileTime(index))
+        summary_.runtimeIndexed.try_emplace(array, where);
   }
 
   // The per-thread array `variable` is, or points into.
