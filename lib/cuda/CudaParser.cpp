@@ -1,5 +1,6 @@
 #include "cuda/CudaParser.h"
 #include "cuda/CudaBuiltinHeaders.h"
+#include "cuda/CudaCompileCommands.h"
 #include "cuda/CudaModelExtractor.h"
 #include "cuda/IncludedKernelCode.h"
 
@@ -306,13 +307,25 @@ private:
     const clang::PresumedLoc presumed = sm.getPresumedLoc(fileLocation);
     if (presumed.isValid()) {
       // A project header is named from the file's folder, as the file's own
-      // #include names it; others by the path the compiler found.
+      // #include names it; one elsewhere (`../x.cuh`) from the folder btlint
+      // runs in, as findings' paths are (else the project's top); others by
+      // the path the compiler found.
       llvm::SmallString<256> normalized(presumed.getFilename());
       llvm::sys::path::remove_dots(normalized, /*remove_dot_dot=*/true);
       llvm::StringRef name = normalized;
-      if (auto main = sm.getFileEntryRefForID(mainFile))
-        if (llvm::StringRef below = pathBelow(name, llvm::sys::path::parent_path(main->getName())); !below.empty())
+      if (auto main = sm.getFileEntryRefForID(mainFile)) {
+        const llvm::StringRef folder = llvm::sys::path::parent_path(main->getName());
+        if (llvm::StringRef below = pathBelow(name, folder); !below.empty()) {
           name = below;
+        } else {
+          if (projectTop_.empty()) {
+            llvm::SmallString<256> cwd;
+            const bool underCwd = !llvm::sys::fs::current_path(cwd) && !pathBelow(folder, cwd).empty();
+            projectTop_ = underCwd ? std::string(cwd) : projectTopFolder(folder);
+          }
+          if (llvm::StringRef belowTop = pathBelow(name, projectTop_); !belowTop.empty()) name = belowTop;
+        }
+      }
       problem.message = "in " + name.str() + ":" + std::to_string(presumed.getLine()) + ":" +
                         std::to_string(presumed.getColumn()) + ": " + problem.message;
     }
@@ -336,6 +349,7 @@ private:
   std::set<std::tuple<uint32_t, uint32_t, std::string>> seen_;
   size_t dropped_ = 0;
   std::set<std::string> missingHeaders_; // headers not found, by name as written
+  mutable std::string projectTop_;        // found when a header outside the file's folder is named
   ParseProblem firstMissing_;
   std::string firstMissingName_;
   std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
