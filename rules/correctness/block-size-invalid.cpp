@@ -41,7 +41,9 @@ public:
         "than 1024 threads, an extent above 1024 (x, y) or 64 (z), an empty block, more threads than "
         "the kernel's `__launch_bounds__` allows, and, unless `require-warp-multiple` is off, a "
         "thread count that is not a multiple of the warp size (32), at warning severity at most (the "
-        "launch runs; only the idle lanes are lost). A block of one thread is taken as deliberate. A launch that its function returns before for this instantiation (`if "
+        "launch runs; only the idle lanes are lost). A block of one thread is taken as deliberate, and so is "
+        "one block of fewer threads than a warp in a grid of one block (`probe<<<1, 16>>>`: a latency "
+        "probe or a serial step, where no other block could use the idle lanes). A launch that its function returns before for this instantiation (`if "
         "(block >= 1024) return 1;` ahead of it, the condition true for the template arguments) is "
         "never reached and not checked.";
     info.doc.whyItMatters =
@@ -125,7 +127,7 @@ public:
                         "than the kernel's registers allow");
         continue;
       }
-      if (requireWarpMultiple && threads > 1 && threads % kWarpSize != 0) {
+      if (requireWarpMultiple && threads > 1 && threads % kWarpSize != 0 && !singleBlockBelowAWarp(launch, threads)) {
         const int64_t warps = (threads + kWarpSize - 1) / kWarpSize;
         auto diagnostic = report(block + shape + ", not a multiple of the warp size (" +
                                                    std::to_string(kWarpSize) + ")");
@@ -139,6 +141,15 @@ public:
   }
 
 private:
+  // One block of less than a warp: the size is the point (a probe, a serial
+  // step), and no other block is there to use the lanes it leaves idle.
+  static bool singleBlockBelowAWarp(const LaunchSite &launch, int64_t threads) {
+    if (threads >= kWarpSize || launch.gridDims.size() != 3) return false;
+    for (const ScalarValue &extent : launch.gridDims)
+      if (!extent.isInt() || extent.asInt() != 1) return false;
+    return true;
+  }
+
   // " (32 x 33)" for a multi-dimensional block; nothing for a 1-D one.
   static std::string shapeText(const LaunchSite &launch) {
     if (launch.blockDims.size() != 3) return {};
