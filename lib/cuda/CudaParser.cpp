@@ -477,6 +477,59 @@ private:
   std::set<const clang::MacroInfo *> rewritten_;
 };
 
+// nvcc accepts inline asm operands written without the comma between them
+// (`: "r"(addr) "r"(v.x), ...`); Clang stops at the second constraint. The
+// text Clang parses gets the comma in place of a blank before that
+// constraint, so every offset and line stays where the file has it; a pair
+// with no blank between them is left as written.
+std::string withAsmOperandCommas(llvm::StringRef text) {
+  clang::LangOptions options;
+  options.CPlusPlus = options.CPlusPlus11 = options.CUDA = true;
+  clang::Lexer lexer(clang::SourceLocation::getFromRawEncoding(1), options, text.begin(), text.begin(), text.end());
+  std::vector<clang::Token> tokens;
+  clang::Token token;
+  do {
+    lexer.LexFromRawLexer(token);
+    tokens.push_back(token);
+  } while (token.isNot(clang::tok::eof));
+  const auto offsetOf = [](const clang::Token &t) { return t.getLocation().getRawEncoding() - 1; };
+  const auto isIdentifier = [](const clang::Token &t, std::initializer_list<llvm::StringRef> names) {
+    if (!t.is(clang::tok::raw_identifier)) return false;
+    for (llvm::StringRef name : names)
+      if (t.getRawIdentifier() == name) return true;
+    return false;
+  };
+  std::string fixed;
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    if (!isIdentifier(tokens[i], {"asm", "__asm__", "__asm"})) continue;
+    size_t at = i + 1;
+    while (at < tokens.size() && isIdentifier(tokens[at], {"volatile", "__volatile__", "goto", "inline"})) ++at;
+    if (at >= tokens.size() || !tokens[at].is(clang::tok::l_paren)) continue;
+    int depth = 0, colons = 0;
+    for (; at < tokens.size() && !tokens[at].is(clang::tok::eof); ++at) {
+      const clang::Token &t = tokens[at];
+      if (t.isOneOf(clang::tok::l_paren, clang::tok::l_square, clang::tok::l_brace)) ++depth;
+      if (t.isOneOf(clang::tok::r_paren, clang::tok::r_square, clang::tok::r_brace) && --depth == 0) break;
+      if (depth == 1 && t.is(clang::tok::colon)) ++colons;
+      if (depth == 1 && t.is(clang::tok::coloncolon)) colons += 2;
+      // An operand's `)` closing back to the statement's level, then a
+      // constraint string: outputs and inputs only.
+      if (depth != 1 || !t.is(clang::tok::r_paren) || colons < 1 || colons > 2) continue;
+      const clang::Token &next = tokens[at + 1];
+      if (!next.is(clang::tok::string_literal)) continue;
+      const unsigned from = offsetOf(t) + 1, to = offsetOf(next);
+      for (unsigned c = from; c < to; ++c) {
+        if (text[c] != ' ' && text[c] != '\t') continue;
+        if (fixed.empty()) fixed = text.str();
+        fixed[c] = ',';
+        break;
+      }
+    }
+    i = at;
+  }
+  return fixed;
+}
+
 class ModelConsumer : public clang::ASTConsumer {
 public:
   ModelConsumer(const SourceFile &source, FileModel &model, CudaStage &stage, ProblemCollector &problems)
@@ -642,8 +695,12 @@ CudaParseOutcome parseCudaFile(const ParseCommand &command, const SourceFile &so
   }
   useClangHeadersFromMemory(invocation->getHeaderSearchOpts());
   // The engine's text (BOM removed) is what spans index into; parse exactly it.
+  const std::string withCommas = withAsmOperandCommas(source.text());
   invocation->getPreprocessorOpts().addRemappedFile(
-      absolutePath, llvm::MemoryBuffer::getMemBufferCopy(source.text(), absolutePath).release());
+      absolutePath,
+      llvm::MemoryBuffer::getMemBufferCopy(withCommas.empty() ? llvm::StringRef(source.text()) : withCommas,
+                                           absolutePath)
+          .release());
   invocation->getFrontendOpts().DisableFree = false;
   // No "N errors generated" line on stderr: the errors are reported as findings.
   invocation->getDiagnosticOpts().ShowCarets = false;
