@@ -75,7 +75,10 @@ public:
         "defaults (`num_warps=4`, `num_stages=3`, `num_ctas=1`). A CUDA config table (a constant "
         "array of structs) compares rows field by field, a field left out taking its default "
         "member initializer. Configs with a value the evaluator could not resolve are never "
-        "compared.";
+        "compared. The finding points at the duplicate as written: the element of a literal "
+        "list, the row of a table a comprehension unpacks (`for m, n, k, s, w in TABLE`, with a "
+        "note at the earlier row), else the expression that made it; duplicates one expression "
+        "makes from a single loop (`min(bn, 1024)`) share one finding there.";
     info.doc.whyItMatters =
         "The autotuner compiles and benchmarks every entry, so a duplicate doubles that "
         "config's share of the tuning pause and adds nothing. Duplicates usually betray a "
@@ -151,6 +154,9 @@ public:
         diagnostic.note("both run with `" + *configIdentity(*duplicate, tritonOptions) + "`");
         if (!duplicate->expansion.empty()) diagnostic.note(duplicate->expansion);
         if (!original->expansion.empty()) diagnostic.note(original->expansion);
+        if (original->sourcePath.empty())
+          if (std::optional<SourceSpan> row = tableRow(*original))
+            diagnostic.note(configLabel(*original) + " is the row at line " + std::to_string(row->line), *row);
         if (group.size() > 1) {
           std::string others;
           for (size_t i = 1; i < group.size(); ++i)
@@ -167,8 +173,46 @@ public:
 
 private:
   static SourceSpan reportSpan(const Config &config, const ConfigList &list) {
-    if (config.sourcePath.empty() && config.span.valid()) return config.span;
-    return list.span;
+    if (!config.sourcePath.empty() || !config.span.valid()) return list.span;
+    if (std::optional<SourceSpan> row = tableRow(config)) return *row;
+    return config.span;
+  }
+
+  // A config a comprehension builds from one row of a table written
+  // elsewhere (`for m, n, k, s, w in kernel_configs`): the row, when the
+  // values taken from outside the config's expression are several and were
+  // all written on one other line. That row repeats an earlier one, not the
+  // comprehension; one value from elsewhere (a constant, a loop's tuple) is
+  // no row.
+  static std::optional<SourceSpan> tableRow(const Config &config) {
+    std::optional<SourceSpan> row;
+    int fromRow = 0;
+    auto take = [&](const ScalarValue &value) {
+      const SourceSpan &at = value.span();
+      if (!at.valid() || (at.startByte >= config.span.startByte && at.endByte <= config.span.endByte)) return true;
+      ++fromRow;
+      if (!row) {
+        row = at;
+        return at.line != config.span.line;
+      }
+      if (at.line != row->line) return false;
+      if (at.startByte < row->startByte) {
+        row->startByte = at.startByte;
+        row->column = at.column;
+      }
+      if (at.endByte > row->endByte) {
+        row->endByte = at.endByte;
+        row->endColumn = at.endColumn;
+        row->endLine = at.endLine;
+      }
+      return true;
+    };
+    for (const auto &[name, value] : config.params)
+      if (!take(value)) return std::nullopt;
+    for (const std::optional<ScalarValue> *option : {&config.numWarps, &config.numStages, &config.numCtas, &config.maxnreg})
+      if (*option && !take(**option)) return std::nullopt;
+    if (fromRow < 2) return std::nullopt;
+    return row;
   }
 };
 
