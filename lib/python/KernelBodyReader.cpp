@@ -1943,6 +1943,108 @@ private:
     if (parts.size() > 1) result.parts = keepParts(std::move(parts));
   }
 
+  // `tl.static_assert(LB == 2)` at the top of a helper of this module, given
+  // the kernel's own parameter for LB (`skip(i, LB=LB)`): the kernel too
+  // compiles only for that value, as if it asserted it itself.
+  void helperAssertedValues(NodeId call, std::string_view name) {
+    const NodeId definition = moduleHelper(name);
+    if (definition == kNoNode) return;
+    for (const auto &[parameter, value] : pinnedParameters(definition, 0))
+      if (NodeId given = argumentFor(call, definition, parameter); given != kNoNode) {
+        std::string param(tree_.text(given));
+        if (kernel_.findParam(param)) kernel_.assertedValues.emplace(std::move(param), value);
+      }
+  }
+
+  // The definition of a function of this module called `name`, or kNoNode.
+  NodeId moduleHelper(std::string_view name) const {
+    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
+    if (!binding || binding->kind != eval::Binding::Kind::Definition || binding->node == kNoNode ||
+        tree_.kind(binding->node) != NodeKind::FunctionDefinition)
+      return kNoNode;
+    return binding->node;
+  }
+
+  // The name `call` passes for `parameter` of `definition` (by keyword or by
+  // position), or kNoNode when it passes something else or splats.
+  NodeId argumentFor(NodeId call, NodeId definition, std::string_view parameter) const {
+    bool splat = false;
+    const std::vector<std::string_view> parameters = tree_.positionalParameterNames(definition, &splat);
+    const NodeId arguments = tree_.child(call, Field::Arguments);
+    if (splat || arguments == kNoNode) return kNoNode;
+    size_t position = 0;
+    for (NodeId argument : tree_.children(arguments)) {
+      const NodeKind kind = tree_.kind(argument);
+      if (kind == NodeKind::Comment) continue;
+      if (kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) return kNoNode;
+      NodeId value = argument;
+      if (kind == NodeKind::KeywordArgument) {
+        NodeId keyword = tree_.child(argument, Field::Name);
+        if (keyword == kNoNode || tree_.text(keyword) != parameter) continue;
+        value = tree_.child(argument, Field::Value);
+      } else if (position >= parameters.size() || parameters[position++] != parameter) {
+        continue;
+      }
+      value = tree_.unparenthesize(value);
+      return value != kNoNode && tree_.kind(value) == NodeKind::Identifier ? value : kNoNode;
+    }
+    return kNoNode;
+  }
+
+  // The values a helper pins its parameters to: its own `tl.static_assert(P
+  // == v)`, or P passed on to a helper that pins it (`return not
+  // skip_kv(i, LB=LB)`), in the statements its body always runs (not inside
+  // an `if` or a loop).
+  std::map<std::string_view, int64_t> pinnedParameters(NodeId definition, int depth) {
+    std::map<std::string_view, int64_t> pinned;
+    const NodeId body = tree_.child(definition, Field::Body);
+    if (body == kNoNode || depth > 4) return pinned;
+    bool splat = false;
+    const std::vector<std::string_view> parameters = tree_.positionalParameterNames(definition, &splat);
+    auto isParameter = [&](std::string_view n) {
+      return std::find(parameters.begin(), parameters.end(), n) != parameters.end();
+    };
+    std::vector<NodeId> calls;
+    for (NodeId statement : tree_.children(body)) {
+      const NodeKind kind = tree_.kind(statement);
+      if (kind != NodeKind::ExpressionStatement && kind != NodeKind::ReturnStatement) continue;
+      std::vector<NodeId> pending{statement};
+      while (!pending.empty() && calls.size() < 256) {
+        const NodeId node = pending.back();
+        pending.pop_back();
+        if (tree_.kind(node) == NodeKind::Call) calls.push_back(node);
+        for (NodeId child : tree_.children(node)) pending.push_back(child);
+      }
+    }
+    for (NodeId call : calls) {
+      const NodeId callee = tree_.child(call, Field::Function);
+      if (canonical(callee) == "triton.language.static_assert") {
+        Comparison comparison;
+        NodeId test = positionalArgument(call, 0);
+        if (test == kNoNode || !readComparison(tree_, test, comparison) || comparison.op != NodeKind::OpEqual)
+          continue;
+        const NodeId operands[2] = {comparison.left, comparison.right};
+        for (int side = 0; side < 2; ++side) {
+          NodeId named = tree_.unparenthesize(operands[side]);
+          NodeId literal = tree_.unparenthesize(operands[1 - side]);
+          int64_t value = 0;
+          if (named != kNoNode && literal != kNoNode && tree_.kind(named) == NodeKind::Identifier &&
+              tree_.kind(literal) == NodeKind::Integer && parseIntegerLiteral(tree_.text(literal), value) &&
+              isParameter(tree_.text(named)))
+            pinned.emplace(tree_.text(named), value);
+        }
+        continue;
+      }
+      if (callee == kNoNode || tree_.kind(callee) != NodeKind::Identifier) continue;
+      const NodeId inner = moduleHelper(tree_.text(callee));
+      if (inner == kNoNode || inner == definition) continue;
+      for (const auto &[parameter, value] : pinnedParameters(inner, depth + 1))
+        if (NodeId given = argumentFor(call, inner, parameter); given != kNoNode && isParameter(tree_.text(given)))
+          pinned.emplace(tree_.text(given), value);
+    }
+    return pinned;
+  }
+
   // A helper of the module that computes scalars only from scalars (tile
   // ids from program ids: `pid = tl.program_id(0)`, `tl.cdiv`, `min`,
   // arithmetic; no other call, no tensor), called with scalars: its result,
@@ -2055,6 +2157,7 @@ private:
     if (tree_.kind(callee) == NodeKind::Identifier) {
       scalarHelperResult(call, tree_.text(callee), arguments, result);
       helperReturnedParts(call, tree_.text(callee), arguments, keywordArguments, result);
+      helperAssertedValues(call, tree_.text(callee));
     }
     // A helper given one tile and nothing else (`exp(b_g)`, `sigmoid(x)`,
     // wrappers of math functions, often imported): taken as element-wise,

@@ -245,6 +245,43 @@ def mix_streams(x_ptr, out_ptr, n: tl.constexpr, C: tl.constexpr, BLOCK_C: tl.co
   EXPECT_EQ(kernel.assertedValues, (std::map<std::string, int64_t>{{"n", 4}}));
 }
 
+// A helper that asserts its parameter (`tl.static_assert(LB == 2)`, or
+// `2 == BACKWARD`) pins the kernel parameter a call passes for it, by
+// keyword or by position, also through a helper that passes it on; a value
+// the kernel computes (`B * 1`), or an assertion that is no equality, pins
+// nothing.
+TEST(PythonKernels, StaticAssertInAHelperPinsTheParameterPassedToIt) {
+  FileModel model = python_test::modelOf(R"(
+import triton
+import triton.language as tl
+
+@triton.jit
+def level_mask(i_t, ell, LB: tl.constexpr, BACKWARD: tl.constexpr):
+    tl.static_assert(LB == 2)
+    tl.static_assert(2 == BACKWARD)
+    tl.static_assert(ell >= 0)
+    period = 1 << (ell + 1)
+    return i_t % period == 0
+
+@triton.jit
+def skip_rows(i_t, ell, LB: tl.constexpr):
+    return not level_mask(i_t=i_t, ell=ell, LB=LB, BACKWARD=2)
+
+@triton.jit
+def chunk_state(x_ptr, out_ptr, ell, LB: tl.constexpr, B: tl.constexpr, F: tl.constexpr, G: tl.constexpr,
+                BT: tl.constexpr):
+    i_t = tl.program_id(0)
+    keep = level_mask(i_t, ell, LB=LB, BACKWARD=B * 1)
+    other = level_mask(i_t, ell, F, B)  # F for LB, B for BACKWARD
+    keep = keep & skip_rows(i_t, ell, G)  # G for LB, two helpers down
+    offs = i_t * BT + tl.arange(0, BT)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr + offs, tl.where(keep & other, x, 0.0))
+)");
+  const Kernel &kernel = kernelNamed(model, "chunk_state");
+  EXPECT_EQ(kernel.assertedValues, (std::map<std::string, int64_t>{{"B", 2}, {"F", 2}, {"G", 2}, {"LB", 2}}));
+}
+
 // Triton requires a tensor descriptor's last stride to be 1, and the JIT makes
 // a stride of 1 the constant: that parameter is the contiguous axis's stride
 // (btlint-bench compiles it as 1). A block pointer's strides say nothing.
