@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """How the harness chooses arguments nothing in the project gives: integer
-pointers by how their values are used, constexpr defaults by their use, and
-btlint's shared values before either. Needs triton (compiles nothing)."""
+and fp32 pointers by how their values are used, constexpr defaults by their
+use, and btlint's shared values before either; and how it names compile
+failures. Needs triton (compiles only to the first error, on the CPU)."""
 import os
 import sys
 
@@ -188,6 +189,93 @@ try:
 except Exception as exc:  # noqa: BLE001 - the failure is the test
     status, message = btbench_triton.classify_error(exc)
     expect(status == "compile_error" and "`tl.static_assert(BLOCK < 16)`" in message, f"classified {message!r}")
+
+
+
+# Loads that reach an fp32-only math function uncast are fp32 (Triton 3
+# rejects a 16-bit tile there); a cast on the way, or a second load mixed in,
+# says nothing.
+@triton.jit
+def gated_state(K, G, GN, V, OUT, SCALE, N, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    p_g = G + offs
+    b_g = tl.load(p_g)
+    b_gn = tl.load(GN)
+    b_k = tl.load(K + offs)
+    b_s = tl.load(SCALE + offs)
+    b_v = tl.load(V + offs).to(tl.float32)
+    decay = tl.exp(b_g - b_gn)
+    mixed = tl.math.exp2(b_k * b_s)
+    tl.store(OUT + offs, decay * mixed + tl.log(b_v))
+
+
+float32 = btbench_triton.float32_pointers(gated_state, ["K", "G", "GN", "V", "OUT", "SCALE"])
+expect(float32 == set(), f"fp32 pointers where two loads mix {sorted(float32)}")
+
+
+@triton.jit
+def gated_decay(G, OUT, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    p_g = G + offs
+    b_g = tl.load(p_g)
+    tl.store(OUT + offs, tl.exp(b_g * 0.5))
+
+
+float32 = btbench_triton.float32_pointers(gated_decay, ["G", "OUT"])
+expect(float32 == {"G"}, f"fp32 pointers of a gate given to tl.exp {sorted(float32)}")
+values, assumed = btbench_triton.synthesise_arguments(
+    gated_decay, {"params": [{"name": "G", "kind": "pointer"}, {"name": "OUT", "kind": "pointer"}]},
+    {"params": {"BLOCK": 64}, "num_warps": 4, "num_stages": 2}, [])
+expect(values["G"] == ("ptr", "fp32") and values["OUT"] == ("ptr", "fp16"), f"pointers {values['G']} {values['OUT']}")
+expect("G: *fp32 (its values go to an fp32-only math function uncast)" in assumed, f"assumptions {assumed}")
+
+# An error inside a @jit helper nests one CompilationError per call level,
+# each ending in a caret: the message names the innermost cause.
+NOT_CONSTEXPR = 3
+
+
+@triton.jit
+def scaled(x):
+    return x * NOT_CONSTEXPR
+
+
+@triton.jit
+def calls_scaled(X, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(X + offs, scaled(tl.load(X + offs)))
+
+
+try:
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    triton.compile(ASTSource(calls_scaled, {"X": "*fp32", "BLOCK": "constexpr"}, constexprs={"BLOCK": 64}),
+                   target=GPUTarget("cuda", 90, 32))
+    expect(False, "the global read did not fail")
+except Exception as exc:  # noqa: BLE001 - the failure is the test
+    status, message = btbench_triton.classify_error(exc)
+    expect(status == "compile_error" and "scaled(tl.load" in message and "NOT_CONSTEXPR" in message,
+           f"classified {message!r}")
+
+# A helper bound to a stand-in (its module is not installed here): the
+# failure is the missing module's, not the config's.
+safe_exp = btbench_triton.Permissive("fla.ops.utils.op").safe_exp
+
+
+@triton.jit
+def calls_stand_in(X, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(X + offs, safe_exp(tl.load(X + offs)))
+
+
+expect(btbench_triton.stand_ins_reached(calls_stand_in) == {"safe_exp": "fla.ops.utils.op.safe_exp"},
+       f"stand-ins {btbench_triton.stand_ins_reached(calls_stand_in)}")
+told = btbench_triton.missing_module_error(
+    calls_stand_in, "RuntimeError: Unsupported function referenced: <module 'fla.ops.utils.op.safe_exp'>")
+expect(told is not None and "`fla.ops.utils.op`" in told, f"missing module {told!r}")
+expect(btbench_triton.missing_module_error(calls_stand_in, "CompilationError: at 3:4 `tl.dot(a, b)`") is None,
+       "an unrelated error taken for a missing module")
+expect(btbench_triton.missing_module_error(calls_scaled, "Cannot access global variable NOT_CONSTEXPR") is None,
+       "a global of the project's own taken for a missing module")
 
 for p in problems:
     print("FAIL:", p, file=sys.stderr)

@@ -1060,12 +1060,18 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     Collector::Agreement total;
     std::vector<std::string> disagreements;
     std::string rowsText;
-    int64_t tried = 0, decided = 0, notRun = 0;
+    int64_t tried = 0, decided = 0, notRun = 0, missingModule = 0;
     if (const json::Array *rows = results->getArray("compile"))
       for (const auto &r : *rows)
         if (const json::Object *o = r.getAsObject()) {
           if (str(*o, "status") == "not_run") {
             ++notRun;
+            continue;
+          }
+          // A stand-in of a module not installed where run.py ran took part:
+          // the compile says nothing about the config.
+          if (str(*o, "status") == "missing_module") {
+            ++missingModule;
             continue;
           }
           ++tried;
@@ -1087,6 +1093,9 @@ bool collectReport(const std::string &dir, std::string &error, std::string *summ
     out << "\n## Agreement with the compiler\n\n" << decided << " of " << tried
         << " configs compiled (decided); " << total.configs << " with an estimate of btlint's"
         << (notRun ? "; " + std::to_string(notRun) + " not run (the run's --deadline passed)" : std::string())
+        << (missingModule ? "; " + std::to_string(missingModule) +
+                                " not decided: the kernel uses a module not installed where run.py ran"
+                          : std::string())
         << ".\n\n";
     if (total.configs) {
       out << "| kernel | configs | smem byte-exact | fit verdict | spill verdict | regs within 10% |\n"

@@ -323,6 +323,7 @@ def synthesise_arguments(fn, kernel, config, heuristics):
     pointer_names = [p.name for p in fn.params if params.get(p.name, {}).get("kind") == "pointer"
                      or (p.annotation or "").startswith("*")]
     integer = integer_pointers(fn, [n for n in pointer_names if n not in dtypes])
+    float32 = float32_pointers(fn, [n for n in pointer_names if n not in dtypes and n not in integer])
     for p in fn.params:
         name = p.name
         annotation = p.annotation
@@ -360,6 +361,9 @@ def synthesise_arguments(fn, kernel, config, heuristics):
             if name in integer and not annotation.startswith("*"):
                 element = "i32"
                 assumptions.append(f"{name}: *i32 (its values are used as indices)")
+            elif name in float32 and not annotation.startswith("*"):
+                element = "fp32"
+                assumptions.append(f"{name}: *fp32 (its values go to an fp32-only math function uncast)")
             else:
                 element = dtypes.get(name) or (annotation[1:] if annotation.startswith("*") else dtype)
             values[name] = ("ptr", POINTER_DTYPES.get(element, element))
@@ -460,6 +464,132 @@ def defaults_by_use(fn, names):
     return out
 
 
+class LoadFlow:
+    """Where the values of a kernel's source come from: which pointer
+    parameters each address reaches (`ptrs = X + offs`), and which pointers
+    each variable's value is loaded from, through assignments in source order.
+    The readers below (integer_pointers, float32_pointers) ask it."""
+
+    def __init__(self, tree, pointers):
+        self.pointers = set(pointers)
+        self.aliases = {}  # local -> the pointer parameters it is an address into
+        self.assignments = []  # (position, target names, value, augmented), in source order
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                # It takes effect where the statement ends: its own value reads the one before.
+                ends = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
+                self.assignments.append((ends, {n for t in targets for n in self.names(t)}, node.value,
+                                         isinstance(node, ast.AugAssign)))
+        # Addresses into a pointer (`ptrs = X + offs`, `ptrs += BLOCK`), whatever the order.
+        for _ in range(4):
+            for _at, targets, value, _augmented in self.assignments:
+                if self.loads_in(value):
+                    continue
+                for name in targets - self.pointers:
+                    self.aliases.setdefault(name, set()).update(self.bases(value))
+        self.assignments.sort(key=lambda a: a[0])
+        self.assigned = [set() for _ in self.assignments]  # what each assignment's value is loaded from
+        # What is loaded and never cast on the way (`.to(...)`, `tl.cast`):
+        # the element type the load gives is the one the value has.
+        self.uncast = [set() for _ in self.assignments]
+        for _ in range(4):
+            for i, (at, targets, value, augmented) in enumerate(self.assignments):
+                self.assigned[i] = self.assigned[i] | self.origins(value, at)
+                if not self.casts_in(value):
+                    self.uncast[i] = self.uncast[i] | self.origins(value, at, uncast=True)
+                if augmented:  # `acc += x` keeps what acc held
+                    for name in targets:
+                        self.assigned[i] = self.assigned[i] | self.value_origins(name, at)
+                        self.uncast[i] = self.uncast[i] | self.value_origins(name, at, uncast=True)
+
+    @staticmethod
+    def names(node):
+        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+    @staticmethod
+    def call_name(node):
+        f = node.func
+        return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+
+    @staticmethod
+    def position(node):
+        return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+
+    def loads_in(self, node):
+        return any(isinstance(n, ast.Call) and self.call_name(n) == "load" for n in ast.walk(node))
+
+    def casts_in(self, node):
+        return any(isinstance(n, ast.Call) and self.call_name(n) in ("to", "cast") for n in ast.walk(node))
+
+    def bases(self, node):
+        out = self.names(node) & self.pointers
+        for name in self.names(node):
+            out |= self.aliases.get(name, set())
+        return out
+
+    def bases_at(self, node, at, depth=0):
+        """The pointer parameters `node` addresses at source position `at`:
+        a local through its last assignment before `at` (`ptr = S + g;
+        s = tl.load(ptr); ptr = Z + g; z = tl.load(ptr)`: the second load
+        reads Z), through all of them where none comes before."""
+        out = self.names(node) & self.pointers
+        for name in self.names(node) - self.pointers:
+            before = [a for a in self.assignments if name in a[1] and a[0] < at]
+            if not before or depth > 8:
+                out |= self.aliases.get(name, set())
+                continue
+            last_at, _targets, value, augmented = before[-1]
+            if self.loads_in(value):
+                continue  # a value loaded from memory, not an address into a parameter
+            out |= self.bases_at(value, last_at, depth + 1)
+            if augmented:  # `ptrs += BLOCK` keeps what ptrs addressed
+                out |= self.bases_at(ast.Name(id=name), last_at, depth + 1)
+        return out
+
+    def loaded_from(self, node):
+        """The pointer parameters whose loads appear in `node`."""
+        out = set()
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call) and self.call_name(n) == "load" and n.args:
+                out |= self.bases_at(n.args[0], self.position(n))
+        return out
+
+    def value_origins(self, name, at, uncast=False):
+        """The pointers `name`'s value at source position `at` is loaded from.
+        A use reads the variable's last assignment before it in the source
+        (`b = tl.load(B)`, then `b = (b >> s) & 0xF`, then `b = b * scales`:
+        the shift reads B's values, not the scales'); a use with none before
+        it (a loop-carried value) reads them all."""
+        table = self.uncast if uncast else self.assigned
+        before = [i for i, a in enumerate(self.assignments) if name in a[1] and a[0] < at]
+        if before:
+            return table[before[-1]]
+        out = set()
+        for i, a in enumerate(self.assignments):
+            if name in a[1]:
+                out |= table[i]
+        return out
+
+    def values_before(self, name, at):
+        """The pointers any value `name` is assigned before position `at` is
+        loaded from (all of them where none comes before: a loop-carried value)."""
+        before = [i for i, a in enumerate(self.assignments) if name in a[1] and a[0] < at]
+        out = set()
+        for i in before or [i for i, a in enumerate(self.assignments) if name in a[1]]:
+            out |= self.assigned[i]
+        return out
+
+    def origins(self, node, at=None, uncast=False):
+        at = self.position(node) if at is None else at
+        if uncast and self.casts_in(node):
+            return set()
+        out = self.loaded_from(node)
+        for name in self.names(node):
+            out |= self.value_origins(name, at, uncast)
+        return out
+
+
 def integer_pointers(fn, pointers):
     """The pointer parameters whose loaded values the kernel uses as integers:
     in an address (`tl.load(X + tl.load(IDX + i))`), a loop bound, or a
@@ -469,136 +599,61 @@ def integer_pointers(fn, pointers):
     tree = source_tree(fn)
     if tree is None:
         return set()
-    pointers = set(pointers)
+    flow = LoadFlow(tree, pointers)
     integer_ops = (ast.LShift, ast.RShift, ast.BitAnd, ast.BitOr, ast.BitXor)
-
-    def names(node):
-        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
-
-    def call_name(node):
-        f = node.func
-        return f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
-
-    aliases = {}  # local -> the pointer parameters it is an address into (`ptrs = X + offs`)
-
-    def bases(node):
-        out = names(node) & pointers
-        for name in names(node):
-            out |= aliases.get(name, set())
-        return out
-
-    def loads_in(node):
-        return any(isinstance(n, ast.Call) and call_name(n) == "load" for n in ast.walk(node))
-
-    def bases_at(node, at, depth=0):
-        """The pointer parameters `node` addresses at source position `at`:
-        a local through its last assignment before `at` (`ptr = S + g;
-        s = tl.load(ptr); ptr = Z + g; z = tl.load(ptr)`: the second load
-        reads Z), through all of them where none comes before."""
-        out = names(node) & pointers
-        for name in names(node) - pointers:
-            before = [a for a in assignments if name in a[1] and a[0] < at]
-            if not before or depth > 8:
-                out |= aliases.get(name, set())
-                continue
-            last_at, _targets, value, augmented = before[-1]
-            if loads_in(value):
-                continue  # a value loaded from memory, not an address into a parameter
-            out |= bases_at(value, last_at, depth + 1)
-            if augmented:  # `ptrs += BLOCK` keeps what ptrs addressed
-                out |= bases_at(ast.Name(id=name), last_at, depth + 1)
-        return out
-
-    def loaded_from(node):
-        """The pointer parameters whose loads appear in `node`."""
-        out = set()
-        for n in ast.walk(node):
-            if isinstance(n, ast.Call) and call_name(n) == "load" and n.args:
-                out |= bases_at(n.args[0], position(n))
-        return out
-
-    # Which pointers each variable's value is loaded from, through
-    # assignments. A use reads the variable's last assignment before it in
-    # the source (`b = tl.load(B)`, then `b = (b >> s) & 0xF`, then
-    # `b = b * scales`: the shift reads B's values, not the scales'); a use
-    # with none before it (a loop-carried value) reads them all.
-    def position(node):
-        return (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
-
-    assignments = []  # (position, target names, value, augmented), in source order
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            # It takes effect where the statement ends: its own value reads the one before.
-            ends = (getattr(node, "end_lineno", 0), getattr(node, "end_col_offset", 0))
-            assignments.append((ends, {n for t in targets for n in names(t)}, node.value,
-                                isinstance(node, ast.AugAssign)))
-    # Addresses into a pointer (`ptrs = X + offs`, `ptrs += BLOCK`), whatever the order.
-    for _ in range(4):
-        for _at, targets, value, _augmented in assignments:
-            if loads_in(value):
-                continue
-            for name in targets - pointers:
-                aliases.setdefault(name, set()).update(bases(value))
-    assignments.sort(key=lambda a: a[0])
-    assigned = [set() for _ in assignments]
-
-    def value_origins(name, at):
-        """The pointers `name`'s value at source position `at` is loaded from."""
-        before = [i for i, a in enumerate(assignments) if name in a[1] and a[0] < at]
-        if before:
-            return assigned[before[-1]]
-        out = set()
-        for i, a in enumerate(assignments):
-            if name in a[1]:
-                out |= assigned[i]
-        return out
-
-    def values_before(name, at):
-        """The pointers any value `name` is assigned before position `at` is
-        loaded from (all of them where none comes before: a loop-carried value)."""
-        before = [i for i, a in enumerate(assignments) if name in a[1] and a[0] < at]
-        out = set()
-        for i in before or [i for i, a in enumerate(assignments) if name in a[1]]:
-            out |= assigned[i]
-        return out
-
-    def origins(node, at=None):
-        at = position(node) if at is None else at
-        out = loaded_from(node)
-        for name in names(node):
-            out |= value_origins(name, at)
-        return out
-
-    for _ in range(4):
-        for i, (at, targets, value, augmented) in enumerate(assignments):
-            assigned[i] = assigned[i] | origins(value, at)
-            if augmented:  # `acc += x` keeps what acc held
-                for name in targets:
-                    assigned[i] = assigned[i] | value_origins(name, at)
     found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
-            name = call_name(node)
+            name = flow.call_name(node)
             if name in ("load", "store") or name.startswith("atomic_"):
                 if node.args:
                     address = node.args[0]
                     # The loads inside an address that are not the address's own base.
                     for inner in ast.walk(address):
-                        if inner is not address and isinstance(inner, ast.Call) and call_name(inner) == "load" \
+                        if inner is not address and isinstance(inner, ast.Call) and flow.call_name(inner) == "load" \
                                 and inner.args:
-                            found |= bases(inner.args[0])
+                            found |= flow.bases(inner.args[0])
                     # What the address's names can hold there: every assignment before
                     # it (the arms of an `if`), not one after it (`b = X + offs;
                     # b = tl.load(b)`: the load reads through the pointer, its values
                     # are not an address).
-                    for n in names(address):
-                        found |= values_before(n, position(node))
+                    for n in flow.names(address):
+                        found |= flow.values_before(n, flow.position(node))
             elif name in ("range", "static_range", "multiple_of"):
                 for arg in node.args:
-                    found |= origins(arg)
+                    found |= flow.origins(arg)
         elif isinstance(node, ast.BinOp) and isinstance(node.op, integer_ops):
-            found |= origins(node.left) | origins(node.right)
+            found |= flow.origins(node.left) | flow.origins(node.right)
+    return found
+
+
+# Triton 3's math functions that take fp32 or fp64 only (`@_check_dtype` in
+# triton/language/math.py): a 16-bit tile given to one stops the compile.
+FLOAT32_ONLY = {"exp", "exp2", "log", "log2", "cos", "sin", "sqrt", "sqrt_rn", "rsqrt", "div_rn", "erf", "floor",
+                "ceil"}
+
+
+def float32_pointers(fn, pointers):
+    """The pointer parameters whose loaded values reach one of Triton's
+    fp32-only math functions (`tl.exp(b_g)`, `tl.math.log2(x)`) with no cast
+    on the way, and alone: the kernel compiles only where they hold fp32 (or
+    fp64), so they are not of the kernel's 16-bit type (gates, cumulative
+    sums, statistics kept in fp32)."""
+    tree = source_tree(fn)
+    if tree is None:
+        return set()
+    flow = LoadFlow(tree, pointers)
+    found = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or flow.call_name(node) not in FLOAT32_ONLY or not node.args:
+            continue
+        # tl.exp / tl.math.exp / libdevice spellings, not a project helper of that name.
+        if not isinstance(node.func, ast.Attribute):
+            continue
+        origins = flow.origins(node.args[0], uncast=True)
+        # One pointer only: of two tiles mixed, either may be the fp32 one.
+        if len(origins) == 1 and not flow.casts_in(node.args[0]):
+            found |= origins
     return found
 
 
@@ -657,13 +712,66 @@ def classify_error(exc):
         first = lines[-1]  # the source excerpt comes first, the cause last
         if set(first.strip()) <= {"^"}:
             # No message after the caret: name the failing source line, and
-            # the chained error where there is one.
+            # the error at the end of the chain (a call into a @jit helper
+            # nests one CompilationError per level, each ending in a caret).
             where = f"{lines[0].rstrip(':')} `{lines[-2].strip()}`" if len(lines) >= 2 else lines[0]
-            cause = exc.__cause__ or exc.__context__
-            told = str(cause).strip().splitlines() if cause is not None else []
-            first = where + (f" ({type(cause).__name__}: {told[-1]})" if told else "")
+            cause, told = exc, []
+            for _ in range(32):
+                nested = cause.__cause__ or cause.__context__
+                if nested is None:
+                    break
+                cause = nested
+                text = [line for line in str(cause).strip().splitlines() if line.strip()]
+                if text and not set(text[-1].strip()) <= {"^"}:
+                    told = text
+                    break
+                if len(text) >= 2 and not isinstance(cause, CompilationError):
+                    told = text
+                    break
+            if told:
+                first = where + f" ({type(cause).__name__}: {told[-1].strip()})"
+            elif cause is not exc:
+                first = where + f" ({type(cause).__name__})"
+            else:
+                first = where
     status = "out_of_resources" if name == "OutOfResources" else "compile_error"
     return status, f"{name}: {first}"[:400]
+
+
+def stand_ins_reached(fn, limit=64):
+    """{name: module} for the globals the kernel `fn` and the @jit helpers it
+    calls read that are stand-ins of modules this machine lacks
+    (`from fla.ops.utils.op import safe_exp` with fla not installed)."""
+    from triton.runtime.jit import JITFunction
+    found, seen, todo = {}, set(), [fn]
+    while todo and len(seen) < limit:
+        function = todo.pop()
+        if id(function) in seen:
+            continue
+        seen.add(id(function))
+        source = getattr(function, "src", "") or ""
+        names = set(re.findall(r"[A-Za-z_][A-Za-z_0-9]*", source))
+        for name, value in getattr(function.fn, "__globals__", {}).items():
+            if name not in names:
+                continue
+            if isinstance(value, Permissive):
+                found[name] = value.__name__
+            elif isinstance(value, JITFunction):
+                todo.append(value)
+    return found
+
+
+def missing_module_error(fn, message):
+    """The message for a compile failure that a stand-in caused, or None: the
+    kernel calls into a module that is not installed here, and compiling it
+    decides nothing about the config."""
+    stand_ins = stand_ins_reached(fn)
+    for name, module in stand_ins.items():
+        if (f"global variable {name} " in message or f"global variable {name}\"" in message
+                or f"'{module}'" in message or f"<module '{module}" in message):
+            return (f"the kernel uses `{name}` from `{module.rsplit('.', 1)[0]}`, which is not installed "
+                    f"where run.py ran (a stand-in took its place): install it there to decide this config")
+    return None
 
 
 def compile_config(fn, kernel, config, heuristics, arch, max_shared, arguments=None):

@@ -131,6 +131,10 @@ def compile_task(task):
                                              task.get("max_shared"), task.get("arguments"))
     except Exception as exc:  # noqa: BLE001 - a failing config is a result
         status, error = btbench_triton.classify_error(exc)
+        if status == "compile_error":
+            missing = btbench_triton.missing_module_error(fn, f"{exc} {exc.__cause__ or ''} {error}")
+            if missing:
+                return {"status": "missing_module", "error": missing}
         return {"status": status, "error": error}
 
 
@@ -621,7 +625,9 @@ def main():
         log(f"error: no config compiled ({tasks} tried: {failed or 'none'}; {imports} kernels failed to import)")
         return 1
     if tasks:
-        log(f"{compiled} of {tasks} configs compiled")
+        missing = statuses.get("missing_module", 0)
+        log(f"{compiled} of {tasks} configs compiled" +
+            (f"; {missing} not decided: the kernel uses a module not installed here" if missing else ""))
     if results.get("timing"):
         try:
             import btbench_plot
