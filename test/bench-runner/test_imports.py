@@ -24,6 +24,10 @@ FILES = {
     # A version check through a helper of a package that is not installed.
     "vers/__init__.py": "",
     "vers/kernel.py": "from missing_zoo.utils import Version\nimport missing_zoo\nNEW = not (Version(missing_zoo.__version__) < Version('2.4'))\n",
+    # A guard that asserts the version is new enough, through a version class
+    # of a package that is not installed (`LooseVersion(v) >= "2.1"`).
+    "vers/guard.py": "import triton\nfrom missing_loose import LooseVersion\nOK = LooseVersion(triton.__version__) >= '2.1'\n"
+                     "assert OK, 'requires Triton 2.1 or greater'\nOLD = LooseVersion(triton.__version__) < '2.1'\n",
     "plain/__init__.py": "",
     "plain/softmax.py": "VALUE = 3\n",
 }
@@ -71,6 +75,8 @@ with tempfile.TemporaryDirectory() as root:
 
     module, notes = btbench_triton.import_module("vers.kernel", stub_missing=True)
     expect(module.NEW is True and notes == ["missing_zoo", "missing_zoo.utils"], f"vers.kernel: notes {notes}")
+    module, notes = btbench_triton.import_module("vers.guard", stub_missing=True)
+    expect(module.OK is True and module.OLD is False and notes == ["missing_loose"], f"vers.guard: notes {notes}")
 
     module, notes = btbench_triton.import_module("plain.softmax", stub_missing=False)
     expect(module.VALUE == 3 and notes == [], f"plain.softmax: notes {notes}")

@@ -62,12 +62,19 @@ class Permissive(types.ModuleType):
 
     __ror__ = __or__
 
-    # Version checks between stand-ins (`Version(stub.__version__) < Version("2.4")`
-    # with Version itself a stand-in): neither is older.
+    # Version checks with stand-ins (`Version(stub.__version__) < Version("2.4")`,
+    # `LooseVersion(version) >= "2.1"` with the version class a stand-in): the
+    # two compare as equal, so a guard that the version is new enough passes
+    # and one that it is too old does not.
     def __lt__(self, other):
         return False
 
-    __le__ = __gt__ = __ge__ = __lt__
+    __gt__ = __lt__
+
+    def __le__(self, other):
+        return True
+
+    __ge__ = __le__
 
     def __getitem__(self, key):
         return self
