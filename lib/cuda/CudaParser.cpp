@@ -129,10 +129,17 @@ public:
         firstMissingName_ = header;
       }
     }
-    // nvcc checks the operands of a template's inline asm only where the
-    // template is instantiated: judged once the translation unit is read.
-    if (asmConstraint && info.hasSourceManager()) {
-      pendingAsm_.push_back({info.getLocation(), std::move(problem)});
+    // nvcc checks the operands of a template's inline asm, and the members
+    // its body names on the class being defined (`m.set_slice3x3(...)` in
+    // `Matrix<T, 4, 4>`, which Clang looks up at once), only where the body
+    // is instantiated: judged once the translation unit is read.
+    const bool memberLookup = info.getID() == clang::diag::err_no_member && info.getNumArgs() >= 2 &&
+                              info.getArgKind(1) == clang::DiagnosticsEngine::ak_declcontext && [&] {
+                                const auto *in = reinterpret_cast<const clang::DeclContext *>(info.getRawArg(1));
+                                return in && in->isRecord() && in->isDependentContext();
+                              }();
+    if ((asmConstraint || memberLookup) && info.hasSourceManager()) {
+      pendingTemplateErrors_.push_back({info.getLocation(), std::move(problem)});
       return;
     }
     // Judged when its note arrives: see onlyImplicitlyIncluded.
@@ -144,26 +151,28 @@ public:
     keep(std::move(problem));
   }
 
-  // Keeps the asm operand errors held back by HandleDiagnostic unless they
-  // lie in the body of a function template nothing instantiates: none of
-  // its specializations is required from code outside such bodies (Clang
-  // instantiates a callee a template names with non-dependent arguments at
-  // once; nvcc waits until the caller is instantiated), nor from the body
-  // of a template that is. Members of class templates count as instantiated
-  // when the class has a specialization.
-  void judgeHeldAsmErrors(clang::ASTContext &context) {
-    if (pendingAsm_.empty()) return;
+  // Keeps the errors held back by HandleDiagnostic unless they lie in the
+  // body of a template (a function template, a member function of a class
+  // template or of one of its partial specializations) that nothing
+  // instantiates: no instantiation of that body is required from code
+  // outside such bodies (Clang instantiates a callee a template names with
+  // non-dependent arguments at once; nvcc waits until the caller is
+  // instantiated), nor from the body of a template that is.
+  void judgeHeldTemplateErrors(clang::ASTContext &context) {
+    if (pendingTemplateErrors_.empty()) return;
     struct TemplateBodies : clang::RecursiveASTVisitor<TemplateBodies> {
-      std::vector<std::pair<const clang::FunctionTemplateDecl *, clang::SourceRange>> patterns;
+      bool shouldVisitTemplateInstantiations() const { return true; }
+      std::vector<std::pair<const clang::FunctionDecl *, clang::SourceRange>> patterns;
+      // Each instantiated body: the pattern it comes from, and where it was required.
+      std::vector<std::pair<const clang::FunctionDecl *, clang::SourceLocation>> instantiations;
       bool VisitFunctionDecl(clang::FunctionDecl *function) {
-        if (!function->isTemplated() || !function->hasBody()) return true;
-        const clang::FunctionTemplateDecl *pattern = function->getDescribedFunctionTemplate();
-        if (!pattern) {
-          const auto *record = llvm::dyn_cast<clang::CXXRecordDecl>(function->getDeclContext());
-          const clang::ClassTemplateDecl *owner = record ? record->getDescribedClassTemplate() : nullptr;
-          if (!owner || !owner->specializations().empty()) return true;
+        if (!function->doesThisDeclarationHaveABody()) return true;
+        if (function->isTemplated()) {
+          patterns.emplace_back(function->getCanonicalDecl(), function->getBody()->getSourceRange());
+        } else if (function->isTemplateInstantiation()) {
+          if (const clang::FunctionDecl *pattern = function->getTemplateInstantiationPattern())
+            instantiations.emplace_back(pattern->getCanonicalDecl(), function->getPointOfInstantiation());
         }
-        patterns.emplace_back(pattern, function->getBody()->getSourceRange());
         return true;
       }
     } bodies;
@@ -174,19 +183,17 @@ public:
       return !sm.isBeforeInTranslationUnit(at, sm.getExpansionLoc(body.getBegin())) &&
              !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(body.getEnd()), at);
     };
-    // Dead until a specialization is required from live code.
+    // Dead until an instantiation of the body is required from live code.
     std::vector<bool> dead(bodies.patterns.size(), true);
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t i = 0; i < bodies.patterns.size(); ++i) {
-        const clang::FunctionTemplateDecl *pattern = bodies.patterns[i].first;
-        if (!dead[i] || !pattern) continue;
-        for (const clang::FunctionDecl *specialization : pattern->specializations()) {
-          const clang::SourceLocation required = specialization->getPointOfInstantiation();
-          // Only declared (a call in a template's body deduced it): no body yet.
-          if (required.isInvalid()) continue;
+        if (!dead[i]) continue;
+        for (const auto &[pattern, required] : bodies.instantiations) {
+          if (pattern != bodies.patterns[i].first) continue;
+          // An explicit instantiation, or one whose place Clang did not keep: live.
           bool fromDeadBody = false;
-          for (size_t j = 0; j < bodies.patterns.size() && !fromDeadBody; ++j)
+          for (size_t j = 0; j < bodies.patterns.size() && !fromDeadBody && required.isValid(); ++j)
             fromDeadBody = dead[j] && inside(required, bodies.patterns[j].second);
           if (!fromDeadBody) {
             dead[i] = false;
@@ -196,13 +203,13 @@ public:
         }
       }
     }
-    for (HeldAsmError &held : pendingAsm_) {
+    for (HeldTemplateError &held : pendingTemplateErrors_) {
       bool latent = false;
       for (size_t i = 0; i < bodies.patterns.size() && !latent; ++i)
         latent = dead[i] && inside(held.at, bodies.patterns[i].second);
       if (!latent) keep(std::move(held.problem));
     }
-    pendingAsm_.clear();
+    pendingTemplateErrors_.clear();
   }
 
   // The lines (file, line) where a macro holding a pragma expands.
@@ -216,8 +223,8 @@ public:
   // how to give btlint the build's flags.
   std::vector<ParseProblem> takeProblems(bool guessedFlags) {
     commitClash();
-    for (HeldAsmError &held : pendingAsm_) keep(std::move(held.problem)); // no translation unit to judge them by
-    pendingAsm_.clear();
+    for (HeldTemplateError &held : pendingTemplateErrors_) keep(std::move(held.problem)); // no translation unit to judge them by
+    pendingTemplateErrors_.clear();
     return summarisedProblems(guessedFlags);
   }
 
@@ -355,11 +362,11 @@ private:
   std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
   std::set<const clang::FileEntry *> namedByTheFile_;
   std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
-  struct HeldAsmError {
+  struct HeldTemplateError {
     clang::SourceLocation at;
     ParseProblem problem;
   };
-  std::vector<HeldAsmError> pendingAsm_;
+  std::vector<HeldTemplateError> pendingTemplateErrors_;
 };
 
 // Tells the collector which headers the file's own #include lines name.
@@ -536,7 +543,7 @@ public:
       : source_(source), model_(model), stage_(stage), problems_(problems) {}
   void HandleTranslationUnit(clang::ASTContext &context) override {
     stage_ = CudaStage::ReadingKernels;
-    problems_.judgeHeldAsmErrors(context);
+    problems_.judgeHeldTemplateErrors(context);
     extractCudaModel(context, source_, model_);
   }
 
