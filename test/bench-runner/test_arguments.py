@@ -193,8 +193,9 @@ except Exception as exc:  # noqa: BLE001 - the failure is the test
 
 
 # Loads that reach an fp32-only math function uncast are fp32 (Triton 3
-# rejects a 16-bit tile there); a cast on the way, or a second load mixed in,
-# says nothing.
+# rejects a 16-bit tile there); a cast on the way, a second load mixed in, or
+# a dot's result or a scalar parameter mixed in (either makes the argument
+# fp32 by itself) says nothing.
 @triton.jit
 def gated_state(K, G, GN, V, OUT, SCALE, N, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
@@ -206,7 +207,10 @@ def gated_state(K, G, GN, V, OUT, SCALE, N, BLOCK: tl.constexpr):
     b_v = tl.load(V + offs).to(tl.float32)
     decay = tl.exp(b_g - b_gn)
     mixed = tl.math.exp2(b_k * b_s)
-    tl.store(OUT + offs, decay * mixed + tl.log(b_v))
+    qk = tl.dot(b_k[:, None] * b_s[None, :], b_s[:, None] * b_k[None, :])
+    p = tl.math.exp2(qk - b_gn)
+    scaled = tl.exp(b_gn * N)
+    tl.store(OUT + offs, decay * mixed + tl.log(b_v) + tl.sum(p, 1) + scaled)
 
 
 float32 = btbench_triton.float32_pointers(gated_state, ["K", "G", "GN", "V", "OUT", "SCALE"])

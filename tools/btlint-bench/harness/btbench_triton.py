@@ -497,8 +497,9 @@ class LoadFlow:
                     self.aliases.setdefault(name, set()).update(self.bases(value))
         self.assignments.sort(key=lambda a: a[0])
         self.assigned = [set() for _ in self.assignments]  # what each assignment's value is loaded from
-        # What is loaded and never cast on the way (`.to(...)`, `tl.cast`):
-        # the element type the load gives is the one the value has.
+        # What is loaded and reaches a value through arithmetic alone: no cast
+        # on the way (`.to(...)`, `tl.cast`) and no other call (a helper's
+        # result, a reduction, a dot), so the value has the load's type.
         self.uncast = [set() for _ in self.assignments]
         for _ in range(4):
             for i, (at, targets, value, augmented) in enumerate(self.assignments):
@@ -527,7 +528,31 @@ class LoadFlow:
         return any(isinstance(n, ast.Call) and self.call_name(n) == "load" for n in ast.walk(node))
 
     def casts_in(self, node):
-        return any(isinstance(n, ast.Call) and self.call_name(n) in ("to", "cast") for n in ast.walk(node))
+        """Whether `node` holds a call that may change the type of what it
+        computes from (anything but a load)."""
+        return any(isinstance(n, ast.Call) and self.call_name(n) != "load" for n in ast.walk(node))
+
+    def load_only(self, node, at=None, depth=0):
+        """Whether `node` computes only from loaded values and literals, by
+        arithmetic (no parameter, no other call's result): then its type is
+        the loads' type."""
+        at = self.position(node) if at is None else at
+        if depth > 8:
+            return False
+        inside_loads = set()
+        for n in ast.walk(node):
+            if isinstance(n, ast.Call):
+                if self.call_name(n) != "load":
+                    return False
+                inside_loads.update(id(m) for part in [n.func] + n.args + [k.value for k in n.keywords]
+                                    for m in ast.walk(part))
+        for n in ast.walk(node):
+            if not isinstance(n, ast.Name) or id(n) in inside_loads or isinstance(n.ctx, ast.Store):
+                continue
+            before = [a for a in self.assignments if n.id in a[1] and a[0] < at]
+            if not before or not self.load_only(before[-1][2], before[-1][0], depth + 1):
+                return False
+        return True
 
     def bases(self, node):
         out = self.names(node) & self.pointers
@@ -657,9 +682,13 @@ def float32_pointers(fn, pointers):
         # tl.exp / tl.math.exp / libdevice spellings, not a project helper of that name.
         if not isinstance(node.func, ast.Attribute):
             continue
+        # Loaded values and literals only (a dot's fp32 result or an fp32
+        # scalar mixed in would make the argument fp32 by itself), from one
+        # pointer only (of two tiles mixed, either may be the fp32 one).
+        if not flow.load_only(node.args[0]):
+            continue
         origins = flow.origins(node.args[0], uncast=True)
-        # One pointer only: of two tiles mixed, either may be the fp32 one.
-        if len(origins) == 1 and not flow.casts_in(node.args[0]):
+        if len(origins) == 1:
             found |= origins
     return found
 
