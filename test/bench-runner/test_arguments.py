@@ -192,6 +192,22 @@ except Exception as exc:  # noqa: BLE001 - the failure is the test
 
 
 
+# An address built with a loaded value's shape (`tl.broadcast_to(offs,
+# acc.shape)`, acc a dot of loads) reads the shape, not the values.
+@triton.jit
+def conv_epilogue(X, W, OUT, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(X + offs[:, None] * BLOCK + offs[None, :])
+    w = tl.load(W + offs[:, None] * BLOCK + offs[None, :])
+    acc = tl.dot(x, w)
+    out_offsets = tl.broadcast_to(offs[:, None] * BLOCK + offs[None, :], acc.shape)
+    tl.store(OUT + out_offsets, acc)
+
+
+integer = btbench_triton.integer_pointers(conv_epilogue, ["X", "W", "OUT"])
+expect(integer == set(), f"integer pointers of an address built with a shape {sorted(integer)}")
+
+
 # Loads that reach an fp32-only math function uncast are fp32 (Triton 3
 # rejects a 16-bit tile there); a cast on the way, a second load mixed in, or
 # a dot's result or a scalar parameter mixed in (either makes the argument

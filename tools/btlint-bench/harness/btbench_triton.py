@@ -511,9 +511,21 @@ class LoadFlow:
                         self.assigned[i] = self.assigned[i] | self.value_origins(name, at)
                         self.uncast[i] = self.uncast[i] | self.value_origins(name, at, uncast=True)
 
+    # Attributes that describe a value, not read it (`acc.shape`, `x.dtype`).
+    DESCRIPTIONS = {"shape", "dtype", "type", "element_ty", "numel"}
+
     @staticmethod
     def names(node):
-        return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        """The names whose values `node` reads (not those it only describes)."""
+        found, todo = set(), [node]
+        while todo:
+            n = todo.pop()
+            if isinstance(n, ast.Attribute) and n.attr in LoadFlow.DESCRIPTIONS and isinstance(n.value, ast.Name):
+                continue
+            if isinstance(n, ast.Name):
+                found.add(n.id)
+            todo.extend(ast.iter_child_nodes(n))
+        return found
 
     @staticmethod
     def call_name(node):
