@@ -28,6 +28,12 @@ FILES = {
     # of a package that is not installed (`LooseVersion(v) >= "2.1"`).
     "vers/guard.py": "import triton\nfrom missing_loose import LooseVersion\nOK = LooseVersion(triton.__version__) >= '2.1'\n"
                      "assert OK, 'requires Triton 2.1 or greater'\nOLD = LooseVersion(triton.__version__) < '2.1'\n",
+    # A package whose __init__ imports a module of its own, then one that is
+    # not installed: the first attempt leaves `ring.core` imported against
+    # a `ring` that failed; the attempt with a stand-in must not reuse it.
+    "ring/__init__.py": "from ring import core\nimport missing_ring_dep\n",
+    "ring/core.py": "import ring as _ring\nPARENT = _ring\n",
+    "ring/kernel.py": "from ring.core import PARENT\nVALUE = 7\n",
     "plain/__init__.py": "",
     "plain/softmax.py": "VALUE = 3\n",
 }
@@ -75,6 +81,9 @@ with tempfile.TemporaryDirectory() as root:
 
     module, notes = btbench_triton.import_module("vers.kernel", stub_missing=True)
     expect(module.NEW is True and notes == ["missing_zoo", "missing_zoo.utils"], f"vers.kernel: notes {notes}")
+    module, notes = btbench_triton.import_module("ring.kernel", stub_missing=True)
+    expect(module.VALUE == 7 and sys.modules["ring.core"].PARENT is sys.modules["ring"] and notes == ["missing_ring_dep"],
+           f"ring.kernel: a module of the failed attempt reused (notes {notes})")
     module, notes = btbench_triton.import_module("vers.guard", stub_missing=True)
     expect(module.OK is True and module.OLD is False and notes == ["missing_loose"], f"vers.guard: notes {notes}")
 

@@ -177,15 +177,22 @@ def bare_packages(name, top):
 
 def import_with_stand_ins(name, stub_missing, bare=None):
     stubbed = []
+    top = name.split(".")[0]
     for _ in range(64):
         if bare is not None:
             bare_packages(name, bare)
+        before = set(sys.modules)
         try:
             return importlib.import_module(name), stubbed
         except ModuleNotFoundError as exc:
             missing = exc.name
             if not stub_missing or not missing or missing == name or missing.split(".")[0] in ("triton", ):
                 raise
+            # Tried again with a stand-in: the project's own modules this
+            # attempt left half initialised would read as a circular import.
+            for added in set(sys.modules) - before:
+                if added.split(".")[0] == top and not isinstance(sys.modules.get(added), Permissive):
+                    sys.modules.pop(added, None)
             if alias_vendored(missing):
                 stubbed.append(f"{missing} (pip's vendored copy)")
                 sys.modules.pop(name, None)
