@@ -179,16 +179,23 @@ def asserted(X, BLOCK: tl.constexpr):
     tl.store(X + tl.arange(0, BLOCK), 1.0)
 
 
-# A compile error with no message after the caret names the failing line.
-try:
+def classified_failure(fn):
+    """classify_error's (status, message) for compiling `fn(X: *fp32, BLOCK=64)`
+    for sm90, which must fail; None when it compiles."""
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
-    triton.compile(ASTSource(asserted, {"X": "*fp32", "BLOCK": "constexpr"}, constexprs={"BLOCK": 64}),
-                   target=GPUTarget("cuda", 90, 32))
-    expect(False, "the static_assert did not fail")
-except Exception as exc:  # noqa: BLE001 - the failure is the test
-    status, message = btbench_triton.classify_error(exc)
-    expect(status == "compile_error" and "`tl.static_assert(BLOCK < 16)`" in message, f"classified {message!r}")
+    try:
+        triton.compile(ASTSource(fn, {"X": "*fp32", "BLOCK": "constexpr"}, constexprs={"BLOCK": 64}),
+                       target=GPUTarget("cuda", 90, 32))
+    except Exception as exc:  # noqa: BLE001 - the failure is the test
+        return btbench_triton.classify_error(exc)
+    return None
+
+
+# A compile error with no message after the caret names the failing line.
+failure = classified_failure(asserted)
+expect(failure is not None and failure[0] == "compile_error" and "`tl.static_assert(BLOCK < 16)`" in failure[1],
+       f"classified {failure!r}")
 
 
 
@@ -265,16 +272,9 @@ def calls_scaled(X, BLOCK: tl.constexpr):
     tl.store(X + offs, scaled(tl.load(X + offs)))
 
 
-try:
-    from triton.backends.compiler import GPUTarget
-    from triton.compiler import ASTSource
-    triton.compile(ASTSource(calls_scaled, {"X": "*fp32", "BLOCK": "constexpr"}, constexprs={"BLOCK": 64}),
-                   target=GPUTarget("cuda", 90, 32))
-    expect(False, "the global read did not fail")
-except Exception as exc:  # noqa: BLE001 - the failure is the test
-    status, message = btbench_triton.classify_error(exc)
-    expect(status == "compile_error" and "scaled(tl.load" in message and "NOT_CONSTEXPR" in message,
-           f"classified {message!r}")
+failure = classified_failure(calls_scaled)
+expect(failure is not None and failure[0] == "compile_error" and "scaled(tl.load" in failure[1]
+       and "NOT_CONSTEXPR" in failure[1], f"classified {failure!r}")
 
 # A helper bound to a stand-in (its module is not installed here): the
 # failure is the missing module's, not the config's.
