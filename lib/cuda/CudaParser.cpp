@@ -64,7 +64,12 @@ public:
         clashPending_.reset();
       return;
     }
+    if (level == clang::DiagnosticsEngine::Note && targetPending_) {
+      noteOnTargetMismatch(info);
+      return;
+    }
     commitClash();
+    commitTargetMismatch();
     if (level < clang::DiagnosticsEngine::Error) return;
     // asm("mov.u32 %0, %smid;" : "=r"(id)): nvcc hands the text to ptxas,
     // which reads PTX's special registers; Clang wants %% before them.
@@ -142,6 +147,15 @@ public:
       pendingTemplateErrors_.push_back({info.getLocation(), std::move(problem)});
       return;
     }
+    // Judged by the notes that follow: see noteOnTargetMismatch.
+    if (info.getID() == clang::diag::err_ovl_no_viable_function_in_call ||
+        info.getID() == clang::diag::err_ovl_no_viable_function_in_init ||
+        info.getID() == clang::diag::err_ovl_no_viable_member_function_in_call ||
+        info.getID() == clang::diag::err_ovl_no_viable_object_call) {
+      targetPending_ = TargetMismatch{std::move(problem), info.hasSourceManager() ? info.getLocation()
+                                                                                  : clang::SourceLocation()};
+      return;
+    }
     // Judged when its note arrives: see onlyImplicitlyIncluded.
     if (info.getID() == clang::diag::err_redefinition_different_typedef ||
         info.getID() == clang::diag::err_redefinition) {
@@ -159,6 +173,7 @@ public:
   // non-dependent arguments at once; nvcc waits until the caller is
   // instantiated), nor from the body of a template that is.
   void judgeHeldTemplateErrors(clang::ASTContext &context) {
+    commitTargetMismatch(); // the last diagnostic may still wait for notes
     if (pendingTemplateErrors_.empty()) return;
     struct TemplateBodies : clang::RecursiveASTVisitor<TemplateBodies> {
       bool shouldVisitTemplateInstantiations() const { return true; }
@@ -206,7 +221,7 @@ public:
     for (HeldTemplateError &held : pendingTemplateErrors_) {
       bool latent = false;
       for (size_t i = 0; i < bodies.patterns.size() && !latent; ++i)
-        latent = dead[i] && inside(held.at, bodies.patterns[i].second);
+        latent = (dead[i] || held.inAnyTemplate) && held.at.isValid() && inside(held.at, bodies.patterns[i].second);
       if (!latent) keep(std::move(held.problem));
     }
     pendingTemplateErrors_.clear();
@@ -223,6 +238,7 @@ public:
   // how to give btlint the build's flags.
   std::vector<ParseProblem> takeProblems(bool guessedFlags) {
     commitClash();
+    commitTargetMismatch();
     for (HeldTemplateError &held : pendingTemplateErrors_) keep(std::move(held.problem)); // no translation unit to judge them by
     pendingTemplateErrors_.clear();
     return summarisedProblems(guessedFlags);
@@ -242,6 +258,36 @@ private:
       return;
     }
     problems_.push_back(std::move(problem));
+  }
+
+  // A call with no viable candidate where one is not viable only for being
+  // for the other side (a __device__ constructor named in host code), in a
+  // template's body or instantiation: nvcc does not check the host/device
+  // side of calls in templates (CUTLASS's host_precompute building a
+  // CUTLASS_DEVICE ProblemInfo) and compiles the file; outside a template
+  // it rejects the call as Clang does.
+  void noteOnTargetMismatch(const clang::Diagnostic &info) {
+    llvm::SmallString<128> text;
+    info.FormatDiagnostic(text);
+    const llvm::StringRef note = text;
+    if (info.getID() == clang::diag::note_ovl_candidate_bad_target) {
+      targetPending_->otherSide = true;
+    } else if (note.starts_with("in instantiation of")) {
+      targetPending_->inInstantiation = true;
+    }
+  }
+
+  void commitTargetMismatch() {
+    if (!targetPending_) return;
+    TargetMismatch pending = std::move(*targetPending_);
+    targetPending_.reset();
+    if (!pending.otherSide) {
+      keep(std::move(pending.problem));
+    } else if (!pending.inInstantiation) {
+      // Checked where Clang read a template's body: judged once the
+      // translation unit is read, dropped if it lies in any template body.
+      pendingTemplateErrors_.push_back({pending.at, std::move(pending.problem), /*inAnyTemplate=*/true});
+    }
   }
 
   void commitClash() {
@@ -360,11 +406,19 @@ private:
   ParseProblem firstMissing_;
   std::string firstMissingName_;
   std::optional<ParseProblem> clashPending_; // a redefinition waiting for its note
+  struct TargetMismatch {
+    ParseProblem problem;
+    clang::SourceLocation at;
+    bool otherSide = false;        // a candidate not viable only for being for the other side
+    bool inInstantiation = false;  // reached while instantiating a template
+  };
+  std::optional<TargetMismatch> targetPending_; // a call with no viable candidate, waiting for its notes
   std::set<const clang::FileEntry *> namedByTheFile_;
   std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
   struct HeldTemplateError {
     clang::SourceLocation at;
     ParseProblem problem;
+    bool inAnyTemplate = false; // dropped inside any template body, not only one nothing instantiates
   };
   std::vector<HeldTemplateError> pendingTemplateErrors_;
 };
