@@ -26,8 +26,8 @@ FILES = {
     "vers/kernel.py": "from missing_zoo.utils import Version\nimport missing_zoo\nNEW = not (Version(missing_zoo.__version__) < Version('2.4'))\n",
     # A guard that asserts the version is new enough, through a version class
     # of a package that is not installed (`LooseVersion(v) >= "2.1"`).
-    "vers/guard.py": "import triton\nfrom missing_loose import LooseVersion\nOK = LooseVersion(triton.__version__) >= '2.1'\n"
-                     "assert OK, 'requires Triton 2.1 or greater'\nOLD = LooseVersion(triton.__version__) < '2.1'\n",
+    "vers/guard.py": "from missing_loose import LooseVersion\nVERSION = '3.6.0'\nOK = LooseVersion(VERSION) >= '2.1'\n"
+                     "assert OK, 'requires Triton 2.1 or greater'\nOLD = LooseVersion(VERSION) < '2.1'\n",
     # A package whose __init__ imports a module of its own, then one that is
     # not installed: the first attempt leaves `ring.core` imported against
     # a `ring` that failed; the attempt with a stand-in must not reuse it.
