@@ -31,7 +31,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <algorithm>
 #include <optional>
+#include <unordered_map>
 #include <set>
 #include <tuple>
 
@@ -193,23 +195,60 @@ public:
     } bodies;
     bodies.TraverseDecl(context.getTranslationUnitDecl());
     const clang::SourceManager &sm = context.getSourceManager();
-    auto inside = [&](clang::SourceLocation at, const clang::SourceRange &body) {
-      at = sm.getExpansionLoc(at);
-      return !sm.isBeforeInTranslationUnit(at, sm.getExpansionLoc(body.getBegin())) &&
-             !sm.isBeforeInTranslationUnit(sm.getExpansionLoc(body.getEnd()), at);
+    // Each body as the file and offsets of its expansion, sorted: a place
+    // lies in a body when it is in that file between them. Looked up by
+    // binary search (template libraries have tens of thousands of bodies).
+    struct Span {
+      clang::FileID file;
+      unsigned begin = 0, end = 0;
+      size_t pattern = 0;
     };
-    // Dead until an instantiation of the body is required from live code.
+    std::vector<Span> spans;
+    spans.reserve(bodies.patterns.size());
+    for (size_t i = 0; i < bodies.patterns.size(); ++i) {
+      const auto begin = sm.getDecomposedExpansionLoc(bodies.patterns[i].second.getBegin());
+      const auto end = sm.getDecomposedExpansionLoc(bodies.patterns[i].second.getEnd());
+      if (begin.first.isValid() && begin.first == end.first) spans.push_back({begin.first, begin.second, end.second, i});
+    }
+    std::sort(spans.begin(), spans.end(), [](const Span &a, const Span &b) {
+      return a.file == b.file ? a.begin < b.begin : a.file < b.file;
+    });
+    // The bodies holding `at`: the nearest starting before it, and the few
+    // before that which still reach it (a lambda's body inside a function's).
+    auto holders = [&](clang::SourceLocation at) {
+      std::vector<size_t> found;
+      if (at.isInvalid()) return found;
+      const auto [file, offset] = sm.getDecomposedExpansionLoc(at);
+      auto after = std::upper_bound(spans.begin(), spans.end(), std::make_pair(file, offset),
+                                    [](const std::pair<clang::FileID, unsigned> &place, const Span &span) {
+                                      return place.first == span.file ? place.second < span.begin
+                                                                      : place.first < span.file;
+                                    });
+      for (int looked = 0; after != spans.begin() && looked < 64; ++looked) {
+        --after;
+        if (after->file != file) break;
+        if (after->end >= offset) found.push_back(after->pattern);
+      }
+      return found;
+    };
+    std::unordered_map<const clang::FunctionDecl *, std::vector<size_t>> instantiationsOf;
+    std::vector<std::vector<size_t>> requiredIn(bodies.instantiations.size());
+    for (size_t k = 0; k < bodies.instantiations.size(); ++k) {
+      instantiationsOf[bodies.instantiations[k].first].push_back(k);
+      requiredIn[k] = holders(bodies.instantiations[k].second);
+    }
+    // Dead until an instantiation of the body is required from live code
+    // (an explicit one, or one whose place Clang did not keep, is live).
     std::vector<bool> dead(bodies.patterns.size(), true);
     for (bool changed = true; changed;) {
       changed = false;
       for (size_t i = 0; i < bodies.patterns.size(); ++i) {
         if (!dead[i]) continue;
-        for (const auto &[pattern, required] : bodies.instantiations) {
-          if (pattern != bodies.patterns[i].first) continue;
-          // An explicit instantiation, or one whose place Clang did not keep: live.
-          bool fromDeadBody = false;
-          for (size_t j = 0; j < bodies.patterns.size() && !fromDeadBody && required.isValid(); ++j)
-            fromDeadBody = dead[j] && inside(required, bodies.patterns[j].second);
+        auto found = instantiationsOf.find(bodies.patterns[i].first);
+        if (found == instantiationsOf.end()) continue;
+        for (size_t k : found->second) {
+          const bool fromDeadBody = std::any_of(requiredIn[k].begin(), requiredIn[k].end(),
+                                                [&](size_t j) { return static_cast<bool>(dead[j]); });
           if (!fromDeadBody) {
             dead[i] = false;
             changed = true;
@@ -219,9 +258,9 @@ public:
       }
     }
     for (HeldTemplateError &held : pendingTemplateErrors_) {
-      bool latent = false;
-      for (size_t i = 0; i < bodies.patterns.size() && !latent; ++i)
-        latent = (dead[i] || held.inAnyTemplate) && held.at.isValid() && inside(held.at, bodies.patterns[i].second);
+      const std::vector<size_t> in = holders(held.at);
+      const bool latent =
+          std::any_of(in.begin(), in.end(), [&](size_t i) { return dead[i] || held.inAnyTemplate; });
       if (!latent) keep(std::move(held.problem));
     }
     pendingTemplateErrors_.clear();
