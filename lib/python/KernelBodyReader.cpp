@@ -1495,6 +1495,13 @@ private:
 
   // `P == 1`, `1 < P` and the like for a kernel parameter P and an integer.
   std::optional<AccessGuard> parameterComparison(NodeId node, bool whenTrue) const {
+    return comparisonWithLiteral(node, whenTrue,
+                                 [&](std::string_view name) { return kernel_.findParam(std::string(name)) != nullptr; });
+  }
+
+  // `P op 4` or `4 op P` for a name P that `named` accepts: the guard it is.
+  template <typename Named>
+  std::optional<AccessGuard> comparisonWithLiteral(NodeId node, bool whenTrue, const Named &named) const {
     Comparison comparison;
     if (!readComparison(tree_, node, comparison)) return std::nullopt;
     const NodeId operands[2] = {comparison.left, comparison.right};
@@ -1506,7 +1513,7 @@ private:
       int64_t value = 0;
       if (name == kNoNode || literal == kNoNode || tree_.kind(name) != NodeKind::Identifier ||
           tree_.kind(literal) != NodeKind::Integer || !parseIntegerLiteral(tree_.text(literal), value) ||
-          !kernel_.findParam(std::string(tree_.text(name))))
+          !named(tree_.text(name)))
         continue;
       // `1 < P` reads `P > 1`.
       return AccessGuard{std::string(tree_.text(name)), whenTrue, comparisonSpelling(op, side == 1), value};
@@ -1893,11 +1900,8 @@ private:
   // setup(...)`) instead of everything every argument carries.
   void helperReturnedParts(NodeId call, std::string_view name, const std::vector<Info> &positional,
                            const std::vector<std::pair<std::string_view, Info>> &keywords, Info &result) {
-    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
-    if (!binding || binding->kind != eval::Binding::Kind::Definition || binding->node == kNoNode ||
-        tree_.kind(binding->node) != NodeKind::FunctionDefinition)
-      return;
-    const NodeId definition = binding->node;
+    const NodeId definition = moduleHelper(name);
+    if (definition == kNoNode) return;
     // The helper's parameters by name, and the caller's argument for each.
     bool splat = false; // *args, **kwargs: arguments do not map by position
     const std::vector<std::string_view> parameters = tree_.positionalParameterNames(definition, &splat);
@@ -1991,6 +1995,11 @@ private:
     return kNoNode;
   }
 
+  // The helper's own spelling of `name` (a view into the tree, as the map keys are).
+  static std::string_view parameterNamed(const std::vector<std::string_view> &parameters, const std::string &name) {
+    return *std::find(parameters.begin(), parameters.end(), name);
+  }
+
   // The values a helper pins its parameters to: its own `tl.static_assert(P
   // == v)`, or P passed on to a helper that pins it (`return not
   // skip_kv(i, LB=LB)`), in the statements its body always runs (not inside
@@ -2019,20 +2028,9 @@ private:
     for (NodeId call : calls) {
       const NodeId callee = tree_.child(call, Field::Function);
       if (canonical(callee) == "triton.language.static_assert") {
-        Comparison comparison;
-        NodeId test = positionalArgument(call, 0);
-        if (test == kNoNode || !readComparison(tree_, test, comparison) || comparison.op != NodeKind::OpEqual)
-          continue;
-        const NodeId operands[2] = {comparison.left, comparison.right};
-        for (int side = 0; side < 2; ++side) {
-          NodeId named = tree_.unparenthesize(operands[side]);
-          NodeId literal = tree_.unparenthesize(operands[1 - side]);
-          int64_t value = 0;
-          if (named != kNoNode && literal != kNoNode && tree_.kind(named) == NodeKind::Identifier &&
-              tree_.kind(literal) == NodeKind::Integer && parseIntegerLiteral(tree_.text(literal), value) &&
-              isParameter(tree_.text(named)))
-            pinned.emplace(tree_.text(named), value);
-        }
+        if (std::optional<AccessGuard> test = comparisonWithLiteral(positionalArgument(call, 0), true, isParameter);
+            test && test->compare == "==")
+          pinned.emplace(parameterNamed(parameters, test->param), test->operand);
         continue;
       }
       if (callee == kNoNode || tree_.kind(callee) != NodeKind::Identifier) continue;
