@@ -2052,11 +2052,9 @@ private:
     if (writtenArguments(call) != arguments.size()) return; // keyword or splatted arguments
     for (const Info &argument : arguments)
       if (!argument.shape || !argument.shape->empty()) return;
-    const eval::Binding *binding = index_.visibleBinding(name, UINT32_MAX);
-    if (!binding || binding->kind != eval::Binding::Kind::Definition || binding->node == kNoNode ||
-        tree_.kind(binding->node) != NodeKind::FunctionDefinition)
-      return;
-    NodeId body = tree_.child(binding->node, Field::Body);
+    const NodeId definition = moduleHelper(name);
+    if (definition == kNoNode) return;
+    NodeId body = tree_.child(definition, Field::Body);
     uint32_t programs = 0;
     bool returnsTuple = false, returns = false;
     if (body == kNoNode || !scalarOnly(body, programs, returns, returnsTuple, 0) || !returns) return;
