@@ -13,6 +13,7 @@ Presence presentAt(const Kernel &kernel, const FileModel &file, const std::funct
   if (depth > kMaxHelperDepth) return Presence::Unknown;
   Presence result = Presence::No;
   for (const std::string &name : kernel.calledFunctions) {
+    if (kernel.inlinedHelpers.count(name)) continue; // already read into this kernel
     const Kernel *helper = file.findKernel(name);
     for (auto candidate = file.kernels.begin(); !helper && candidate != file.kernels.end(); ++candidate)
       if (candidate->calledAs(name)) helper = &*candidate; // `Mean.forward`

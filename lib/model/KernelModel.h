@@ -671,6 +671,10 @@ struct Kernel {
   // needs no `tl.constexpr` annotation of its own.
   std::vector<std::string> calledFunctions;
   bool calledByKernel = false;
+  // Helpers of the kernel's module that hold a dot, read in place at the
+  // calls (their loops, loads and dots are in this model, and the helpers
+  // they call in calledFunctions).
+  std::set<std::string> inlinedHelpers;
   // The class a kernel written as a `@staticmethod` is defined in; empty at
   // module level.
   std::string className;

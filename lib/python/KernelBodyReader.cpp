@@ -149,6 +149,9 @@ struct Info {
   // What each element of a tuple a module helper returns derives from
   // (helperReturnedParts), for unpacking it element by element; null: not known.
   const std::vector<Info> *parts = nullptr;
+  // `parts` are the whole values of a helper read in place (its `return a,
+  // b`), shapes included, not only what each derives from.
+  bool partsExact = false;
   // Tile offsets divided (or reduced modulo) by a parameter (not a literal:
   // `offs // 2` unpacks, it decodes nothing): a coordinate decoded from a
   // flattened index (`offs_m // (P * Q)`, the batch of an image's pixels).
@@ -338,6 +341,20 @@ private:
   std::vector<Limit> recordedLimits_; // those of kernel_.maskExtents
   int depth_ = 0;
   std::optional<bool> boundsChecked_;
+  // @triton.jit helpers of this module read in place at their calls, as
+  // Triton inlines them (inlineHelper): the definitions being read, the
+  // kernel's own names while paramIndex_ holds a helper's, what the
+  // innermost one returns, and which helpers hold a dot.
+  std::vector<NodeId> inlining_;
+  const std::unordered_map<std::string_view, size_t> *kernelNames_ = nullptr;
+  std::optional<Info> returned_;
+  std::unordered_map<NodeId, bool> holdsDot_;
+  static constexpr size_t kMaxInlineDepth = 3;
+
+  // The kernel's parameters by the names its tiles' dimensions use.
+  const std::unordered_map<std::string_view, size_t> &kernelScope() const {
+    return kernelNames_ ? *kernelNames_ : paramIndex_;
+  }
 
   bool boundsChecked() {
     if (boundsChecked_) return *boundsChecked_;
@@ -693,8 +710,8 @@ private:
     case NodeKind::ParenthesizedExpression: return compileDim(tree_.unparenthesize(node), out, depth + 1);
     case NodeKind::Identifier: {
       std::string_view name = tree_.text(node);
-      if (paramIndex_.count(name)) {
-        out.push_back({DimOp::Param, 0, std::string(name)});
+      if (auto param = paramIndex_.find(name); param != paramIndex_.end()) {
+        out.push_back({DimOp::Param, 0, kernel_.params[param->second].name});
         return true;
       }
       auto local = locals_.find(name);
@@ -771,7 +788,7 @@ private:
     for (const DimOp &op : dim.program) {
       if (op.kind != DimOp::Param) continue;
       constant = false;
-      if (paramIndex_.count(op.name) &&
+      if (kernelScope().count(op.name) &&
           std::find(dim.params.begin(), dim.params.end(), op.name) == dim.params.end())
         dim.params.push_back(op.name);
     }
@@ -878,8 +895,8 @@ private:
     ParamSet dimParams;
     for (const TileDim &dim : *shape)
       for (const std::string &name : dim.params) {
-        auto found = paramIndex_.find(name);
-        if (found != paramIndex_.end()) dimParams.set(found->second);
+        auto found = kernelScope().find(name);
+        if (found != kernelScope().end()) dimParams.set(found->second);
       }
     addRole(dimParams, ParamUse::TileExtent);
     return static_cast<int>(kernel_.tiles.size()) - 1;
@@ -1016,7 +1033,7 @@ private:
     if (!value.shape) return out;
     for (const TileDim &dim : *value.shape)
       for (const std::string &name : dim.params)
-        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) out.set(found->second);
+        if (auto found = kernelScope().find(name); found != kernelScope().end()) out.set(found->second);
     return out;
   }
 
@@ -1192,7 +1209,7 @@ private:
     for (const TileDim &dim : *shape) {
       Info info;
       for (const std::string &name : dim.params)
-        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) info.params.set(found->second);
+        if (auto found = kernelScope().find(name); found != kernelScope().end()) info.params.set(found->second);
       out.push_back(info);
     }
     return out;
@@ -1303,7 +1320,7 @@ private:
         if (object.shape && !object.shape->empty()) {
           for (const TileDim &dim : *object.shape)
             for (const std::string &param : dim.params)
-              if (auto found = paramIndex_.find(param); found != paramIndex_.end()) result.params.set(found->second);
+              if (auto found = kernelScope().find(param); found != kernelScope().end()) result.params.set(found->second);
         } else {
           result.params = object.params;
         }
@@ -1457,8 +1474,8 @@ private:
     size_t source = 0;
     bool known = true;
     const NodeId subscripted = tree_.unparenthesize(tree_.child(node, Field::Value));
-    const bool ofParam = subscripted != kNoNode && tree_.kind(subscripted) == NodeKind::Identifier &&
-                         paramIndex_.count(tree_.text(subscripted)) != 0;
+    const bool ofParam = inlining_.empty() && subscripted != kNoNode &&
+                         tree_.kind(subscripted) == NodeKind::Identifier && paramIndex_.count(tree_.text(subscripted)) != 0;
     for (NodeId index : indices) {
       NodeKind kind = tree_.kind(index);
       if (kind == NodeKind::None) {
@@ -1495,8 +1512,10 @@ private:
 
   // `P == 1`, `1 < P` and the like for a kernel parameter P and an integer.
   std::optional<AccessGuard> parameterComparison(NodeId node, bool whenTrue) const {
-    return comparisonWithLiteral(node, whenTrue,
-                                 [&](std::string_view name) { return kernel_.findParam(std::string(name)) != nullptr; });
+    std::optional<AccessGuard> guard =
+        comparisonWithLiteral(node, whenTrue, [&](std::string_view name) { return testedParam(name) != nullptr; });
+    if (guard) guard->param = testedParam(guard->param)->name;
+    return guard;
   }
 
   // `P op 4` or `4 op P` for a name P that `named` accepts: the guard it is.
@@ -1536,9 +1555,9 @@ private:
         whenTrue = !whenTrue;
         condition = tree_.child(condition, Field::Argument);
       } else if (kind == NodeKind::Identifier) {
-        std::string_view name = tree_.text(condition);
-        if (!kernel_.findParam(std::string(name))) return std::nullopt;
-        return AccessGuard{std::string(name), whenTrue, {}, 0};
+        const Param *param = testedParam(tree_.text(condition));
+        if (!param) return std::nullopt;
+        return AccessGuard{param->name, whenTrue, {}, 0};
       } else if (kind == NodeKind::ComparisonOperator) {
         return parameterComparison(condition, whenTrue);
       } else {
@@ -1575,7 +1594,7 @@ private:
     // stride_k`): times a 1-D tile (`o_t * H`) a constexpr is as often a
     // count of interleaved rows as a stride.
     if (const Param *param = strideParam(stride, other.shape->size() >= 2))
-      product.strideCandidates.set(paramIndex_[param->name]);
+      product.strideCandidates.set(static_cast<size_t>(param - kernel_.params.data()));
   }
 
   // An integer parameter, or with `constexprToo` a constexpr one
@@ -1584,10 +1603,8 @@ private:
   const Param *strideParam(NodeId node, bool constexprToo) const {
     if (const Param *param = integerParam(node)) return param;
     if (!constexprToo) return nullptr;
-    node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
-    if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return nullptr;
-    const Param *param = kernel_.findParam(std::string(tree_.text(node)));
-    if (!param || param->kind != ParamKind::Constexpr || !paramIndex_.count(param->name)) return nullptr;
+    const Param *param = namedParam(node);
+    if (!param || param->kind != ParamKind::Constexpr) return nullptr;
     return param;
   }
 
@@ -1599,12 +1616,27 @@ private:
 
   // The parameter `node` names, where it is neither constexpr nor a pointer.
   const Param *integerParam(NodeId node) const {
+    const Param *param = namedParam(node);
+    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return nullptr;
+    return param;
+  }
+
+  // The kernel parameter an identifier stands for where it is read (in a
+  // helper read in place, the one the call passed for it), or null.
+  const Param *namedParam(NodeId node) const {
     node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
     if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return nullptr;
-    const Param *param = kernel_.findParam(std::string(tree_.text(node)));
-    if (!param || param->kind == ParamKind::Constexpr || param->kind == ParamKind::Pointer) return nullptr;
-    if (!paramIndex_.count(param->name)) return nullptr;
-    return param;
+    auto found = paramIndex_.find(tree_.text(node));
+    return found == paramIndex_.end() ? nullptr : &kernel_.params[found->second];
+  }
+
+  // The kernel parameter an `if` may test by the name `name`: any of the
+  // kernel's (also one reassigned since), or in a helper read in place the
+  // one its call passed.
+  const Param *testedParam(std::string_view name) const {
+    if (inlining_.empty()) return kernel_.findParam(std::string(name));
+    auto found = paramIndex_.find(name);
+    return found == paramIndex_.end() ? nullptr : &kernel_.params[found->second];
   }
 
   // The last element of a `strides=[...]` list: an inner stride (a
@@ -1617,6 +1649,29 @@ private:
     for (NodeId element : tree_.children(list))
       if (tree_.kind(element) != NodeKind::Comment) last = element, ++count;
     if (const Param *param = strideParam(last, count >= 2)) kernel_.innerStrideParams.insert(param->name);
+  }
+
+  void noteOrderedStride(NodeId strides, NodeId order) {
+    auto elements = [&](NodeId node) {
+      std::vector<NodeId> out;
+      node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
+      if (node == kNoNode || (tree_.kind(node) != NodeKind::Tuple && tree_.kind(node) != NodeKind::List)) return out;
+      for (NodeId element : tree_.children(node))
+        if (tree_.kind(element) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(element)))
+          out.push_back(element);
+      return out;
+    };
+    const std::vector<NodeId> strideList = elements(strides), orderList = elements(order);
+    if (strideList.empty()) return;
+    // An order not written as numbers (`order=v_order`, chosen by dtype) is
+    // taken as row-major, the model's own assumption for a tile.
+    int64_t fastest = static_cast<int64_t>(strideList.size()) - 1, written = 0;
+    if (orderList.size() == strideList.size() && tree_.kind(orderList.front()) == NodeKind::Integer &&
+        parseIntegerLiteral(tree_.text(orderList.front()), written) && written >= 0 &&
+        written < static_cast<int64_t>(strideList.size()))
+      fastest = written;
+    if (const Param *param = strideParam(strideList[static_cast<size_t>(fastest)], strideList.size() >= 2))
+      kernel_.innerStrideParams.insert(param->name);
   }
 
   // An expression's text without spaces, for comparing two as written.
@@ -1954,10 +2009,8 @@ private:
     const NodeId definition = moduleHelper(name);
     if (definition == kNoNode) return;
     for (const auto &[parameter, value] : pinnedParameters(definition, 0))
-      if (NodeId given = argumentFor(call, definition, parameter); given != kNoNode) {
-        std::string param(tree_.text(given));
-        if (kernel_.findParam(param)) kernel_.assertedValues.emplace(std::move(param), value);
-      }
+      if (NodeId given = argumentFor(call, definition, parameter); given != kNoNode)
+        if (const Param *param = testedParam(tree_.text(given))) kernel_.assertedValues.emplace(param->name, value);
   }
 
   // The definition of a function of this module called `name`, or kNoNode.
@@ -2091,6 +2144,166 @@ private:
     return true;
   }
 
+  // Whether a helper of this module holds a tl.dot, itself or through the
+  // module's helpers it calls.
+  bool holdsDot(NodeId definition, int depth) {
+    if (auto known = holdsDot_.find(definition); known != holdsDot_.end()) return known->second;
+    holdsDot_[definition] = false; // a recursive call holds nothing new
+    bool found = false;
+    std::vector<NodeId> pending{tree_.child(definition, Field::Body)};
+    while (!pending.empty() && !found) {
+      const NodeId node = pending.back();
+      pending.pop_back();
+      if (node == kNoNode) continue;
+      const NodeKind kind = tree_.kind(node);
+      if (kind == NodeKind::FunctionDefinition || kind == NodeKind::DecoratedDefinition) continue;
+      if (kind == NodeKind::Call) {
+        const NodeId callee = tree_.child(node, Field::Function);
+        const std::string path = canonical(callee);
+        if (path == "triton.language.dot" || path == "triton.language.dot_scaled") found = true;
+        else if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier && depth < 4)
+          if (const NodeId inner = moduleHelper(tree_.text(callee)); inner != kNoNode && inner != definition)
+            found = holdsDot(inner, depth + 1);
+      }
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+    }
+    holdsDot_[definition] = found;
+    return found;
+  }
+
+  // Reads a helper of this module that holds a tl.dot where it is called,
+  // as Triton compiles it: inlined, its parameters bound to the call's
+  // arguments (a kernel parameter passed by name stays that parameter;
+  // anything else is a local holding the argument's value). Its loops,
+  // loads and dots are then the kernel's, for the tile, dot and resource
+  // models. False when the call is not read so (splats, recursion, depth).
+  bool inlineHelper(NodeId call, std::string_view name, const std::vector<Info> &positional,
+                    const std::vector<std::pair<std::string_view, Info>> &keywords, Info &result) {
+    if (inlining_.size() >= kMaxInlineDepth) return false;
+    const NodeId definition = moduleHelper(name);
+    if (definition == kNoNode || std::find(inlining_.begin(), inlining_.end(), definition) != inlining_.end() ||
+        !holdsDot(definition, 0))
+      return false;
+    const NodeId body = tree_.child(definition, Field::Body);
+    const NodeId parameterList = tree_.child(definition, Field::Parameters);
+    if (body == kNoNode || parameterList == kNoNode) return false;
+    struct Parameter {
+      std::string_view name;
+      NodeId given = kNoNode;     // the call's argument, else the default
+      const Info *info = nullptr; // the argument's value, when the call passes one
+    };
+    std::vector<Parameter> parameters;
+    for (NodeId parameter : tree_.children(parameterList)) {
+      const NodeKind kind = tree_.kind(parameter);
+      if (kind == NodeKind::PositionalSeparator || kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind))
+        continue;
+      const NodeId parameterName = tree_.parameterName(parameter);
+      if (parameterName == kNoNode) return false; // *args, **kwargs, a keyword-only marker
+      Parameter bound{tree_.text(parameterName)};
+      if (kind == NodeKind::DefaultParameter || kind == NodeKind::TypedDefaultParameter)
+        bound.given = tree_.child(parameter, Field::Value);
+      parameters.push_back(bound);
+    }
+    const NodeId arguments = tree_.child(call, Field::Arguments);
+    if (arguments == kNoNode) return false;
+    size_t position = 0;
+    for (NodeId argument : tree_.children(arguments)) {
+      const NodeKind kind = tree_.kind(argument);
+      if (kind == NodeKind::Comment || SyntaxTree::isOperatorToken(kind)) continue;
+      if (kind == NodeKind::ListSplat || kind == NodeKind::DictionarySplat) return false;
+      if (kind == NodeKind::KeywordArgument) {
+        const NodeId keyword = tree_.child(argument, Field::Name);
+        if (keyword == kNoNode) return false;
+        auto parameter = std::find_if(parameters.begin(), parameters.end(),
+                                      [&](const Parameter &p) { return p.name == tree_.text(keyword); });
+        auto value = std::find_if(keywords.begin(), keywords.end(),
+                                  [&](const auto &k) { return k.first == tree_.text(keyword); });
+        if (parameter == parameters.end() || value == keywords.end()) return false;
+        parameter->given = tree_.child(argument, Field::Value);
+        parameter->info = &value->second;
+        continue;
+      }
+      if (position >= parameters.size() || position >= positional.size()) return false;
+      parameters[position].given = argument;
+      parameters[position].info = &positional[position];
+      ++position;
+    }
+    std::unordered_map<std::string_view, size_t> names;
+    std::unordered_map<std::string_view, Local> values;
+    for (const Parameter &parameter : parameters) {
+      const NodeId given = parameter.given != kNoNode ? tree_.unparenthesize(parameter.given) : kNoNode;
+      if (parameter.info && given != kNoNode && tree_.kind(given) == NodeKind::Identifier)
+        if (auto passed = paramIndex_.find(tree_.text(given)); passed != paramIndex_.end()) {
+          names.emplace(parameter.name, passed->second);
+          continue;
+        }
+      Local &local = values[parameter.name];
+      local.assignments = 1; // its value node stays unset: the names in it are the caller's
+      if (parameter.info) local.info = *parameter.info;
+      else if (given != kNoNode && isLiteral(given)) local.info = analyze(given);
+      else local.info.shape = nullptr; // not passed, no literal default: not known
+      std::vector<DimOp> program;
+      if (given != kNoNode && local.info.shape && local.info.shape->empty() && compileDim(given, program, 0))
+        local.program = std::move(program);
+    }
+    const auto *outerNames = kernelNames_;
+    if (inlining_.empty()) kernelNames_ = &paramIndex_; // the swap below moves the kernel's map, not its address
+    std::unordered_map<std::string_view, size_t> callerNames = std::move(paramIndex_);
+    std::unordered_map<std::string_view, Local> callerLocals = std::move(locals_);
+    std::unordered_map<std::string_view, int> callerDots = std::move(lastDotInto_);
+    if (inlining_.empty()) kernelNames_ = &callerNames;
+    paramIndex_ = std::move(names);
+    locals_ = std::move(values);
+    lastDotInto_.clear();
+    std::optional<Info> callerReturned = std::move(returned_);
+    returned_.reset();
+    inlining_.push_back(definition);
+    readBlock(body);
+    inlining_.pop_back();
+    if (returned_) result = *returned_;
+    returned_ = std::move(callerReturned);
+    paramIndex_ = std::move(callerNames);
+    locals_ = std::move(callerLocals);
+    lastDotInto_ = std::move(callerDots);
+    kernelNames_ = outerNames;
+    kernel_.inlinedHelpers.insert(std::string(name));
+    return true;
+  }
+
+  bool isLiteral(NodeId node) const {
+    const NodeKind kind = tree_.kind(node);
+    return kind == NodeKind::Integer || kind == NodeKind::Float || kind == NodeKind::True ||
+           kind == NodeKind::False || kind == NodeKind::None || kind == NodeKind::String;
+  }
+
+  // What a helper read in place returns at `statement`: the value, or for
+  // `return a, b` each element whole.
+  Info returnedValue(NodeId statement) {
+    NodeId value = kNoNode;
+    for (NodeId child : tree_.children(statement))
+      if (tree_.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(child))) value = child;
+    Info result;
+    result.shape = nullptr;
+    if (value == kNoNode) return result;
+    const NodeId inner = tree_.unparenthesize(value);
+    const NodeKind kind = inner != kNoNode ? tree_.kind(inner) : NodeKind::None;
+    if (kind != NodeKind::ExpressionList && kind != NodeKind::Tuple) return analyze(value);
+    std::vector<Info> parts;
+    for (NodeId element : tree_.children(inner)) {
+      const NodeKind elementKind = tree_.kind(element);
+      if (elementKind == NodeKind::Comment || SyntaxTree::isOperatorToken(elementKind)) continue;
+      if (elementKind == NodeKind::ListSplat) return result;
+      parts.push_back(analyze(element));
+    }
+    for (const Info &part : parts) {
+      result.params |= part.params;
+      result.sources |= part.sources;
+    }
+    result.parts = keepParts(std::move(parts));
+    result.partsExact = true;
+    return result;
+  }
+
   Info analyzeCall(NodeId call) {
     NodeId callee = tree_.child(call, Field::Function);
     // tl.<function> is by far the most common call: recognise it without
@@ -2150,6 +2363,9 @@ private:
     std::vector<Info> arguments;
     std::vector<std::pair<std::string_view, Info>> keywordArguments;
     analyzeArguments(call, result, &arguments, &keywordArguments);
+    if (tree_.kind(callee) == NodeKind::Identifier &&
+        inlineHelper(call, tree_.text(callee), arguments, keywordArguments, result))
+      return result;
     if (tree_.kind(callee) == NodeKind::Identifier) {
       scalarHelperResult(call, tree_.text(callee), arguments, result);
       helperReturnedParts(call, tree_.text(callee), arguments, keywordArguments, result);
@@ -2422,7 +2638,7 @@ private:
       AxisOrigin origin;
       origin.arange = call;
       for (const std::string &name : dim.params)
-        if (auto found = paramIndex_.find(name); found != paramIndex_.end()) origin.block.set(found->second);
+        if (auto found = kernelScope().find(name); found != kernelScope().end()) origin.block.set(found->second);
       result.axes = keepAxes({origin});
       recordTile(TileSource::Arange, result.shape, "int32", call);
       addRole(result.params, ParamUse::TileExtent);
@@ -2532,6 +2748,10 @@ private:
       // Triton requires a tensor descriptor's last stride to be 1 (the JIT's
       // specialisation makes it the constant 1): the contiguous axis.
       if (!blockPointer) noteLastStride(stridesNode);
+      // A block pointer's contiguous axis is the first of its `order`: the
+      // stride of that axis is the inner one (`order=(0, 1)` over
+      // `strides=(stride_kk, stride_kn)`: stride_kk).
+      else noteOrderedStride(stridesNode, argument(call, 5, "order"));
       NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
       std::vector<Info> offsetParts;
       if (blockPointer) offsetParts = analyzeElements(argument(call, 3, "offsets"));
@@ -2852,10 +3072,8 @@ private:
       dot.inputDtype = !a.dtype.empty() ? a.dtype : b.dtype;
     }
     std::string_view accDtype = dtypeOf(keywordArgument(call, "out_dtype"));
-    if (NodeId outDtype = tree_.unparenthesize(keywordArgument(call, "out_dtype"));
-        accDtype.empty() && outDtype != kNoNode && tree_.kind(outDtype) == NodeKind::Identifier &&
-        paramIndex_.count(tree_.text(outDtype)))
-      dot.accDtypeParam = std::string(tree_.text(outDtype));
+    if (const Param *outDtype = namedParam(keywordArgument(call, "out_dtype")); accDtype.empty() && outDtype)
+      dot.accDtypeParam = outDtype->name;
     if (accDtype.empty()) accDtype = acc.dtype;
     NodeId parent = tree_.parent(call);
     if (accDtype.empty() && parent != kNoNode && tree_.kind(parent) == NodeKind::AugmentedAssignment) {
@@ -2921,8 +3139,8 @@ private:
     for (const auto *shape : {&dot.a, &dot.b})
       for (const TileDim &dim : *shape)
         for (const std::string &name : dim.params) {
-          auto found = paramIndex_.find(name);
-          if (found != paramIndex_.end()) dims.set(found->second);
+          auto found = kernelScope().find(name);
+          if (found != kernelScope().end()) dims.set(found->second);
         }
     addRole(dims, ParamUse::TileExtent);
 
@@ -3070,7 +3288,7 @@ private:
       if (info.parts && info.parts->size() == targets.size()) {
         for (size_t i = 0; i < targets.size(); ++i) {
           Info element = (*info.parts)[i];
-          element.shape = part.shape;
+          if (!info.partsExact) element.shape = part.shape;
           if (info.scalarParts) element.sources |= info.sources;
           assign(targets[i], element, kNoNode);
         }
@@ -3217,6 +3435,11 @@ private:
       break;
     }
     case NodeKind::ReturnStatement:
+      if (!inlining_.empty()) {
+        returned_ = returnedValue(statement);
+        break;
+      }
+      [[fallthrough]];
     case NodeKind::AssertStatement:
       for (NodeId child : tree_.children(statement))
         if (tree_.kind(child) != NodeKind::Comment) analyze(child);

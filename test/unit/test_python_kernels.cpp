@@ -284,26 +284,34 @@ def chunk_state(x_ptr, out_ptr, ell, LB: tl.constexpr, B: tl.constexpr, F: tl.co
 
 // Triton requires a tensor descriptor's last stride to be 1, and the JIT makes
 // a stride of 1 the constant: that parameter is the contiguous axis's stride
-// (btlint-bench compiles it as 1). A block pointer's strides say nothing.
+// (btlint-bench compiles it as 1). A block pointer names its contiguous axis
+// first in `order`: that axis's stride is the inner one, as the resource
+// model assumes (vectorised, pipelined loads); an order not written as
+// numbers is taken as row-major, as the model takes it.
 TEST(PythonKernels, TensorDescriptorLastStrideIsTheInnerStride) {
   FileModel model = modelOf(R"(
 import triton
 import triton.language as tl
 
 @triton.jit
-def kernel(q_ptr, k_ptr, seqlen, headdim, stride_q_seq, stride_q_dim, stride_k_seq, stride_k_dim,
-           BLOCK: tl.constexpr, HEAD: tl.constexpr):
+def kernel(q_ptr, k_ptr, v_ptr, w_ptr, seqlen, headdim, stride_q_seq, stride_q_dim, stride_k_seq, stride_k_dim,
+           stride_v_seq, stride_v_dim, stride_w_row, stride_w_col, BLOCK: tl.constexpr, HEAD: tl.constexpr):
     q_desc = tl.make_tensor_descriptor(q_ptr, shape=[seqlen, headdim], strides=[stride_q_seq, stride_q_dim],
                                        block_shape=[BLOCK, HEAD])
     k_block = tl.make_block_ptr(base=k_ptr, shape=(seqlen, headdim), strides=(stride_k_seq, stride_k_dim),
                                 offsets=(0, 0), block_shape=(BLOCK, HEAD), order=(1, 0))
+    v_t = tl.make_block_ptr(v_ptr, (headdim, seqlen), (stride_v_dim, stride_v_seq), (0, 0), (HEAD, BLOCK), (0, 1))
     q = q_desc.load([0, 0])
     k = tl.load(k_block)
-    q_desc.store([0, 0], q + k)
+    v = tl.load(v_t)
+    w_order: tl.constexpr = (0, 1) if w_ptr.dtype.element_ty == tl.float8e5 else (1, 0)
+    w_block = tl.make_block_ptr(w_ptr, (seqlen, headdim), (stride_w_row, stride_w_col), (0, 0), (BLOCK, HEAD), w_order)
+    w = tl.load(w_block)
+    q_desc.store([0, 0], q + k + tl.trans(v) + w)
 )");
   const Kernel &kernel = kernelNamed(model, "kernel");
   EXPECT_EQ(std::vector<std::string>(kernel.innerStrideParams.begin(), kernel.innerStrideParams.end()),
-            (std::vector<std::string>{"stride_q_dim"}));
+            (std::vector<std::string>{"stride_k_dim", "stride_q_dim", "stride_v_dim", "stride_w_col"}));
 }
 
 // An integer parameter scaling the last axis of an offsets tile added to a

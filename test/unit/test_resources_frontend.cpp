@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -978,6 +979,98 @@ def guarded_outside(a, b, c, counts, K, BM: tl.constexpr, BN: tl.constexpr, BK: 
       {"flagged", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 36864},
       {"guarded_outside", {{"BM", 64}, {"BN", 128}, {"BK", 64}}, 4, 3, 73728},
       {"guarded_outside", {{"BM", 32}, {"BN", 64}, {"BK", 64}}, 4, 4, 36864},
+  };
+  expectMeasuredBytes(model, cases);
+}
+
+TEST(ResourcesFrontEnd, DotsInAHelperAreSizedWhereItIsCalled) {
+  // Triton inlines @jit helpers: a helper that holds the loop and both dots
+  // of attention (the layout of Triton's fused-attention tutorial), or one
+  // loop step's loads and dot, allocates the rings its caller's constexprs
+  // size. Measured with Triton 3.6.0 for GPUTarget("cuda", 90, 32), fp16
+  // pointers and integers divisible by 16, inner strides 1.
+  FileModel model = python_test::modelOf(R"(import triton
+import triton.language as tl
+
+
+@triton.jit
+def _attend_block(acc, m_i, l_i, q, k_ptrs, v_ptrs, stride_kn, N_CTX, BLOCK_N: tl.constexpr):
+    for start_n in range(0, N_CTX, BLOCK_N):
+        k = tl.load(k_ptrs + start_n * stride_kn)
+        qk = tl.dot(q, tl.trans(k))
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = acc * alpha[:, None]
+        v = tl.load(v_ptrs + start_n * stride_kn)
+        acc = tl.dot(p.to(tl.float16), v, acc)
+        m_i = m_ij
+    return acc, m_i, l_i
+
+
+@triton.jit
+def attn_fwd_helper(Q, K, V, Out, stride_qm, stride_kn, N_CTX,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    start_m = tl.program_id(0)
+    offs_m = start_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(Q + offs_m[:, None] * stride_qm + offs_d[None, :])
+    k_ptrs = K + offs_n[:, None] * stride_kn + offs_d[None, :]
+    v_ptrs = V + offs_n[:, None] * stride_kn + offs_d[None, :]
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc, m_i, l_i = _attend_block(acc, m_i, l_i, q, k_ptrs, v_ptrs, stride_kn, N_CTX, BLOCK_N)
+    acc = acc / l_i[:, None]
+    tl.store(Out + offs_m[:, None] * stride_qm + offs_d[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def _multiply_step(acc, a_ptrs, b_ptrs, k, K, BK: tl.constexpr):
+    rk = k + tl.arange(0, BK)
+    a = tl.load(a_ptrs, mask=rk[None, :] < K, other=0.0)
+    b = tl.load(b_ptrs, mask=rk[:, None] < K, other=0.0)
+    return tl.dot(a, b, acc)
+
+
+@triton.jit
+def gemm_step_helper(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, K, BLOCK_K):
+        acc = _multiply_step(acc, a_ptrs, b_ptrs, k, K, BK=BLOCK_K)
+        a_ptrs += BLOCK_K
+        b_ptrs += BLOCK_K * stride_bk
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc.to(tl.float16))
+)",
+                                         "sm90");
+  const Kernel &attention = python_test::kernelNamed(model, "attn_fwd_helper");
+  ASSERT_EQ(attention.dots.size(), 2u);
+  EXPECT_TRUE(attention.dots[0].aLoadedBefore); // q, loaded by the kernel before the call
+  EXPECT_EQ(attention.dots[0].a.at(1).params, std::vector<std::string>{"HEAD_DIM"});
+  EXPECT_EQ(attention.dots[1].b.at(0).params, std::vector<std::string>{"BLOCK_N"});
+  EXPECT_EQ(attention.inlinedHelpers, std::set<std::string>{"_attend_block"});
+  const Kernel &gemm = python_test::kernelNamed(model, "gemm_step_helper");
+  ASSERT_EQ(gemm.dots.size(), 1u);
+  EXPECT_EQ(gemm.dots[0].innerLoop, 0); // the caller's loop
+  EXPECT_EQ(gemm.dots[0].a.at(1).params, std::vector<std::string>{"BLOCK_K"}); // BK=BLOCK_K
+  const DotSequenceCase cases[] = {
+      {"attn_fwd_helper", {{"BLOCK_M", 64}, {"BLOCK_N", 32}, {"HEAD_DIM", 64}}, 4, 3, 32768},
+      {"attn_fwd_helper", {{"BLOCK_M", 128}, {"BLOCK_N", 64}, {"HEAD_DIM", 64}}, 4, 2, 49152},
+      {"attn_fwd_helper", {{"BLOCK_M", 128}, {"BLOCK_N", 64}, {"HEAD_DIM", 128}}, 8, 3, 131072},
+      {"attn_fwd_helper", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"HEAD_DIM", 64}}, 2, 4, 57344},
+      {"gemm_step_helper", {{"BLOCK_M", 128}, {"BLOCK_N", 128}, {"BLOCK_K", 64}}, 8, 3, 98304},
+      {"gemm_step_helper", {{"BLOCK_M", 64}, {"BLOCK_N", 64}, {"BLOCK_K", 32}}, 4, 4, 32768},
+      {"gemm_step_helper", {{"BLOCK_M", 32}, {"BLOCK_N", 64}, {"BLOCK_K", 64}}, 2, 2, 12288},
   };
   expectMeasuredBytes(model, cases);
 }
