@@ -1088,6 +1088,32 @@ const Decl *kernelGroup(const FunctionDecl *kernel) {
   return kernel->getCanonicalDecl();
 }
 
+// Who calls whom: every call with a known callee in the bodies it is given
+// (template instantiations included), by the callee's canonical declaration.
+using CallersIndex = std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
+class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
+public:
+  explicit CallIndexer(CallersIndex &index) : index_(index) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseDecl(Decl *declaration) {
+    auto *function = dyn_cast_or_null<FunctionDecl>(declaration);
+    const bool entersFunction = function && function->doesThisDeclarationHaveABody();
+    if (entersFunction) functions_.push_back(function);
+    bool result = RecursiveASTVisitor::TraverseDecl(declaration);
+    if (entersFunction) functions_.pop_back();
+    return result;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    if (const FunctionDecl *callee = call->getDirectCallee(); callee && !functions_.empty())
+      index_[callee->getCanonicalDecl()].emplace_back(call, functions_.back());
+    return true;
+  }
+
+private:
+  CallersIndex &index_;
+  std::vector<const FunctionDecl *> functions_;
+};
+
 class CudaExtractor : public RecursiveASTVisitor<CudaExtractor> {
 public:
   CudaExtractor(ASTContext &context, const SourceFile &file, FileModel &model)
@@ -1533,9 +1559,53 @@ private:
     }
     entry.dividend = mapper_.text(dividend->getSourceRange());
     entry.expression = mapper_.text(division->getSourceRange());
-    if (!functionStack_.empty())
-      entry.remainderHandled = takesRemainder(functionStack_.back()->getBody(), entry.dividend, total);
+    if (!functionStack_.empty()) entry.remainderHandled = remainderChecked(dividend, total);
     return entry;
+  }
+
+  // Whether `dividend` is known to be a multiple of `divisor` before the
+  // launch: it or a factor of it (`M * N`: M, N) is taken modulo a multiple
+  // of `divisor` in the launching function; or, for a parameter of that
+  // function, every function of this file calling it checks what it passes
+  // (`assert(M % 256 == 0)` in the entry point that calls the launcher).
+  bool remainderChecked(const Expr *dividend, int64_t divisor) {
+    std::vector<const Expr *> factors{dividend->IgnoreParenImpCasts()};
+    for (size_t i = 0; i < factors.size() && factors.size() < 16; ++i)
+      if (const auto *product = dyn_cast<BinaryOperator>(factors[i]); product && product->getOpcode() == BO_Mul) {
+        factors.push_back(product->getLHS()->IgnoreParenImpCasts());
+        factors.push_back(product->getRHS()->IgnoreParenImpCasts());
+      }
+    const FunctionDecl *launcher = functionStack_.back();
+    for (const Expr *factor : factors) {
+      if (takesRemainder(launcher->getBody(), mapper_.text(factor->getSourceRange()), divisor)) return true;
+      const auto *reference = dyn_cast<DeclRefExpr>(factor);
+      const auto *parameter = reference ? dyn_cast<ParmVarDecl>(reference->getDecl()) : nullptr;
+      if (!parameter) continue;
+      const auto &calls = callersOf(launcher);
+      const unsigned index = parameter->getFunctionScopeIndex();
+      if (!calls.empty() && std::all_of(calls.begin(), calls.end(), [&](const auto &site) {
+            const auto &[call, caller] = site;
+            return index < call->getNumArgs() && caller->getBody() &&
+                   takesRemainder(caller->getBody(),
+                                  mapper_.text(call->getArg(index)->IgnoreParenImpCasts()->getSourceRange()), divisor);
+          }))
+        return true;
+    }
+    return false;
+  }
+
+  // The calls of `function` in the bodies of this file's functions, each
+  // with the function making it (indexed once, when first asked).
+  const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> &callersOf(const FunctionDecl *function) {
+    if (!callersIndexed_) {
+      callersIndexed_ = true;
+      CallIndexer indexer(callers_);
+      for (Decl *declaration : context_.getTranslationUnitDecl()->decls())
+        if (mapper_.inMainFile(declaration->getLocation())) indexer.TraverseDecl(declaration);
+    }
+    static const std::vector<std::pair<const CallExpr *, const FunctionDecl *>> none;
+    auto found = callers_.find(function->getCanonicalDecl());
+    return found == callers_.end() ? none : found->second;
   }
 
   // The divisor entry of a grid extent `whole` that divides by `divisor`.
@@ -2517,6 +2587,8 @@ private:
   std::map<const VarDecl *, std::set<const Decl *>> tablesForKernel_;       // via template arguments
   std::map<const FunctionDecl *, std::set<const VarDecl *>> tablesReferencedBy_;
   std::map<const FunctionDecl *, std::set<const Decl *>> kernelsLaunchedBy_;
+  CallersIndex callers_; // callersOf's index
+  bool callersIndexed_ = false;
 };
 
 } // namespace

@@ -44,6 +44,14 @@ namespace {
 // a file that does not compile at all would otherwise drown the report.
 constexpr size_t kMaxProblemsPerFile = 20;
 
+// Whether the type a misplaced `restrict` was written on is spelt through a
+// typedef or alias (`uint32_t`, `half`), which nvcc's front end accepts.
+bool restrictOnTypedef(const clang::Diagnostic &info) {
+  if (info.getNumArgs() < 1 || info.getArgKind(0) != clang::DiagnosticsEngine::ak_qualtype) return false;
+  const clang::QualType type = clang::QualType::getFromOpaquePtr(reinterpret_cast<void *>(info.getRawArg(0)));
+  return !type.isNull() && type->getAs<clang::TypedefType>() != nullptr;
+}
+
 // Collects the compiler's errors as parse problems located in the main file;
 // an error inside an included file is reported at the #include that brought
 // it in. Warnings are ignored: btlint reports only what stops a parse.
@@ -94,6 +102,11 @@ public:
     // nvcc's front end, like GCC, takes it as byte arithmetic and warns
     // (#1143-D); Clang's C++ mode stops. Clang drops the one expression.
     if (info.getID() == clang::diag::err_typecheck_pointer_arith_void_type) return;
+    // `uint32_t __restrict__ *p`, `half __restrict__ (*p)[8]`: restrict
+    // written on the element type. nvcc's front end accepts it when that type
+    // is spelt through a typedef (and rejects `float __restrict__ *p`);
+    // Clang reports both, then drops the qualifier.
+    if (info.getID() == clang::diag::err_typecheck_invalid_restrict_not_pointer && restrictOnTypedef(info)) return;
     // A function template written as a partial specialisation
     // (`template <int N> void vec_cast<float, half, N>(...)`): ill-formed
     // C++ that nvcc 13 compiles; Clang drops the declaration and calls reach

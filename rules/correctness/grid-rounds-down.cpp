@@ -36,7 +36,9 @@ public:
         "when the launched kernel reads `gridDim` (a grid-stride loop covers any size with any grid), "
         "when the launching function also computes `n % 256` (it checks that the size is a multiple, or "
         "launches the remainder itself) or sets `n` to a product with a multiple of 256 (`n = (m + 255) / "
-        "256 * 256`), for the rounding-up forms (`(n + 255) / 256`, a helper such as "
+        "256 * 256`), also for a factor of a product (`m % 256` checks `m * n / 256`) and, when `n` is a "
+        "parameter of the launching function, in every function of the file that calls it (an entry point "
+        "that asserts `m % 256 == 0` before calling the launcher), for the rounding-up forms (`(n + 255) / 256`, a helper such as "
         "`ceil_div(n, 256)`) and for sizes known at compile time. Triton grids are not checked by this "
         "rule.";
     info.doc.whyItMatters =
