@@ -1507,6 +1507,10 @@ private:
     if (known) result.shape = makeShape(std::move(dims));
     else result.shape = nullptr;
     result.axes = known && withAxes ? keepAxes(std::move(axes)) : nullptr;
+    // `(offs_h * stride_h)[:, None]`: the axis the stride scaled is no longer
+    // the last one, so it is a row stride, not the contiguous axis's.
+    if (!indices.empty() && tree_.kind(indices.back()) == NodeKind::None && !value.shape->empty())
+      result.strideCandidates.reset();
     return result;
   }
 

@@ -317,7 +317,8 @@ def kernel(q_ptr, k_ptr, v_ptr, w_ptr, seqlen, headdim, stride_q_seq, stride_q_d
 // An integer parameter scaling the last axis of an offsets tile added to a
 // pointer is that axis's stride (the harness compiles it as 1); a parameter
 // scaling loaded values (`b * scale`), or offsets gathered from a load, is
-// not: compiled as 1 it would fold the arithmetic away.
+// not: compiled as 1 it would fold the arithmetic away. A vector scaled
+// and then made a column (`(h * stride_h)[:, None]`) is a row stride.
 TEST(PythonKernels, InnerStridesAreThoseOfAddresses) {
   FileModel model = modelOf(R"(
 import triton
@@ -325,19 +326,20 @@ import triton.language as tl
 
 @triton.jit
 def kernel(x_ptr, idx_ptr, y_ptr, out_ptr, scale, stride_xm, stride_xk, stride_yk, stride_om, stride_ok,
-           BLOCK: tl.constexpr):
+           stride_zh, stride_zw, stride_zc, BLOCK: tl.constexpr):
     rows = tl.arange(0, BLOCK)
     cols = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + rows[:, None] * stride_xm + cols[None, :] * stride_xk)
+    z = tl.load(x_ptr + (rows * stride_zh)[:, None] + (rows * stride_zw)[:, None] + (cols * stride_zc)[None, :])
     picked = tl.load(idx_ptr + cols)
     y = tl.load(y_ptr + rows[:, None] + picked[None, :] * stride_yk)
-    acc = tl.zeros([BLOCK, BLOCK], dtype=tl.float32) + x * scale + y
+    acc = tl.zeros([BLOCK, BLOCK], dtype=tl.float32) + x * scale + y + z
     out_ptr += rows[:, None] * stride_om + (cols * stride_ok)[None, :]
     tl.store(out_ptr, acc * scale)
 )");
   const Kernel &kernel = kernelNamed(model, "kernel");
   EXPECT_EQ(std::vector<std::string>(kernel.innerStrideParams.begin(), kernel.innerStrideParams.end()),
-            (std::vector<std::string>{"stride_ok", "stride_xk"}));
+            (std::vector<std::string>{"stride_ok", "stride_xk", "stride_zc"}));
 }
 
 TEST(PythonKernels, KernelSpellings) {
