@@ -22,6 +22,7 @@ bool isTileParam(const Kernel &kernel, const std::string &name) {
 
 bool computedFromKey(const FileModel &file, const Kernel &kernel, const std::string &shape,
                      const std::vector<std::string> &keyed);
+bool sameConstantAtEveryLaunch(const FileModel &file, const Kernel &kernel, const std::string &param);
 
 // What the key fixes: its arguments, and the kernel's constexpr parameters
 // (compile-time values the configs or the launcher choose).
@@ -34,6 +35,10 @@ struct Fixed {
   // those every launch computes from keyed arguments alone
   // (`BLOCK_SIZE = next_power_of_2(n_cols)`, n_cols keyed).
   std::set<std::string> tiles;
+  // Tile parameters every launch passes one number (`16` for BLOCK_B): a
+  // mask of such a tile only clips a tile of one size whatever the shape
+  // (a loop over such tiles still grows with it).
+  std::set<std::string> constantTiles;
   // No `tl.dot` in the kernel or its helpers: an element-wise pass.
   bool elementwise = false;
   Fixed(const Kernel &k, const FileModel &f, const std::set<std::string> &keys) : kernel(k), file(f), keyNames(keys) {
@@ -52,6 +57,9 @@ struct Fixed {
       if (param.isConstexpr() && isTileParam(kernel, param.name) && !tiles.count(param.name) &&
           computedFromKey(file, kernel, param.name, keyed))
         tiles.insert(param.name);
+    for (const Param &param : kernel.params)
+      if (param.isConstexpr() && isTileParam(kernel, param.name) && sameConstantAtEveryLaunch(file, kernel, param.name))
+        constantTiles.insert(param.name);
   }
   static std::string valueText(const LaunchArgument &argument) {
     return argument.definitionText.empty() ? argument.text : argument.definitionText;
@@ -126,14 +134,19 @@ bool clipsABoundedLoop(const Kernel &kernel, const MaskExtent &mask, const Fixed
   return false;
 }
 
-std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed) {
+// With `constantTilesSizeNothing`, masks of tiles every launch sizes with
+// one number are left out (they size no work); without, every mask the
+// parameter bounds is listed (to describe its uses).
+std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::string &name, const Fixed &fixed,
+                                             bool constantTilesSizeNothing = true) {
   std::vector<const MaskExtent *> masks;
   for (const MaskExtent &mask : kernel.maskExtents) {
     if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds) || clipsABoundedLoop(kernel, mask, fixed))
       continue;
     const auto &tile = mask.tileParams;
-    if (mask.tileKnown &&
-        std::all_of(tile.begin(), tile.end(), [&](const std::string &t) { return fixed.tiles.count(t) != 0; }))
+    if (mask.tileKnown && std::all_of(tile.begin(), tile.end(), [&](const std::string &t) {
+          return fixed.tiles.count(t) != 0 || (constantTilesSizeNothing && fixed.constantTiles.count(t) != 0);
+        }))
       continue;
     if (mask.programIndexed && fixed.elementwise) continue;
     masks.push_back(&mask);
@@ -228,7 +241,7 @@ Note describeUse(const Kernel &kernel, const Param &param, const Fixed &fixed) {
     place = loops.front()->span.start();
   }
   const bool masks = kernel.maskExtents.empty() ? param.uses.count(ParamUse::Mask) != 0
-                                                : !masksBoundBy(kernel, param.name, fixed).empty();
+                                                : !masksBoundBy(kernel, param.name, fixed, false).empty();
   if (masks) roles += std::string(roles.empty() ? "" : " and ") + "masks loads or stores";
   return Note("`" + param.name + "` " + roles, place);
 }
