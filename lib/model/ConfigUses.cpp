@@ -2,12 +2,14 @@
 #include "model/Launches.h"
 
 #include <cassert>
+#include <map>
 #include <mutex>
 
 namespace btlint {
 
 const Config &ConfigUse::values() const {
   static const Config none;
+  if (withLaunchValues) return *withLaunchValues;
   if (listed) return *listed;
   if (launchValues) return *launchValues;
   return none;
@@ -20,16 +22,46 @@ std::string ConfigUse::label() const {
 }
 
 namespace {
+// The constexpr values every launch of `kernel` in the file passes, each
+// known and alike at every launch (none when the file has no launch).
+std::map<std::string, ScalarValue> valuesEveryLaunchPasses(const FileModel &file, const Kernel &kernel) {
+  std::map<std::string, ScalarValue> agreed;
+  bool first = true;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    const Config passed = launchConfig(launch, kernel);
+    std::map<std::string, ScalarValue> known;
+    for (const auto &[name, value] : passed.params) {
+      const Param *param = kernel.findParam(name);
+      if (!param || !param->isConstexpr() || !value.isKnown()) continue;
+      if (!first && !(agreed.count(name) && agreed.at(name) == value)) continue;
+      ScalarValue kept = value;
+      kept.setSpan(SourceSpan()); // no place in the config to report at
+      known.emplace(name, std::move(kept));
+    }
+    agreed = std::move(known);
+    first = false;
+  }
+  return agreed;
+}
+
 std::vector<ConfigUse> usesOf(const FileModel &file, const Kernel &kernel) {
   std::vector<ConfigUse> uses;
   if (kernel.autotune) {
-    // An autotuned kernel runs its list whatever its launches pass.
+    // An autotuned kernel runs its list whatever its launches pass; the
+    // constexprs the list leaves out are the launches'.
+    const std::map<std::string, ScalarValue> launched = valuesEveryLaunchPasses(file, kernel);
     uses.reserve(kernel.autotune->configs.configs.size() + 1);
     for (const Config &config : kernel.autotune->configs.configs) {
       ConfigUse use;
       use.source = ConfigUse::Source::AutotuneConfig;
       use.listed = &config;
       use.list = &kernel.autotune->configs;
+      Config merged = config;
+      bool added = false;
+      for (const auto &[name, value] : launched)
+        if (!merged.params.count(name)) added = merged.params.emplace(name, value).second || added;
+      if (added) use.withLaunchValues = std::make_shared<const Config>(std::move(merged));
       uses.push_back(std::move(use));
     }
   } else {

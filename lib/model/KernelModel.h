@@ -806,9 +806,13 @@ struct ConfigUse {
   const ConfigList *list = nullptr; // its list
   const LaunchSite *launch = nullptr;
   std::shared_ptr<const Config> launchValues; // what a launch passes (launchConfig)
+  // An autotune config with what every launch of the file passes, alike,
+  // for the constexprs it leaves out (`BLOCK_M=128` beside a list of
+  // BLOCK_N and BLOCK_K); null when the launches add nothing.
+  std::shared_ptr<const Config> withLaunchValues;
 
-  // The values: the autotune config itself (not a copy), the launch's, or
-  // none (the defaults).
+  // The values: the autotune config (with what every launch adds), the
+  // launch's, or none (the defaults).
   const Config &values() const;
   // "config 3", "the launch at line 40"
   std::string label() const;

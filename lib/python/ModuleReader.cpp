@@ -1010,7 +1010,44 @@ private:
       }
     }
     eventsByFunction_[function].push_back({TimingEvent::Launch, call, candidate.kernelBaseName});
+    // `kernel = bk_major if trans_b else bn_major` before `kernel[grid](...)`:
+    // the call launches one of them, each with these arguments.
+    std::vector<std::string> aliased;
+    if (kind == NodeKind::Identifier && function != kNoNode)
+      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
+        if (!kernelsNamedBy(lastAssignmentBefore(body, tree_.text(kernelExpression), tree_.node(call).startByte),
+                            aliased, 0))
+          aliased.clear();
+    for (size_t i = 1; i < aliased.size(); ++i) {
+      LaunchCandidate alternative = candidate;
+      alternative.syntax.site.kernel = aliased[i];
+      alternative.kernelBaseName = aliased[i].substr(aliased[i].rfind('.') + 1);
+      candidates_.push_back(std::move(alternative));
+    }
+    if (!aliased.empty()) {
+      candidate.syntax.site.kernel = aliased.front();
+      candidate.kernelBaseName = aliased.front().substr(aliased.front().rfind('.') + 1);
+    }
     candidates_.push_back(std::move(candidate));
+  }
+
+  // The kernel names an alias is assigned: `a`, `mod.a`, or each arm of `a
+  // if c else b` (nested too). False for anything else.
+  bool kernelsNamedBy(NodeId value, std::vector<std::string> &names, int depth) const {
+    value = value != kNoNode ? tree_.unparenthesize(value) : kNoNode;
+    if (value == kNoNode || depth > 4) return false;
+    const NodeKind kind = tree_.kind(value);
+    if (kind == NodeKind::Identifier || kind == NodeKind::Attribute) {
+      names.emplace_back(tree_.text(value));
+      return true;
+    }
+    if (kind != NodeKind::ConditionalExpression) return false;
+    std::vector<NodeId> parts; // value, condition, alternative
+    for (NodeId child : tree_.children(value))
+      if (tree_.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(child)))
+        parts.push_back(child);
+    return parts.size() == 3 && kernelsNamedBy(parts[0], names, depth + 1) &&
+           kernelsNamedBy(parts[2], names, depth + 1);
   }
 
   void finishLaunches() {

@@ -162,7 +162,10 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   list.definition = &first;
   if (first.autotune) {
     list.source = "autotune";
-    list.configs = first.autotune->configs.configs;
+    // Each config with what every launch adds (ConfigUse::withLaunchValues),
+    // as the rules judge it.
+    for (const ConfigUse &use : file.configUsesOf(first))
+      if (use.listed) list.configs.push_back(use.values());
     return list;
   }
   list.source = "launches";

@@ -135,7 +135,10 @@ public:
     info.summary = "a config or launch needs more shared memory per block than the target arch allows";
     info.doc.whatItDoes =
         "Estimates, for every autotune config (or, without autotuning, every launch) of a Triton "
-        "kernel and every target `--arch`, the shared memory Triton 3.6 allocates for the block: "
+        "kernel and every target `--arch`, the shared memory Triton 3.6 allocates for the block "
+        "(a constexpr the list leaves out takes the value every launch in the file passes alike, "
+        "`BLOCK_M=128`, also through an alias `kernel = a if trans_b else b`; `@triton.jit` helpers "
+        "the kernel calls are read where they are called, their loops and dots included): "
         "the multi-buffered operand rings of pipelined `tl.dot` loops (one buffer more on the "
         "warp-group and tcgen05 MMA paths of sm90/sm100 than on mma.sync; a dot under an `if` "
         "decided at run time inside its loop, such as `if count > 0:` on a loaded count, is not "
