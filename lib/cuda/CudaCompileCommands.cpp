@@ -816,9 +816,11 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
   // would see it, and host code is still parsed (launches, attributes).
   // Narrowing in braces (`coord at = {row, col}` with an unsigned row) is a
   // warning to nvcc (#2361-D) and an error by default to Clang; so is the
-  // `register` storage class in C++17, which nvcc accepts silently.
+  // `register` storage class in C++17, which nvcc accepts silently; so is
+  // `x.template f(...)` with no template arguments after it (nvcc: #946-D).
   for (const char *flag : {"-fsyntax-only", "--cuda-device-only", "-w", "-Wno-unknown-cuda-version",
-                           "-Wno-c++11-narrowing", "-Wno-register", "-ferror-limit=0"})
+                           "-Wno-c++11-narrowing", "-Wno-register",
+                           "-Wno-missing-template-arg-list-after-template-kw", "-ferror-limit=0"})
     arguments.push_back(flag);
   arguments.push_back("--cuda-gpu-arch=" + gpuArch);
   // Clang's headers from memory (CudaBuiltinHeaders.h), whatever Clang is

@@ -117,6 +117,17 @@ public:
     // argument `TiledMMA`): nvcc's front end accepts it; Clang reports it,
     // then uses the member it found, as nvcc does.
     if (info.getID() == clang::diag::err_found_in_dependent_base) return;
+    // A member template of a dependent object called without `template`
+    // (`tile.store<4>(out)`, `Cast<T>::cast<8>(x)`), or `template` before a
+    // name that is no template (`tile.template store_128b(out)`): nvcc's
+    // front end accepts the first and warns on the second (#946-D); Clang
+    // drops the one expression.
+    if (info.getID() == clang::diag::err_template_kw_missing) return;
+    if (info.getID() == clang::diag::err_template_kw_refers_to_non_template && info.getNumArgs() >= 2 &&
+        (info.getArgKind(1) == clang::DiagnosticsEngine::ak_uint ||
+         info.getArgKind(1) == clang::DiagnosticsEngine::ak_sint) &&
+        info.getRawArg(1) == 1)
+      return;
     // A kernel launched from device code (dynamic parallelism) builds only
     // with relocatable device code (`-rdc=true`, CMake's
     // CUDA_SEPARABLE_COMPILATION), which such a project's build passes;
