@@ -835,9 +835,14 @@ void CudaCommandLines::appendParseFlags(std::vector<std::string> &arguments, con
   }
   // GCC's OpenMP header, which nvcc finds through the host compiler and
   // Clang does not ship: searched after every other folder.
+  // nvcc's host compiler is that GCC: its __GNUC__ is the one code tests
+  // (`#if __GNUC__ < 8`), where Clang claims 4.2.1.
   if (const std::string &openmp = gccOpenMpIncludeDir(); !openmp.empty()) {
     arguments.push_back("-idirafter");
     arguments.push_back(openmp);
+    const llvm::StringRef version = llvm::sys::path::filename(llvm::sys::path::parent_path(openmp));
+    if (int major = 0; !version.split('.').first.getAsInteger(10, major) && major > 0)
+      arguments.push_back("-fgnuc-version=" + std::to_string(major));
   }
   if (keepUserCudaPath || toolkit_.found()) {
     // What nvcc's headers declare and Clang's wrapper does not (served from
