@@ -1652,6 +1652,17 @@ private:
         if ((binary->getOpcode() == BO_Rem || binary->getOpcode() == BO_RemAssign) && left == dividend)
           if (auto modulus = values_.integer(binary->getRHS()); modulus && *modulus != 0 && *modulus % divisor == 0)
             return true;
+        // `n & 127` tests `n % 128` (then `n / 64` too).
+        if (binary->getOpcode() == BO_And && left == dividend)
+          if (auto mask = values_.integer(binary->getRHS());
+              mask && *mask > 0 && *mask < INT64_MAX && ((*mask + 1) & *mask) == 0 && (*mask + 1) % divisor == 0)
+            return true;
+        // `if (inter == 256 && ...)` around `inter / 8`: the size is a known multiple.
+        if (binary->getOpcode() == BO_EQ)
+          for (const auto &[side, other] : {std::pair{binary->getLHS(), binary->getRHS()},
+                                            std::pair{binary->getRHS(), binary->getLHS()}})
+            if (mapper_.text(side->IgnoreParenImpCasts()->getSourceRange()) == dividend)
+              if (auto value = values_.integer(other); value && *value > 0 && *value % divisor == 0) return true;
         if (binary->getOpcode() == BO_Assign && left == dividend && multipleOfDivisor(binary->getRHS())) return true;
       }
       if (const auto *declarations = dyn_cast<DeclStmt>(statement))
