@@ -951,10 +951,31 @@ struct IncrementalTree : IncrementalParseState {
   void edit(const SourceEdit &edit) override { tree.edit(edit); }
 };
 
+// Python stops at a file's first syntax error; the parser recovers and
+// finds more, most of them the first one's consequences (a missing comma
+// misreads the lines after it). The first is reported, the count of the
+// rest in a note.
+void keepFirstSyntaxError(std::vector<ParseProblem> &problems) {
+  auto syntax = [](const ParseProblem &problem) { return problem.message.rfind("syntax error", 0) == 0; };
+  auto first = std::find_if(problems.begin(), problems.end(), syntax);
+  if (first == problems.end()) return;
+  const size_t firstIndex = static_cast<size_t>(first - problems.begin());
+  size_t dropped = 0;
+  for (size_t i = problems.size(); i-- > firstIndex + 1;)
+    if (syntax(problems[i])) {
+      problems.erase(problems.begin() + static_cast<std::ptrdiff_t>(i));
+      ++dropped;
+    }
+  if (dropped)
+    problems[firstIndex].notes.push_back(std::to_string(dropped) + " more syntax error" + (dropped == 1 ? "" : "s") +
+                                          " after it, which may follow from it: Python stops at the first");
+}
+
 class PythonFrontEnd : public FrontEnd {
   static std::unique_ptr<ParsedFile> parseKeeping(const SourceFile &source, python::KeptTree *kept) {
     auto parsed = std::make_unique<python::PythonParsedFile>(source);
     parsed->module.tree = python::SyntaxTree::parse(source, parsed->problems, kept);
+    keepFirstSyntaxError(parsed->problems);
     parsed->module.index.build(parsed->module.tree);
     python::readModule(*parsed);
     return parsed;
