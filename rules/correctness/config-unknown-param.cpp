@@ -69,7 +69,8 @@ public:
     info.summary = "an autotune config sets a name that is not a parameter of the kernel";
     info.doc.whatItDoes =
         "Reports a key of a `triton.Config` dict that names no parameter of the kernel it "
-        "tunes, after the config list is expanded. Launch options written into the dict "
+        "tunes, after the config list is expanded: once per key and list, at the first config "
+        "that sets it, naming every config that does. Launch options written into the dict "
         "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted. Silent for a "
         "key that a `prune_configs_by` pruner reads (`config.kwargs[\"tile_size\"]`) while it builds "
         "the configs that run (`triton.Config(...)` in its body or a helper): such a key is a "
@@ -114,6 +115,15 @@ public:
         return anyHasParam(signatures, name) || launchOptionNames().count(name) ||
                (spec.prunerBuildsConfigs && spec.prunerConfigKeys.count(name));
       };
+      // One finding per unknown key of the list, at the first config that
+      // sets it, naming every config that does (a list written config by
+      // config repeats the key in each).
+      struct Unknown {
+        const Config *first = nullptr;
+        SourceSpan span;
+        std::vector<const Config *> configs;
+      };
+      std::vector<std::pair<std::string, Unknown>> unknowns;
       for (const Config &config : list.configs) {
         size_t position = 0;
         for (const auto &[name, value] : config.params) {
@@ -128,18 +138,34 @@ public:
             else if (config.span.valid())
               span = config.span;
           }
-          if (!reportedPositions.insert({span.line, span.column}).second) continue;
-          auto diagnostic = context.report(
-              span, "config " + std::to_string(config.index + 1) + " sets `" + name +
-                        "`, which is not a parameter of `" + kernel.name + "`");
-          diagnostic.about(kernel, {&config});
-          const std::string suggestion = closestParam(name, *signatures.front());
-          if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
-          if (!config.expansion.empty()) diagnostic.note(config.expansion);
-          if (!config.sourcePath.empty())
-            diagnostic.note("the config is written in " + config.sourcePath + ":" + std::to_string(config.span.line),
-                            config.span, config.sourcePath);
+          auto entry = std::find_if(unknowns.begin(), unknowns.end(), [&](const auto &u) { return u.first == name; });
+          if (entry == unknowns.end()) {
+            unknowns.push_back({name, Unknown{&config, span, {}}});
+            entry = unknowns.end() - 1;
+          }
+          // A comprehension repeats one dict for every config: one place.
+          if (!reportedPositions.insert({span.line, span.column}).second && entry->second.first != &config) continue;
+          entry->second.configs.push_back(&config);
         }
+      }
+      for (const auto &[name, unknown] : unknowns) {
+        const Config &config = *unknown.first;
+        const size_t count = unknown.configs.size();
+        std::string which = "config " + std::to_string(config.index + 1);
+        if (count > 1) {
+          which = "configs ";
+          for (size_t i = 0; i < count; ++i)
+            which += (i == 0 ? "" : i + 1 == count ? " and " : ", ") + std::to_string(unknown.configs[i]->index + 1);
+        }
+        auto diagnostic = context.report(unknown.span, which + (count > 1 ? " set `" : " sets `") + name +
+                                                           "`, which is not a parameter of `" + kernel.name + "`");
+        diagnostic.about(kernel, unknown.configs);
+        const std::string suggestion = closestParam(name, *signatures.front());
+        if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
+        if (!config.expansion.empty()) diagnostic.note(config.expansion);
+        if (!config.sourcePath.empty())
+          diagnostic.note("the config is written in " + config.sourcePath + ":" + std::to_string(config.span.line),
+                          config.span, config.sourcePath);
       }
     });
   }
