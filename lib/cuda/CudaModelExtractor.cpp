@@ -1088,33 +1088,40 @@ const Decl *kernelGroup(const FunctionDecl *kernel) {
   return kernel->getCanonicalDecl();
 }
 
-// Who calls whom: every call with a known callee in the bodies it is given
-// (template instantiations included), by the callee's canonical declaration.
-using CallersIndex = std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
-class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
+// A visitor that knows the functions whose bodies it is in, innermost last.
+template <typename Derived> class FunctionScopedVisitor : public RecursiveASTVisitor<Derived> {
 public:
-  explicit CallIndexer(CallersIndex &index) : index_(index) {}
-  bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseDecl(Decl *declaration) {
     auto *function = dyn_cast_or_null<FunctionDecl>(declaration);
     const bool entersFunction = function && function->doesThisDeclarationHaveABody();
-    if (entersFunction) functions_.push_back(function);
-    bool result = RecursiveASTVisitor::TraverseDecl(declaration);
-    if (entersFunction) functions_.pop_back();
+    if (entersFunction) functionStack_.push_back(function);
+    bool result = RecursiveASTVisitor<Derived>::TraverseDecl(declaration);
+    if (entersFunction) functionStack_.pop_back();
     return result;
   }
+
+protected:
+  std::vector<FunctionDecl *> functionStack_;
+};
+
+// Who calls whom: every call with a known callee in the bodies it is given
+// (template instantiations included), by the callee's canonical declaration.
+using CallersIndex = std::map<const FunctionDecl *, std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>;
+class CallIndexer : public FunctionScopedVisitor<CallIndexer> {
+public:
+  explicit CallIndexer(CallersIndex &index) : index_(index) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCallExpr(CallExpr *call) {
-    if (const FunctionDecl *callee = call->getDirectCallee(); callee && !functions_.empty())
-      index_[callee->getCanonicalDecl()].emplace_back(call, functions_.back());
+    if (const FunctionDecl *callee = call->getDirectCallee(); callee && !functionStack_.empty())
+      index_[callee->getCanonicalDecl()].emplace_back(call, functionStack_.back());
     return true;
   }
 
 private:
   CallersIndex &index_;
-  std::vector<const FunctionDecl *> functions_;
 };
 
-class CudaExtractor : public RecursiveASTVisitor<CudaExtractor> {
+class CudaExtractor : public FunctionScopedVisitor<CudaExtractor> {
 public:
   CudaExtractor(ASTContext &context, const SourceFile &file, FileModel &model)
       : context_(context), mapper_(context.getSourceManager(), context.getLangOpts(), file), model_(model),
@@ -1141,15 +1148,6 @@ public:
   }
 
   // --- traversal -----------------------------------------------------------
-
-  bool TraverseDecl(Decl *declaration) {
-    auto *function = dyn_cast_or_null<FunctionDecl>(declaration);
-    const bool entersFunction = function && function->doesThisDeclarationHaveABody();
-    if (entersFunction) functionStack_.push_back(function);
-    bool result = RecursiveASTVisitor::TraverseDecl(declaration);
-    if (entersFunction) functionStack_.pop_back();
-    return result;
-  }
 
   bool VisitFunctionDecl(FunctionDecl *function) {
     if (!function->hasAttr<CUDAGlobalAttr>() || !function->doesThisDeclarationHaveABody()) return true;
@@ -2583,7 +2581,6 @@ private:
   PrintingPolicy policy_;
   std::unique_ptr<MangleContext> mangler_;
 
-  std::vector<FunctionDecl *> functionStack_;
   std::optional<HeaderInstantiation> anchor_; // set while a header launcher is read
   std::map<const FunctionDecl *, std::vector<HelperOptIn>> helperOptIns_; // helperOptInsOf's answers
   std::set<std::string> nonPortableClusters_;  // kernels given cudaFuncAttributeNonPortableClusterSizeAllowed
