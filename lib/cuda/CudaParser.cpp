@@ -122,12 +122,24 @@ public:
     // name that is no template (`tile.template store_128b(out)`): nvcc's
     // front end accepts the first and warns on the second (#946-D); Clang
     // drops the one expression.
-    if (info.getID() == clang::diag::err_template_kw_missing) return;
-    if (info.getID() == clang::diag::err_template_kw_refers_to_non_template && info.getNumArgs() >= 2 &&
-        (info.getArgKind(1) == clang::DiagnosticsEngine::ak_uint ||
-         info.getArgKind(1) == clang::DiagnosticsEngine::ak_sint) &&
-        info.getRawArg(1) == 1)
+    // Clang then reads the `<` as a comparison: what it reports next on
+    // that line (an overloaded function not called) follows from it.
+    const bool templateKeyword =
+        info.getID() == clang::diag::err_template_kw_missing ||
+        ((info.getID() == clang::diag::err_bound_member_function ||
+          info.getID() == clang::diag::err_ovl_unresolvable) &&
+         nameBeforeAngle(info)) ||
+        (info.getID() == clang::diag::err_template_kw_refers_to_non_template && info.getNumArgs() >= 2 &&
+         (info.getArgKind(1) == clang::DiagnosticsEngine::ak_uint ||
+          info.getArgKind(1) == clang::DiagnosticsEngine::ak_sint) &&
+         info.getRawArg(1) == 1);
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const auto line = lineOf(info.getSourceManager(), info.getSourceManager().getExpansionLoc(info.getLocation()));
+      if (templateKeyword) templateKeywordLines_.insert(line);
+      if (templateKeyword || templateKeywordLines_.count(line)) return;
+    } else if (templateKeyword) {
       return;
+    }
     // A kernel launched from device code (dynamic parallelism) builds only
     // with relocatable device code (`-rdc=true`, CMake's
     // CUDA_SEPARABLE_COMPILATION), which such a project's build passes;
@@ -308,6 +320,21 @@ public:
   }
 
 private:
+  // Whether the name a diagnostic points at is followed by `<` in the
+  // source: `.SubtractLeft<VEC_SIZE>(...)` read as a comparison.
+  bool nameBeforeAngle(const clang::Diagnostic &info) const {
+    if (!info.hasSourceManager() || !languageOptions_ || info.getLocation().isInvalid()) return false;
+    const clang::SourceManager &sm = info.getSourceManager();
+    const clang::SourceLocation at = sm.getExpansionLoc(info.getLocation());
+    const clang::SourceLocation end = clang::Lexer::getLocForEndOfToken(at, 0, sm, *languageOptions_);
+    if (end.isInvalid()) return false;
+    bool invalid = false;
+    const char *text = sm.getCharacterData(end, &invalid);
+    if (invalid || !text) return false;
+    while (*text == ' ' || *text == '\t') ++text;
+    return *text == '<';
+  }
+
   static std::pair<clang::FileID, unsigned> lineOf(const clang::SourceManager &sm, clang::SourceLocation at) {
     const clang::SourceLocation file = sm.getExpansionLoc(at);
     return {sm.getFileID(file), sm.getExpansionLineNumber(file)};
@@ -478,6 +505,7 @@ private:
   std::optional<TargetMismatch> targetPending_; // a call with no viable candidate, waiting for its notes
   std::set<const clang::FileEntry *> namedByTheFile_;
   std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
+  std::set<std::pair<clang::FileID, unsigned>> templateKeywordLines_; // where a missing `template` was forgiven
   struct HeldTemplateError {
     clang::SourceLocation at;
     ParseProblem problem;
