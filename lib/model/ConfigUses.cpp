@@ -60,7 +60,10 @@ std::vector<ConfigUse> usesOf(const FileModel &file, const Kernel &kernel) {
       Config merged = config;
       bool added = false;
       for (const auto &[name, value] : launched)
-        if (!merged.params.count(name)) added = merged.params.emplace(name, value).second || added;
+        if (!merged.params.count(name)) {
+          merged.params.emplace(name, value);
+          added = true;
+        }
       if (added) use.withLaunchValues = std::make_shared<const Config>(std::move(merged));
       uses.push_back(std::move(use));
     }

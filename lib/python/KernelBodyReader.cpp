@@ -2251,11 +2251,10 @@ private:
         local.program = std::move(program);
     }
     const auto *outerNames = kernelNames_;
-    if (inlining_.empty()) kernelNames_ = &paramIndex_; // the swap below moves the kernel's map, not its address
     std::unordered_map<std::string_view, size_t> callerNames = std::move(paramIndex_);
     std::unordered_map<std::string_view, Local> callerLocals = std::move(locals_);
     std::unordered_map<std::string_view, int> callerDots = std::move(lastDotInto_);
-    if (inlining_.empty()) kernelNames_ = &callerNames;
+    if (inlining_.empty()) kernelNames_ = &callerNames; // the kernel's own names, while the helper's are read
     paramIndex_ = std::move(names);
     locals_ = std::move(values);
     lastDotInto_.clear();
