@@ -1630,7 +1630,11 @@ private:
   const Param *namedParam(NodeId node) const {
     node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
     if (node == kNoNode || tree_.kind(node) != NodeKind::Identifier) return nullptr;
-    auto found = paramIndex_.find(tree_.text(node));
+    return scopedParam(tree_.text(node));
+  }
+
+  const Param *scopedParam(std::string_view name) const {
+    auto found = paramIndex_.find(name);
     return found == paramIndex_.end() ? nullptr : &kernel_.params[found->second];
   }
 
@@ -1638,24 +1642,15 @@ private:
   // kernel's (also one reassigned since), or in a helper read in place the
   // one its call passed.
   const Param *testedParam(std::string_view name) const {
-    if (inlining_.empty()) return kernel_.findParam(std::string(name));
-    auto found = paramIndex_.find(name);
-    return found == paramIndex_.end() ? nullptr : &kernel_.params[found->second];
+    return inlining_.empty() ? kernel_.findParam(std::string(name)) : scopedParam(name);
   }
 
-  // The last element of a `strides=[...]` list: an inner stride (a
-  // constexpr one where the list has two or more, as for a tile's last axis).
-  void noteLastStride(NodeId strides) {
-    NodeId list = tree_.unparenthesize(strides);
-    if (list == kNoNode || (tree_.kind(list) != NodeKind::Tuple && tree_.kind(list) != NodeKind::List)) return;
-    NodeId last = kNoNode;
-    size_t count = 0;
-    for (NodeId element : tree_.children(list))
-      if (tree_.kind(element) != NodeKind::Comment) last = element, ++count;
-    if (const Param *param = strideParam(last, count >= 2)) kernel_.innerStrideParams.insert(param->name);
-  }
-
-  void noteOrderedStride(NodeId strides, NodeId order) {
+  // The inner stride of a `strides=[...]` list (a constexpr one where the
+  // list has two or more): the element at the axis `order` names first (a
+  // block pointer's contiguous axis), else the last (a tensor descriptor's,
+  // which Triton requires to be 1; an order not written as numbers, chosen
+  // by dtype, is taken as row-major, the model's own assumption for a tile).
+  void noteInnerStride(NodeId strides, NodeId order) {
     auto elements = [&](NodeId node) {
       std::vector<NodeId> out;
       node = node != kNoNode ? tree_.unparenthesize(node) : kNoNode;
@@ -1667,8 +1662,6 @@ private:
     };
     const std::vector<NodeId> strideList = elements(strides), orderList = elements(order);
     if (strideList.empty()) return;
-    // An order not written as numbers (`order=v_order`, chosen by dtype) is
-    // taken as row-major, the model's own assumption for a tile.
     int64_t fastest = static_cast<int64_t>(strideList.size()) - 1, written = 0;
     if (orderList.size() == strideList.size() && tree_.kind(orderList.front()) == NodeKind::Integer &&
         parseIntegerLiteral(tree_.text(orderList.front()), written) && written >= 0 &&
@@ -2750,11 +2743,9 @@ private:
       Info strides = analyze(stridesNode);
       // Triton requires a tensor descriptor's last stride to be 1 (the JIT's
       // specialisation makes it the constant 1): the contiguous axis.
-      if (!blockPointer) noteLastStride(stridesNode);
-      // A block pointer's contiguous axis is the first of its `order`: the
-      // stride of that axis is the inner one (`order=(0, 1)` over
-      // `strides=(stride_kk, stride_kn)`: stride_kk).
-      else noteOrderedStride(stridesNode, argument(call, 5, "order"));
+      // A block pointer names its contiguous axis first in `order` (`order=(0,
+      // 1)` over `strides=(stride_kk, stride_kn)`: stride_kk).
+      noteInnerStride(stridesNode, blockPointer ? argument(call, 5, "order") : kNoNode);
       NodeId blockShapeNode = blockPointer ? argument(call, 4, "block_shape") : argument(call, 3, "block_shape");
       std::vector<Info> offsetParts;
       if (blockPointer) offsetParts = analyzeElements(argument(call, 3, "offsets"));
