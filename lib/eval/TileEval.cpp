@@ -131,6 +131,14 @@ bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, co
   return true;
 }
 
+bool anyTestHolds(const std::vector<AccessGuard> &tests, const Config &config, const Kernel &kernel) {
+  for (const AccessGuard &test : tests) {
+    const std::optional<int64_t> value = paramValue(test.param, config, kernel);
+    if (value && test.holdsFor(*value)) return true;
+  }
+  return false;
+}
+
 std::optional<int64_t> constantDimValue(const TileDim &dim) {
   if (dim.program.empty()) return dim.constant;
   return run(dim.program, nullptr, nullptr);

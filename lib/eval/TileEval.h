@@ -25,6 +25,10 @@ std::optional<int64_t> paramValue(const std::string &name, const Config &config,
 // its parameter has no known value.
 bool guardsHold(const std::vector<AccessGuard> &guards, const Config &config, const Kernel &kernel);
 
+// Whether one of `tests` (the disjuncts of an `or`) is known to hold for
+// `config`: its parameter has a value there that passes it.
+bool anyTestHolds(const std::vector<AccessGuard> &tests, const Config &config, const Kernel &kernel);
+
 // The value of `dim` when it reads no parameter at all ("2 * 64").
 std::optional<int64_t> constantDimValue(const TileDim &dim);
 

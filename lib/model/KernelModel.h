@@ -185,11 +185,15 @@ struct DotSite {
   std::vector<AccessGuard> guards; // the `if` arms on parameters it runs in; empty: unconditional
   // Runs under an `if` decided at run time inside its own loop (`if n > 0:`
   // on a loaded count): Triton's pipeliner leaves such a dot's loads single-buffered.
+  // Unless one of `runtimeTestUnless` holds: the parameter tests of the `if`'s
+  // disjunction (`if n > 0 or ALL:`), any of which makes it true when compiled.
   bool underRuntimeTest = false;
+  std::vector<AccessGuard> runtimeTestUnless;
   // The accumulator is stored inside the dot's own loop (a running state
   // written out every chunk): its conversion to the store's layout happens
-  // while the loop's buffers are live.
-  bool accumulatorStoredInLoop = false;
+  // while the loop's buffers are live. One entry per such store: the `if`
+  // arms on parameters it runs in (`if STORE_STATES:`; empty: unconditional).
+  std::vector<std::vector<AccessGuard>> accumulatorStoresInLoop;
 };
 
 // One way an extent (a loop's end, the bound a mask compares against) is

@@ -310,6 +310,9 @@ private:
   KernelSyntax &syntax_;
   Kernel &kernel_;
   std::unordered_map<std::string_view, size_t> paramIndex_;
+  // Parameters assigned a tile computed from themselves (`A = A + offsets`):
+  // what the name holds from there on.
+  std::unordered_map<size_t, Info> reassignedTiles_;
   // The last dot whose result each variable was assigned (sumTarget), and
   // each dot's call, by Kernel::dots index (accumulatorSource).
   std::unordered_map<std::string_view, int> lastDotInto_;
@@ -330,11 +333,22 @@ private:
   };
   std::vector<LoadOrigin> loadTiles_; // by ordinal: Info::tileLoads bits
   bool loadsUntracked_ = false;       // a load past the 32 tracked ones
-  std::vector<std::pair<int, std::string>> storedInLoops_; // noteStoredInLoop
+  struct StoredInLoop {
+    int loop;
+    std::string name;
+    std::vector<AccessGuard> guards;
+  };
+  std::vector<StoredInLoop> storedInLoops_; // noteStoredInLoop
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
   // Per enclosing `if` arm whose condition is decided at run time, the loop
-  // depth it sits at: a dot under one inside its own loop is not pipelined.
-  std::vector<size_t> runtimeArms_;
+  // depth it sits at: a dot under one inside its own loop is not pipelined;
+  // and the parameter tests of its condition's disjunction (any of them
+  // holding makes the condition true when the kernel is compiled).
+  struct RuntimeArm {
+    size_t loops;
+    std::vector<AccessGuard> unless;
+  };
+  std::vector<RuntimeArm> runtimeArms_;
   ParamSet readAnywhere_;
   ParamSet withRole_;
   ParamSet roles_[static_cast<size_t>(ParamUse::Grid) + 1];
@@ -581,9 +595,10 @@ private:
 
   void finish() {
     for (DotSite &dot : kernel_.dots)
-      for (const auto &[loop, name] : storedInLoops_)
-        if (dot.innerLoop >= 0 && loop == dot.innerLoop && !dot.accumulator.empty() && name == dot.accumulator)
-          dot.accumulatorStoredInLoop = true;
+      for (const StoredInLoop &stored : storedInLoops_)
+        if (dot.innerLoop >= 0 && stored.loop == dot.innerLoop && !dot.accumulator.empty() &&
+            stored.name == dot.accumulator)
+          dot.accumulatorStoresInLoop.push_back(stored.guards);
     for (size_t i = 0; i < kernel_.params.size() && i < kMaxNamedParams; ++i) {
       Param &param = kernel_.params[i];
       for (size_t use = 0; use <= static_cast<size_t>(ParamUse::Grid); ++use)
@@ -1276,6 +1291,12 @@ private:
       std::string_view name = tree_.text(node);
       auto param = paramIndex_.find(name);
       if (param != paramIndex_.end()) {
+        // A parameter the kernel made a tile (`A = A + offsets`) is that
+        // tile from there on.
+        if (auto tile = reassignedTiles_.find(param->second); tile != reassignedTiles_.end()) {
+          readAnywhere_.set(param->second);
+          return tile->second;
+        }
         info.params.set(param->second);
         info.pointerRoots.set(param->second);
         readAnywhere_.set(param->second);
@@ -1569,6 +1590,23 @@ private:
       }
     }
     return std::nullopt;
+  }
+
+  // The parameter tests among the disjuncts of `A or B` (`A | B`, nested),
+  // each appended to `out`; disjuncts of other forms are left out.
+  void disjunctionTests(NodeId condition, std::vector<AccessGuard> &out, int depth) const {
+    condition = tree_.unparenthesize(condition);
+    if (condition == kNoNode || depth > 16) return;
+    const NodeKind kind = tree_.kind(condition);
+    if (kind == NodeKind::BooleanOperator || kind == NodeKind::BinaryOperator) {
+      NodeId op = tree_.child(condition, Field::Operator);
+      if (op == kNoNode || (tree_.kind(op) != NodeKind::OpOr && tree_.kind(op) != NodeKind::OpPipe)) return;
+      disjunctionTests(tree_.child(condition, Field::Left), out, depth + 1);
+      disjunctionTests(tree_.child(condition, Field::Right), out, depth + 1);
+      return;
+    }
+    if (depth > 0)
+      if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
   }
 
   // The parameter tests of a conjunction (`A and B`, `A & B`, nested), each
@@ -2247,6 +2285,7 @@ private:
     std::unordered_map<std::string_view, size_t> callerNames = std::move(paramIndex_);
     std::unordered_map<std::string_view, Local> callerLocals = std::move(locals_);
     std::unordered_map<std::string_view, int> callerDots = std::move(lastDotInto_);
+    std::unordered_map<size_t, Info> callerTiles = reassignedTiles_; // a helper's own rebinding ends with it
     if (inlining_.empty()) kernelNames_ = &callerNames; // the kernel's own names, while the helper's are read
     paramIndex_ = std::move(names);
     locals_ = std::move(values);
@@ -2261,6 +2300,7 @@ private:
     paramIndex_ = std::move(callerNames);
     locals_ = std::move(callerLocals);
     lastDotInto_ = std::move(callerDots);
+    reassignedTiles_ = std::move(callerTiles);
     kernelNames_ = outerNames;
     kernel_.inlinedHelpers.insert(std::string(name));
     return true;
@@ -3016,7 +3056,7 @@ private:
     node = tree_.unparenthesize(node);
     if (node == kNoNode) return;
     if (tree_.kind(node) == NodeKind::Identifier) {
-      storedInLoops_.emplace_back(loopStack_.back(), std::string(tree_.text(node)));
+      storedInLoops_.push_back({loopStack_.back(), std::string(tree_.text(node)), guardStack_});
       return;
     }
     for (NodeId child : tree_.children(node)) noteStoredInLoop(child);
@@ -3122,7 +3162,9 @@ private:
     dot.tilesBefore = static_cast<int>(kernel_.tiles.size());
     dot.originsKnown = !loadsUntracked_;
     dot.guards = guardStack_;
-    dot.underRuntimeTest = !loopStack_.empty() && !runtimeArms_.empty() && runtimeArms_.back() == loopStack_.size();
+    dot.underRuntimeTest =
+        !loopStack_.empty() && !runtimeArms_.empty() && runtimeArms_.back().loops == loopStack_.size();
+    if (dot.underRuntimeTest) dot.runtimeTestUnless = runtimeArms_.back().unless;
     if (dot.a.empty() || dot.b.empty())
       kernel_.notes.push_back(Note("the operand shapes of the " + std::string(scaled ? "tl.dot_scaled" : "tl.dot") +
                                        " at line " + std::to_string(tree_.line(call)) + " are not known",
@@ -3249,8 +3291,11 @@ private:
         const Param &declared = kernel_.params[param->second];
         if (depth_ != 1 || valueNode == kNoNode || declared.kind == ParamKind::Pointer ||
             declared.kind == ParamKind::Constexpr || param->second >= kMaxNamedParams ||
-            info.params.test(param->second))
+            info.params.test(param->second)) {
+          if (info.shape && !info.shape->empty() && info.params.test(param->second))
+            reassignedTiles_[param->second] = info;
           return;
+        }
         paramIndex_.erase(param);
       }
       Local &local = locals_[name];
@@ -3406,8 +3451,11 @@ private:
         // negation, a disjunction, says nothing of either alone).
         if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_, 0);
         // An arm after a runtime test runs under it too.
-        runtimeTest = runtimeTest || (condition != kNoNode && decidedAtRunTime(condition, 0));
-        if (runtimeTest) runtimeArms_.push_back(loopStack_.size());
+        const bool ownTestAtRunTime = condition != kNoNode && decidedAtRunTime(condition, 0);
+        std::vector<AccessGuard> unless;
+        if (ownTestAtRunTime && !runtimeTest) disjunctionTests(condition, unless, 0);
+        runtimeTest = runtimeTest || ownTestAtRunTime;
+        if (runtimeTest) runtimeArms_.push_back({loopStack_.size(), std::move(unless)});
         if (block != kNoNode) readBlock(block);
         if (runtimeTest) runtimeArms_.pop_back();
         guardStack_.resize(outerGuards);
@@ -3603,7 +3651,7 @@ private:
   // Names the reader does not know (module constants) are compile-time.
   bool decidedAtRunTime(NodeId node, int depth) {
     node = tree_.unparenthesize(node);
-    if (node == kNoNode || depth > kMaxFollow) return false;
+    if (node == kNoNode || depth > kMaxDepth) return false;
     switch (tree_.kind(node)) {
     case NodeKind::Identifier: {
       const std::string_view name = tree_.text(node);

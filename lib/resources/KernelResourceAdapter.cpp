@@ -175,6 +175,13 @@ std::string dimsText(int64_t m, int64_t n, int64_t k) {
 
 namespace {
 
+// A dot under an `if` decided at run time in its loop, unless a constexpr
+// of the config makes the condition true (`if n > 0 or ALL:` with ALL=True:
+// Triton folds the test away and pipelines the loop).
+bool underRuntimeTest(const DotSite &site, const Config &config, const Kernel &kernel) {
+  return site.underRuntimeTest && !anyTestHolds(site.runtimeTestUnless, config, kernel);
+}
+
 // The bytes a reduction's combine carries per element (ReduceOpHelper::
 // getScratchSizeInBytes sums the operands' widths): the element's own for
 // floats (tl.sum keeps fp16 and bf16, measured: 2 B per warp), integers
@@ -529,13 +536,17 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.n = *n;
     dot.k = *k;
     // Under a runtime `if` in its loop the dot is in the loop but not pipelined.
-    dot.inLoop = inLoops[index] && !site.underRuntimeTest;
+    dot.inLoop = inLoops[index] && !underRuntimeTest(site, config, kernel);
     // A dot outside every loop is a phase of its own.
     dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
     if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
       dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
     dot.carried = site.accumulates;
-    dot.storedInLoop = site.accumulatorStoredInLoop && inLoops[index];
+    dot.storedInLoop = inLoops[index] && std::any_of(site.accumulatorStoresInLoop.begin(),
+                                                     site.accumulatorStoresInLoop.end(),
+                                                     [&](const std::vector<AccessGuard> &guards) {
+                                                       return guardsHold(guards, config, kernel);
+                                                     });
     if (!site.accumulator.empty())
       for (const DotSite &earlier : kernel.dots)
         if (earlier.accumulator == site.accumulator && earlier.outerLoop == site.outerLoop) {
@@ -654,13 +665,13 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (explain) notes.push_back("the result is stored as " + std::string(elementTypeName(*desc.epilogueStore)));
   }
   for (size_t i = 0; explain && i < dots.size(); ++i)
-    if (sites[i]->underRuntimeTest && inLoops[i])
+    if (underRuntimeTest(*sites[i], config, kernel) && inLoops[i])
       notes.push_back(Note("the tl.dot at line " + std::to_string(sites[i]->span.line) +
                                " runs under an `if` decided at run time inside its loop: Triton does not pipeline "
                                "it, its operands are single-buffered",
                            sites[i]->span.start()));
   if (explain && std::any_of(dots.begin(), dots.end(), [&](const DotDescription &d) {
-        return !d.inLoop && !(sites[static_cast<size_t>(&d - dots.data())]->underRuntimeTest);
+        return !d.inLoop && !underRuntimeTest(*sites[static_cast<size_t>(&d - dots.data())], config, kernel);
       }))
     notes.push_back("a tl.dot outside any loop: its operands are not multi-buffered");
 

@@ -276,7 +276,10 @@ void describeMatmulLoop(Program &program, const DotDescription &dot, MmaPath pat
     program.assume([] { return "B is A's tile transposed: one buffer for both"; });
   }
 
-  const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
+  // The warp-group paths read shared operands asynchronously only in a loop
+  // the pipeliner runs; a dot under a run-time `if` in its loop, or outside
+  // loops, waits for its result, and its operands die there (measured).
+  const bool asyncMma = (path == MmaPath::Wgmma || path == MmaPath::Tcgen05) && dot.inLoop;
   // Unstaged mma.sync operands live only from their shared-memory write to
   // their read into registers; a prologue or an 8-bit upcast ends A's life
   // before B's begins (Triton 3.6 emits them one after the other).
@@ -562,11 +565,11 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       return base + 10 + 100 * static_cast<int64_t>(dot.loadsBefore) + index % 40;
     };
     // Each operand value (by the loads it is computed from), per operand
-    // position (A, B): the first dot that reads it there, and how many dots
-    // read it there as it was loaded.
+    // position (A, B): the first and the last dot that read it there, and
+    // how many dots read it there as it was loaded.
     struct Value {
       std::vector<int> from;
-      std::array<int64_t, 2> firstRead{0, 0};
+      std::array<int64_t, 2> firstRead{0, 0}, lastRead{0, 0};
       std::array<int, 2> straightReads{0, 0};
       bool placed = false;
     };
@@ -574,7 +577,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
     auto valueOf = [&](const std::vector<int> &from) -> Value & {
       for (Value &value : values)
         if (value.from == from) return value;
-      values.push_back(Value{from, {0, 0}, {0, 0}, false});
+      values.push_back(Value{from, {0, 0}, {0, 0}, {0, 0}, false});
       return values.back();
     };
     std::vector<int> readAsynchronously; // loads an asynchronous MMA reads from shared memory
@@ -588,6 +591,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
         if (from.empty()) continue;
         Value &value = valueOf(from);
         if (value.firstRead[position] == 0) value.firstRead[position] = at;
+        value.lastRead[position] = at;
         // A value read as loaded, uncast, by two dots is one register copy.
         const bool straight = position == 0 ? dot.aStraight : dot.bStraight;
         const bool cast = position == 0 ? dot.aCast : dot.bCast;
@@ -606,7 +610,8 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
       if (phaseOf[i] != p) continue;
       const int64_t at = dotPoint(dot, index++);
       const MmaPath path = selectMmaPath(dot, warps, arch);
-      const bool asyncMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
+      const bool warpGroupMma = path == MmaPath::Wgmma || path == MmaPath::Tcgen05;
+      const bool asyncMma = warpGroupMma && dot.inLoop; // as in describeMatmulLoop
       const bool pipelined = stages > 1 && dot.inLoop;
       const int bits = elementBits(dot.input);
       bool descriptorRing = false; // a ring this dot brings is filled by TMA copies
@@ -649,7 +654,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
         // converted where it is read from them, unless a scalar known only
         // at run time takes part (then it is copied again: measured).
         if (allStaged && straight) continue;
-        if (allStaged && !asyncMma && !(isA ? dot.aScaledAtRunTime : dot.bScaledAtRunTime)) continue;
+        if (allStaged && !warpGroupMma && !(isA ? dot.aScaledAtRunTime : dot.bScaledAtRunTime)) continue;
         if (from.empty()) {
           if (loadedBefore) {
             // Copied where it is loaded, before the dot's loop; read there
@@ -657,8 +662,8 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
             program.add(name, bytes, base + 1, asyncMma ? end : dot.inLoop ? base + 2 : at + 1);
           } else if (isA && bits == 16) {
             // A 16-bit A computed in registers is read from there.
-          } else if (asyncMma) {
-            program.add(name, bytes, at - 1, end);
+          } else if (warpGroupMma) {
+            program.add(name, bytes, at - 1, asyncMma ? end : at + 1);
           } else {
             // B (or a 32-bit A) computed in registers: through shared memory,
             // or a smaller conversion scratch.
@@ -676,7 +681,7 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
         for (int position : {0, 1})
           if (value.firstRead[position] != 0)
             until = std::max(until, value.straightReads[position] > 1 ? defined + 1 : value.firstRead[position] + 1);
-        const bool readIntoRegisters = !asyncMma || (isA && cast);
+        const bool readIntoRegisters = !warpGroupMma || (isA && cast);
         // Read into registers, a cast comes after the read: the copy holds
         // the loaded type.
         int64_t copyBytes = bytes;
@@ -684,8 +689,11 @@ void describeDotSequence(Program &program, std::vector<SharedBuffer> &uncertain,
           const LoadedTile &tile = loads[static_cast<size_t>(from.front())];
           copyBytes = tile.rows * tile.cols * elementBits(tile.type) / 8;
         }
+        // A waited-for warp-group dot reads it from shared memory: it lives
+        // until the last dot that reads it.
+        const int64_t lastRead = std::max(value.lastRead[0], value.lastRead[1]) + 1;
         program.add([&] { return name() + (copyBytes != bytes ? " (copied before its cast)" : ""); }, copyBytes, defined,
-                    readIntoRegisters ? until : end);
+                    readIntoRegisters ? until : asyncMma ? end : std::max(until, lastRead));
       }
       addAccumulatorConversion(program, kernel, i, at, arch);
       if (path == MmaPath::Tcgen05)
