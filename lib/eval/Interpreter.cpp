@@ -2932,6 +2932,11 @@ ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
       raise("ModuleNotFoundError", failure, originOf(module, statement));
       return abortWith(failure);
     }
+    if (std::string failure = importFallbacks_ > 0 ? missingImportFailure(statement, frame) : std::string();
+        !failure.empty()) {
+      raise("ModuleNotFoundError", failure, originOf(module, statement));
+      return abortWith(failure);
+    }
     execImport(statement, frame);
     return {};
   case NodeKind::BreakStatement: return {Flow::Break, Value::none()};
@@ -3264,7 +3269,13 @@ ExecResult Interpreter::execTry(NodeId statement, Frame &frame) {
   NodeId body = tree.child(statement, Field::Body);
   std::string outer = std::move(raisedException_);
   raisedException_.clear();
+  bool catchesImport = false;
+  for (NodeId child : tree.children(statement))
+    catchesImport = catchesImport || (tree.kind(child) == NodeKind::ExceptClause &&
+                                      exceptClauseCatches(tree, child, "ModuleNotFoundError"));
+  if (catchesImport) ++importFallbacks_;
   ExecResult result = body != kNoNode ? execBlock(body, frame) : ExecResult{};
+  if (catchesImport) --importFallbacks_;
   std::string raised = std::move(raisedException_);
   raisedException_ = std::move(outer);
   if (!raised.empty()) {
@@ -3334,6 +3345,35 @@ std::string Interpreter::foreignStackImportFailure(NodeId statement, Frame &fram
         note(why, module, statement);
         return why;
       }
+  }
+  return {};
+}
+
+// Inside a try whose except clause catches ImportError: an import of a
+// module that is neither a library btlint knows nor part of the run (an
+// internal package, an optional dependency) is taken to fail, so the names
+// come from the fallback the project writes in the except clause.
+std::string Interpreter::missingImportFailure(NodeId statement, Frame &frame) {
+  const ModuleState &module = *frame.module;
+  const SyntaxTree &tree = module.tree();
+  std::vector<std::string> paths;
+  if (tree.kind(statement) == NodeKind::ImportFromStatement) {
+    paths.push_back(importSourceModule(tree, statement));
+  } else {
+    for (NodeId child : tree.children(statement)) {
+      if (tree.node(child).field != Field::Name) continue;
+      NodeId name = tree.kind(child) == NodeKind::AliasedImport ? tree.child(child, Field::Name) : child;
+      if (name != kNoNode) paths.push_back(dottedNameText(tree, name));
+    }
+  }
+  for (const std::string &path : paths) {
+    if (path.empty()) continue;
+    Value resolved = resolveModulePath(module, path);
+    if (!resolved.isUnknown()) continue;
+    std::string why = "`" + path + "` is not part of the run: its import at " + lineText(module, statement) +
+                      " is taken to fail, and the except clause that catches it is read";
+    note(why, module, statement);
+    return why;
   }
   return {};
 }

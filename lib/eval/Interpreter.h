@@ -292,6 +292,7 @@ private:
   ExecResult execTry(python::NodeId statement, Frame &frame);
   void execImport(python::NodeId statement, Frame &frame);
   std::string foreignStackImportFailure(python::NodeId statement, Frame &frame);
+  std::string missingImportFailure(python::NodeId statement, Frame &frame);
   bool assignTarget(python::NodeId target, const Value &value, Frame &frame);
   void setName(std::string_view name, Value value, Frame &frame);
   void taintStatement(python::NodeId statement, const std::string &reason, Frame &frame);
@@ -348,6 +349,10 @@ private:
   // runs the except clause that catches it.
   std::string raisedException_;
   Value raise(std::string_view type, std::string reason, Origin origin);
+  // How many enclosing try bodies catch ImportError: there an import of a
+  // module that is not part of the run is taken to fail, so the project's
+  // fallback in the except clause is what is read.
+  int importFallbacks_ = 0;
 
   struct IterationFrame {
     std::string description; // "the comprehension at line 31"

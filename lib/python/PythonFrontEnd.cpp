@@ -296,6 +296,7 @@ private:
     std::vector<Note> notes;
     if (syntax.configs != kNoNode) {
       takeConfigs(spec, evaluate(syntax.configs, syntax.point), tree_.span(syntax.configs));
+      if (!spec.configs.complete && !spec.hasPrehook) spec.hasPrehook = configsMayBeHooked(syntax.configs, syntax.point);
     } else {
       spec.configs.complete = false;
       spec.configs.unknownReason = "no configs given";
@@ -331,6 +332,44 @@ private:
         if (item.isConfig() && item.config()->hasPreHook) spec.hasPrehook = true;
   }
 
+  // A list not read whole may still hook its runs: a `Config(...,
+  // pre_hook=...)` written in the list's expression, or built by a function
+  // of the project the expression calls (read as a pruner's body is read,
+  // with the helpers it calls in turn; bounded).
+  bool configsMayBeHooked(NodeId expression, const python::EvaluationPoint &point) {
+    std::set<std::pair<const python::SyntaxTree *, NodeId>> seen;
+    std::vector<NodeId> pending{expression};
+    for (size_t i = 0; i < pending.size() && i < 256; ++i) {
+      NodeId node = pending[i];
+      if (tree_.kind(node) == NodeKind::Call) {
+        if (NodeId arguments = tree_.child(node, Field::Arguments); arguments != kNoNode)
+          for (NodeId argument : tree_.children(arguments)) {
+            if (tree_.kind(argument) != NodeKind::KeywordArgument) continue;
+            NodeId name = tree_.child(argument, Field::Name), value = tree_.child(argument, Field::Value);
+            if (name != kNoNode && tree_.text(name) == "pre_hook" && value != kNoNode &&
+                tree_.kind(value) != NodeKind::None)
+              return true;
+          }
+        const Value callee = evaluate(tree_.child(node, Field::Function), point);
+        if (functionBuildsHookedConfigs(callee, seen, 1)) return true;
+      }
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+    }
+    return false;
+  }
+
+  bool functionBuildsHookedConfigs(const Value &function, std::set<std::pair<const python::SyntaxTree *, NodeId>> &seen,
+                                   int depth) {
+    constexpr int kMaxHelperDepth = 4;
+    auto source = evaluator().functionSource(function);
+    if (depth > kMaxHelperDepth || !source || !seen.insert({source->tree, source->definition}).second) return false;
+    python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
+    if (reading.buildsHookedConfigs) return true;
+    for (const std::string &name : reading.helpers)
+      if (functionBuildsHookedConfigs(evaluator().globalOf(function, name), seen, depth + 1)) return true;
+    return false;
+  }
+
   void readPruner(AutotuneSpec &spec, const python::AutotuneSyntax &syntax) {
     spec.hasPruner = true;
     Value prune = evaluate(syntax.pruneConfigsBy, syntax.point);
@@ -356,6 +395,17 @@ private:
 
   // What an early_config_prune function enforces, read from its body.
   void readPrunerFunction(AutotuneSpec &spec, const Value &function) {
+    // Triton's own GEMM pruner (triton.ops, Triton 2.x) drops the configs
+    // whose (BLOCK_M + BLOCK_N) x BLOCK_K x num_stages elements exceed the
+    // device's shared memory (python/triton/ops/matmul_perf_model.py).
+    static constexpr std::string_view kTritonGemmPruner = "matmul_perf_model.early_config_prune";
+    const std::string &path = function.isExternal() ? function.text() : std::string();
+    if (path.size() >= kTritonGemmPruner.size() &&
+        path.compare(path.size() - kTritonGemmPruner.size(), kTritonGemmPruner.size(), kTritonGemmPruner) == 0) {
+      if (spec.prunerName.empty()) spec.prunerName = "early_config_prune";
+      spec.prunerLimits.insert("smem");
+      return;
+    }
     if (auto source = evaluator().functionSource(function)) {
       if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
       python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
