@@ -328,8 +328,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
     std::lock_guard<std::mutex> lock(standardsMutex_);
     if (auto found = standards_.find(folder); found != standards_.end()) return found->second;
   }
-  static const llvm::Regex pattern("(std[=:]c\\+\\+|std[=:]gnu\\+\\+|CUDA_STANDARD[ \t]+|CXX_STANDARD[ \t]+|"
-                                   "cxx_std_|cuda_std_)(11|14|17|20|23)([^0-9]|$)");
+  // CMake's CXX_STANDARD and cxx_std_NN set the standard of C++ sources
+  // only: nvcc keeps its default for CUDA ones unless CUDA_STANDARD says.
+  static const llvm::Regex pattern("(std[=:]c\\+\\+|std[=:]gnu\\+\\+|CUDA_STANDARD[ \t]+|cuda_std_)"
+                                   "(11|14|17|20|23)([^0-9]|$)");
   // GPU targets: `sm_90a`, `compute_80` (nvcc's -gencode and -arch), and an
   // arch-specific target written alone (`num = "90a"`, `CUDA_ARCHITECTURES
   // 80;90a`); a plain number alone says nothing.
@@ -353,7 +355,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; define.match(rest, &groups);) {
-      if (best.defines.insert(groups[2].str()).second && best.definesFile.empty()) best.definesFile = name.str();
+      // `-DCMAKE_BUILD_TYPE=Release` in a setup.py's cmake arguments sets a
+      // CMake variable (CMake reserves the prefix), not a macro.
+      if (!groups[2].starts_with("CMAKE_") && best.defines.insert(groups[2].str()).second && best.definesFile.empty())
+        best.definesFile = name.str();
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
     }
     for (llvm::StringRef rest = text; nvccFlag.match(rest, &groups);) {
