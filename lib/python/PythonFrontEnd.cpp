@@ -37,7 +37,7 @@ std::string normalizeDtype(std::string text) {
 }
 
 // The element type a kernel's name gives, word by word (`fp8_gemm_kernel`,
-// `matmul_bf16`); empty when it names none or two different ones
+// `matmul_bf16`, `mxfp8_grouped_gemm`); empty when it names none or two different ones
 // (`fp8_to_bf16`).
 std::string dtypeInName(std::string_view name) {
   static const std::set<std::string_view> types{"fp8", "e4m3", "e5m2", "int8", "bf16", "bfloat16",
@@ -49,6 +49,7 @@ std::string dtypeInName(std::string_view name) {
     if (end == std::string_view::npos) end = name.size();
     std::string word(name.substr(start, end - start));
     for (char &c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (word == "mxfp8") word = "fp8"; // OCP microscaling: fp8 elements with shared scales
     if (types.count(word)) {
       std::string type = normalizeDtype(word);
       if (!found.empty() && found != type) return {};

@@ -130,6 +130,26 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &a
 
 bool readsModulo(const std::string &text) { return text.find('%') != std::string::npos; }
 
+// Whether the loop that moves the offsets runs whole tiles only under
+// `config`: its trip count (`K // BLOCK_K`) times the tile stays within a
+// size that is not a multiple of it (the partial tile, if any, is a masked
+// access after the loop).
+bool loopWalksWholeTiles(const Kernel &kernel, const OffsetAxis &axis, const std::string &dimension,
+                         const Config &config, int64_t block) {
+  if (axis.loop < 0) return false;
+  const Loop &loop = kernel.loops[static_cast<size_t>(axis.loop)];
+  if (loop.iterations.empty()) return false;
+  TileDim trips;
+  trips.program = loop.iterations;
+  for (int64_t rest : {int64_t{1}, block - 1}) {
+    Config sized = config;
+    sized.params[dimension] = ScalarValue::ofInt(3 * block + rest);
+    const std::optional<int64_t> count = evaluateDim(trips, sized, kernel);
+    if (!count || *count > 3) return false;
+  }
+  return true;
+}
+
 // A flag the access is conditional on that says the dimension divides:
 // set by `@triton.heuristics` or by the launch from a `%` (`EVEN_K = K %
 // BLOCK_K == 0`); the masked path is then the other arm.
@@ -385,7 +405,8 @@ public:
         "the autotuner's pruner divides (it keeps the configs with `N % BLOCK_N == 0`); a "
         "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
         "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
-        "something it cannot follow; a loop with `range(0, K // BLOCK_K)` (whole tiles only), one from "
+        "something it cannot follow; a loop whose trip count covers whole tiles only (`range(0, K // "
+        "BLOCK_K)`, also where the partial tile is loaded after it with a mask against `K`), one from "
         "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
         "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
         "stays silent when nothing but a grid that rounds down or reads no config key names a run-time "
@@ -488,6 +509,7 @@ private:
       if (!guardsHold(access.guards, config, kernel)) continue; // the access is compiled out under this config
       const std::optional<int64_t> block = evaluateDim(axis.block, config, kernel);
       if (!block || *block <= 1) continue;
+      if (loopWalksWholeTiles(kernel, axis, dimension->param, config, *block)) continue;
       everyBlock.insert(*block);
       const std::optional<int64_t> extent =
           param && param->isConstexpr() ? paramValue(dimension->param, config, kernel) : std::nullopt;
