@@ -332,7 +332,9 @@ public:
   }
 
   // The function an expression designates: `k<64>`, `&k`, `(void *)k`, or a
-  // local function pointer initialised with one and never changed.
+  // local function pointer initialised with one and never changed, or
+  // declared without a value and assigned one once (`void *kernel; kernel =
+  // (void *)k<128>;`).
   const FunctionDecl *function(const Expr *expression, int depth = 0) {
     if (!expression || depth > kMaxRecursionDepth) return nullptr;
     const Expr *value = expression->IgnoreParenCasts();
@@ -341,8 +343,44 @@ public:
     if (const auto *reference = dyn_cast<DeclRefExpr>(value)) {
       if (const auto *callee = dyn_cast<FunctionDecl>(reference->getDecl())) return callee;
       if (const VarDecl *local = stableLocal(reference)) return function(local->getInit(), depth + 1);
+      if (const Expr *assigned = onlyAssignment(reference)) return function(assigned, depth + 1);
     }
     return nullptr;
+  }
+
+  // The value of a local declared without one and assigned exactly once
+  // with `=`, nothing else changing it (no `+=`, `++`, `&local`); null
+  // otherwise.
+  const Expr *onlyAssignment(const DeclRefExpr *reference) {
+    const auto *variable = dyn_cast<VarDecl>(reference->getDecl());
+    if (!variable || !variable->isLocalVarDecl() || variable->getInit()) return nullptr;
+    const auto *owner = dyn_cast_or_null<FunctionDecl>(variable->getParentFunctionOrMethod());
+    if (!owner || !owner->hasBody()) return nullptr;
+    auto [entry, inserted] = onlyAssignments_.try_emplace(variable, nullptr);
+    if (!inserted) return entry->second;
+    int writes = 0;
+    const Expr *value = nullptr;
+    std::function<void(const Stmt *)> visit = [&](const Stmt *statement) {
+      if (!statement || writes > 1) return;
+      auto names = [&](const Expr *target) {
+        const auto *used = dyn_cast<DeclRefExpr>(target->IgnoreParenImpCasts());
+        return used && used->getDecl() == variable;
+      };
+      if (const auto *binary = dyn_cast<BinaryOperator>(statement); binary && binary->isAssignmentOp() &&
+                                                                     names(binary->getLHS())) {
+        ++writes;
+        value = binary->getOpcode() == BO_Assign ? binary->getRHS() : nullptr;
+        if (!value) writes = 2;
+      } else if (const auto *unary = dyn_cast<UnaryOperator>(statement);
+                 unary && (unary->isIncrementDecrementOp() || unary->getOpcode() == UO_AddrOf) &&
+                 names(unary->getSubExpr())) {
+        writes = 2;
+      }
+      for (const Stmt *child : statement->children()) visit(child);
+    };
+    visit(owner->getBody());
+    entry->second = writes == 1 ? value : nullptr;
+    return entry->second;
   }
 
   // A local variable with an initializer that nothing changes afterwards.
@@ -361,6 +399,7 @@ public:
 private:
   ASTContext &context_;
   std::map<const FunctionDecl *, std::set<const VarDecl *>> mutatedByFunction_;
+  std::map<const VarDecl *, const Expr *> onlyAssignments_;
 };
 
 // ---------------------------------------------------------------------------

@@ -91,6 +91,8 @@ public:
         "program never calls `cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, "
         "bytes)` for that kernel (instantiation), or opts it in to less than the launch asks for. The "
         "call counts when it is made directly, through a function-pointer variable the launch also uses, "
+        "through a pointer declared without a value and assigned one kernel once (`void *kernel; kernel = "
+        "(void *)attn_fwd<Traits, true>;`, then a launch of `attn_fwd<Traits, true>` by name), "
         "or inside a helper function or lambda (`auto allow = [&](auto k) { cudaFuncSetAttribute(k, ...); "
         "}`) that is handed the kernel. "
         "Sizes only known at run time are not judged. Where the file did not parse whole (a header "
