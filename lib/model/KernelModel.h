@@ -523,6 +523,10 @@ struct LaunchArgument {
   // launch, at the launch's level or one enclosing it ("triton.next_power_of_2(dim)"
   // for `BLOCK_D=BLOCK_D`); empty otherwise.
   std::string definitionText;
+  // For a name the launching function assigns in the arms of an `if` on
+  // the way to the launch: each value it may hold there, as written
+  // (`(K % 128) == 0` in two arms, `False` in the else); empty otherwise.
+  std::vector<std::string> armDefinitionTexts;
   // For an expression (`n_ctx + m_pad_size`): what the launching function
   // last assigned to the names it reads, and to the names those read, two
   // levels deep (`m_pad_size` -> "BLOCK_M - n_ctx % BLOCK_M if ...",

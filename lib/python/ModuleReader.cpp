@@ -1000,6 +1000,9 @@ private:
                 assigned != kNoNode)
               entry.definitionText = std::string(tree_.text(assigned)) +
                                      (element ? "[" + std::to_string(*element) + "]" : std::string());
+            const std::vector<NodeId> possible = possibleAssignmentsBefore(body, tree_.text(value), tree_.node(call).startByte);
+            if (possible.size() > 1)
+              for (NodeId text : possible) entry.armDefinitionTexts.emplace_back(tree_.text(text));
           }
         if (function != kNoNode && tree_.kind(value) == NodeKind::BinaryOperator)
           if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
@@ -1226,6 +1229,43 @@ private:
       }
     });
     return found;
+  }
+
+  // Each value `name` may hold at `position`: the last plain assignment on
+  // the way there; where an `if` after it assigns the name in its arms,
+  // each arm's value (with the earlier ones, unless every arm and an else
+  // assign it). Empty when nothing assigns it.
+  std::vector<NodeId> possibleAssignmentsBefore(NodeId block, std::string_view name, uint32_t position) const {
+    std::vector<NodeId> values;
+    forEachStatementBefore(block, position, [&](NodeId statement) {
+      const SyntaxNode &node = tree_.node(statement);
+      if (tree_.kind(statement) == NodeKind::ExpressionStatement) {
+        const NodeId value = lastAssignmentBefore(block, name, node.endByte);
+        if (value != kNoNode && tree_.node(value).startByte >= node.startByte) values = {value};
+        return;
+      }
+      if (tree_.kind(statement) != NodeKind::IfStatement) return;
+      std::vector<NodeId> arms;
+      bool everyArm = true, hasElse = false;
+      auto arm = [&](NodeId armBlock) {
+        const NodeId value = armBlock != kNoNode ? lastAssignmentBefore(armBlock, name, tree_.node(armBlock).endByte)
+                                                 : kNoNode;
+        if (value != kNoNode) arms.push_back(value);
+        else everyArm = false;
+      };
+      arm(tree_.child(statement, Field::Consequence));
+      for (NodeId child : tree_.children(statement)) {
+        if (tree_.kind(child) == NodeKind::ElifClause) arm(tree_.child(child, Field::Consequence));
+        if (tree_.kind(child) == NodeKind::ElseClause) {
+          hasElse = true;
+          arm(tree_.child(child, Field::Body));
+        }
+      }
+      if (arms.empty()) return;
+      if (!everyArm || !hasElse) arms.insert(arms.end(), values.begin(), values.end());
+      values = std::move(arms);
+    });
+    return values;
   }
 
   // ---- element types of host tensors -------------------------------------------

@@ -159,10 +159,17 @@ bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, con
       if (heuristic.param == guard.param && heuristic.takesRemainder) return true;
     for (const LaunchSite &launch : file.launches) {
       if (!callsOwnKernel(launch, kernel)) continue;
-      for (const LaunchArgument &argument : launch.arguments)
-        if (kernel.paramNameOf(argument) == guard.param &&
-            (readsModulo(argument.text) || readsModulo(argument.definitionText)))
+      for (const LaunchArgument &argument : launch.arguments) {
+        if (kernel.paramNameOf(argument) != guard.param) continue;
+        if (readsModulo(argument.text) || readsModulo(argument.definitionText)) return true;
+        // Set in the arms of an `if` before the launch: from a `%` in some,
+        // off in the others (the masked arm runs there).
+        const std::vector<std::string> &arms = argument.armDefinitionTexts;
+        if (!arms.empty() && std::all_of(arms.begin(), arms.end(), [](const std::string &text) {
+              return readsModulo(text) || text == "False" || text == "0";
+            }))
           return true;
+      }
     }
   }
   return false;
@@ -394,7 +401,8 @@ public:
         "`tl.where`) or divided; block pointers (`boundary_check`) and tensor descriptors (TMA pads "
         "out-of-bounds reads and drops out-of-bounds writes); an access under a flag set from a `%` "
         "(`EVEN_K` from `@triton.heuristics` with `K % BLOCK_K == 0`, in the lambda or in a function of "
-        "the module it calls, or passed so by the launch; also "
+        "the module it calls, or passed so by the launch, also where the launcher sets it in the arms of an "
+        "`if`, from a `%` or off (`False`) in each; also "
         "within `if EVEN_M & EVEN_N:`), the masked path in the other arm; a dimension every launch of the "
         "file asserts a multiple of a number each config's tile divides (`assert K % 64 == 0`, or `% align` "
         "with `align = 64` before it) or passes padded to one (`n + pad` with `pad = BLOCK_M - n % "
