@@ -1013,14 +1013,22 @@ private:
       }
     }
     eventsByFunction_[function].push_back({TimingEvent::Launch, call, candidate.kernelBaseName});
-    // `kernel = bk_major if trans_b else bn_major` before `kernel[grid](...)`:
-    // the call launches one of them, each with these arguments.
+    // `kernel = bk_major if trans_b else bn_major` before `kernel[grid](...)`,
+    // or `kernel = ...` in each arm of an `if` before it: the call launches
+    // one of them, each with these arguments.
     std::vector<std::string> aliased;
     if (kind == NodeKind::Identifier && function != kNoNode)
-      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
-        if (!kernelsNamedBy(lastAssignmentBefore(body, tree_.text(kernelExpression), tree_.node(call).startByte),
-                            aliased, 0))
-          aliased.clear();
+      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode) {
+        std::vector<NodeId> values =
+            possibleAssignmentsBefore(body, tree_.text(kernelExpression), tree_.node(call).startByte);
+        if (values.empty())
+          values.push_back(lastAssignmentBefore(body, tree_.text(kernelExpression), tree_.node(call).startByte));
+        for (NodeId assigned : values)
+          if (!kernelsNamedBy(assigned, aliased, 0)) {
+            aliased.clear();
+            break;
+          }
+      }
     for (size_t i = 1; i < aliased.size(); ++i) {
       LaunchCandidate alternative = candidate;
       alternative.syntax.site.kernel = aliased[i];
