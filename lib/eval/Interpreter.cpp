@@ -3322,20 +3322,31 @@ ExecResult Interpreter::execTry(NodeId statement, Frame &frame) {
 // An import of a module only another vendor's software stack provides
 // (`torch_npu`, `torch_mlu`): for an NVIDIA or AMD target it fails, as it does
 // where that target's PyTorch is installed. Returns why, or empty.
+namespace {
+
+// The modules an import statement names: `from a.b import c` names a.b,
+// `import a.b, d as e` names a.b and d.
+std::vector<std::string> importedModules(const SyntaxTree &tree, NodeId statement) {
+  std::vector<std::string> modules;
+  if (tree.kind(statement) == NodeKind::ImportFromStatement) {
+    modules.push_back(importSourceModule(tree, statement));
+    return modules;
+  }
+  for (NodeId child : tree.children(statement)) {
+    if (tree.node(child).field != Field::Name) continue;
+    NodeId name = tree.kind(child) == NodeKind::AliasedImport ? tree.child(child, Field::Name) : child;
+    if (name != kNoNode) modules.push_back(dottedNameText(tree, name));
+  }
+  return modules;
+}
+
+} // namespace
+
 std::string Interpreter::foreignStackImportFailure(NodeId statement, Frame &frame) {
   const ModuleState &module = *frame.module;
   const SyntaxTree &tree = module.tree();
   if (!arch()) return {};
-  std::vector<std::string> roots;
-  if (tree.kind(statement) == NodeKind::ImportFromStatement) {
-    roots.push_back(importSourceModule(tree, statement));
-  } else {
-    for (NodeId child : tree.children(statement)) {
-      if (tree.node(child).field != Field::Name) continue;
-      NodeId name = tree.kind(child) == NodeKind::AliasedImport ? tree.child(child, Field::Name) : child;
-      if (name != kNoNode) roots.push_back(dottedNameText(tree, name));
-    }
-  }
+  std::vector<std::string> roots = importedModules(tree, statement);
   for (std::string &root : roots) {
     root = root.substr(0, root.find('.'));
     for (const ForeignBackend &backend : foreignBackends())
@@ -3356,17 +3367,7 @@ std::string Interpreter::foreignStackImportFailure(NodeId statement, Frame &fram
 std::string Interpreter::missingImportFailure(NodeId statement, Frame &frame) {
   const ModuleState &module = *frame.module;
   const SyntaxTree &tree = module.tree();
-  std::vector<std::string> paths;
-  if (tree.kind(statement) == NodeKind::ImportFromStatement) {
-    paths.push_back(importSourceModule(tree, statement));
-  } else {
-    for (NodeId child : tree.children(statement)) {
-      if (tree.node(child).field != Field::Name) continue;
-      NodeId name = tree.kind(child) == NodeKind::AliasedImport ? tree.child(child, Field::Name) : child;
-      if (name != kNoNode) paths.push_back(dottedNameText(tree, name));
-    }
-  }
-  for (const std::string &path : paths) {
+  for (const std::string &path : importedModules(tree, statement)) {
     if (path.empty()) continue;
     Value resolved = resolveModulePath(module, path);
     if (!resolved.isUnknown()) continue;

@@ -1592,34 +1592,35 @@ private:
     return std::nullopt;
   }
 
-  // The parameter tests among the disjuncts of `A or B` (`A | B`, nested),
-  // each appended to `out`; disjuncts of other forms are left out.
-  void disjunctionTests(NodeId condition, std::vector<AccessGuard> &out, int depth) const {
-    condition = tree_.unparenthesize(condition);
-    if (condition == kNoNode || depth > 16) return;
-    const NodeKind kind = tree_.kind(condition);
-    if (kind == NodeKind::BooleanOperator || kind == NodeKind::BinaryOperator) {
-      NodeId op = tree_.child(condition, Field::Operator);
-      if (op == kNoNode || (tree_.kind(op) != NodeKind::OpOr && tree_.kind(op) != NodeKind::OpPipe)) return;
-      disjunctionTests(tree_.child(condition, Field::Left), out, depth + 1);
-      disjunctionTests(tree_.child(condition, Field::Right), out, depth + 1);
-      return;
-    }
-    if (depth > 0)
-      if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
-  }
-
   // The parameter tests of a conjunction (`A and B`, `A & B`, nested), each
   // appended to `out`; tests of other forms are left out.
-  void conjunctionTests(NodeId condition, std::vector<AccessGuard> &out, int depth) const {
+  void conjunctionTests(NodeId condition, std::vector<AccessGuard> &out) const {
+    junctionTests(condition, NodeKind::OpAnd, NodeKind::OpAmpersand, out, 0);
+  }
+
+  // The tests of constexpr parameters among the disjuncts of `A or B` (`A |
+  // B`, nested): any of them true makes the whole true when Triton compiles
+  // it. Nothing for a condition that is not a disjunction.
+  void disjunctionTests(NodeId condition, std::vector<AccessGuard> &out) const {
+    const NodeId inner = tree_.unparenthesize(condition);
+    if (inner == kNoNode || tree_.kind(inner) != NodeKind::BooleanOperator) return;
+    std::vector<AccessGuard> tests;
+    junctionTests(inner, NodeKind::OpOr, NodeKind::OpPipe, tests, 0);
+    for (const AccessGuard &test : tests)
+      if (const Param *param = testedParam(test.param); param && param->isConstexpr()) out.push_back(test);
+  }
+
+  // The parameter tests joined by `logical` or `bitwise` (nested).
+  void junctionTests(NodeId condition, NodeKind logical, NodeKind bitwise, std::vector<AccessGuard> &out,
+                     int depth) const {
     condition = tree_.unparenthesize(condition);
     if (condition == kNoNode || depth > 16) return;
     const NodeKind kind = tree_.kind(condition);
     if (kind == NodeKind::BooleanOperator || kind == NodeKind::BinaryOperator) {
       NodeId op = tree_.child(condition, Field::Operator);
-      if (op == kNoNode || (tree_.kind(op) != NodeKind::OpAnd && tree_.kind(op) != NodeKind::OpAmpersand)) return;
-      conjunctionTests(tree_.child(condition, Field::Left), out, depth + 1);
-      conjunctionTests(tree_.child(condition, Field::Right), out, depth + 1);
+      if (op == kNoNode || (tree_.kind(op) != logical && tree_.kind(op) != bitwise)) return;
+      junctionTests(tree_.child(condition, Field::Left), logical, bitwise, out, depth + 1);
+      junctionTests(tree_.child(condition, Field::Right), logical, bitwise, out, depth + 1);
       return;
     }
     if (std::optional<AccessGuard> guard = parameterTest(condition)) out.push_back(*guard);
@@ -3449,11 +3450,11 @@ private:
         if (guard) guardStack_.push_back(*guard);
         // `if A and B:` / `if A & B:`: each test holds in the arm (the
         // negation, a disjunction, says nothing of either alone).
-        if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_, 0);
+        if (!guard && condition != kNoNode) conjunctionTests(condition, guardStack_);
         // An arm after a runtime test runs under it too.
         const bool ownTestAtRunTime = condition != kNoNode && decidedAtRunTime(condition, 0);
         std::vector<AccessGuard> unless;
-        if (ownTestAtRunTime && !runtimeTest) disjunctionTests(condition, unless, 0);
+        if (ownTestAtRunTime && !runtimeTest) disjunctionTests(condition, unless);
         runtimeTest = runtimeTest || ownTestAtRunTime;
         if (runtimeTest) runtimeArms_.push_back({loopStack_.size(), std::move(unless)});
         if (block != kNoNode) readBlock(block);
