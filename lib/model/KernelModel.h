@@ -238,6 +238,10 @@ struct Loop {
   // when the range is not such an expression.
   std::vector<DimOp> iterations;
   int parent = -1; // index in Kernel::loops of the loop around it, -1 for none
+  // `range(n)` with n one program's share of a persistent grid's work
+  // (`cdiv(N, BLOCK_N) // tl.num_programs(0)`): each step is a tile, and the
+  // trip count shrinks as the grid grows, as in a grid-stride loop.
+  bool perProgramShare = false;
 };
 
 // An operation whose lowering can take shared-memory scratch in Triton's

@@ -175,6 +175,9 @@ struct Info {
   // Cast (`.to`, tl.cast) on the way from its load: Triton copies the loaded
   // type and casts after reading it back.
   bool cast = false;
+  // A count divided by the number of programs (`cdiv(N, BLOCK) //
+  // tl.num_programs(0)`): one program's share of a persistent grid's work.
+  bool perProgramShare = false;
 };
 
 thread_local std::deque<std::vector<Info>> *partsArena = nullptr;
@@ -1392,6 +1395,9 @@ private:
           (right.tileLoads && left.shape && left.shape->empty() && holdsRuntimeValue(left)))
         result.runtimeScalars |= scalarSite();
       result.decoded = left.decoded || right.decoded;
+      result.perProgramShare = left.perProgramShare || right.perProgramShare ||
+                               ((opKind == NodeKind::OpDoubleSlash || opKind == NodeKind::OpSlash) &&
+                                countsPrograms(right));
       if (opKind == NodeKind::OpShiftRight || opKind == NodeKind::OpShiftLeft ||
           ((opKind == NodeKind::OpAmpersand || opKind == NodeKind::OpPipe || opKind == NodeKind::OpCaret) &&
            tree_.kind(tree_.unparenthesize(tree_.child(node, Field::Right))) == NodeKind::Integer))
@@ -2912,6 +2918,7 @@ private:
       std::vector<Info> arguments;
       analyzeArguments(call, result, &arguments);
       if (!arguments.empty()) result.bounds = keepBounds(boundsOf(arguments.front()));
+      result.perProgramShare = arguments.size() == 2 && (arguments[0].perProgramShare || countsPrograms(arguments[1]));
       return result;
     }
     if (function == "cumprod" || function == "associative_scan" || isLayoutChange(function)) {
@@ -3628,6 +3635,7 @@ private:
     addRole(bounds.params, ParamUse::LoopBound);
     loop.tiledExtent = tiledExtentOf(rangeNodes);
     if (isRange) loop.iterations = iterationsOf(rangeNodes);
+    loop.perProgramShare = rangeArguments.size() == 1 && rangeArguments[0].perProgramShare;
     loop.parent = currentLoop();
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
@@ -3676,6 +3684,15 @@ private:
         if (decidedAtRunTime(child, depth + 1)) return true;
       return false;
     }
+  }
+
+  // The number of programs (`tl.num_programs(0)`, a local holding it): bounded
+  // by the grid, and not a program id.
+  static bool countsPrograms(const Info &info) {
+    if (!info.bounds || (info.sources & kProgramSources) || !info.shape || !info.shape->empty()) return false;
+    for (size_t i = 0; i < info.bounds->count; ++i)
+      if (info.bounds->sets[i].test(kProgramBit)) return true;
+    return false;
   }
 
   bool holdsRuntimeValue(const Info &info) const {

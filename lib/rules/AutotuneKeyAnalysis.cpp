@@ -88,7 +88,8 @@ bool boundReads(const std::vector<ExtentBound> &bounds, const std::string &name)
 // `range(cdiv(K, BLOCK_K))`: a tile size among the bounds) whose end `name`
 // can grow past what the key fixes: the trip count, and the best tile and
 // pipeline depth, depend on it. A loop over rows one at a time
-// (`range(row_start, row_end)`, a grid-stride loop) does not; nor one whose
+// (`range(row_start, row_end)`, a grid-stride loop, a `range(n)` over one program's
+// share of a persistent grid's tiles) does not; nor one whose
 // end the key bounds (`range(0, min(chunk_size, seqlen - start), BLOCK)`), nor
 // one whose tile the key fixes (`range(cdiv(seqlen, CHUNK))`, CHUNK keyed):
 // each step is then the same work for every shape of the key.
@@ -96,6 +97,7 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
   std::vector<const Loop *> loops;
   for (const Loop &loop : kernel.loops) {
     const auto &bounds = loop.boundParams;
+    if (loop.perProgramShare) continue; // a grid-stride share, counted in tiles
     if (std::find(bounds.begin(), bounds.end(), name) == bounds.end()) continue;
     if (!std::any_of(bounds.begin(), bounds.end(), [&](const std::string &bound) {
           return bound != name && isTileParam(kernel, bound) && !fixed.tiles.count(bound);
