@@ -1000,7 +1000,8 @@ private:
                 assigned != kNoNode)
               entry.definitionText = std::string(tree_.text(assigned)) +
                                      (element ? "[" + std::to_string(*element) + "]" : std::string());
-            const std::vector<NodeId> possible = possibleAssignmentsBefore(body, tree_.text(value), tree_.node(call).startByte);
+            const std::vector<NodeId> possible =
+                possibleAssignmentsBefore(body, tree_.text(value), tree_.node(call).startByte);
             if (possible.size() > 1)
               for (NodeId text : possible) entry.armDefinitionTexts.emplace_back(tree_.text(text));
           }
@@ -1247,6 +1248,7 @@ private:
     std::vector<NodeId> values;
     forEachStatementBefore(block, position, [&](NodeId statement) {
       const SyntaxNode &node = tree_.node(statement);
+      if (tree_.text(statement).find(name) == std::string_view::npos) return; // cannot assign it
       if (tree_.kind(statement) == NodeKind::ExpressionStatement) {
         const NodeId value = lastAssignmentBefore(block, name, node.endByte);
         if (value != kNoNode && tree_.node(value).startByte >= node.startByte) values = {value};

@@ -477,7 +477,9 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
 //   the dots that read it. On mma.sync the copy is read into registers just
 //   before the first dot that reads it (Triton sinks the read to its use),
 //   or at once where two dots read one loaded value; the warp-group path
-//   reads it asynchronously, so it stays until the loop ends. A value loaded
+//   reads it asynchronously in a loop the pipeliner runs, so it stays until
+//   the loop ends, and elsewhere (outside loops, under a run-time `if` in
+//   its loop) until the last dot that reads it. A value loaded
 //   before the loop is copied there, and kept for the loop on the warp-group
 //   path.
 // - A register operand (an earlier dot's result, a loop-carried value) is
