@@ -806,6 +806,105 @@ void findHostBindings(const SyntaxTree &tree, NodeId block, std::string_view nam
   }
 }
 
+// The conditions of the `if` statements around `position` in `block`, with
+// the truth each has there: the arm's own condition true, those of the arms
+// before it false.
+void conditionsAround(const SyntaxTree &tree, NodeId block, uint32_t position,
+                      std::vector<std::pair<NodeId, bool>> &out, int depth = 0) {
+  if (depth > 16) return;
+  auto holds = [&](NodeId node) {
+    return node != kNoNode && tree.node(node).startByte <= position && position < tree.node(node).endByte;
+  };
+  for (NodeId statement : tree.children(block)) {
+    if (!holds(statement)) continue;
+    const NodeKind kind = tree.kind(statement);
+    if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition ||
+        kind == NodeKind::DecoratedDefinition)
+      return;
+    if (kind == NodeKind::IfStatement) {
+      std::vector<std::pair<NodeId, NodeId>> clauses; // (condition, block); else: no condition
+      clauses.emplace_back(tree.child(statement, Field::Condition), tree.child(statement, Field::Consequence));
+      for (NodeId child : tree.children(statement)) {
+        if (tree.kind(child) == NodeKind::ElifClause)
+          clauses.emplace_back(tree.child(child, Field::Condition), tree.child(child, Field::Consequence));
+        else if (tree.kind(child) == NodeKind::ElseClause)
+          clauses.emplace_back(kNoNode, tree.child(child, Field::Body));
+      }
+      for (size_t i = 0; i < clauses.size(); ++i) {
+        if (!holds(clauses[i].second)) continue;
+        for (size_t j = 0; j < i; ++j)
+          if (clauses[j].first != kNoNode) out.emplace_back(clauses[j].first, false);
+        if (clauses[i].first != kNoNode) out.emplace_back(clauses[i].first, true);
+        conditionsAround(tree, clauses[i].second, position, out, depth + 1);
+      }
+      return;
+    }
+    for (NodeId child : tree.children(statement)) {
+      NodeId inner = tree.kind(child) == NodeKind::Block ? child : tree.childOfKind(child, NodeKind::Block);
+      if (holds(inner)) conditionsAround(tree, inner, position, out, depth + 1);
+    }
+    return;
+  }
+}
+
+std::string withoutSpaces(std::string_view text) {
+  std::string out;
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+  return out;
+}
+
+void collectIdentifierTexts(const SyntaxTree &tree, NodeId node, std::vector<std::string_view> &out, int depth = 0) {
+  if (node == kNoNode || depth > 32) return;
+  if (tree.kind(node) == NodeKind::Identifier) out.push_back(tree.text(node));
+  for (NodeId child : tree.children(node)) collectIdentifierTexts(tree, child, out, depth + 1);
+}
+
+// What an `if` around `position` says of `name`, a name the code there
+// cannot otherwise decide: inside `if is_perchannel:` it is true; so is
+// `flag = x.dim() == 1` inside `if x.dim() == 1:` when nothing the test
+// reads is rebound between the two (`not` flips the answer; the arms after
+// an arm take its condition as false).
+std::optional<bool> narrowedByEnclosingIf(const SyntaxTree &tree, NodeId body, uint32_t position,
+                                          std::string_view name, NodeId binding) {
+  std::vector<std::pair<NodeId, bool>> conditions;
+  conditionsAround(tree, body, position, conditions);
+  if (conditions.empty()) return std::nullopt;
+  std::string definedAs;
+  NodeId definition = kNoNode;
+  if (binding != kNoNode && tree.kind(binding) == NodeKind::ExpressionStatement) {
+    NodeId assignment = tree.childOfKind(binding, NodeKind::Assignment);
+    NodeId left = assignment != kNoNode ? tree.child(assignment, Field::Left) : kNoNode;
+    if (left != kNoNode && tree.kind(left) == NodeKind::Identifier && tree.text(left) == name) {
+      definition = tree.unparenthesize(tree.child(assignment, Field::Right));
+      if (definition != kNoNode) definedAs = withoutSpaces(tree.text(definition));
+    }
+  }
+  for (auto [condition, truth] : conditions) {
+    condition = tree.unparenthesize(condition);
+    while (condition != kNoNode && tree.kind(condition) == NodeKind::NotOperator) {
+      truth = !truth;
+      condition = tree.unparenthesize(tree.child(condition, Field::Argument));
+    }
+    if (condition == kNoNode) continue;
+    const std::string tested = withoutSpaces(tree.text(condition));
+    if (tested == name) return truth;
+    if (definedAs.empty() || tested != definedAs) continue;
+    // The test reads the same values the definition did.
+    std::vector<std::string_view> reads;
+    collectIdentifierTexts(tree, definition, reads);
+    const uint32_t defined = tree.node(binding).startByte;
+    const bool unchanged = std::all_of(reads.begin(), reads.end(), [&](std::string_view read) {
+      std::vector<HostBinding> later;
+      findHostBindings(tree, body, read, tree.node(condition).startByte, later);
+      return std::all_of(later.begin(), later.end(),
+                         [&](const HostBinding &b) { return tree.node(b.statement).startByte <= defined; });
+    });
+    if (unchanged) return truth;
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bool &found) {
@@ -828,6 +927,9 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         }
         if (identifier != kNoNode && tree.text(identifier) == name) {
           found = true;
+          if (NodeId body = tree.child(function, Field::Body); body != kNoNode)
+            if (std::optional<bool> known = narrowedByEnclosingIf(tree, body, host.position, name, kNoNode))
+              return Value::ofBool(*known, originOf(module, parameter));
           return Value::unknown("`" + std::string(name) + "` is an argument of `" + label() + "`",
                                 originOf(module, parameter));
         }
@@ -867,7 +969,12 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         if (statement.aborted) return statement.abortReason;
         if (!statement.bound) // still running: the statement reads what it binds
           return Value::unknown("`" + std::string(name) + "` is defined in terms of itself");
-        if (Value *bound = statement.bound->find(name)) return *bound;
+        if (Value *bound = statement.bound->find(name)) {
+          if (bound->isUnknown())
+            if (std::optional<bool> known = narrowedByEnclosingIf(tree, body, host.position, name, last.statement))
+              return Value::ofBool(*known, bound->origin());
+          return *bound;
+        }
         return Value::unknown("`" + std::string(name) + "` is not bound by " + lineText(module, last.statement));
       }
     }

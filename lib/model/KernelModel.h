@@ -237,6 +237,15 @@ struct Loop {
   // `range(S, E[, T])`: cdiv(E - S, T)), for a config that fixes it; empty
   // when the range is not such an expression.
   std::vector<DimOp> iterations;
+  // Amounts the trip count is lowered by under `if` arms on parameters
+  // (`n = tl.cdiv(K, BLOCK_K)` then `if not EVEN_K: n -= 1`, the partial
+  // tile peeled off into a masked step after the loop); `iterations` is the
+  // count before them.
+  struct Decrement {
+    std::vector<AccessGuard> guards;
+    int64_t amount = 0;
+  };
+  std::vector<Decrement> iterationDecrements;
   int parent = -1; // index in Kernel::loops of the loop around it, -1 for none
   // `range(n)` with n one program's share of a persistent grid's work
   // (`cdiv(N, BLOCK_N) // tl.num_programs(0)`): each step is a tile, and the

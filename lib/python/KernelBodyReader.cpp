@@ -199,6 +199,9 @@ struct Local {
   std::string programText;
   int assignments = 0;
   NodeId value = kNoNode; // the expression last assigned
+  // `n -= 1` under `if` arms on parameters after one plain assignment: the
+  // value first assigned stays in `value` and `program`.
+  std::vector<Loop::Decrement> decrements;
 };
 
 bool endsWith(std::string_view text, std::string_view suffix) {
@@ -1007,6 +1010,21 @@ private:
       limits.push_back(std::move(limit));
     }
     if (!limits.empty()) result.limits = keepLimits(std::move(limits));
+    // An equality test on loaded values (`m != 0`, `ids == expert`) picks
+    // elements by what memory holds: as a mask it bounds nothing the
+    // parameters in the load's address size.
+    const bool equalities = std::all_of(ops.begin(), ops.end(), [](NodeKind op) {
+      return op == NodeKind::OpEqual || op == NodeKind::OpNotEqual;
+    });
+    auto loaded = [](const Info &v) {
+      if (!v.bounds) return false;
+      for (size_t i = 0; i < v.bounds->count; ++i)
+        if (!v.bounds->sets[i].test(kDataBit)) return false;
+      return v.bounds->count > 0;
+    };
+    if (equalities && std::any_of(operands.begin(), operands.end(), loaded) &&
+        std::all_of(operands.begin(), operands.end(), [&](const Info &v) { return loaded(v) || v.params.none(); }))
+      result.bounds = keepBounds(boundOf(kDataBit));
     return result;
   }
 
@@ -2395,7 +2413,10 @@ private:
     }
     if (tree_.kind(callee) == NodeKind::Identifier) {
       path = std::string(root);
-      bool builtin = builtinCall(root);
+      // A function the launch passes as a `tl.constexpr` argument
+      // (`y = ACTIVATION(x)`): an epilogue on the tiles it is given, taken as
+      // element-wise (no helper of the kernel's to follow).
+      bool builtin = builtinCall(root) || paramIndex_.count(root);
       if (!builtin && std::find(kernel_.calledFunctions.begin(), kernel_.calledFunctions.end(), root) ==
                           kernel_.calledFunctions.end())
         kernel_.calledFunctions.emplace_back(root);
@@ -3407,6 +3428,8 @@ private:
               }
               value.shape = broadcast(value.shape, right.shape);
               value.loadLoop = -2;
+              if (std::optional<int64_t> amount = guardedDecrement(child, local->second))
+                local->second.decrements.push_back({guardStack_, *amount});
               ++local->second.assignments;
             } else if (paramIndex_.count(name)) {
               readAnywhere_.set(paramIndex_[name]);
@@ -3537,6 +3560,39 @@ private:
 
   static constexpr int kMaxFollow = 4;
 
+  // The amount of `n -= 2` inside `if` arms on parameters, when `n` was
+  // assigned once before and only lowered so since.
+  std::optional<int64_t> guardedDecrement(NodeId augmented, const Local &local) const {
+    if (guardStack_.empty() || !local.program || local.assignments != 1 + static_cast<int>(local.decrements.size()))
+      return std::nullopt;
+    NodeId op = tree_.child(augmented, Field::Operator);
+    NodeId right = tree_.unparenthesize(tree_.child(augmented, Field::Right));
+    int64_t amount = 0;
+    if (op == kNoNode || tree_.text(op) != "-=" || right == kNoNode || tree_.kind(right) != NodeKind::Integer ||
+        !parseIntegerLiteral(tree_.text(right), amount) || amount <= 0)
+      return std::nullopt;
+    return amount;
+  }
+
+  // The trip count of `range(n)` / `range(0, n)` for a name assigned once
+  // and then lowered under `if` arms: the count before, and the decrements.
+  bool decrementedIterations(const std::vector<NodeId> &range, Loop &loop) const {
+    if (range.empty() || range.size() > 2) return false;
+    if (range.size() == 2) {
+      NodeId start = tree_.unparenthesize(range[0]);
+      if (start == kNoNode || tree_.kind(start) != NodeKind::Integer || tree_.text(start) != "0") return false;
+    }
+    NodeId end = tree_.unparenthesize(range.back());
+    if (end == kNoNode || tree_.kind(end) != NodeKind::Identifier) return false;
+    auto local = locals_.find(tree_.text(end));
+    if (local == locals_.end() || local->second.decrements.empty() || !local->second.program ||
+        local->second.assignments != 1 + static_cast<int>(local->second.decrements.size()))
+      return false;
+    loop.iterations = *local->second.program;
+    loop.iterationDecrements = local->second.decrements;
+    return true;
+  }
+
   // The value a name assigned once holds, else kNoNode.
   NodeId singleValueOf(NodeId name) const {
     if (tree_.kind(name) != NodeKind::Identifier) return kNoNode;
@@ -3634,7 +3690,7 @@ private:
       }
     addRole(bounds.params, ParamUse::LoopBound);
     loop.tiledExtent = tiledExtentOf(rangeNodes);
-    if (isRange) loop.iterations = iterationsOf(rangeNodes);
+    if (isRange && !decrementedIterations(rangeNodes, loop)) loop.iterations = iterationsOf(rangeNodes);
     loop.perProgramShare = rangeArguments.size() == 1 && rangeArguments[0].perProgramShare;
     loop.parent = currentLoop();
     kernel_.loops.push_back(std::move(loop));

@@ -130,49 +130,64 @@ std::optional<Dimension> dimensionOf(const Kernel &kernel, const MemoryAccess &a
 
 bool readsModulo(const std::string &text) { return text.find('%') != std::string::npos; }
 
+// A parameter that says a dimension divides: set by `@triton.heuristics` or
+// by the launch from a `%` (`EVEN_K = K % BLOCK_K == 0`).
+bool isDivisibilityFlag(const std::string &name, const Kernel &kernel, const FileModel &file) {
+  for (const Heuristic &heuristic : kernel.heuristics)
+    if (heuristic.param == name && heuristic.takesRemainder) return true;
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    for (const LaunchArgument &argument : launch.arguments) {
+      if (kernel.paramNameOf(argument) != name) continue;
+      if (readsModulo(argument.text) || readsModulo(argument.definitionText)) return true;
+      // Set in the arms of an `if` before the launch: from a `%` in some,
+      // off in the others (the masked arm runs there).
+      const std::vector<std::string> &arms = argument.armDefinitionTexts;
+      if (!arms.empty() && std::all_of(arms.begin(), arms.end(), [](const std::string &text) {
+            return readsModulo(text) || text == "False" || text == "0";
+          }))
+        return true;
+    }
+  }
+  return false;
+}
+
 // Whether the loop that moves the offsets runs whole tiles only under
 // `config`: its trip count (`K // BLOCK_K`) times the tile stays within a
 // size that is not a multiple of it (the partial tile, if any, is a masked
-// access after the loop).
-bool loopWalksWholeTiles(const Kernel &kernel, const OffsetAxis &axis, const std::string &dimension,
-                         const Config &config, int64_t block) {
+// access after the loop). A count lowered where a divisibility flag is off
+// (`if not EVEN_K: n -= 1`) is taken lowered: where the flag is on, it
+// vouches for the size.
+bool loopWalksWholeTiles(const Kernel &kernel, const FileModel &file, const OffsetAxis &axis,
+                         const std::string &dimension, const Config &config, int64_t block) {
   if (axis.loop < 0) return false;
   const Loop &loop = kernel.loops[static_cast<size_t>(axis.loop)];
   if (loop.iterations.empty()) return false;
+  int64_t lowered = 0;
+  for (const Loop::Decrement &decrement : loop.iterationDecrements) {
+    const bool whereFlagIsOff = !decrement.guards.empty() &&
+                                std::all_of(decrement.guards.begin(), decrement.guards.end(), [&](const AccessGuard &g) {
+                                  return !g.whenTrue && g.compare.empty() && isDivisibilityFlag(g.param, kernel, file);
+                                });
+    if (!whereFlagIsOff) return false;
+    lowered += decrement.amount;
+  }
   TileDim trips;
   trips.program = loop.iterations;
   for (int64_t rest : {int64_t{1}, block - 1}) {
     Config sized = config;
     sized.params[dimension] = ScalarValue::ofInt(3 * block + rest);
     const std::optional<int64_t> count = evaluateDim(trips, sized, kernel);
-    if (!count || *count > 3) return false;
+    if (!count || *count - lowered > 3) return false;
   }
   return true;
 }
 
-// A flag the access is conditional on that says the dimension divides:
-// set by `@triton.heuristics` or by the launch from a `%` (`EVEN_K = K %
-// BLOCK_K == 0`); the masked path is then the other arm.
+// A flag the access is conditional on that says the dimension divides; the
+// masked path is then the other arm.
 bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, const FileModel &file) {
-  for (const AccessGuard &guard : access.guards) {
-    for (const Heuristic &heuristic : kernel.heuristics)
-      if (heuristic.param == guard.param && heuristic.takesRemainder) return true;
-    for (const LaunchSite &launch : file.launches) {
-      if (!callsOwnKernel(launch, kernel)) continue;
-      for (const LaunchArgument &argument : launch.arguments) {
-        if (kernel.paramNameOf(argument) != guard.param) continue;
-        if (readsModulo(argument.text) || readsModulo(argument.definitionText)) return true;
-        // Set in the arms of an `if` before the launch: from a `%` in some,
-        // off in the others (the masked arm runs there).
-        const std::vector<std::string> &arms = argument.armDefinitionTexts;
-        if (!arms.empty() && std::all_of(arms.begin(), arms.end(), [](const std::string &text) {
-              return readsModulo(text) || text == "False" || text == "0";
-            }))
-          return true;
-      }
-    }
-  }
-  return false;
+  return std::any_of(access.guards.begin(), access.guards.end(),
+                     [&](const AccessGuard &guard) { return isDivisibilityFlag(guard.param, kernel, file); });
 }
 
 // The size a program walk covers, from the launches: every launch of the
@@ -395,7 +410,10 @@ public:
         "the tile does not divide (`HEAD_DIM = 48`, `BLOCK_D = 64`), walked by a loop over `range(0, "
         "HEAD_DIM, BLOCK_D)` or `range(tl.cdiv(HEAD_DIM, BLOCK_D))`.\n\n"
         "It also reports a mask that compares a loop's offsets with another dimension's size (`offs_k < "
-        "N` in the loop over `range(0, K, BLOCK_K)`, `N` being what another axis is masked against).\n\n"
+        "N` in the loop over `range(0, K, BLOCK_K)`, `N` being what another axis is masked against), unless "
+        "another loop walks the same access up to that size (a helper called from a loop over a prefix, "
+        "`range(0, prefix_len, BLOCK_M)`, and from one over the whole sequence): the size is then the "
+        "memory's extent, and the prefix lies within it.\n\n"
         "It stays silent when the access is safe or when it cannot tell: offsets taken modulo "
         "(`offs % M`, the tutorial's wrapped rows, masked at the store), clamped (`tl.minimum`, "
         "`tl.where`) or divided; block pointers (`boundary_check`) and tensor descriptors (TMA pads "
@@ -414,7 +432,9 @@ public:
         "constexpr dimension the tile divides under every config, or whose value is not known; a mask "
         "it cannot read (built by a helper function, loaded, joined by `|`); offsets built through "
         "something it cannot follow; a loop whose trip count covers whole tiles only (`range(0, K // "
-        "BLOCK_K)`, also where the partial tile is loaded after it with a mask against `K`), one from "
+        "BLOCK_K)`, also where the partial tile is loaded after it with a mask against `K`; `n = "
+        "tl.cdiv(K, BLOCK_K)` lowered by one under `if not EVEN_K:`, a divisibility flag, the partial tile "
+        "peeled off into a masked step after the loop), one from "
         "elsewhere (`range(lo, hi, BLOCK)`: the offsets are shifted before they are compared), one that "
         "runs up to the program's own tile (`range(0, pid * BLOCK, BLOCK)`). It also "
         "stays silent when nothing but a grid that rounds down or reads no config key names a run-time "
@@ -517,7 +537,7 @@ private:
       if (!guardsHold(access.guards, config, kernel)) continue; // the access is compiled out under this config
       const std::optional<int64_t> block = evaluateDim(axis.block, config, kernel);
       if (!block || *block <= 1) continue;
-      if (loopWalksWholeTiles(kernel, axis, dimension->param, config, *block)) continue;
+      if (loopWalksWholeTiles(kernel, file, axis, dimension->param, config, *block)) continue;
       everyBlock.insert(*block);
       const std::optional<int64_t> extent =
           param && param->isConstexpr() ? paramValue(dimension->param, config, kernel) : std::nullopt;
@@ -605,6 +625,17 @@ private:
       for (const MaskCover &cover : other.maskCovers)
         if (!(cover.arange == axis.arange) && singleParam(cover.bounds) == wrong) otherDimension = true;
     if (!otherDimension) return;
+    // The same access walked by another loop up to the bound (a helper
+    // called from a loop over a prefix, then from one over the whole
+    // sequence): the bound is the memory's extent, and the prefix lies in it.
+    for (const MemoryAccess &other : kernel.accesses) {
+      if (!(other.span == access.span)) continue;
+      for (const OffsetAxis &walk : other.walkedAxes) {
+        if (!(walk.arange == axis.arange) || walk.loop < 0 || walk.loop == axis.loop) continue;
+        const std::vector<std::string> &bound = kernel.loops[static_cast<size_t>(walk.loop)].boundParams;
+        if (std::find(bound.begin(), bound.end(), wrong) != bound.end()) return;
+      }
+    }
     context
         .report(covers.front()->span, accessName(access) + " masks its `" + dimension->param + "` offsets against `" +
                                           wrong + "`: the loop walks `" + dimension->param + "` in tiles of `" +

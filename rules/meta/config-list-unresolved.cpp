@@ -41,7 +41,10 @@ public:
         "`hasattr(triton.language, \"make_tensor_descriptor\")` and other feature probes of `triton.language` "
         "are answered from that release's public names, and "
         "`packaging.version.parse`/`Version` and `pkg_resources.parse_version` compare by release "
-        "numbers, so lists chosen by Triton version are read. A note: "
+        "numbers, so lists chosen by Triton version are read. Inside the arm of an `if` the launching "
+        "function cannot decide, a name the test reads as it is (`if not per_channel:`), or a flag "
+        "assigned the same test before (`per_channel = scale.dim() == 1` and then `if scale.dim() == 1:`, "
+        "nothing the test reads rebound between), is known to be true or false there. A note: "
         "it never fails a run at the default `--fail-on warning`.";
     info.doc.whyItMatters =
         "The rules judge only the configs they can see: a list read in part is checked in part, and a "
