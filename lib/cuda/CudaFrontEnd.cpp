@@ -68,9 +68,11 @@ public:
         return;
       }
     }
-    const cuda::ParseCommand command = commands_->commandFor(file.absolutePath, gpuArch);
+    cuda::ParseCommand command = commands_->commandFor(file.absolutePath, gpuArch);
     cuda::CudaParseOutcome outcome;
     if (!parseIsolated(command, parsed.source(), file.absolutePath, model, outcome)) return;
+    if (!model.parseProblems.empty() && !command.fromDatabase && !command.buildDefinesNotGiven.empty())
+      retryWithBuildDefines(command, parsed.source(), file.absolutePath, model, outcome);
     addContextNotes(command, model);
     // A header a file of the project includes gets its names from that
     // file first (`const int WARPSIZE` in a sibling header it includes
@@ -119,6 +121,40 @@ private:
     static_cast<void>(new FileModel(std::move(model)));
     model = std::move(crashed);
     return false;
+  }
+
+  // A file that does not compile without macros the project's build files
+  // define (`-DENABLE_FP8` in setup.py, a header whose types exist only
+  // under it) is parsed again with them; where that parse is clean, it is
+  // the one kept, with a note naming them.
+  static void retryWithBuildDefines(cuda::ParseCommand &command, const SourceFile &source,
+                                    const std::string &absolutePath, FileModel &model,
+                                    cuda::CudaParseOutcome &outcome) {
+    cuda::ParseCommand withDefines = command;
+    auto inputFlag = std::find(withDefines.arguments.begin(), withDefines.arguments.end(), "-x");
+    // NDEBUG only turns `assert` off, which no declaration depends on (and
+    // CUDA 13's libcu++ then declares `__assert_fail` in a way Clang rejects).
+    std::vector<std::string> names, defines;
+    for (const std::string &name : command.buildDefinesNotGiven)
+      if (name != "NDEBUG") names.push_back(name);
+    if (names.empty()) return;
+    for (const std::string &name : names) defines.push_back("-D" + name + "=1");
+    withDefines.arguments.insert(inputFlag, defines.begin(), defines.end());
+    FileModel retried;
+    retried.path = model.path;
+    retried.language = model.language;
+    cuda::CudaParseOutcome retriedOutcome;
+    if (!parseIsolated(withDefines, source, absolutePath, retried, retriedOutcome) || !retried.parseProblems.empty())
+      return;
+    std::string listed;
+    for (size_t i = 0; i < names.size(); ++i) listed += (i ? ", " : "") + names[i];
+    retried.notes.push_back("parsed with " + listed + " defined, as the project's build files (" +
+                            command.buildDefinesFile + ") define them: without them the file does not compile");
+    withDefines.origin += ", " + listed + " as " + command.buildDefinesFile + " defines";
+    withDefines.buildDefinesNotGiven.clear();
+    model = std::move(retried);
+    outcome = retriedOutcome;
+    command = std::move(withDefines);
   }
 
   static void copyModel(const FileModel &from, FileModel &to) {

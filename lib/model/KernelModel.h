@@ -789,6 +789,11 @@ struct BenchCall {
   // The timed function is called in a loop just before (`while elapsed <
   // warmup_ms: fn()`): the warm-up is done by hand.
   bool warmedByHand = false;
+  // The call is repeated by a loop whose variable its body never reads
+  // (`for _ in range(rounds):`, the best of several runs kept): the timing
+  // is the total over the rounds. `rounds` is the count when known.
+  bool repeatedInRounds = false;
+  std::optional<ScalarValue> rounds;
 };
 
 // A syntax problem found by a front-end; the engine reports it as parse-error.

@@ -102,6 +102,60 @@ private:
   // written before `call`'s statement in the same block: a warm-up done by
   // hand (`while elapsed < warmup_ms: fn()`) before the timing call. For a
   // lambda whose body is a call, the loop makes that same call.
+  // Whether a `for` loop around `call` (inside `function`) repeats it
+  // unchanged: its variable is `_` or never read in its body. `count` gets
+  // the count of `range(count)`, or the default of the function's parameter
+  // it names (`rounds=5`), when there is one.
+  bool repeatingLoopCount(NodeId call, NodeId function, NodeId &count) const {
+    for (NodeId node = tree_.parent(call); node != kNoNode && node != function; node = tree_.parent(node)) {
+      if (tree_.kind(node) != NodeKind::ForStatement) continue;
+      NodeId target = tree_.child(node, Field::Left);
+      NodeId body = tree_.child(node, Field::Body);
+      if (target == kNoNode || body == kNoNode || tree_.kind(target) != NodeKind::Identifier) return false;
+      const std::string_view variable = tree_.text(target);
+      if (variable != "_" && readsName(body, variable)) return false;
+      NodeId iterable = tree_.unparenthesize(tree_.child(node, Field::Right));
+      if (iterable != kNoNode && tree_.kind(iterable) == NodeKind::Call &&
+          tree_.text(tree_.child(iterable, Field::Function)) == "range") {
+        NodeId arguments = tree_.child(iterable, Field::Arguments);
+        std::vector<NodeId> positional;
+        if (arguments != kNoNode)
+          for (NodeId argument : tree_.children(arguments))
+            if (tree_.kind(argument) != NodeKind::Comment) positional.push_back(argument);
+        if (positional.size() == 1) count = parameterDefaultOr(positional[0], function);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  bool readsName(NodeId node, std::string_view name) const {
+    if (node == kNoNode) return false;
+    if (tree_.kind(node) == NodeKind::Identifier) return tree_.text(node) == name;
+    for (NodeId child : tree_.children(node))
+      if (readsName(child, name)) return true;
+    return false;
+  }
+
+  // A name that is a parameter of `function` with a default: the default;
+  // else `node` itself.
+  NodeId parameterDefaultOr(NodeId node, NodeId function) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode || function == kNoNode || tree_.kind(node) != NodeKind::Identifier) return node;
+    NodeId parameters = tree_.child(function, Field::Parameters);
+    if (parameters == kNoNode) return node;
+    for (NodeId parameter : tree_.children(parameters)) {
+      if (tree_.kind(parameter) != NodeKind::DefaultParameter && tree_.kind(parameter) != NodeKind::TypedDefaultParameter)
+        continue;
+      NodeId name = tree_.child(parameter, Field::Name);
+      if (name != kNoNode && tree_.text(name) == tree_.text(node)) {
+        NodeId value = tree_.child(parameter, Field::Value);
+        return value != kNoNode ? value : node;
+      }
+    }
+    return node;
+  }
+
   bool calledInLoopBefore(NodeId call, NodeId function) const {
     function = tree_.unparenthesize(function);
     if (function == kNoNode) return false;
@@ -486,6 +540,7 @@ private:
       bench.warmup = cudagraph ? kNoNode : argument(call, 1, "warmup");
       bench.rep = argument(call, cudagraph ? 1 : 2, "rep");
       bench.call.warmedByHand = calledInLoopBefore(call, argument(call, 0, "fn"));
+      bench.call.repeatedInRounds = repeatingLoopCount(call, function, bench.rounds);
       bench.point = {tree_.node(call).startByte, function};
       file_.benchCalls.push_back(std::move(bench));
       return;

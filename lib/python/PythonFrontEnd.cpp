@@ -993,6 +993,7 @@ private:
     BenchCall call = bench.call;
     if (bench.warmup != kNoNode) call.warmup = scalar(bench.warmup, bench.point);
     if (bench.rep != kNoNode) call.rep = scalar(bench.rep, bench.point);
+    if (bench.rounds != kNoNode) call.rounds = scalar(bench.rounds, bench.point);
     return call;
   }
 };

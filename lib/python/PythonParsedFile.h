@@ -84,6 +84,7 @@ struct BenchSyntax {
   BenchCall call;
   NodeId warmup = kNoNode;
   NodeId rep = kNoNode;
+  NodeId rounds = kNoNode; // the count of the loop that repeats it (BenchCall::rounds)
   EvaluationPoint point;
 };
 

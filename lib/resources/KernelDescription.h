@@ -55,8 +55,8 @@ struct DotDescription {
   // B is A's tile transposed (`tl.dot(k, tl.trans(k))`): one load, kept in
   // shared memory once for both operands.
   bool bIsTransposedA = false;
-  bool inLoop = true; // inside a pipelinable loop (range / tl.range, not static_range)
-  // Dots of one phase (the same outermost loop) are live together; phases
+  bool inLoop = true; // inside a loop Triton pipelines (innermost, range / tl.range, not static_range)
+  // Dots of one phase (the same pipelined loop) are live together; phases
   // run one after the other. `phaseStart`: where the loop starts, for notes;
   // invalid when unknown.
   int phase = 0;

@@ -142,13 +142,31 @@ std::optional<int64_t> resolveDim(const TileDim &dim, const Config &config, cons
 // compile-time expression (constexpr parameters, constants); nullopt when it
 // reads a runtime value.
 std::optional<int64_t> constantIterations(const Loop &loop, const Config &config, const Kernel &kernel) {
-  if (loop.iterations.empty()) return std::nullopt;
+  if (loop.iterations.empty() || !loop.iterationDecrements.empty()) return std::nullopt;
   for (const DimOp &op : loop.iterations)
     if (op.kind == DimOp::Param)
       if (const Param *param = kernel.findParam(op.name); param && !param->isConstexpr()) return std::nullopt;
   TileDim count;
   count.program = loop.iterations;
   return evaluateDim(count, config, kernel);
+}
+
+// Whether a loop nested in `loop` (at any depth) is one Triton keeps: not
+// unrolled (`tl.static_range`) nor folded (one that runs once).
+bool holdsAnotherLoop(const Kernel &kernel, int loop, const Config &config) {
+  if (loop < 0) return false;
+  for (size_t j = 0; j < kernel.loops.size(); ++j) {
+    const Loop &inner = kernel.loops[j];
+    if (inner.isStaticRange) continue;
+    bool nested = false;
+    for (int up = inner.parent, depth = 0; up >= 0 && depth < 64 && static_cast<size_t>(up) < kernel.loops.size();
+         up = kernel.loops[static_cast<size_t>(up)].parent, ++depth)
+      if (up == loop) nested = true;
+    if (!nested) continue;
+    const std::optional<int64_t> trips = constantIterations(inner, config, kernel);
+    if (!trips || *trips > 1) return true;
+  }
+  return false;
 }
 
 std::optional<int> configInt(const std::optional<ScalarValue> &value) {
@@ -468,7 +486,9 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     if (!runs) continue;
     sites.push_back(&site);
     pipelinedLoops.push_back(loop);
-    inLoops.push_back(folded ? loop >= 0 : site.loopDepth > 0);
+    // Triton pipelines innermost loops only: a dot in a loop that holds
+    // another (one that runs more than once) is not staged in rings.
+    inLoops.push_back((folded ? loop >= 0 : site.loopDepth > 0) && !holdsAnotherLoop(kernel, loop, config));
   }
   // The loads dot operands are computed from, each described once.
   desc.operandOriginsKnown = !sites.empty();
@@ -537,10 +557,13 @@ bool describeInto(DescribedKernel &described, const Kernel &kernel, const Config
     dot.k = *k;
     // Under a runtime `if` in its loop the dot is in the loop but not pipelined.
     dot.inLoop = inLoops[index] && !underRuntimeTest(site, config, kernel);
-    // A dot outside every loop is a phase of its own.
-    dot.phase = site.outerLoop >= 0 ? site.outerLoop : -1 - static_cast<int>(desc.dots.size());
-    if (site.outerLoop >= 0 && static_cast<size_t>(site.outerLoop) < kernel.loops.size())
-      dot.phaseStart = kernel.loops[static_cast<size_t>(site.outerLoop)].span.start();
+    // A dot outside every loop is a phase of its own; one in a loop, of the
+    // loop Triton pipelines it in: the rings of loops that run one after
+    // the other (also inside one outer loop) are freed as each ends.
+    const int phaseLoop = pipelinedLoops[index] >= 0 ? pipelinedLoops[index] : site.outerLoop;
+    dot.phase = phaseLoop >= 0 ? phaseLoop : -1 - static_cast<int>(desc.dots.size());
+    if (phaseLoop >= 0 && static_cast<size_t>(phaseLoop) < kernel.loops.size())
+      dot.phaseStart = kernel.loops[static_cast<size_t>(phaseLoop)].span.start();
     dot.carried = site.accumulates;
     dot.storedInLoop = inLoops[index] && std::any_of(site.accumulatorStoresInLoop.begin(),
                                                      site.accumulatorStoresInLoop.end(),

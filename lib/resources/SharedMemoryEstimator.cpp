@@ -487,7 +487,8 @@ void describeAttentionLoop(Program &program, const DotDescription &scoresDot, co
 //   shared memory or converted with a smaller scratch (the estimate's lower
 //   end leaves it out, the upper end takes its tile), and the warp-group
 //   path keeps it in shared memory.
-// - Dots under different outermost loops run one after the other: their
+// - Dots of different pipelined loops run one after the other (also two
+//   inner loops of one outer loop: each frees its rings as it ends): their
 //   buffers reuse the same memory.
 // Measured with Triton 3.6 on kernels written for the purpose
 // (test/unit/test_resources_frontend.cpp).

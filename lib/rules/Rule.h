@@ -9,10 +9,11 @@
 #include "model/Launches.h"
 #include "source/AnalysisSettings.h"
 
+#include <cctype>
 #include <functional>
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -172,6 +173,21 @@ public:
   const FileModel &file() const { return file_; }
   // Target arch; null for rules that are not arch-specific.
   const ArchInfo *arch() const { return arch_; }
+  // Whether the project's build compiles this file for the target arch's
+  // GPU family (CUDA: `sm_90` or `sm_90a` for sm90), or names no targets:
+  // findings about the arch's resources describe a build the project does
+  // not make otherwise.
+  bool projectBuildsForArch() const {
+    const std::set<std::string> &targets = file_.buildTargets;
+    if (targets.empty() || !arch_ || arch_->name.size() < 3) return true;
+    const std::string number = arch_->name.substr(2);
+    for (const std::string &target : targets) {
+      size_t digits = 0;
+      while (digits < target.size() && std::isdigit(static_cast<unsigned char>(target[digits]))) ++digits;
+      if (target.substr(0, digits) == number) return true;
+    }
+    return false;
+  }
   const AnalysisSettings &settings() const { return settings_; }
   const ProjectIndex &project() const { return project_; }
   // The kernel a launch of this file calls (model/Launches.h), looked up in

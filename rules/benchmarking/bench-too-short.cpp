@@ -62,7 +62,11 @@ public:
         "when the timed function is called in a `for` or `while` loop just before, in the same "
         "block (a warm-up written by hand: `while elapsed < warmup_ms: fn()`), or, when the timed "
         "function is a lambda whose body is a call, the loop makes that same call "
-        "(`torch.autograd.grad(loss, x, retain_graph=True)` in the loop and in the lambda).";
+        "(`torch.autograd.grad(loss, x, retain_graph=True)` in the loop and in the lambda). A call "
+        "repeated by a loop whose variable its body never reads (`for _ in range(rounds):`, keeping the "
+        "best of the rounds) times `rep` once per round: the total is judged, with the count from "
+        "`range(...)` or the default of the parameter it names (`rounds=5`); a short `rep` is not "
+        "reported when the count is not known.";
     info.doc.whyItMatters =
         "`warmup` and `rep` are milliseconds, not iteration counts: `do_bench(fn, warmup=5, "
         "rep=20)` times a fast kernel for 20 ms, too short for the clock boost to settle and "
@@ -96,7 +100,14 @@ private:
                             const std::optional<ScalarValue> &value, const std::string &argument,
                             double minimum, const std::string &function) {
     const std::optional<double> given = milliseconds(value);
-    if (!given || *given >= minimum) return;
+    // Rounds of the same timing (`for _ in range(5):` keeping the best):
+    // the runs add up; how many, when btlint cannot tell, is unknown.
+    int64_t rounds = 1;
+    if (given && argument == "rep" && call.repeatedInRounds) {
+      if (!call.rounds || !call.rounds->isInt() || call.rounds->asInt() < 1) return;
+      rounds = call.rounds->asInt();
+    }
+    if (!given || *given * static_cast<double>(rounds) >= minimum) return;
     // At the argument when it is written in the call, else at the call with
     // a note naming where the value is set (`rep = 20` lines above).
     const SourceSpan written = value->span();
@@ -112,6 +123,9 @@ private:
                                                 : "timings this short are noisy"));
     if (!inCall && written.valid() && call.span.valid())
       diagnostic.note("the value is set at line " + std::to_string(written.line), written);
+    if (rounds > 1)
+      diagnostic.note("the loop around it repeats it " + std::to_string(rounds) + " times: " +
+                      formatMilliseconds(*given * static_cast<double>(rounds)) + " ms in all");
     diagnostic.note("`" + argument + "` is in milliseconds, not iterations; " + formatMilliseconds(minimum) +
                     " ms is Triton's default");
   }

@@ -79,7 +79,7 @@ public:
         "instructions (`wmma::mma_sync`, `mma`/`wgmma` inline assembly) is held to the threshold for "
         "kernels with a dot. A CUDA launch whose grid is a known constant small enough for every "
         "block to be resident at once under the limit (a one-block bookkeeping pass, one block per "
-        "SM) is not reported: no block waits for it.";
+        "SM) is not reported: no block waits for it. A CUDA file the project's build compiles only for other GPUs (its build files name `sm_100a` and nothing of the target arch's family) is not judged for the target arch.";
     info.doc.whyItMatters =
         "A memory-bound kernel hides DRAM latency by keeping many loads in flight, and the "
         "loads in flight come from resident warps: with fewer than 16 warps per SM (a quarter of "
@@ -114,7 +114,7 @@ public:
     for (const Kernel &kernel : context.file().kernels) {
       const int64_t minimum = kernel.dots.empty() ? minimumWithoutDot : minimumWithDot;
       if (kernel.language == Language::Cuda) {
-        checkCuda(context, *arch, kernel, minimum, findings);
+        if (context.projectBuildsForArch()) checkCuda(context, *arch, kernel, minimum, findings);
         continue;
       }
       if (kernel.language != Language::Python) continue;

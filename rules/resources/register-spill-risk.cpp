@@ -59,7 +59,7 @@ public:
         "the autotuner's `prune_configs_by` pruner drops (it compares shared memory and the config "
         "overflows, or it compares register use; helpers the pruner calls, also in other modules, "
         "count as the pruner). "
-        "For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
+        "A CUDA file the project's build compiles only for other GPUs (its build files name `sm_100a` and nothing of the target arch's family) is not judged for the target arch. For CUDA it adds up a kernel's per-thread arrays (`float acc[TM * TN]`, sized by "
         "template parameters per instantiation; arrays whose uses do not overlap are not live "
         "together: those of blocks that run one after the other, such as the bodies of consecutive "
         "loops, an array last read before another is first written (loaded values converted, then "
@@ -98,7 +98,7 @@ public:
     FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, findings);
-      else if (kernel.language == Language::Cuda) checkCuda(*arch, kernel, findings);
+      else if (kernel.language == Language::Cuda && context.projectBuildsForArch()) checkCuda(*arch, kernel, findings);
     }
     reportFindings(context, findings, "spills in");
   }

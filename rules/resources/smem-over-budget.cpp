@@ -146,7 +146,7 @@ public:
         "memory, barriers and the scratch of reductions and layout conversions, placed the way "
         "Triton's allocator places them (docs/resource-model.md; the model is calibrated on 3859 "
         "compiled configs). For CUDA it adds a kernel instantiation's static `__shared__` bytes "
-        "to the dynamic bytes of each launch. A YAML tuning table is judged against the Triton "
+        "to the dynamic bytes of each launch (a CUDA file the project's build compiles only for other GPUs (its build files name `sm_100a` and nothing of the target arch's family) is not judged for the target arch). A YAML tuning table is judged against the Triton "
         "kernel of the same name defined in the run (silent when the run has none, or several). "
         "It reports an estimate above the arch's per-block "
         "limit with opt-in (sm80 166912, sm86/sm89/sm120 101376, sm90/sm100 232448 bytes; AMD "
@@ -200,7 +200,8 @@ public:
     FindingsAtLiterals<Finding> findings;
     for (const Kernel &kernel : context.file().kernels) {
       if (kernel.language == Language::Python) checkTriton(context, *arch, kernel, kernel, findings);
-      else if (kernel.language == Language::Cuda) checkCuda(context, *arch, kernel, findings);
+      else if (kernel.language == Language::Cuda && context.projectBuildsForArch())
+        checkCuda(context, *arch, kernel, findings);
       else if (kernel.language == Language::Yaml) {
         // A tuning table: its configs, the body of the Triton kernel of that
         // name defined in the run. Several definitions of the name: which
