@@ -11,7 +11,9 @@
 #include "python/PythonParsedFile.h"
 
 #include <algorithm>
+#include <functional>
 #include <set>
+#include <string_view>
 
 namespace btlint {
 
@@ -338,7 +340,7 @@ private:
   // of the project the expression calls (read as a pruner's body is read,
   // with the helpers it calls in turn; bounded).
   bool configsMayBeHooked(NodeId expression, const python::EvaluationPoint &point) {
-    std::set<std::pair<const python::SyntaxTree *, NodeId>> seen;
+    FunctionsSeen seen;
     std::vector<NodeId> pending{expression};
     for (size_t i = 0; i < pending.size() && i < 256; ++i) {
       NodeId node = pending[i];
@@ -359,16 +361,26 @@ private:
     return false;
   }
 
-  bool functionBuildsHookedConfigs(const Value &function, std::set<std::pair<const python::SyntaxTree *, NodeId>> &seen,
-                                   int depth) {
+  using FunctionsSeen = std::set<std::pair<const python::SyntaxTree *, NodeId>>;
+
+  // Reads `function` as a pruner's body is read, then the project helpers it
+  // calls (in its module or imported by it), each once, to a bounded depth;
+  // `visit` (given the reading and its depth) returns true to stop the walk.
+  bool walkPrunerFunctions(const Value &function, FunctionsSeen &seen, int depth,
+                           const std::function<bool(const python::PrunerReading &, int)> &visit) {
     constexpr int kMaxHelperDepth = 4;
     auto source = evaluator().functionSource(function);
     if (depth > kMaxHelperDepth || !source || !seen.insert({source->tree, source->definition}).second) return false;
-    python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
-    if (reading.buildsHookedConfigs) return true;
+    const python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
+    if (visit(reading, depth)) return true;
     for (const std::string &name : reading.helpers)
-      if (functionBuildsHookedConfigs(evaluator().globalOf(function, name), seen, depth + 1)) return true;
+      if (walkPrunerFunctions(evaluator().globalOf(function, name), seen, depth + 1, visit)) return true;
     return false;
+  }
+
+  bool functionBuildsHookedConfigs(const Value &function, FunctionsSeen &seen, int depth) {
+    return walkPrunerFunctions(function, seen, depth,
+                               [](const python::PrunerReading &reading, int) { return reading.buildsHookedConfigs; });
   }
 
   void readPruner(AutotuneSpec &spec, const python::AutotuneSyntax &syntax) {
@@ -399,44 +411,28 @@ private:
     // Triton's own GEMM pruner (triton.ops, Triton 2.x) drops the configs
     // whose (BLOCK_M + BLOCK_N) x BLOCK_K x num_stages elements exceed the
     // device's shared memory (python/triton/ops/matmul_perf_model.py).
-    static constexpr std::string_view kTritonGemmPruner = "matmul_perf_model.early_config_prune";
-    const std::string &path = function.isExternal() ? function.text() : std::string();
-    if (path.size() >= kTritonGemmPruner.size() &&
-        path.compare(path.size() - kTritonGemmPruner.size(), kTritonGemmPruner.size(), kTritonGemmPruner) == 0) {
+    if (function.isExternal() && std::string_view(function.text()).ends_with("matmul_perf_model.early_config_prune")) {
       if (spec.prunerName.empty()) spec.prunerName = "early_config_prune";
       spec.prunerLimits.insert("smem");
       return;
     }
-    if (auto source = evaluator().functionSource(function)) {
-      if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
-      python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
-      spec.prunerLimits = reading.limits;
-      spec.prunerConfigKeys = reading.configKeys;
-      spec.prunerBuildsConfigs = reading.buildsConfigs;
-      spec.hasPrehook = spec.hasPrehook || reading.buildsHookedConfigs;
-      std::set<std::pair<const python::SyntaxTree *, NodeId>> seen{{source->tree, source->definition}};
-      readPrunerHelpers(function, reading.helpers, spec, seen, 1);
-    }
-  }
-
-  // The helpers a pruner calls (`common_prune_criteria(config, ...)` in the
-  // pruner's module or imported by it): the limits they compare are the
-  // pruner's. Bounded depth; each helper read once.
-  void readPrunerHelpers(const Value &caller, const std::vector<std::string> &names, AutotuneSpec &spec,
-                         std::set<std::pair<const python::SyntaxTree *, NodeId>> &seen, int depth) {
-    constexpr int kMaxHelperDepth = 4;
-    if (depth > kMaxHelperDepth) return;
-    for (const std::string &name : names) {
-      Value helper = evaluator().globalOf(caller, name);
-      auto source = evaluator().functionSource(helper);
-      if (!source || !seen.insert({source->tree, source->definition}).second) continue;
-      python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
-      for (const std::string &limit : reading.limits)
-        if (limit == "smem" || limit == "registers") spec.prunerLimits.insert(limit);
+    if (!evaluator().functionSource(function)) return;
+    if (spec.prunerName.empty()) spec.prunerName = function.function()->name;
+    // The pruner's own limits and config keys; of the helpers it calls, the
+    // resource limits they compare.
+    FunctionsSeen seen;
+    walkPrunerFunctions(function, seen, 0, [&](const python::PrunerReading &reading, int depth) {
+      if (depth == 0) {
+        spec.prunerLimits = reading.limits;
+        spec.prunerConfigKeys = reading.configKeys;
+      } else {
+        for (const std::string &limit : reading.limits)
+          if (limit == "smem" || limit == "registers") spec.prunerLimits.insert(limit);
+      }
       spec.prunerBuildsConfigs = spec.prunerBuildsConfigs || reading.buildsConfigs;
       spec.hasPrehook = spec.hasPrehook || reading.buildsHookedConfigs;
-      readPrunerHelpers(helper, reading.helpers, spec, seen, depth + 1);
-    }
+      return false;
+    });
   }
 
   // Whether a value is triton's Autotuner or a class of the project derived

@@ -46,7 +46,7 @@ def gemm_nt_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm
     rn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
     rk = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
-    b_ptrs = b_ptr + rk[:, None] + rn[None, :] * stride_bn
+    b_ptrs = b_ptr + rn[:, None] * stride_bn + rk[None, :]  # B stored as (N, K)
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
     for k in range(0, tl.cdiv(K, BLOCK_K)):
         if EVEN_K:
@@ -54,8 +54,8 @@ def gemm_nt_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bn, stride_cm
             b = tl.load(b_ptrs)
         else:
             a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
-            b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BLOCK_K, other=0.0)
-        acc += tl.dot(a, b)
+            b = tl.load(b_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
+        acc += tl.dot(a, tl.trans(b))
         a_ptrs += BLOCK_K
         b_ptrs += BLOCK_K
     offs_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
