@@ -1,4 +1,5 @@
 #include "cuda/CudaCompileCommands.h"
+#include "source/CudaPaths.h"
 #include "cuda/CudaBuiltinHeaders.h"
 
 #include "clang/Basic/Version.h"
@@ -207,7 +208,7 @@ static std::optional<std::vector<std::string>> extensionSourcesAround(llvm::Stri
 // a file name); a header, linted as a piece of the sources that include it,
 // counts with the sources of its own folder.
 static bool namedAmong(const std::vector<std::string> &sources, llvm::StringRef path) {
-  const bool header = !path.ends_with(".cu");
+  const bool header = !isCudaTranslationUnitPath(path);
   for (llvm::StringRef source : sources) {
     if (header && llvm::sys::path::parent_path(source) == llvm::sys::path::parent_path(path)) return true;
     const size_t star = source.find('*');
@@ -357,9 +358,21 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
     for (llvm::StringRef rest = text; define.match(rest, &groups);) {
       // `-DCMAKE_BUILD_TYPE=Release` in a setup.py's cmake arguments sets a
       // CMake variable (CMake reserves the prefix), not a macro.
-      if (!groups[2].starts_with("CMAKE_") && best.defines.insert(groups[2].str()).second && best.definesFile.empty())
-        best.definesFile = name.str();
       rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
+      if (groups[2].starts_with("CMAKE_")) continue;
+      if (best.defines.insert(groups[2].str()).second && best.definesFile.empty()) best.definesFile = name.str();
+      // The value: a word of letters, digits, `.` and `-` after `=`; any
+      // other text there (`{head_size}`, `$(TILE)`, `" + str(n)`) is
+      // computed when the build runs.
+      std::string value;
+      if (rest.consume_front("=")) {
+        const llvm::StringRef word = rest.take_while([](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-'; });
+        const char next = rest.size() > word.size() ? rest[word.size()] : ' ';
+        const bool ends = next == ' ' || next == '\t' || next == '\n' || next == '"' || next == '\'' || next == ',' || next == ')' || next == ']' || next == ';';
+        value = !word.empty() && ends ? word.str() : std::string(kComputedDefine);
+      }
+      auto [written, first] = best.defineValues.try_emplace(groups[2].str(), value);
+      if (!first && written->second != value) written->second = std::string(kComputedDefine);
     }
     for (llvm::StringRef rest = text; nvccFlag.match(rest, &groups);) {
       if (llvm::StringRef macro = macroDefinedBy(groups[2]); !macro.empty()) {
@@ -465,6 +478,10 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     best.targets.insert(here.targets.begin(), here.targets.end());
     if (!here.defines.empty() && best.definesFile.empty()) best.definesFile = fromTop(here.definesFile);
     best.defines.insert(here.defines.begin(), here.defines.end());
+    for (const auto &[macro, value] : here.defineValues) {
+      auto [written, first] = best.defineValues.try_emplace(macro, value);
+      if (!first && written->second != value) written->second = std::string(kComputedDefine);
+    }
     if (!here.nvccFlagMacros.empty() && best.nvccFlagMacrosFile.empty())
       best.nvccFlagMacrosFile = fromTop(here.nvccFlagMacrosFile);
     best.nvccFlagMacros.insert(here.nvccFlagMacros.begin(), here.nvccFlagMacros.end());
@@ -800,8 +817,13 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
       if (defines.try_emplace(name, "1").second) fromFlags += (fromFlags.empty() ? "-D" : ", -D") + name;
     if (!fromFlags.empty())
       command.origin += ", " + fromFlags + " as nvcc defines for the flags " + build.nvccFlagMacrosFile + " passes";
-    for (const std::string &name : build.defines)
-      if (!defines.count(name)) command.buildDefinesNotGiven.push_back(name);
+    for (const std::string &name : build.defines) {
+      if (defines.count(name)) continue;
+      command.buildDefinesNotGiven.push_back(name);
+      auto value = build.defineValues.find(name);
+      if (value != build.defineValues.end() && value->second != kComputedDefine)
+        command.buildDefineLiterals[name] = value->second.empty() ? "1" : value->second;
+    }
     command.buildDefinesFile = build.definesFile;
     for (const auto &[name, value] : defines) command.arguments.push_back("-D" + name + "=" + value);
     if (givenInConfig) command.origin += ", the macros of .btlint.yaml (cuda: defines)";

@@ -13,6 +13,7 @@
 #include <mutex>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace clang::tooling {
@@ -36,7 +37,16 @@ struct ParseCommand {
   // defining one: named where the file does not parse.
   std::vector<std::string> buildDefinesNotGiven;
   std::string buildDefinesFile;
+  // Of those, the ones every build file writes with one literal value
+  // (`-DENABLE_FP8`: "1", `-DTILE=64`: "64"), by name; a value computed
+  // when the build runs (`f"-D_C_={head_size}"`) or written two ways is
+  // not here.
+  std::map<std::string, std::string> buildDefineLiterals;
 };
+
+// The value recorded for a macro the build computes when it runs
+// (BuildStandard::defineValues).
+inline constexpr std::string_view kComputedDefine = "(computed)";
 
 class CudaCommandLines {
 public:
@@ -74,6 +84,9 @@ private:
     std::set<std::string> targets; // ParseCommand::buildTargets
     std::string targetsFile;
     std::set<std::string> defines; // ParseCommand::buildDefinesNotGiven, before .btlint.yaml's
+    // Each define's value as written, "" for none; kComputedDefine where the
+    // build computes it or writes it two ways.
+    std::map<std::string, std::string> defineValues;
     std::string definesFile;
     // Macros a build line defines beside the one GPU target it builds
     // (`-DKITTENS_HOPPER -gencode arch=compute_90a,code=sm_90a`), by the

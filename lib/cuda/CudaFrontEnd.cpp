@@ -1,4 +1,5 @@
 #include "cuda/CudaFrontEnd.h"
+#include "source/CudaPaths.h"
 #include "cuda/CudaCompileCommands.h"
 #include "cuda/CudaParser.h"
 #include "cuda/CudaToolkit.h"
@@ -39,7 +40,7 @@ public:
     if (cuda::namesKernelCode(source.text())) return true;
     // Only a translation unit instantiates what its headers define; a header
     // is read through the files that include it.
-    if (!llvm::StringRef(source.path()).ends_with(".cu")) return false;
+    if (!isCudaTranslationUnitPath(source.path())) return false;
     const std::string absolute = absolutePathOf(source.path());
     // The include folders do not depend on the arch.
     const cuda::ParseCommand command = commands_->commandFor(absolute, "sm_90");
@@ -79,7 +80,7 @@ public:
     // before); only what is left is taken for the build's macros.
     markHeaderFragment(file.absolutePath, model);
     if (!command.fromDatabase) {
-      markBuildMacros(parsed.source(), model);
+      markBuildMacros(parsed.source(), command.buildDefinesNotGiven, model);
       markPastedFragment(parsed.source(), model);
     }
     if (!outcome.readsCudaArch) {
@@ -124,9 +125,9 @@ private:
   }
 
   // A file that does not compile without macros the project's build files
-  // define (`-DENABLE_FP8` in setup.py, a header whose types exist only
-  // under it) is parsed again with them; where that parse is clean, it is
-  // the one kept, with a note naming them.
+  // define with a literal value (`-DENABLE_FP8` in setup.py, a header whose
+  // types exist only under it) is parsed again with them; where that parse
+  // is clean, it is the one kept, with a note naming them.
   static void retryWithBuildDefines(cuda::ParseCommand &command, const SourceFile &source,
                                     const std::string &absolutePath, FileModel &model,
                                     cuda::CudaParseOutcome &outcome) {
@@ -134,11 +135,15 @@ private:
     auto inputFlag = std::find(withDefines.arguments.begin(), withDefines.arguments.end(), "-x");
     // NDEBUG only turns `assert` off, which no declaration depends on (and
     // CUDA 13's libcu++ then declares `__assert_fail` in a way Clang rejects).
+    // Only macros written with one literal value: one the build computes
+    // (`f"-D_C_={head_size}"`) has no value btlint could give.
     std::vector<std::string> names, defines;
-    for (const std::string &name : command.buildDefinesNotGiven)
-      if (name != "NDEBUG") names.push_back(name);
+    for (const auto &[name, value] : command.buildDefineLiterals)
+      if (name != "NDEBUG") {
+        names.push_back(name);
+        defines.push_back("-D" + name + "=" + value);
+      }
     if (names.empty()) return;
-    for (const std::string &name : names) defines.push_back("-D" + name + "=1");
     withDefines.arguments.insert(inputFlag, defines.begin(), defines.end());
     FileModel retried;
     retried.path = model.path;
@@ -179,14 +184,24 @@ private:
   // torch.utils.cpp_extension.load's extra_cuda_cflags pass them). When
   // every error is such a name, or follows from one (an array sized by it),
   // one note says so instead of an error for each use.
-  static void markBuildMacros(const SourceFile &source, FileModel &model) {
+  static void markBuildMacros(const SourceFile &source, const std::vector<std::string> &definedByBuild,
+                              FileModel &model) {
     if (model.parseProblems.empty()) return;
     static constexpr std::string_view kUndeclared = "use of undeclared identifier '";
     static constexpr std::string_view kFollowing[] = {
         "cannot use variable-length arrays", "variable length array declaration cannot have",
         "variable-sized object may not be initialized", "constexpr variable",
         "reference to overloaded function could not be resolved", "more compiler error"};
-    if (!std::string_view(model.parseProblems.front().message).starts_with(kUndeclared)) return;
+    const std::string_view firstMessage = model.parseProblems.front().message;
+    if (!firstMessage.starts_with(kUndeclared)) return;
+    // A first name the project's build files define (`-D_C_=...`): what
+    // fails after it follows from it (`const int WARPS = _C_ / 16;` read by
+    // a kernel, a template argument made of it), whatever the message.
+    const size_t firstEnd = firstMessage.find('\'', kUndeclared.size());
+    const bool firstDefinedByBuild =
+        firstEnd != std::string_view::npos &&
+        std::find(definedByBuild.begin(), definedByBuild.end(),
+                  firstMessage.substr(kUndeclared.size(), firstEnd - kUndeclared.size())) != definedByBuild.end();
     struct Use {
       std::string name;
       uint32_t line;
@@ -200,9 +215,10 @@ private:
         uses.push_back({std::string(message.substr(kUndeclared.size(), end - kUndeclared.size())), problem.span.line});
         continue;
       }
-      const bool follows = std::any_of(std::begin(kFollowing), std::end(kFollowing), [&](std::string_view text) {
-        return message.find(text) != std::string_view::npos;
-      });
+      const bool follows = firstDefinedByBuild || std::any_of(std::begin(kFollowing), std::end(kFollowing),
+                                                              [&](std::string_view text) {
+                                                                return message.find(text) != std::string_view::npos;
+                                                              });
       if (!follows) return;
     }
     // A name declared on a line that failed for another name (`F z[Tmax];`)
@@ -285,7 +301,7 @@ private:
   // the file includes before it. One note says so, instead of an error for
   // each name the header uses.
   void markHeaderFragment(const std::string &absolutePath, FileModel &model) const {
-    if (model.parseProblems.empty() || llvm::StringRef(absolutePath).ends_with(".cu")) return;
+    if (model.parseProblems.empty() || isCudaTranslationUnitPath(absolutePath)) return;
     // Only names used without a declaration (in its own text or in a header
     // it includes, "in FILE:L:C: ..."), standard-library ones included, or an #error of the code's own
     // (`#ifndef HEAD_DIM / #error "HEAD_DIM must be defined by the including

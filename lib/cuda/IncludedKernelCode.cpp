@@ -1,4 +1,5 @@
 #include "cuda/IncludedKernelCode.h"
+#include "source/CudaPaths.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -189,7 +190,7 @@ std::string IncludedKernelCode::includerOf(const std::string &headerPath, const 
   }
   // Translation units first: they are what the header is compiled as part of.
   std::stable_sort(candidates.begin(), candidates.end(), [](const auto &a, const auto &b) {
-    return llvm::StringRef(a.first).ends_with(".cu") && !llvm::StringRef(b.first).ends_with(".cu");
+    return isCudaTranslationUnitPath(a.first) && !isCudaTranslationUnitPath(b.first);
   });
   for (const auto &[file, include] : candidates) {
     if (realPathOf(file) == real) continue;

@@ -1,4 +1,5 @@
 #include "engine/Discovery.h"
+#include "source/CudaPaths.h"
 #include "engine/Glob.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -17,7 +18,7 @@ namespace path = llvm::sys::path;
 std::optional<Language> languageForPath(const std::string &p) {
   llvm::StringRef ext = path::extension(p);
   if (ext == ".py") return Language::Python;
-  if (ext == ".cu" || ext == ".cuh") return Language::Cuda;
+  if (isCudaSourcePath(p)) return Language::Cuda;
   if (ext == ".yaml" || ext == ".yml") {
     // Config files are settings, not inputs.
     if (path::filename(p) == ".btlint.yaml" || path::filename(p) == ".pre-commit-config.yaml" ||
@@ -255,7 +256,7 @@ public:
       // staged YAML file.
       llvm::StringRef extension = path::extension(root);
       if (extension == ".yaml" || extension == ".yml") return;
-      result_.errors.push_back(root + ": unsupported file type (btlint reads .py, .cu, .cuh, .yaml and .yml)");
+      result_.errors.push_back(root + ": unsupported file type (btlint reads .py, .cu (also .cu.cc, .cu.cpp), .cuh, .yaml and .yml)");
       return;
     }
     std::string shown = root;

@@ -10,7 +10,7 @@ constexpr int kMaxHelperDepth = 8;
 Presence presentAt(const Kernel &kernel, const FileModel &file, const std::function<bool(const Kernel &)> &has,
                    const HelperElsewhere &elsewhere, int depth) {
   if (has(kernel)) return Presence::Yes;
-  if (depth > kMaxHelperDepth) return Presence::Unknown;
+  if (depth > kMaxHelperDepth || kernel.bodyGeneratedByDecorator) return Presence::Unknown;
   Presence result = Presence::No;
   for (const std::string &name : kernel.calledFunctions) {
     if (kernel.inlinedHelpers.count(name)) continue; // already read into this kernel

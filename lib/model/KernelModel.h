@@ -718,8 +718,17 @@ struct Kernel {
   // `name`. `reapplied`: this Kernel is an autotuner applied to a function
   // that already has one: its own config list over the original's body,
   // reached only through its bound names.
+  // Also an autotuner applied by a call to a new name over a kernel that has
+  // none (`fast_add = triton.autotune(...)(add)`): `add` stays the plain
+  // kernel, which launches may call with their own values.
   std::vector<std::string> boundNames;
   bool reapplied = false;
+  bool overAnAutotunedKernel = false; // reapplied over a function that has a list of its own
+  // The body written is not what Triton compiles: a project decorator under
+  // `@triton.jit` hands it a function built from a body that is only a
+  // docstring (a template rendered per config). What the kernel does is
+  // not known; rules stay silent about what it lacks.
+  bool bodyGeneratedByDecorator = false;
   // Whether a launch or lookup by `n` reaches this kernel object.
   bool answersTo(std::string_view n) const {
     if (n == name && !reapplied) return true;
@@ -731,7 +740,8 @@ struct Kernel {
   // a second autotuner "`add_narrow` (a second autotuner over `add`)".
   std::string tunedObjectName() const {
     if (!reapplied || boundNames.empty()) return "`" + name + "`";
-    return "`" + boundNames.front() + "` (a second autotuner over `" + name + "`)";
+    return "`" + boundNames.front() + "` (" + (overAnAutotunedKernel ? "a second autotuner" : "an autotuner") +
+           " over `" + name + "`)";
   }
   // Element types the kernel names
   // explicitly (`.to(tl.float8e4nv)`, `dtype=tl.float8e4nv`, bitcasts), in the

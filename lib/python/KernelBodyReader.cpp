@@ -997,7 +997,9 @@ private:
       const Info &index = less ? operands[i] : operands[i + 1];
       Limit limit{boundsOf(bound), tileParamsOf(index), index.shape != nullptr, startsAtProgram(index), {}, bound.params,
                   node};
-      limit.sizesNothing = index.load != kNoNode || index.decoded;
+      // What memory holds, also through arithmetic (`x * stride - dx` of
+      // gathered coordinates): values, not a tile's offsets, bound it.
+      limit.sizesNothing = index.load != kNoNode || index.decoded || (index.tileLoads != 0 && !index.axes);
       if (std::optional<ParamSet> unscaled = boundWithoutCommonStride(index, operandNodes[less ? i + 1 : i])) {
         Bounds only;
         only.add(*unscaled);

@@ -498,7 +498,34 @@ private:
         break;
       }
     }
-    readKernelBody(file_.module, definition, syntax);
+    // A project decorator under @triton.jit gives it the function to compile;
+    // over a body with no statement of its own (a docstring, `pass`), that
+    // function is built elsewhere (a template in the docstring, rendered).
+    const auto jit = std::find_if(decorators.begin(), decorators.end(),
+                                  [](const Decorator &d) { return d.kind == DecoratorKind::Jit; });
+    if (jit != decorators.end() &&
+        std::any_of(jit + 1, decorators.end(), [](const Decorator &d) { return d.kind == DecoratorKind::Other; }) &&
+        bodyOnlyDocumented(definition))
+      syntax.kernel.bodyGeneratedByDecorator = true;
+    readKernelBody(file_.module, definition, syntax); // may add kernels: `syntax` is not used after it
+    return true;
+  }
+
+  // Whether a function's body holds nothing but a docstring, `pass` or `...`.
+  bool bodyOnlyDocumented(NodeId definition) const {
+    const NodeId body = tree_.child(definition, Field::Body);
+    if (body == kNoNode) return false;
+    for (NodeId statement : tree_.children(body)) {
+      const NodeKind kind = tree_.kind(statement);
+      if (kind == NodeKind::Comment || kind == NodeKind::PassStatement) continue;
+      if (kind == NodeKind::ExpressionStatement) {
+        const NodeId expression = firstExpression(statement);
+        if (expression != kNoNode &&
+            (tree_.kind(expression) == NodeKind::String || tree_.kind(expression) == NodeKind::Ellipsis))
+          continue;
+      }
+      return false;
+    }
     return true;
   }
 
@@ -629,7 +656,8 @@ private:
     for (const AppliedChain &chain : chains_) {
       size_t index = SIZE_MAX;
       auto known = kernelByName.find(chain.target);
-      if (known != kernelByName.end()) {
+      const bool targetIsKernel = known != kernelByName.end();
+      if (targetIsKernel) {
         index = known->second;
       } else {
         bool hasJit = std::any_of(chain.decorators.begin(), chain.decorators.end(),
@@ -650,10 +678,15 @@ private:
       // Every `triton.autotune(...)(fn)` makes a new autotuner object with its
       // own configs: a second one over a function that already has a list
       // is a kernel object of its own, bound to the name it is assigned to.
+      // So is one assigned to a new name over a kernel defined with none
+      // (`fast_add = triton.autotune(...)(add)`): `add` stays plain.
       const bool autotunes = std::any_of(chain.decorators.begin(), chain.decorators.end(),
                                          [](const auto &d) { return d.first == DecoratorKind::Autotune; });
-      if (autotunes && file_.kernels[index].autotune) {
+      const bool toNewName = targetIsKernel && !chain.assignedName.empty() &&
+                             chain.assignedName != file_.kernels[index].kernel.name;
+      if (autotunes && (file_.kernels[index].autotune || toNewName)) {
         KernelSyntax copy = file_.kernels[index];
+        copy.kernel.overAnAutotunedKernel = copy.autotune.has_value();
         copy.autotune.reset();
         copy.kernel.reapplied = true;
         copy.kernel.boundNames.clear();

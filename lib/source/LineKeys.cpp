@@ -1,4 +1,5 @@
 #include "source/LineKeys.h"
+#include "source/CudaPaths.h"
 
 #include <cctype>
 
@@ -176,7 +177,7 @@ std::string kernelNameAtLine(const std::string &text, const std::string &path, u
   std::vector<llvm::StringRef> lines = splitLines(text);
   llvm::StringRef extension = llvm::sys::path::extension(path);
   if (extension == ".py" || extension == ".pyi") return pythonKernelAt(lines, line);
-  if (extension == ".cu" || extension == ".cuh" || extension == ".h" || extension == ".hpp")
+  if (isCudaSourcePath(path) || extension == ".h" || extension == ".hpp")
     return cudaKernelAt(text, lines, line);
   if (extension == ".yaml" || extension == ".yml") return yamlKernelAt(lines, line);
   return {};

@@ -56,6 +56,40 @@ bool runsCertainly(const MemoryAccess &access, const GuardBinding &binding) {
 // An atomic is a read of the buffer too: one that adds to what the same run
 // stored first (a row written whole, then a contribution added to one of its
 // elements) does not accumulate across benchmark runs.
+// The innermost loop around `access`, -1 for none.
+int innermostLoopOf(const Kernel &kernel, const MemoryAccess &access) {
+  int found = -1;
+  for (size_t i = 0; i < kernel.loops.size(); ++i)
+    if (spanWithin(access.span, kernel.loops[i].span) &&
+        (found < 0 || spanWithin(kernel.loops[i].span, kernel.loops[static_cast<size_t>(found)].span)))
+      found = static_cast<int>(i);
+  return found;
+}
+
+bool sameTrips(const std::vector<DimOp> &a, const std::vector<DimOp> &b) {
+  return !a.empty() && a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](const DimOp &x, const DimOp &y) {
+           return x.kind == y.kind && x.value == y.value && x.name == y.name;
+         });
+}
+
+// The store's innermost loop and the load's have the same trip count, and
+// the load's lies in a loop after the store's with the same parent (or is
+// one): the store's loop runs whole before any read (also where the read is
+// repeated by a loop around it).
+bool siblingLoopsOverOneRange(const Kernel &kernel, const MemoryAccess &store, const MemoryAccess &load) {
+  const int first = innermostLoopOf(kernel, store), second = innermostLoopOf(kernel, load);
+  if (first < 0 || second < 0 || first == second) return false;
+  const Loop &writes = kernel.loops[static_cast<size_t>(first)], &reads = kernel.loops[static_cast<size_t>(second)];
+  if (!sameTrips(writes.iterations, reads.iterations)) return false;
+  int sibling = second;
+  for (int depth = 0; sibling >= 0 && depth < 64 && kernel.loops[static_cast<size_t>(sibling)].parent != writes.parent;
+       ++depth)
+    sibling = kernel.loops[static_cast<size_t>(sibling)].parent;
+  if (sibling < 0 || sibling == first) return false;
+  const Loop &after = kernel.loops[static_cast<size_t>(sibling)];
+  return after.parent == writes.parent && writes.span < after.span && !spanWithin(writes.span, after.span);
+}
+
 bool writtenBeforeRead(const Kernel &kernel, const MemoryAccess &store, const MemoryAccess &load,
                        const GuardBinding &binding) {
   if (!runsCertainly(store, binding) || !(store.span < load.span)) return false;
@@ -66,8 +100,13 @@ bool writtenBeforeRead(const Kernel &kernel, const MemoryAccess &store, const Me
   const bool sameLoops = std::all_of(kernel.loops.begin(), kernel.loops.end(), [&](const Loop &loop) {
     return spanWithin(store.span, loop.span) == spanWithin(load.span, loop.span);
   });
-  return sameLoops && !store.addressText.empty() && store.addressText == load.addressText &&
-         store.maskText == load.maskText;
+  const bool sameAccess = !store.addressText.empty() && store.addressText == load.addressText &&
+                          store.maskText == load.maskText;
+  if (sameLoops) return sameAccess;
+  // Or two loops over the same range, one after the other in the loops
+  // they share: the first writes what the second reads back (scratch
+  // filled, then consumed, in each pass of an outer loop).
+  return sameAccess && siblingLoopsOverOneRange(kernel, store, load);
 }
 
 // The values the kernel's `if` tests can take at run time: one binding per
@@ -189,7 +228,9 @@ public:
         "is not told to restore or zero that argument. A buffer the kernel overwrites before "
         "it reads it (an unconditional store that comes first and shares no loop with the "
         "load: scratch written in one pass and read back in the next; or one that writes the "
-        "address and mask the load then reads, as written, in the same loop body) is not "
+        "address and mask the load then reads, as written, in the same loop body, or in a loop over "
+        "the same range that comes before the load's, beside it in the loops both are in: scratch "
+        "filled, then read back, in each pass of an outer loop) is not "
         "reported, since every run reads what it wrote itself; likewise an atomic that adds to what "
         "such a store wrote first (a row stored whole, then one contribution added to its first "
         "element). Nor is a store of what a load of the same address and mask read with some elements "
