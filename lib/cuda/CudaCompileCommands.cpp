@@ -409,9 +409,12 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardOf(const std::str
         if (groups[1].starts_with("sm") || groups[1].starts_with("compute")) numbers.insert(groups[2].str());
         rest = rest.substr(groups[0].data() - rest.data() + groups[0].size() - groups[4].size());
       }
-      if (numbers.size() == 1)
+      if (!numbers.empty())
         for (llvm::StringRef rest = joined; define.match(rest, &groups);) {
-          names.insert(groups[2].str());
+          // Set beside GPU targets (of one GPU or several): an arch's choice,
+          // never given to a parse for another.
+          if (numbers.size() == 1) names.insert(groups[2].str());
+          best.definesBesideTargets.insert(groups[2].str());
           rest = rest.substr(groups[0].data() - rest.data() + groups[0].size());
         }
       if (!names.empty()) {
@@ -490,6 +493,7 @@ CudaCommandLines::BuildStandard CudaCommandLines::buildStandardFor(llvm::StringR
     for (const std::string &include : here.includeFolders)
       if (std::find(best.includeFolders.begin(), best.includeFolders.end(), include) == best.includeFolders.end())
         best.includeFolders.push_back(include);
+    best.definesBesideTargets.insert(here.definesBesideTargets.begin(), here.definesBesideTargets.end());
     for (const auto &[number, names] : here.definesByTarget) {
       best.definesByTarget[number].insert(names.begin(), names.end());
       best.definesByTargetFile.try_emplace(number, fromTop(here.definesByTargetFile.at(number)));
@@ -820,8 +824,11 @@ ParseCommand CudaCommandLines::commandFor(const std::string &absolutePath, const
     for (const std::string &name : build.defines) {
       if (defines.count(name)) continue;
       command.buildDefinesNotGiven.push_back(name);
+      // One a line sets beside GPU targets is those GPUs' choice
+      // (`-DTILES_HOPPER` beside sm_90a, `-DTILES_AMPERE` beside sm_80): not given.
       auto value = build.defineValues.find(name);
-      if (value != build.defineValues.end() && value->second != kComputedDefine)
+      if (!build.definesBesideTargets.count(name) && value != build.defineValues.end() &&
+          value->second != kComputedDefine)
         command.buildDefineLiterals[name] = value->second.empty() ? "1" : value->second;
     }
     command.buildDefinesFile = build.definesFile;

@@ -92,6 +92,7 @@ private:
     // (`-DKITTENS_HOPPER -gencode arch=compute_90a,code=sm_90a`), by the
     // target's number ("90"): the build for that GPU sets them.
     std::map<std::string, std::set<std::string>> definesByTarget;
+    std::set<std::string> definesBesideTargets; // set on a line naming GPU targets, of one GPU or several
     std::map<std::string, std::string> definesByTargetFile;
     // Macros nvcc itself defines for a flag the build passes
     // (`--expt-extended-lambda`): applied, as nvcc would, to every file, or

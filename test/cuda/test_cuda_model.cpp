@@ -676,8 +676,9 @@ TEST(CudaModel, StandardFromTheKernelFoldersMakefileAndFragments) {
 
 TEST(CudaModel, MacrosTheBuildDefinesAreNamedWhereTheFileDoesNotParse) {
   // The header declares the copy helpers only under the build's -DWITH_ASYNC;
-  // the parse without it fails, and the first error says which macros the
-  // build files define.
+  // the parse without it fails, and is done again with the build's macros;
+  // where that fails too, the first error says which macros the build files
+  // define.
   ScratchDir scratch;
   std::filesystem::create_directories(scratch.path() / ".git");
   // Commented out, in Make and in setup.py: not part of the build ("#" in
@@ -685,8 +686,19 @@ TEST(CudaModel, MacrosTheBuildDefinesAreNamedWhereTheFileDoesNotParse) {
   scratch.write("common.mk", "NVCCFLAGS += -O3 -DWITH_ASYNC -DTILE_ROWS=64 # -DDEBUG_SYNC\n# NVCCFLAGS += -DNO_TMA\n");
   scratch.write("setup.py", "flags = ['-O3', '-DTAG=\"#1\"',\n    # '-DDISABLE_BACKWARD',\n]\n");
   scratch.write("copy.cuh", "#ifdef WITH_ASYNC\nnamespace async { __device__ inline void wait() {} }\n#endif\n");
-  const FileModel model = cudaModelOfFile(scratch.write(
+  // With the macros the build writes with a literal value (not TAG, a
+  // quoted string), the file parses: that parse is kept, and says so.
+  const FileModel parsed = cudaModelOfFile(scratch.write(
       "k.cu", "#include \"copy.cuh\"\n__global__ void k(float *out) { async::wait(); out[threadIdx.x] = 1.0f; }\n"));
+  EXPECT_TRUE(parsed.parseProblems.empty()) << parsed.parseProblems.front().message;
+  std::string parsedNotes;
+  for (const std::string &note : parsed.notes) parsedNotes += note + "\n";
+  EXPECT_NE(parsedNotes.find("parsed with TILE_ROWS, WITH_ASYNC defined"), std::string::npos) << parsedNotes;
+  // A file that fails with them too keeps the first parse's errors, whose
+  // first note names every macro the build files define.
+  const FileModel model = cudaModelOfFile(scratch.write(
+      "k2.cu", "#include \"copy.cuh\"\n__global__ void k(float *out) { async::wait(); out[threadIdx.x] = "
+               "helper_from_elsewhere(); }\n"));
   ASSERT_FALSE(model.parseProblems.empty());
   std::string notes;
   for (const std::string &note : model.parseProblems.front().notes) notes += note + "\n";
