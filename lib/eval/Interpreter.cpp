@@ -806,6 +806,20 @@ void findHostBindings(const SyntaxTree &tree, NodeId block, std::string_view nam
   }
 }
 
+// The (condition, block) pairs of an `if` statement in order: the `if`, its
+// `elif`s, and an `else` with no condition.
+std::vector<std::pair<NodeId, NodeId>> ifClauses(const SyntaxTree &tree, NodeId statement) {
+  std::vector<std::pair<NodeId, NodeId>> clauses;
+  clauses.emplace_back(tree.child(statement, Field::Condition), tree.child(statement, Field::Consequence));
+  for (NodeId child : tree.children(statement)) {
+    if (tree.kind(child) == NodeKind::ElifClause)
+      clauses.emplace_back(tree.child(child, Field::Condition), tree.child(child, Field::Consequence));
+    else if (tree.kind(child) == NodeKind::ElseClause)
+      clauses.emplace_back(kNoNode, tree.child(child, Field::Body));
+  }
+  return clauses;
+}
+
 // The conditions of the `if` statements around `position` in `block`, with
 // the truth each has there: the arm's own condition true, those of the arms
 // before it false.
@@ -822,14 +836,7 @@ void conditionsAround(const SyntaxTree &tree, NodeId block, uint32_t position,
         kind == NodeKind::DecoratedDefinition)
       return;
     if (kind == NodeKind::IfStatement) {
-      std::vector<std::pair<NodeId, NodeId>> clauses; // (condition, block); else: no condition
-      clauses.emplace_back(tree.child(statement, Field::Condition), tree.child(statement, Field::Consequence));
-      for (NodeId child : tree.children(statement)) {
-        if (tree.kind(child) == NodeKind::ElifClause)
-          clauses.emplace_back(tree.child(child, Field::Condition), tree.child(child, Field::Consequence));
-        else if (tree.kind(child) == NodeKind::ElseClause)
-          clauses.emplace_back(kNoNode, tree.child(child, Field::Body));
-      }
+      const std::vector<std::pair<NodeId, NodeId>> clauses = ifClauses(tree, statement);
       for (size_t i = 0; i < clauses.size(); ++i) {
         if (!holds(clauses[i].second)) continue;
         for (size_t j = 0; j < i; ++j)
@@ -3078,15 +3085,7 @@ ExecResult Interpreter::execStatement(NodeId statement, Frame &frame) {
 ExecResult Interpreter::execIf(NodeId statement, Frame &frame) {
   const ModuleState &module = *frame.module;
   const SyntaxTree &tree = module.tree();
-  // (condition, block) pairs in order; an else block has no condition.
-  std::vector<std::pair<NodeId, NodeId>> clauses;
-  clauses.emplace_back(tree.child(statement, Field::Condition), tree.child(statement, Field::Consequence));
-  for (NodeId child : tree.children(statement)) {
-    if (tree.kind(child) == NodeKind::ElifClause)
-      clauses.emplace_back(tree.child(child, Field::Condition), tree.child(child, Field::Consequence));
-    else if (tree.kind(child) == NodeKind::ElseClause)
-      clauses.emplace_back(kNoNode, tree.child(child, Field::Body));
-  }
+  const std::vector<std::pair<NodeId, NodeId>> clauses = ifClauses(tree, statement);
   for (size_t i = 0; i < clauses.size(); ++i) {
     auto [condition, block] = clauses[i];
     if (condition == kNoNode) return block != kNoNode ? execBlock(block, frame) : ExecResult{};
