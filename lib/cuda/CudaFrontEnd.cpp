@@ -137,9 +137,18 @@ private:
     // CUDA 13's libcu++ then declares `__assert_fail` in a way Clang rejects).
     // Only macros written with one literal value: one the build computes
     // (`f"-D_C_={head_size}"`) has no value btlint could give.
+    // Nor one the file's own text tests to leave code out (`#ifndef
+    // DISABLE_ROCSHMEM` around the whole file): a switch, which would parse
+    // a file emptied of what it holds.
+    const std::string_view text = source.text();
+    auto turnsCodeOff = [&](const std::string &name) {
+      return text.find("#ifndef " + name) != std::string_view::npos ||
+             text.find("!defined(" + name + ")") != std::string_view::npos ||
+             text.find("! defined(" + name + ")") != std::string_view::npos;
+    };
     std::vector<std::string> names, defines;
     for (const auto &[name, value] : command.buildDefineLiterals)
-      if (name != "NDEBUG") {
+      if (name != "NDEBUG" && !turnsCodeOff(name)) {
         names.push_back(name);
         defines.push_back("-D" + name + "=" + value);
       }

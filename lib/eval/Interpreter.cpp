@@ -934,9 +934,15 @@ Value Interpreter::hostLookup(const HostContext &host, std::string_view name, bo
         }
         if (identifier != kNoNode && tree.text(identifier) == name) {
           found = true;
-          if (NodeId body = tree.child(function, Field::Body); body != kNoNode)
-            if (std::optional<bool> known = narrowedByEnclosingIf(tree, body, host.position, name, kNoNode))
-              return Value::ofBool(*known, originOf(module, parameter));
+          // Known from an `if` around the position testing it, unless the
+          // function rebinds it on the way.
+          if (NodeId body = tree.child(function, Field::Body); body != kNoNode) {
+            std::vector<HostBinding> rebound;
+            findHostBindings(tree, body, name, std::min(host.position, tree.node(body).endByte), rebound);
+            if (rebound.empty())
+              if (std::optional<bool> known = narrowedByEnclosingIf(tree, body, host.position, name, kNoNode))
+                return Value::ofBool(*known, originOf(module, parameter));
+          }
           return Value::unknown("`" + std::string(name) + "` is an argument of `" + label() + "`",
                                 originOf(module, parameter));
         }

@@ -507,7 +507,7 @@ private:
         std::any_of(jit + 1, decorators.end(), [](const Decorator &d) { return d.kind == DecoratorKind::Other; }) &&
         bodyOnlyDocumented(definition))
       syntax.kernel.bodyGeneratedByDecorator = true;
-    readKernelBody(file_.module, definition, syntax); // may add kernels: `syntax` is not used after it
+    readKernelBody(file_.module, definition, syntax);
     return true;
   }
 
