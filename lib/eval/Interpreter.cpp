@@ -2,6 +2,7 @@
 
 #include "eval/Builtins.h"
 #include "source/Backends.h"
+#include "source/LineKeys.h"
 
 #include <algorithm>
 #include <charconv>
@@ -854,19 +855,6 @@ void conditionsAround(const SyntaxTree &tree, NodeId block, uint32_t position,
   }
 }
 
-std::string withoutSpaces(std::string_view text) {
-  std::string out;
-  for (char c : text)
-    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
-  return out;
-}
-
-void collectIdentifierTexts(const SyntaxTree &tree, NodeId node, std::vector<std::string_view> &out, int depth = 0) {
-  if (node == kNoNode || depth > 32) return;
-  if (tree.kind(node) == NodeKind::Identifier) out.push_back(tree.text(node));
-  for (NodeId child : tree.children(node)) collectIdentifierTexts(tree, child, out, depth + 1);
-}
-
 // What an `if` around `position` says of `name`, a name the code there
 // cannot otherwise decide: inside `if is_perchannel:` it is true; so is
 // `flag = x.dim() == 1` inside `if x.dim() == 1:` when nothing the test
@@ -884,7 +872,7 @@ std::optional<bool> narrowedByEnclosingIf(const SyntaxTree &tree, NodeId body, u
     NodeId left = assignment != kNoNode ? tree.child(assignment, Field::Left) : kNoNode;
     if (left != kNoNode && tree.kind(left) == NodeKind::Identifier && tree.text(left) == name) {
       definition = tree.unparenthesize(tree.child(assignment, Field::Right));
-      if (definition != kNoNode) definedAs = withoutSpaces(tree.text(definition));
+      if (definition != kNoNode) definedAs = withoutBlanks(tree.text(definition));
     }
   }
   for (auto [condition, truth] : conditions) {
@@ -894,12 +882,11 @@ std::optional<bool> narrowedByEnclosingIf(const SyntaxTree &tree, NodeId body, u
       condition = tree.unparenthesize(tree.child(condition, Field::Argument));
     }
     if (condition == kNoNode) continue;
-    const std::string tested = withoutSpaces(tree.text(condition));
+    const std::string tested = withoutBlanks(tree.text(condition));
     if (tested == name) return truth;
     if (definedAs.empty() || tested != definedAs) continue;
     // The test reads the same values the definition did.
-    std::vector<std::string_view> reads;
-    collectIdentifierTexts(tree, definition, reads);
+    const std::vector<std::string_view> reads = tree.identifiersUnder(definition);
     const uint32_t defined = tree.node(binding).startByte;
     const bool unchanged = std::all_of(reads.begin(), reads.end(), [&](std::string_view read) {
       std::vector<HostBinding> later;

@@ -130,11 +130,8 @@ private:
   }
 
   bool readsName(NodeId node, std::string_view name) const {
-    if (node == kNoNode) return false;
-    if (tree_.kind(node) == NodeKind::Identifier) return tree_.text(node) == name;
-    for (NodeId child : tree_.children(node))
-      if (readsName(child, name)) return true;
-    return false;
+    const std::vector<std::string_view> names = tree_.identifiersUnder(node);
+    return std::find(names.begin(), names.end(), name) != names.end();
   }
 
   // A name that is a parameter of `function` with a default: the default;

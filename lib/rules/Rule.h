@@ -9,6 +9,7 @@
 #include "model/Launches.h"
 #include "source/AnalysisSettings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <map>
@@ -173,20 +174,25 @@ public:
   const FileModel &file() const { return file_; }
   // Target arch; null for rules that are not arch-specific.
   const ArchInfo *arch() const { return arch_; }
-  // Whether the project's build compiles this file for the target arch's
-  // GPU family (CUDA: `sm_90` or `sm_90a` for sm90), or names no targets:
-  // findings about the arch's resources describe a build the project does
-  // not make otherwise.
-  bool projectBuildsForArch() const {
+  // Whether the project's build compiles this file for the target arch, or
+  // names no targets: findings about the arch describe a build the project
+  // does not make otherwise. `Family` takes any target of the arch's GPU
+  // (CUDA `sm_90` or `sm_90a` for sm90: its resources are the same);
+  // `Exact` only the arch itself (what an `a` target accepts, the plain
+  // one rejects).
+  enum class TargetMatch { Family, Exact };
+  bool projectBuildsForArch(TargetMatch match = TargetMatch::Family) const {
     const std::set<std::string> &targets = file_.buildTargets;
     if (targets.empty() || !arch_ || arch_->name.size() < 3) return true;
     const std::string number = arch_->name.substr(2);
-    for (const std::string &target : targets) {
+    if (match == TargetMatch::Exact) return targets.count(number) > 0;
+    auto family = [](const std::string &target) {
       size_t digits = 0;
       while (digits < target.size() && std::isdigit(static_cast<unsigned char>(target[digits]))) ++digits;
-      if (target.substr(0, digits) == number) return true;
-    }
-    return false;
+      return target.substr(0, digits);
+    };
+    return std::any_of(targets.begin(), targets.end(),
+                       [&](const std::string &target) { return family(target) == family(number); });
   }
   const AnalysisSettings &settings() const { return settings_; }
   const ProjectIndex &project() const { return project_; }

@@ -4,6 +4,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -608,6 +609,21 @@ std::vector<std::string_view> SyntaxTree::positionalParameterNames(NodeId defini
     names.push_back(text(name));
   }
   return names;
+}
+
+std::vector<std::string_view> SyntaxTree::identifiersUnder(NodeId id) const {
+  std::vector<std::string_view> out;
+  if (id == kNoNode) return out;
+  std::vector<NodeId> pending{id};
+  while (!pending.empty()) {
+    const NodeId node = pending.back();
+    pending.pop_back();
+    if (kind(node) == NodeKind::Identifier) out.push_back(text(node));
+    const size_t before = pending.size();
+    for (NodeId child : children(node)) pending.push_back(child);
+    std::reverse(pending.begin() + before, pending.end());
+  }
+  return out;
 }
 
 NodeId SyntaxTree::unparenthesize(NodeId id) const {

@@ -144,6 +144,9 @@ public:
   // first `*`, `*args` or `**kwargs` (`stopped`: one was there; arguments
   // past it do not map by position). `/` is skipped.
   std::vector<std::string_view> positionalParameterNames(NodeId definition, bool *stopped = nullptr) const;
+  // The text of every identifier at or under `id`, in source order (reads
+  // and writes alike; attribute names after a dot included).
+  std::vector<std::string_view> identifiersUnder(NodeId id) const;
 
   // Iteration over children: for (NodeId c : tree.children(n)).
   class ChildRange {

@@ -52,9 +52,7 @@ public:
     // The project's build compiles this file only for other targets (its
     // build files name `sm_90a` but not `sm_90`): building it for this arch
     // is not something the project does.
-    const std::set<std::string> &targets = context.file().buildTargets;
-    const std::string number = arch->name.substr(2);
-    if (!targets.empty() && !targets.count(number)) return;
+    if (!context.projectBuildsForArch(RuleContext::TargetMatch::Exact)) return;
     // Instances of one template share their asm: one finding per place.
     std::set<std::pair<uint32_t, std::string>> reported;
     for (const Kernel &kernel : context.file().kernels) {

@@ -191,4 +191,22 @@ TEST(SyntaxTreeParameters, PositionalNamesStopAtTheFirstSplat) {
   EXPECT_FALSE(stopped);
 }
 
+// The identifier walk two readers share: source order, nested calls,
+// attributes and subscripts included, a leaf alone.
+TEST(SyntaxTreeIdentifiers, UnderANodeInSourceOrder) {
+  std::vector<ParseProblem> problems;
+  SourceFile source("kernel.py", Language::Python, "flag = f(x.dim(), y[k] + 1) == n\n");
+  SyntaxTree tree = SyntaxTree::parse(source, problems, nullptr);
+  ASSERT_TRUE(problems.empty());
+  NodeId assignment = kNoNode;
+  for (size_t id = 0; id < tree.size(); ++id)
+    if (tree.kind(static_cast<NodeId>(id)) == NodeKind::Assignment) assignment = static_cast<NodeId>(id);
+  ASSERT_NE(assignment, kNoNode);
+  const NodeId right = tree.child(assignment, Field::Right);
+  EXPECT_EQ(tree.identifiersUnder(right), (std::vector<std::string_view>{"f", "x", "dim", "y", "k", "n"}));
+  const NodeId left = tree.child(assignment, Field::Left);
+  EXPECT_EQ(tree.identifiersUnder(left), (std::vector<std::string_view>{"flag"}));
+  EXPECT_TRUE(tree.identifiersUnder(kNoNode).empty());
+}
+
 } // namespace
