@@ -598,33 +598,32 @@ private:
     ~DepthGuard() { --parser.depth_; }
   };
 
+  // Whether `token` ends an item after `*name`.
+  static bool endsSplatItem(const Token &token) {
+    return token.is(O::Comma) || token.is(O::RBracket) || token.is(O::RBrace) || token.is(O::RParen) ||
+           token.is(O::Assign) || token.is(O::Semicolon) || token.is(O::Colon) || token.is(K::In) ||
+           token.type == T::Newline || token.type == T::End;
+  }
+
   // `*name` followed by a separator. tree-sitter reads `*a.b` or `*f(x)` in
   // lists, sets and bare tuples as an attribute or call whose object is the
   // splat `*a`, unlike Python; only the plain form reads the same both ways.
   uint32_t plainSplat() {
     const Token &star = take();
-    const Token &after = peek(1);
-    bool separator = after.is(O::Comma) || after.is(O::RBracket) || after.is(O::RBrace) || after.is(O::RParen) ||
-                     after.is(O::Assign) || after.is(O::Semicolon) || after.is(O::Colon) || after.is(K::In) ||
-                     after.type == T::Newline || after.type == T::End;
-    if (peek().type != T::Name || !separator) giveUp();
+    if (peek().type != T::Name || !endsSplatItem(peek(1))) giveUp();
     uint32_t name = leaf(NodeKind::Identifier, take());
     uint32_t splat = make(NodeKind::ListSplat, star.start, endOf(name));
     add(splat, name);
     return splat;
   }
 
-  // `*operand` in a bare tuple (`return dx, *[None] * 10`): Python splats
-  // the whole `bitwise_or` after the star. tree-sitter reads that only for
-  // some operands and reports a syntax error for others; this parser reads
-  // it as Python does, a plain `*name` the way both do.
+  // `*operand` in a bare tuple, list or set (`return dx, *[None] * 10`,
+  // `[*paths, *glob.glob(p)]`): Python splats the whole `bitwise_or` after
+  // the star. tree-sitter reads that only for some operands and reports a
+  // syntax error or another tree for others; this parser reads it as Python
+  // does, a plain `*name` the way both do.
   uint32_t starredItem() {
-    const Token &after = peek(1);
-    const Token &next = peek(2);
-    if (after.type == T::Name && (next.is(O::Comma) || next.is(O::RParen) || next.is(O::Assign) ||
-                                  next.is(O::Semicolon) || next.is(O::Colon) || next.is(K::In) ||
-                                  next.type == T::Newline || next.type == T::End))
-      return plainSplat();
+    if (peek(1).type == T::Name && endsSplatItem(peek(2))) return plainSplat();
     const Token &star = take();
     uint32_t operand = bitwiseOr();
     readUnlikeTreeSitter = true;
@@ -1726,9 +1725,9 @@ private:
     extend(node, expect(close).end);
   }
 
-  // An element of a tuple (`plainSplatOnly` false) or of a list or set.
-  uint32_t collectionElement(bool plainSplatOnly) {
-    if (at(O::Star) && plainSplatOnly) return plainSplat();
+  // An element of a tuple (`listOrSet` false) or of a list or set.
+  uint32_t collectionElement(bool listOrSet) {
+    if (at(O::Star) && listOrSet) return starredItem();
     if (at(O::Star)) {
       const Token &star = take();
       uint32_t value = expression();

@@ -97,7 +97,6 @@ TEST(DirectParser, LeavesWhatItDoesNotReadToTreeSitter) {
   EXPECT_FALSE(parseDirect("print 'python 2'\n", nodes));
   EXPECT_FALSE(parseDirect("x = 0o\n", nodes));                             // no digits
   EXPECT_FALSE(parseDirect(std::string("x = 1\0\n", 7), nodes));            // NUL byte
-  EXPECT_FALSE(parseDirect("y = [*a.b]\n", nodes)); // tree-sitter reads *a as the object of .b
   std::string chain = "x = 1";
   for (int i = 0; i < 5000; ++i) chain += " + 1";
   EXPECT_FALSE(parseDirect(chain + "\n", nodes)); // deeper than SyntaxTree's limit
@@ -160,6 +159,24 @@ TEST(DirectParser, ReadsStarredOperandsBesidePython312Syntax) {
   ASSERT_TRUE(parseDirect("type T = int\ndef grad[X](dy: X):\n    return dy, *rest\n", nodes));
   EXPECT_FALSE(directParserReadUnlikeTreeSitter());
   EXPECT_FALSE(parseDirect("def f[T = int](x): pass\n", nodes)); // PEP 696 defaults go to tree-sitter
+}
+
+// `*call(...)` and `*a.b` in list and set displays: Python splats the whole
+// operand, and so does this parser; a file that also holds a starred
+// operand tree-sitter rejects (`return *[u] * 5, v`) is then read whole,
+// not left to tree-sitter's error.
+TEST(DirectParser, ReadsStarredCallsInListsAndSets) {
+  std::vector<SyntaxNode> nodes;
+  ASSERT_TRUE(parseDirect("def f(a, p):\n    paths = sorted([*a, *glob.glob(p)])\n    s = {*a.b, 1}\n"
+                          "    return *[g()] * 5, paths\n",
+                          nodes));
+  EXPECT_TRUE(directParserReadUnlikeTreeSitter());
+  size_t splats = 0;
+  for (const SyntaxNode &node : nodes)
+    if (node.kind == NodeKind::ListSplat) ++splats;
+  EXPECT_EQ(splats, 4u);
+  ASSERT_TRUE(parseDirect("x = [*a, *b]\ny = {*c}\n", nodes));
+  EXPECT_FALSE(directParserReadUnlikeTreeSitter());
 }
 
 TEST(DirectParser, SyntaxErrorsAreStillReported) {
