@@ -2,8 +2,10 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <utility>
 
 namespace btlint {
 
@@ -219,6 +221,27 @@ bool namesTableKeyAtTopLevel(const std::string &text) {
   return false;
 }
 
+// Whether a parsed top level is written in the tuning-table schema
+// (docs/yaml-configs.md): `configs` beside a `kernel`, or listing
+// mappings; `kernels` mapping names to lists or mappings. Other tools use
+// the same keys (a CI manifest whose `configs` lists recipe files, a
+// `kernels` list of names): such files are no table, and their shape is no
+// error of one.
+bool inTableSchema(const YAML::Node &root) {
+  if (!root.IsMap()) return false;
+  if (const YAML::Node configs = root["configs"]) {
+    if (root["kernel"]) return true;
+    if (configs.IsSequence() && configs.size() > 0 &&
+        std::all_of(configs.begin(), configs.end(), [](const YAML::Node &item) { return item.IsMap(); }))
+      return true;
+  }
+  if (const YAML::Node kernels = root["kernels"]; kernels && kernels.IsMap() && kernels.size() > 0)
+    return std::all_of(kernels.begin(), kernels.end(), [](const std::pair<YAML::Node, YAML::Node> &entry) {
+      return entry.second.IsMap() || entry.second.IsSequence();
+    });
+  return false;
+}
+
 class YamlConfigFrontEnd : public FrontEnd {
 public:
   Language language() const override { return Language::Yaml; }
@@ -248,7 +271,7 @@ public:
       parsed->problems.push_back(problem);
       return parsed;
     }
-    parsed->isTuningTable = parsed->root.IsMap() && (parsed->root["configs"] || parsed->root["kernels"]);
+    parsed->isTuningTable = inTableSchema(std::as_const(parsed->root));
     return parsed;
   }
 

@@ -77,3 +77,19 @@ TEST(YamlConfigFrontEnd, OtherYamlIsLeftAlone) {
   EXPECT_TRUE(model.kernels.empty());
   EXPECT_TRUE(model.parseProblems.empty());
 }
+
+// The table keys in another tool's schema: a CI manifest whose `configs`
+// lists recipe files, a `kernels` list of names or map of strings. Not
+// tables, no problems; a `configs` list of mappings without its `kernel`
+// is one, and says what it lacks.
+TEST(YamlConfigFrontEnd, TableKeysInAnotherSchemaAreLeftAlone) {
+  for (const char *text : {"configs:\n  - recipes/llama.yaml\n  - recipes/qwen.yaml\n", "kernels: [gemm, softmax]\n",
+                           "kernels:\n  gemm: csrc/gemm.cu\n", "configs: {}\n", "configs: []\n"}) {
+    FileModel model = buildFor(text);
+    EXPECT_TRUE(model.kernels.empty()) << text;
+    EXPECT_TRUE(model.parseProblems.empty()) << text;
+  }
+  FileModel withoutKernel = buildFor("configs:\n  - {BLOCK_M: 64, num_warps: 4}\n");
+  ASSERT_EQ(withoutKernel.parseProblems.size(), 1u);
+  EXPECT_NE(withoutKernel.parseProblems[0].message.find("needs a `kernel: NAME`"), std::string::npos);
+}
