@@ -178,6 +178,10 @@ struct Info {
   // A count divided by the number of programs (`cdiv(N, BLOCK) //
   // tl.num_programs(0)`): one program's share of a persistent grid's work.
   bool perProgramShare = false;
+  // Integer parameters scaling a scalar decided at run time in this sum
+  // (`pid_b * stride_b`, `tl.load(idx) * stride_b`): strides of an axis each
+  // program takes one coordinate of, not a tile of.
+  ParamSet scalarStrides;
 };
 
 thread_local std::deque<std::vector<Info>> *partsArena = nullptr;
@@ -999,7 +1003,8 @@ private:
                   node};
       // What memory holds, also through arithmetic (`x * stride - dx` of
       // gathered coordinates): values, not a tile's offsets, bound it.
-      limit.sizesNothing = index.load != kNoNode || index.decoded || (index.tileLoads != 0 && !index.axes);
+      limit.sizesNothing = index.load != kNoNode || index.decoded || (index.tileLoads != 0 && !index.axes) ||
+                           boundsAScalarCoordinate(index, operandNodes[less ? i + 1 : i]);
       if (std::optional<ParamSet> unscaled = boundWithoutCommonStride(index, operandNodes[less ? i + 1 : i])) {
         Bounds only;
         only.add(*unscaled);
@@ -1035,6 +1040,28 @@ private:
   // stride sizes nothing. The bound without it, when the compared offsets'
   // every arange steps by one stride parameter and the bound is that
   // parameter times another parameter.
+  // A flat offset compared with a count times the stride of a coordinate
+  // each program holds one value of (`b * stride_b + rows * stride_r + ... <
+  // n_b * stride_b`, b a program id or a loaded block index): the
+  // comparison keeps that coordinate below the count, a guard on the whole
+  // tensor; the tile's rows and columns are as wide whatever the count.
+  bool boundsAScalarCoordinate(const Info &index, NodeId boundNode) const {
+    if (index.scalarStrides.none()) return false;
+    NodeId product = tree_.unparenthesize(boundNode);
+    if (product == kNoNode || tree_.kind(product) != NodeKind::BinaryOperator) return false;
+    NodeId op = tree_.child(product, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpStar) return false;
+    for (NodeId factor : {tree_.child(product, Field::Left), tree_.child(product, Field::Right)}) {
+      const int stride = paramOf(factor);
+      if (stride < 0 || !index.scalarStrides.test(static_cast<size_t>(stride))) continue;
+      const bool tileAxis = index.axes && std::any_of(index.axes->begin(), index.axes->end(), [&](const AxisOrigin &axis) {
+                              return axis.arange != kNoNode && axis.stride == stride;
+                            });
+      if (!tileAxis) return true;
+    }
+    return false;
+  }
+
   std::optional<ParamSet> boundWithoutCommonStride(const Info &index, NodeId boundNode) const {
     if (!index.axes) return std::nullopt;
     int stride = -1;
@@ -1438,6 +1465,15 @@ private:
       if (opKind == NodeKind::OpStar) {
         noteInnerStride(tree_.child(node, Field::Left), right, result);
         noteInnerStride(tree_.child(node, Field::Right), left, result);
+        auto runtimeScalar = [&](const Info &side) {
+          return side.shape && side.shape->empty() && holdsRuntimeValue(side);
+        };
+        const int leftParam = paramOf(tree_.child(node, Field::Left));
+        const int rightParam = paramOf(tree_.child(node, Field::Right));
+        if (rightParam >= 0 && runtimeScalar(left)) result.scalarStrides.set(static_cast<size_t>(rightParam));
+        if (leftParam >= 0 && runtimeScalar(right)) result.scalarStrides.set(static_cast<size_t>(leftParam));
+      } else if (opKind == NodeKind::OpPlus || opKind == NodeKind::OpMinus) {
+        result.scalarStrides = left.scalarStrides | right.scalarStrides;
       }
       return result;
     }
