@@ -66,11 +66,15 @@ public:
     info.id = "config-unknown-param";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
+    // Vendor forks take compile options as config keys (Triton-Ascend's
+    // `multibuffer`): what upstream Triton rejects may be such an option.
+    info.upstreamOnly = true;
     info.summary = "an autotune config sets a name that is not a parameter of the kernel";
     info.doc.whatItDoes =
         "Reports a key of a `triton.Config` dict that names no parameter of the kernel it "
         "tunes, after the config list is expanded: once per key and list, at the first config "
-        "that sets it, naming every config that does. Launch options written into the dict "
+        "that sets it, naming every config that does; keys reported on one line for the same "
+        "configs (one dict with several unknown names) make one finding that names them all. Launch options written into the dict "
         "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted. Silent for a "
         "key that a `prune_configs_by` pruner reads (`config.kwargs[\"tile_size\"]`) while it builds "
         "the configs that run (`triton.Config(...)` in its body or a helper): such a key is a "
@@ -148,20 +152,44 @@ public:
           entry->second.configs.push_back(&config);
         }
       }
-      for (const auto &[name, unknown] : unknowns) {
+      // Keys reported on one line for the same configs (a dict of several
+      // unknown names, a helper's `Config(...)` written elsewhere): one
+      // finding, at the first, naming them all.
+      std::vector<bool> merged(unknowns.size(), false);
+      for (size_t i = 0; i < unknowns.size(); ++i) {
+        if (merged[i]) continue;
+        const Unknown &unknown = unknowns[i].second;
+        std::vector<std::string> names{unknowns[i].first};
+        for (size_t j = i + 1; j < unknowns.size(); ++j) {
+          const Unknown &other = unknowns[j].second;
+          if (merged[j] || other.span.line != unknown.span.line || other.configs != unknown.configs)
+            continue;
+          merged[j] = true;
+          names.push_back(unknowns[j].first);
+        }
         const Config &config = *unknown.first;
         const size_t count = unknown.configs.size();
         std::string which = "config " + std::to_string(config.index + 1);
         if (count > 1) {
           which = "configs ";
-          for (size_t i = 0; i < count; ++i)
-            which += (i == 0 ? "" : i + 1 == count ? " and " : ", ") + std::to_string(unknown.configs[i]->index + 1);
+          for (size_t k = 0; k < count; ++k)
+            which += (k == 0 ? "" : k + 1 == count ? " and " : ", ") + std::to_string(unknown.configs[k]->index + 1);
         }
-        auto diagnostic = context.report(unknown.span, which + (count > 1 ? " set `" : " sets `") + name +
-                                                           "`, which is not a parameter of `" + kernel.name + "`");
+        std::string listed;
+        for (size_t k = 0; k < names.size(); ++k)
+          listed += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + ("`" + names[k] + "`");
+        const bool several = names.size() > 1;
+        auto diagnostic = context.report(unknown.span, which + (count > 1 ? " set " : " sets ") + listed +
+                                                           (several ? ", which are not parameters of `"
+                                                                    : ", which is not a parameter of `") +
+                                                           kernel.name + "`");
         diagnostic.about(kernel, unknown.configs);
-        const std::string suggestion = closestParam(name, *signatures.front());
-        if (!suggestion.empty()) diagnostic.note("did you mean `" + suggestion + "`?");
+        for (const std::string &name : names) {
+          const std::string suggestion = closestParam(name, *signatures.front());
+          if (!suggestion.empty())
+            diagnostic.note(several ? "`" + name + "`: did you mean `" + suggestion + "`?"
+                                    : "did you mean `" + suggestion + "`?");
+        }
         if (!config.expansion.empty()) diagnostic.note(config.expansion);
         if (!config.sourcePath.empty())
           diagnostic.note("the config is written in " + config.sourcePath + ":" + std::to_string(config.span.line),
