@@ -23,6 +23,10 @@ struct Builtins {
                           CallArguments &arguments, python::NodeId site, Frame &frame);
   // Whether `object.name` is a method callMethod knows.
   static bool hasMethod(const Value &object, std::string_view name);
+  // Whether `path` ("triton.language.extra.cuda") is a module of the Triton
+  // release btlint models.
+  static bool isModelledTritonModule(std::string_view path);
+  static std::string_view modelledTritonVersion();
   // The value of str(value) as Python prints it, or nullopt.
   static std::optional<std::string> pythonStr(const Value &value);
 };

@@ -3468,6 +3468,13 @@ std::string Interpreter::missingImportFailure(NodeId statement, Frame &frame) {
   const SyntaxTree &tree = module.tree();
   for (const std::string &path : importedModules(tree, statement)) {
     if (path.empty()) continue;
+    if (path.rfind("triton.", 0) == 0 && !Builtins::isModelledTritonModule(path)) {
+      std::string why = "`" + path + "` is no module of Triton " + std::string(Builtins::modelledTritonVersion()) +
+                        " (a fork's or another release's): its import at " + lineText(module, statement) +
+                        " is taken to fail, and the except clause that catches it is read";
+      note(why, module, statement);
+      return why;
+    }
     Value resolved = resolveModulePath(module, path);
     if (!resolved.isUnknown()) continue;
     std::string why = "`" + path + "` is not part of the run: its import at " + lineText(module, statement) +

@@ -36,7 +36,7 @@ public:
         "Inside a `try` whose `except` catches ImportError, an import of a module that is neither the "
         "project's nor a library btlint knows (an internal package, an optional dependency) is taken to "
         "fail, so the project's own fallback in the `except` clause is what is read (a wrapper of "
-        "triton's `Autotuner` defined there when the internal decorator cannot be imported). "
+        "triton's `Autotuner` defined there when the internal decorator cannot be imported); so is an import of a `triton.` module that Triton 3.6.0 does not ship (a fork's `triton.language.extra.tlx`). "
         "`triton.__version__` is the release btlint's resource model follows (3.6.0, with a note), "
         "`hasattr(triton.language, \"make_tensor_descriptor\")` and other feature probes of `triton.language` "
         "are answered from that release's public names, and "
