@@ -307,6 +307,7 @@ public:
       : tree_(module.tree), index_(module.index), syntax_(syntax), kernel_(syntax.kernel) {}
 
   void read(NodeId definition) {
+    definition_ = definition;
     readParameters(definition);
     readHostDescriptorBlocks();
     NodeId body = tree_.child(definition, Field::Body);
@@ -319,6 +320,7 @@ private:
   const eval::ModuleIndex &index_;
   KernelSyntax &syntax_;
   Kernel &kernel_;
+  NodeId definition_ = kNoNode;
   std::unordered_map<std::string_view, size_t> paramIndex_;
   // Parameters assigned a tile computed from themselves (`A = A + offsets`):
   // what the name holds from there on.
@@ -2657,6 +2659,62 @@ private:
 
   // Whether the value of `call` is read (an atomic's old value needs scratch
   // to reach every thread; a bare statement's does not).
+  // A literal's value as a number: "0" for `False`, `0` or `0.0`, "1" for
+  // `True` or `1`, the digits otherwise; empty for anything else.
+  std::string literalNumber(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return {};
+    switch (tree_.kind(node)) {
+    case NodeKind::False: return "0";
+    case NodeKind::True: return "1";
+    case NodeKind::Integer: {
+      int64_t value = 0;
+      return parseIntegerLiteral(tree_.text(node), value) ? std::to_string(value) : std::string();
+    }
+    case NodeKind::Float: {
+      const double value = std::strtod(std::string(tree_.text(node)).c_str(), nullptr);
+      return value == 0.0 ? "0" : value == 1.0 ? "1" : std::string(tree_.text(node));
+    }
+    default: return {};
+    }
+  }
+
+  // Whether the value `load` gives is used only as the whole test of `if`
+  // statements: `if tl.load(p):`, or `keep = tl.load(p)` (the name bound
+  // nowhere else in the kernel) and then only `if keep:`.
+  bool onlyTestedForTruth(NodeId load) const {
+    auto isIfTest = [&](NodeId node) {
+      NodeId parent = tree_.parent(node);
+      while (parent != kNoNode && tree_.kind(parent) == NodeKind::ParenthesizedExpression) {
+        node = parent;
+        parent = tree_.parent(parent);
+      }
+      return parent != kNoNode && tree_.kind(parent) == NodeKind::IfStatement &&
+             tree_.child(parent, Field::Condition) == node;
+    };
+    if (isIfTest(load)) return true;
+    NodeId assignment = tree_.parent(load);
+    if (assignment == kNoNode || tree_.kind(assignment) != NodeKind::Assignment ||
+        tree_.child(assignment, Field::Right) != load || definition_ == kNoNode)
+      return false;
+    const NodeId target = tree_.child(assignment, Field::Left);
+    if (target == kNoNode || tree_.kind(target) != NodeKind::Identifier) return false;
+    const std::string_view name = tree_.text(target);
+    size_t tests = 0;
+    std::vector<NodeId> pending{tree_.child(definition_, Field::Body)};
+    while (!pending.empty()) {
+      const NodeId node = pending.back();
+      pending.pop_back();
+      if (node == kNoNode) continue;
+      if (tree_.kind(node) == NodeKind::Identifier && tree_.text(node) == name && node != target) {
+        if (!isIfTest(node)) return false;
+        ++tests;
+      }
+      for (NodeId child : tree_.children(node)) pending.push_back(child);
+    }
+    return tests > 0;
+  }
+
   bool resultIsRead(NodeId call) const {
     NodeId parent = tree_.parent(call);
     while (parent != kNoNode && tree_.kind(parent) == NodeKind::ParenthesizedExpression) parent = tree_.parent(parent);
@@ -2770,6 +2828,8 @@ private:
       Info address = analyze(pointer);
       address.pointerRoots = narrowRoots(address.pointerRoots);
       const size_t first = recordAccess(address, AccessKind::Load, "", call);
+      if (onlyTestedForTruth(call))
+        for (size_t i = first; i < kernel_.accesses.size(); ++i) kernel_.accesses[i].onlyTestedForTruth = true;
       NodeId maskNode = keywordArgument(call, "mask");
       if (maskNode == kNoNode) maskNode = positionalArgument(call, 1);
       Info mask = analyze(maskNode);
@@ -2800,6 +2860,8 @@ private:
       const size_t first = recordAccess(address, AccessKind::Store, "", call);
       const NodeId valueNode = argument(call, 1, "value");
       const Info value = analyze(valueNode);
+      if (const std::string constant = literalNumber(valueNode); !constant.empty())
+        for (size_t i = first; i < kernel_.accesses.size(); ++i) kernel_.accesses[i].storedConstant = constant;
       if (!loopStack_.empty()) noteStoredInLoop(valueNode);
       if (const NodeId load = overwrittenLoad(valueNode, call); load != kNoNode) {
         const SourceSpan loadSpan = tree_.span(load);

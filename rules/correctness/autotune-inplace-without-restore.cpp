@@ -17,6 +17,23 @@ bool accumulates(const MemoryAccess &access) {
          (access.atomicOp == "add" || access.atomicOp == "sub" || access.atomicOp == "xor");
 }
 
+// Flags the kernel only clears (every store of the pointer writes 0 or
+// `False`) and reads only to decide whether work runs (`if keep:`): an
+// entry a run clears starts no work in the next, and the entries it leaves
+// set start the same work, so a second run on the first's output clears
+// what the first cleared and no more (the keep flags of a sequential NMS).
+bool onlyClearsFlags(const Kernel &kernel, const std::string &pointer) {
+  bool stores = false;
+  for (const MemoryAccess &access : kernel.accesses) {
+    if (access.pointer != pointer) continue;
+    if (access.kind == AccessKind::Atomic) return false;
+    if (access.kind == AccessKind::Store && access.storedConstant != "0") return false;
+    if (access.kind == AccessKind::Load && !access.onlyTestedForTruth) return false;
+    stores = stores || access.kind == AccessKind::Store;
+  }
+  return stores;
+}
+
 struct PointerAccesses {
   const MemoryAccess *firstLoad = nullptr;
   const MemoryAccess *firstStore = nullptr;
@@ -237,7 +254,11 @@ public:
         "replaced by values computed without it (`tl.store(p, tl.where(m, v, tl.load(p)))`, "
         "`tl.maximum(x, c)`: a masked fill in place): a second run writes what the first wrote. One "
         "such step only: a chain of them (`where(x == 3, 1, where(x == 1, 2, x))`) need not give the "
-        "same result twice, and is judged as any other update. Idempotent atomics (`max`, `min`, `and`, "
+        "same result twice, and is judged as any other update. Nor is a buffer of flags the kernel only "
+        "clears (every store writes `0` or `False`) and reads only as the whole test of an `if` (`keep = "
+        "tl.load(keep_ptr + i)` then `if keep:`, a sequential NMS): a cleared entry starts no work, so "
+        "a second run clears what the first cleared and no more; a store of `1`, a flag read any other "
+        "way (`if not keep:`, in arithmetic), or an atomic on it is judged as any other update. Idempotent atomics (`max`, `min`, `and`, "
         "`or`, `xchg`) and `atomic_cas` locks are not reported. A `pre_hook` on the autotuner "
         "or its configs (also one the `prune_configs_by` pruner gives the configs it builds, and, for a "
         "list btlint could not read, one a `Config(...)` in the list's expression or in a project function "
@@ -299,7 +320,8 @@ public:
       for (const GuardBinding &binding : guardBindings(context.file(), kernel)) {
         std::map<std::string, PointerAccesses> underBinding;
         for (const MemoryAccess &access : kernel.accesses) {
-          if (access.pointer.empty() || !kernel.findParam(access.pointer) || !runsUnder(access, binding))
+          if (access.pointer.empty() || !kernel.findParam(access.pointer) || !runsUnder(access, binding) ||
+              onlyClearsFlags(kernel, access.pointer))
             continue;
           // `x = where(m, v, x)` stored back: a second run writes what the first wrote.
           if (access.idempotentOverwrite) continue;
