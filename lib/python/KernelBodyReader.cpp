@@ -1263,9 +1263,24 @@ private:
     for (size_t i = 0; i < extents.size(); ++i) {
       if (!extents[i].params.any()) continue;
       const bool programIndexed = offsets.empty() || (offsets.size() == extents.size() && startsAtProgram(offsets[i]));
-      recordExtent({boundsOf(extents[i]), paired ? block[i].params : wholeBlock, !block.empty(), programIndexed, {}, {}, kNoNode},
-                   shapeNode);
+      Limit limit{boundsOf(extents[i]), paired ? block[i].params : wholeBlock, !block.empty(), programIndexed, {}, {},
+                  kNoNode};
+      // An offset read from memory (`tl.load(idx + i) * BLOCK`): the block
+      // sits where the data says, and the extent there bounds a gathered
+      // coordinate, as a mask on gathered indices does.
+      limit.sizesNothing = offsets.size() == extents.size() && derivesFromMemory(offsets[i]);
+      recordExtent(limit, shapeNode);
     }
+  }
+
+  // A value computed from what a load read (`tl.load(idx + i).to(tl.int32) *
+  // BLOCK`): its upper bounds all hold the data bit.
+  static bool derivesFromMemory(const Info &value) {
+    if (value.load != kNoNode || value.tileLoads) return true;
+    if (!value.bounds || value.bounds->count == 0) return false;
+    for (size_t i = 0; i < value.bounds->count; ++i)
+      if (!value.bounds->sets[i].test(kDataBit)) return false;
+    return true;
   }
 
   // The parameters of each block dimension, read from the syntax (no roles).
