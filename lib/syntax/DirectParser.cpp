@@ -1179,7 +1179,12 @@ private:
     if (at(O::LParen)) giveUp(); // parenthesized with items: tree-sitter reads them several ways
     uint32_t clause = make(NodeKind::Other, peek().start, peek().start);
     while (true) {
-      uint32_t value = maybeAsPattern(expression());
+      const uint32_t expressionNode = expression();
+      uint32_t value = maybeAsPattern(expressionNode);
+      // `with a if c else b as x:` binds the whole conditional, as Python
+      // reads it; tree-sitter binds `b as x` inside the conditional.
+      if (value != expressionNode && kindOf(expressionNode) == NodeKind::ConditionalExpression)
+        readUnlikeTreeSitter = true;
       uint32_t item = wrap(NodeKind::Other, value, Field::Value);
       add(clause, item);
       extend(clause, endOf(item));

@@ -27,7 +27,8 @@ int directParserGiveUpLine();
 // Whether this thread's last successful parseDirect read valid Python that
 // tree-sitter-python reads unlike Python or rejects: a starred operand in a
 // bare tuple, list or set (`return dy, *(None,) * 3`, `*x.shape, n`,
-// `[*a, *glob.glob(p)]`), a format spec that
+// `[*a, *glob.glob(p)]`), a conditional context manager with `as` (`with a
+// if c else b as x:`), a format spec that
 // starts with '=' (`f"{title:=^{width}}"`), an assignment that starts with
 // `type` (`type(self).x = y`, a type alias to tree-sitter). The agreement
 // tool counts such files apart instead of as differences.

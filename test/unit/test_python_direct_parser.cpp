@@ -179,6 +179,17 @@ TEST(DirectParser, ReadsStarredCallsInListsAndSets) {
   EXPECT_FALSE(directParserReadUnlikeTreeSitter());
 }
 
+// `with a if c else b as x:` binds the conditional's value, as Python
+// does; tree-sitter binds `b as x` inside it: read, and marked as read
+// unlike tree-sitter.
+TEST(DirectParser, ReadsConditionalContextManagers) {
+  std::vector<SyntaxNode> nodes;
+  ASSERT_TRUE(parseDirect("def f(c):\n    with g(1) if c else h() as a:\n        pass\n", nodes));
+  EXPECT_TRUE(directParserReadUnlikeTreeSitter());
+  ASSERT_TRUE(parseDirect("def f(c):\n    with g(1) as a, h() if c else k():\n        pass\n", nodes));
+  EXPECT_FALSE(directParserReadUnlikeTreeSitter());
+}
+
 TEST(DirectParser, SyntaxErrorsAreStillReported) {
   SourceFile source("kernel.py", Language::Python, "def f(:\n    pass\n\nx = [1, 2\n");
   std::vector<ParseProblem> problems;
