@@ -1,6 +1,7 @@
 #include "rules/ConfigNameAnswers.h"
 #include "rules/Rule.h"
 #include "rules/TableKernels.h"
+#include "source/Backends.h"
 
 #include <algorithm>
 #include <set>
@@ -66,15 +67,16 @@ public:
     info.id = "config-unknown-param";
     info.category = RuleCategory::Correctness;
     info.defaultSeverity = Severity::Error;
-    // Vendor forks take compile options as config keys (Triton-Ascend's
-    // `multibuffer`): what upstream Triton rejects may be such an option.
-    info.upstreamOnly = true;
     info.summary = "an autotune config sets a name that is not a parameter of the kernel";
     info.doc.whatItDoes =
         "Reports a key of a `triton.Config` dict that names no parameter of the kernel it "
         "tunes, after the config list is expanded: once per key and list, at the first config "
         "that sets it, naming every config that does; keys reported on one line for the same "
-        "configs (one dict with several unknown names) make one finding that names them all. Launch options written into the dict "
+        "configs (one dict with several unknown names) make one finding that names them all. In a file "
+        "written for a vendor's fork of Triton (its folder or imports say so, or `backend:` in "
+        ".btlint.yaml), whose autotuners take the fork's compile options as config keys "
+        "(Triton-Ascend's `multibuffer`, `unit_flag`), a name close to no parameter is reported at note "
+        "level; a near miss (`BLOCK_SZIE`) stays an error on every backend. Launch options written into the dict "
         "(`num_warps`, `num_stages`, `maxnreg`, AMD's `waves_per_eu`, ...) are accepted. Silent for a "
         "key that a `prune_configs_by` pruner reads (`config.kwargs[\"tile_size\"]`) while it builds "
         "the configs that run (`triton.Config(...)` in its body or a helper): such a key is a "
@@ -115,6 +117,9 @@ public:
       // A pruner that builds the configs that run from the listed ones reads
       // pseudo-parameters (`tile_size`) the kernel never sees.
       const AutotuneSpec &spec = *kernel.autotune;
+      std::string forkEvidence;
+      const ForeignBackend *fork = forkOfFile(context.settings().backend, context.file().path,
+                                              context.file().importedModules, forkEvidence);
       auto judge = [&](const std::string &name) {
         return anyHasParam(signatures, name) || launchOptionNames().count(name) ||
                (spec.prunerBuildsConfigs && spec.prunerConfigKeys.count(name));
@@ -155,14 +160,21 @@ public:
       // Keys reported on one line for the same configs (a dict of several
       // unknown names, a helper's `Config(...)` written elsewhere): one
       // finding, at the first, naming them all.
+      // On a fork's file a name close to no parameter may be one of the
+      // fork's compile options: such names are reported apart, as notes.
+      auto mayBeForkOption = [&](const std::string &name) {
+        return fork && closestParam(name, *signatures.front()).empty();
+      };
       std::vector<bool> merged(unknowns.size(), false);
       for (size_t i = 0; i < unknowns.size(); ++i) {
         if (merged[i]) continue;
         const Unknown &unknown = unknowns[i].second;
+        const bool forkOptions = mayBeForkOption(unknowns[i].first);
         std::vector<std::string> names{unknowns[i].first};
         for (size_t j = i + 1; j < unknowns.size(); ++j) {
           const Unknown &other = unknowns[j].second;
-          if (merged[j] || other.span.line != unknown.span.line || other.configs != unknown.configs)
+          if (merged[j] || other.span.line != unknown.span.line || other.configs != unknown.configs ||
+              mayBeForkOption(unknowns[j].first) != forkOptions)
             continue;
           merged[j] = true;
           names.push_back(unknowns[j].first);
@@ -184,6 +196,13 @@ public:
                                                                     : ", which is not a parameter of `") +
                                                            kernel.name + "`");
         diagnostic.about(kernel, unknown.configs);
+        if (forkOptions) {
+          diagnostic.atMost(Severity::Note);
+          diagnostic.note("at note level: this file " + forkEvidence + ", the mark of " + fork->vendor +
+                          "'s Triton fork, whose autotuner takes its compile options as config keys; " +
+                          (several ? "none of these names is" : "the name is not") +
+                          " close to a parameter of the kernel");
+        }
         for (const std::string &name : names) {
           const std::string suggestion = closestParam(name, *signatures.front());
           if (!suggestion.empty())

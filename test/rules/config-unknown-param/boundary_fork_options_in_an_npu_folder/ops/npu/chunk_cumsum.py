@@ -5,11 +5,13 @@ import triton.language as tl
 
 # Written for Ascend's Triton fork (the folder says so): `multibuffer` and
 # `unit_flag` are that fork's compile options, which upstream Triton would
-# reject as unknown keywords. Reported, at note level.
+# reject as unknown keywords: reported at note level. `BLOK_T` is a near
+# miss of `BLOCK_T`, an error on every backend.
 @triton.autotune(
     configs=[
         triton.Config({"BLOCK_T": 64, "multibuffer": True, "unit_flag": True}),
         triton.Config({"BLOCK_T": 128, "multibuffer": False, "unit_flag": True}),
+        triton.Config({"BLOCK_T": 256, "BLOK_T": 256}),
     ],
     key=["T"],
 )
