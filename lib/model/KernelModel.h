@@ -535,8 +535,11 @@ struct Heuristic {
 };
 
 struct LaunchArgument {
+  // A positional argument after a `*splat` of unknown length: it maps to no
+  // parameter.
+  static constexpr size_t kUnknownPosition = static_cast<size_t>(-1);
   std::string name;    // keyword name, or empty for positional
-  size_t position = 0; // position for positional arguments
+  size_t position = 0; // position for positional arguments, or kUnknownPosition
   ScalarValue value;   // known constant, or unknown
   std::string text;    // source text
   // For a name, what the launching function last assigned to it before the

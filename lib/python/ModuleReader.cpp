@@ -1065,8 +1065,30 @@ private:
           value = tree_.child(argumentNode, Field::Value);
           if (name == kNoNode || value == kNoNode) continue;
           entry.name = std::string(tree_.text(name));
-        } else if (argumentKind == NodeKind::ListSplat || argumentKind == NodeKind::DictionarySplat) {
-          entry.position = position++;
+        } else if (argumentKind == NodeKind::ListSplat) {
+          // `*strides`: as many positions as the tuple it unpacks holds, when
+          // the launching function shows it (`(s0, s1, s2) if c else (0, 0,
+          // 0)`); otherwise no later positional argument has a known place.
+          const NodeId operand = tree_.firstChild(argumentNode);
+          std::vector<NodeId> elements;
+          const std::optional<size_t> length = splatLength(operand, function, tree_.node(call).startByte, elements, 0);
+          const size_t count = length ? *length : 1;
+          for (size_t i = 0; i < count; ++i) {
+            LaunchArgument element;
+            element.position = position == LaunchArgument::kUnknownPosition ? position : position++;
+            const NodeId written = i < elements.size() ? elements[i] : kNoNode;
+            element.text = written != kNoNode ? std::string(tree_.text(written))
+                           : length           ? std::string(tree_.text(operand)) + "[" + std::to_string(i) + "]"
+                                              : std::string(tree_.text(argumentNode));
+            element.span = tree_.span(argumentNode);
+            element.value = ScalarValue::unknown("unpacked argument");
+            site.arguments.push_back(std::move(element));
+            launch.argumentValues.push_back(kNoNode);
+          }
+          if (!length) position = LaunchArgument::kUnknownPosition;
+          continue;
+        } else if (argumentKind == NodeKind::DictionarySplat) {
+          entry.position = LaunchArgument::kUnknownPosition;
           entry.text = std::string(tree_.text(argumentNode));
           entry.span = tree_.span(argumentNode);
           entry.value = ScalarValue::unknown("unpacked argument");
@@ -1074,7 +1096,7 @@ private:
           launch.argumentValues.push_back(kNoNode);
           continue;
         } else {
-          entry.position = position++;
+          entry.position = position == LaunchArgument::kUnknownPosition ? position : position++;
         }
         entry.text = std::string(tree_.text(value));
         entry.span = tree_.span(value);
@@ -1281,6 +1303,58 @@ private:
   // anything else (`BLOCK, warps = settings(n)`) gives the whole value and,
   // where `unpackedElement` asks for it, the element's position; otherwise it
   // is not a definition of `name`.
+  // How many values `*operand` unpacks at `before` in `function`: a tuple or
+  // list written out, a name the function last assigned one (in every arm
+  // of an `if` alike), or a conditional whose arms hold as many; nullopt
+  // otherwise. `elements`: the values written out, when one literal is.
+  std::optional<size_t> splatLength(NodeId operand, NodeId function, uint32_t before, std::vector<NodeId> &elements,
+                                    int depth) const {
+    operand = tree_.unparenthesize(operand);
+    if (operand == kNoNode || depth > 4) return std::nullopt;
+    const NodeKind kind = tree_.kind(operand);
+    if (kind == NodeKind::Tuple || kind == NodeKind::List) {
+      elements.clear();
+      for (NodeId child : tree_.children(operand)) {
+        const NodeKind childKind = tree_.kind(child);
+        if (childKind == NodeKind::Comment || SyntaxTree::isOperatorToken(childKind) || childKind == NodeKind::Other)
+          continue;
+        if (childKind == NodeKind::ListSplat) return std::nullopt;
+        elements.push_back(child);
+      }
+      return elements.size();
+    }
+    if (kind == NodeKind::ConditionalExpression) {
+      // `value if condition else other`: the first and the third part.
+      std::vector<NodeId> parts;
+      for (NodeId child : tree_.children(operand))
+        if (tree_.kind(child) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(child)))
+          parts.push_back(child);
+      if (parts.size() != 3) return std::nullopt;
+      std::vector<NodeId> ignored;
+      const std::optional<size_t> first = splatLength(parts[0], function, before, ignored, depth + 1);
+      const std::optional<size_t> second = splatLength(parts[2], function, before, ignored, depth + 1);
+      elements.clear();
+      if (!first || !second || *first != *second) return std::nullopt;
+      return first;
+    }
+    if (kind != NodeKind::Identifier || function == kNoNode) return std::nullopt;
+    const NodeId body = tree_.child(function, Field::Body);
+    if (body == kNoNode) return std::nullopt;
+    std::vector<NodeId> assigned = possibleAssignmentsBefore(body, tree_.text(operand), before);
+    if (assigned.empty()) assigned.push_back(lastAssignmentBefore(body, tree_.text(operand), before));
+    std::optional<size_t> length;
+    std::vector<NodeId> written;
+    for (NodeId value : assigned) {
+      std::vector<NodeId> armElements;
+      const std::optional<size_t> arm = splatLength(value, function, before, armElements, depth + 1);
+      if (!arm || (length && *length != *arm)) return std::nullopt;
+      length = arm;
+      written = assigned.size() == 1 ? armElements : std::vector<NodeId>{};
+    }
+    elements = written;
+    return length;
+  }
+
   NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position,
                               std::optional<size_t> *unpackedElement = nullptr) const {
     NodeId found = kNoNode;
