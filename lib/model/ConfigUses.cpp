@@ -21,6 +21,19 @@ std::string ConfigUse::label() const {
   return "the launch";
 }
 
+const AutotuneSpec::KeepCondition *failedPrunerKeep(const AutotuneSpec &spec, const Config &config) {
+  if (!spec.hasPruner || spec.prunerBuildsConfigs) return nullptr;
+  for (const AutotuneSpec::KeepCondition &keep : spec.prunerKeeps) {
+    auto value = config.params.find(keep.key);
+    if (value == config.params.end()) continue;
+    std::optional<int64_t> number;
+    if (value->second.isInt()) number = value->second.asInt();
+    else if (value->second.isBool()) number = value->second.asBool() ? 1 : 0;
+    if (number && !keep.holdsFor(*number)) return &keep;
+  }
+  return nullptr;
+}
+
 namespace {
 // The constexpr values every launch of `kernel` in the file passes, each
 // known and alike at every launch (none when the file has no launch).
@@ -53,6 +66,8 @@ std::vector<ConfigUse> usesOf(const FileModel &file, const Kernel &kernel) {
     const std::map<std::string, ScalarValue> launched = valuesEveryLaunchPasses(file, kernel);
     uses.reserve(kernel.autotune->configs.configs.size() + 1);
     for (const Config &config : kernel.autotune->configs.configs) {
+      // The pruner drops it by a test on its own values: it never runs.
+      if (failedPrunerKeep(*kernel.autotune, config)) continue;
       ConfigUse use;
       use.source = ConfigUse::Source::AutotuneConfig;
       use.listed = &config;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <string_view>
 #include <type_traits>
 #include <vector>
@@ -513,6 +514,22 @@ struct AutotuneSpec {
   std::string prunerName;             // early_config_prune function name
   std::set<std::string> prunerLimits; // what the pruner enforces: "smem", "BLOCK_M<=M", "N%BLOCK_N==0", ...
   std::set<std::string> prunerConfigKeys; // config keys the pruner reads
+  // Comparisons of a config key with a number that every config the pruner
+  // keeps satisfies (`B_c != 0` in the test that filters the list): a
+  // config that fails one is dropped before it compiles.
+  struct KeepCondition {
+    std::string key;
+    std::string op; // "==", "!=", "<", "<=", ">", ">="
+    int64_t value = 0;
+    bool holdsFor(int64_t x) const {
+      return op == "==" ? x == value : op == "!=" ? x != value : op == "<" ? x < value
+           : op == "<=" ? x <= value : op == ">" ? x > value : x >= value;
+    }
+    bool operator<(const KeepCondition &o) const {
+      return std::tie(key, op, value) < std::tie(o.key, o.op, o.value);
+    }
+  };
+  std::set<KeepCondition> prunerKeeps;
   bool prunerBuildsConfigs = false;   // the pruner returns configs it makes (from the listed ones)
   std::vector<NameRef> restoreValue;
   std::vector<NameRef> resetToZero;
@@ -523,6 +540,11 @@ struct AutotuneSpec {
   bool restoresChosenInside = false;
   bool wrappedByCustomDecorator = false;
 };
+
+// The first keep condition of the pruner (AutotuneSpec::prunerKeeps) that
+// `config` fails, or null: the pruner drops such a config before it
+// compiles. None for a pruner that builds the configs that run itself.
+const AutotuneSpec::KeepCondition *failedPrunerKeep(const AutotuneSpec &spec, const Config &config);
 
 struct Heuristic {
   std::string param;
@@ -932,8 +954,9 @@ struct FileModel {
   ConfigUseTable configUses;
 
   // The configs `kernel` (one of this file's kernels) runs with: each config
-  // of its autotune list, or else one use per launch of this file that calls
-  // it (callsOwnKernel); then its defaults, last.
+  // of its autotune list its pruner does not drop by a test on the config's
+  // own values (failedPrunerKeep), or else one use per launch of this file
+  // that calls it (callsOwnKernel); then its defaults, last.
   const std::vector<ConfigUse> &configUsesOf(const Kernel &kernel) const { return configUses.of(*this, kernel); }
 
   const Kernel *findKernel(const std::string &n) const {

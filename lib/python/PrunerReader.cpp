@@ -1,6 +1,8 @@
 #include "python/PrunerReader.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <unordered_map>
 #include <vector>
 
@@ -33,6 +35,11 @@ public:
     PrunerReading reading;
     if (body_ == kNoNode) return reading;
     scan(body_, reading);
+    // Several returns: no one of them says what the function answers.
+    if (returns_ != 1) {
+      reading.returnComparisons.clear();
+      reading.returnPredicates.clear();
+    }
     return reading;
   }
 
@@ -41,6 +48,8 @@ private:
   std::string_view namedArgs_;
   NodeId body_ = kNoNode;
   std::unordered_map<std::string_view, Keys> locals_;
+  int returns_ = 0;
+  std::unordered_map<std::string_view, std::string> directLocals_; // `B_c = config.kwargs["B_c"]`
 
   static void addUnique(std::vector<std::string> &list, const std::string &value) {
     if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
@@ -116,9 +125,97 @@ private:
     }
   }
 
+  // The config key `node` is, read as it is (`c.kwargs["B_c"]`,
+  // `c.kwargs.get("B_c")`, or a local assigned one of those); empty for
+  // anything computed from one (`N % B_c`).
+  std::string configKeyRead(NodeId node) {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return {};
+    if (tree_.kind(node) == NodeKind::Identifier) {
+      auto found = directLocals_.find(tree_.text(node));
+      return found != directLocals_.end() ? found->second : std::string();
+    }
+    if (tree_.kind(node) != NodeKind::Subscript && !(tree_.kind(node) == NodeKind::Call && isGetCall(node))) return {};
+    Keys keys;
+    collect(node, keys);
+    return keys.config.size() == 1 && keys.argument.empty() ? keys.config.front() : std::string();
+  }
+
+  // The conjuncts of a test (`a and (b and c)`): comparisons of one config
+  // key with an integer, and plain-named calls, each taken as a predicate.
+  void readConjuncts(NodeId test, std::vector<PrunerReading::Comparison> &comparisons,
+                     std::vector<std::string> &predicates, int depth = 0) {
+    test = tree_.unparenthesize(test);
+    if (test == kNoNode || depth > 32) return;
+    const NodeKind kind = tree_.kind(test);
+    if (kind == NodeKind::BooleanOperator) {
+      NodeId op = tree_.child(test, Field::Operator);
+      if (op == kNoNode || tree_.kind(op) != NodeKind::OpAnd) return;
+      readConjuncts(tree_.child(test, Field::Left), comparisons, predicates, depth + 1);
+      readConjuncts(tree_.child(test, Field::Right), comparisons, predicates, depth + 1);
+      return;
+    }
+    if (kind == NodeKind::Call) {
+      NodeId callee = tree_.child(test, Field::Function);
+      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier)
+        predicates.emplace_back(tree_.text(callee));
+      return;
+    }
+    if (kind != NodeKind::ComparisonOperator) return;
+    std::vector<NodeId> operands;
+    std::string op;
+    for (NodeId child : tree_.children(test)) {
+      if (tree_.kind(child) == NodeKind::Comment) continue;
+      if (SyntaxTree::isOperatorToken(tree_.kind(child)) || tree_.node(child).field == Field::Operators)
+        op += std::string(tree_.text(child));
+      else
+        operands.push_back(child);
+    }
+    static const std::set<std::string> known = {"==", "!=", "<", "<=", ">", ">="};
+    if (operands.size() != 2 || !known.count(op)) return;
+    for (int side = 0; side < 2; ++side) {
+      const std::string key = configKeyRead(operands[static_cast<size_t>(side)]);
+      NodeId number = tree_.unparenthesize(operands[static_cast<size_t>(1 - side)]);
+      int64_t value = 0;
+      if (key.empty() || number == kNoNode || tree_.kind(number) != NodeKind::Integer ||
+          !parseIntegerLiteral(tree_.text(number), value))
+        continue;
+      // `0 != B_c` reads as `B_c != 0`.
+      static const std::map<std::string, std::string> mirrored = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
+      std::string written = op;
+      if (side == 1 && mirrored.count(op)) written = mirrored.at(op);
+      comparisons.push_back({key, written, value});
+      return;
+    }
+  }
+
   void scan(NodeId node, PrunerReading &reading) {
     std::set<std::string> &limits = reading.limits;
     NodeKind kind = tree_.kind(node);
+    if (kind == NodeKind::ReturnStatement) {
+      ++returns_;
+      for (NodeId child : tree_.children(node))
+        if (tree_.kind(child) != NodeKind::Comment)
+          readConjuncts(child, reading.returnComparisons, reading.returnPredicates);
+    }
+    // `[c for c in configs if keep(c)]`: the test of each `if` clause.
+    if (kind == NodeKind::ListComprehension || kind == NodeKind::GeneratorExpression) {
+      for (NodeId child : tree_.children(node)) {
+        if (tree_.kind(child) != NodeKind::IfClause) continue;
+        for (NodeId test : tree_.children(child))
+          if (tree_.kind(test) != NodeKind::Comment && !SyntaxTree::isOperatorToken(tree_.kind(test)))
+            readConjuncts(test, reading.keepComparisons, reading.keepPredicates);
+      }
+    }
+    // `filter(lambda c: keep(c), configs)`: the lambda's body.
+    if (kind == NodeKind::Call) {
+      NodeId callee = tree_.child(node, Field::Function);
+      NodeId first = tree_.positionalArgument(node, 0);
+      first = tree_.unparenthesize(first);
+      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier && tree_.text(callee) == "filter" &&
+          first != kNoNode && tree_.kind(first) == NodeKind::Lambda)
+        readConjuncts(tree_.child(first, Field::Body), reading.keepComparisons, reading.keepPredicates);
+    }
     if (kind == NodeKind::Subscript || kind == NodeKind::Call) {
       Keys read;
       if (kind == NodeKind::Subscript || isGetCall(node)) collect(node, read);
@@ -139,8 +236,11 @@ private:
     if (kind == NodeKind::Assignment) {
       NodeId left = tree_.child(node, Field::Left);
       NodeId right = tree_.child(node, Field::Right);
-      if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier)
+      if (left != kNoNode && right != kNoNode && tree_.kind(left) == NodeKind::Identifier) {
         locals_[tree_.text(left)] = keysOf(right);
+        if (std::string key = configKeyRead(right); !key.empty()) directLocals_[tree_.text(left)] = key;
+        else directLocals_.erase(tree_.text(left));
+      }
       // Unpacking `BLOCK_M, BLOCK_N = kw["BLOCK_M"], kw["BLOCK_N"]`.
       if (left != kNoNode && right != kNoNode &&
           (tree_.kind(left) == NodeKind::PatternList || tree_.kind(left) == NodeKind::TuplePattern)) {
@@ -150,7 +250,11 @@ private:
         for (NodeId child : tree_.children(right))
           if (tree_.kind(child) != NodeKind::Comment) values.push_back(child);
         if (targets.size() == values.size())
-          for (size_t i = 0; i < targets.size(); ++i) locals_[tree_.text(targets[i])] = keysOf(values[i]);
+          for (size_t i = 0; i < targets.size(); ++i) {
+            locals_[tree_.text(targets[i])] = keysOf(values[i]);
+            if (std::string key = configKeyRead(values[i]); !key.empty()) directLocals_[tree_.text(targets[i])] = key;
+            else directLocals_.erase(tree_.text(targets[i]));
+          }
       }
     }
     if (kind == NodeKind::Identifier || kind == NodeKind::String) {

@@ -20,6 +20,21 @@ struct PrunerReading {
   bool buildsConfigs = false;        // calls `triton.Config(...)`: what runs is what it returns
   bool buildsHookedConfigs = false;  // ... with a `pre_hook=` (zeroing an output before each run)
   std::vector<std::string> helpers;  // plain names it calls (`common_prune_criteria(...)`)
+  // A config key compared with a number: ("B_c", "!=", 0).
+  struct Comparison {
+    std::string key, op;
+    int64_t value = 0;
+  };
+  // The conjuncts of the tests that choose the configs kept: the `if` of a
+  // comprehension over the configs, the body of a lambda given to
+  // `filter`: comparisons, and the plain names of helpers called there as
+  // predicates (`is_fwd_candidate(config, N, d)`).
+  std::vector<Comparison> keepComparisons;
+  std::vector<std::string> keepPredicates;
+  // The same read from the function's only `return`, for when it is such a
+  // predicate itself.
+  std::vector<Comparison> returnComparisons;
+  std::vector<std::string> returnPredicates;
 };
 
 PrunerReading readPruner(const SyntaxTree &tree, NodeId functionDefinition);

@@ -378,6 +378,27 @@ private:
     return false;
   }
 
+  // The comparisons with a number every config the pruner keeps meets: those
+  // in its keep tests, and in the only `return` of each helper those tests
+  // call as a predicate (and of the predicates those return in turn).
+  void collectKeepConditions(const Value &function, bool predicate, FunctionsSeen &seen, int depth,
+                             std::set<AutotuneSpec::KeepCondition> &out) {
+    constexpr int kMaxPredicateDepth = 4;
+    auto source = evaluator().functionSource(function);
+    if (depth > kMaxPredicateDepth || !source || !seen.insert({source->tree, source->definition}).second) return;
+    const python::PrunerReading reading = python::readPruner(*source->tree, source->definition);
+    auto add = [&](const std::vector<python::PrunerReading::Comparison> &comparisons) {
+      for (const auto &c : comparisons) out.insert({c.key, c.op, c.value});
+    };
+    add(reading.keepComparisons);
+    if (predicate) add(reading.returnComparisons);
+    for (const std::string &name : reading.keepPredicates)
+      collectKeepConditions(evaluator().globalOf(function, name), true, seen, depth + 1, out);
+    if (predicate)
+      for (const std::string &name : reading.returnPredicates)
+        collectKeepConditions(evaluator().globalOf(function, name), true, seen, depth + 1, out);
+  }
+
   bool functionBuildsHookedConfigs(const Value &function, FunctionsSeen &seen, int depth) {
     return walkPrunerFunctions(function, seen, depth,
                                [](const python::PrunerReading &reading, int) { return reading.buildsHookedConfigs; });
@@ -421,6 +442,8 @@ private:
     // The pruner's own limits and config keys; of the helpers it calls, the
     // resource limits they compare.
     FunctionsSeen seen;
+    FunctionsSeen predicatesSeen;
+    collectKeepConditions(function, false, predicatesSeen, 0, spec.prunerKeeps);
     walkPrunerFunctions(function, seen, 0, [&](const python::PrunerReading &reading, int depth) {
       if (depth == 0) {
         spec.prunerLimits = reading.limits;

@@ -163,9 +163,13 @@ ArchList listFor(const FileModel &file, const std::vector<FileModel> &allModels,
   if (first.autotune) {
     list.source = "autotune";
     // Each config with what every launch adds (ConfigUse::withLaunchValues),
-    // as the rules judge it.
-    for (const ConfigUse &use : file.configUsesOf(first))
-      if (use.listed) list.configs.push_back(use.values());
+    // as the rules judge it; a config the pruner drops by a test on its own
+    // values has no use, and shows as the pruner's elimination.
+    const std::vector<ConfigUse> &uses = file.configUsesOf(first);
+    for (const Config &config : first.autotune->configs.configs) {
+      auto use = std::find_if(uses.begin(), uses.end(), [&](const ConfigUse &u) { return u.listed == &config; });
+      list.configs.push_back(use != uses.end() ? use->values() : config);
+    }
     return list;
   }
   list.source = "launches";
@@ -242,14 +246,16 @@ void judgeTriton(const ArchList &list, const Config &config, const ArchInfo &arc
     }
   }
 
-  std::vector<resources::Elimination> checks;
-  if (kernel && kernel->language == Language::Python)
-    checks = resources::tileEliminations(*kernel, config, arch, dtype, dtypeSource);
-  else if (!kernel)
-    checks = resources::namedTileEliminations(config);
-  // The autotuner's pruner, where what it checks is known.
+  // The autotuner's pruner, where what it checks is known; a config it
+  // drops by a test on its own values is out before anything else judges it.
   const Kernel *declared = list.model;
   const Kernel *tuned = declared && declared->autotune ? declared : kernel;
+  const bool prunedByValue = tuned && tuned->autotune && failedPrunerKeep(*tuned->autotune, config);
+  std::vector<resources::Elimination> checks;
+  if (!prunedByValue && kernel && kernel->language == Language::Python)
+    checks = resources::tileEliminations(*kernel, config, arch, dtype, dtypeSource);
+  else if (!prunedByValue && !kernel)
+    checks = resources::namedTileEliminations(config);
   if (tuned && tuned->autotune) {
     auto shapes = options.shapes.find(tuned->name);
     for (resources::Elimination &e :

@@ -184,6 +184,10 @@ std::vector<Elimination> prunerEliminations(const AutotuneSpec &spec, const Conf
   std::vector<Elimination> found;
   if (!spec.hasPruner) return found;
   const std::string pruner = prunerPhrase(spec);
+  if (const AutotuneSpec::KeepCondition *keep = failedPrunerKeep(spec, config))
+    found.push_back({"pruner", "",
+                     pruner + " keeps only configs with `" + keep->key + " " + keep->op + " " +
+                         std::to_string(keep->value) + "`: it drops this one before compiling it"});
   if (spec.prunerLimits.count("smem") && fits && !*fits)
     found.push_back({"pruner", "", pruner + " compares shared memory with the limit: it drops this config before "
                                             "compiling it"});

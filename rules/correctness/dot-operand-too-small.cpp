@@ -33,7 +33,7 @@ public:
         "M and N are not reported: Triton pads them. Values known only at run time (a group "
         "size checked by an `assert` in the launcher) are not judged. The limit is NVIDIA's: "
         "on AMD targets Triton computes small dots without matrix cores, and nothing is "
-        "reported.";
+        "reported. A config the `prune_configs_by` pruner drops by a test on its own values (`config.kwargs[\"B_c\"] != 0` in the test that filters the list, also in a predicate helper it calls there) is not judged: it never runs.";
     info.doc.whyItMatters =
         "NVIDIA tensor-core instructions consume K in fixed steps, and Triton refuses smaller "
         "dots at compile time (`Input shapes should have M >= 1, N >= 1 and K >= 16`). In an "

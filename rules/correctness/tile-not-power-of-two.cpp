@@ -53,7 +53,7 @@ public:
         "default of 0 for a width used only under a flag that defaults to off is never built). A "
         "dimension of 0 (`tl.zeros([0], ...)`, an empty placeholder in the arm a flag turns off) "
         "passes Triton's front end but fails its lowering to the GPU (Triton 3.6.0, sm90): it is "
-        "reported as an empty tile wherever a config or launch compiles its arm.";
+        "reported as an empty tile wherever a config or launch compiles its arm. A config the `prune_configs_by` pruner drops by a test on its own values (`config.kwargs[\"B_c\"] != 0` in the test that filters the list, also in a predicate helper it calls there) is not judged: it never runs.";
     info.doc.whyItMatters =
         "Triton lays tiles out over threads in power-of-two blocks and rejects anything else at "
         "compile time (`arange's range must be a power of 2`, `Shape element 0 must be a power "

@@ -78,7 +78,7 @@ public:
         "compared. The finding points at the duplicate as written: the element of a literal "
         "list, the row of a table a comprehension unpacks (`for m, n, k, s, w in TABLE`, with a "
         "note at the earlier row), else the expression that made it; duplicates one expression "
-        "makes from a single loop (`min(bn, 1024)`) share one finding there.";
+        "makes from a single loop (`min(bn, 1024)`) share one finding there. A config the `prune_configs_by` pruner drops by a test on its own values (`config.kwargs[\"B_c\"] != 0` in the test that filters the list, also in a predicate helper it calls there) is not judged: it never runs.";
     info.doc.whyItMatters =
         "The autotuner compiles and benchmarks every entry, so a duplicate doubles that "
         "config's share of the tuning pause and adds nothing. Duplicates usually betray a "
@@ -112,8 +112,9 @@ public:
       // the first earlier config of its hash that runs the same.
       std::vector<std::pair<size_t, size_t>> byHash;
       byHash.reserve(list.configs.size());
+      // A config the pruner drops by a test on its own values never runs.
       for (size_t i = 0; i < list.configs.size(); ++i)
-        if (allKnown(list.configs[i], tritonOptions))
+        if (allKnown(list.configs[i], tritonOptions) && !failedPrunerKeep(*kernel.autotune, list.configs[i]))
           byHash.emplace_back(identityHash(list.configs[i], tritonOptions), i);
       std::sort(byHash.begin(), byHash.end());
       std::vector<const Config *> originalOf(list.configs.size(), nullptr);
