@@ -1298,11 +1298,6 @@ private:
     for (NodeId child : tree_.children(expression)) collectNameDefinitions(body, child, position, depth, into);
   }
 
-  // The value last assigned to `name` in `block` before `position`. A tuple
-  // target takes its element of a written tuple (`a, b = x, y`); unpacking
-  // anything else (`BLOCK, warps = settings(n)`) gives the whole value and,
-  // where `unpackedElement` asks for it, the element's position; otherwise it
-  // is not a definition of `name`.
   // How many values `*operand` unpacks at `before` in `function`: a tuple or
   // list written out, a name the function last assigned one (in every arm
   // of an `if` alike), or a conditional whose arms hold as many; nullopt
@@ -1355,6 +1350,11 @@ private:
     return length;
   }
 
+  // The value last assigned to `name` in `block` before `position`. A tuple
+  // target takes its element of a written tuple (`a, b = x, y`); unpacking
+  // anything else (`BLOCK, warps = settings(n)`) gives the whole value and,
+  // where `unpackedElement` asks for it, the element's position; otherwise it
+  // is not a definition of `name`.
   NodeId lastAssignmentBefore(NodeId block, std::string_view name, uint32_t position,
                               std::optional<size_t> *unpackedElement = nullptr) const {
     NodeId found = kNoNode;

@@ -35,10 +35,14 @@ public:
     PrunerReading reading;
     if (body_ == kNoNode) return reading;
     scan(body_, reading);
-    // Several returns: no one of them says what the function answers.
+    // Several returns: no one of them says what the function answers, nor
+    // which list a keep test chose (`big = [c for c in configs if ...]`
+    // returned only for large shapes).
     if (returns_ != 1) {
       reading.returnComparisons.clear();
       reading.returnPredicates.clear();
+      reading.keepComparisons.clear();
+      reading.keepPredicates.clear();
     }
     return reading;
   }
