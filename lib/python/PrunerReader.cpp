@@ -53,6 +53,7 @@ private:
   NodeId body_ = kNoNode;
   std::unordered_map<std::string_view, Keys> locals_;
   int returns_ = 0;
+  int branches_ = 0; // enclosing statements that run on some paths only
   std::unordered_map<std::string_view, std::string> directLocals_; // `B_c = config.kwargs["B_c"]`
 
   static void addUnique(std::vector<std::string> &list, const std::string &value) {
@@ -199,11 +200,12 @@ private:
     if (kind == NodeKind::ReturnStatement) {
       ++returns_;
       for (NodeId child : tree_.children(node))
-        if (tree_.kind(child) != NodeKind::Comment)
+        if (tree_.kind(child) != NodeKind::Comment && branches_ == 0)
           readConjuncts(child, reading.returnComparisons, reading.returnPredicates);
     }
-    // `[c for c in configs if keep(c)]`: the test of each `if` clause.
-    if (kind == NodeKind::ListComprehension || kind == NodeKind::GeneratorExpression) {
+    // `[c for c in configs if keep(c)]`: the test of each `if` clause, where
+    // the comprehension runs on every path.
+    if ((kind == NodeKind::ListComprehension || kind == NodeKind::GeneratorExpression) && branches_ == 0) {
       for (NodeId child : tree_.children(node)) {
         if (tree_.kind(child) != NodeKind::IfClause) continue;
         for (NodeId test : tree_.children(child))
@@ -216,8 +218,8 @@ private:
       NodeId callee = tree_.child(node, Field::Function);
       NodeId first = tree_.positionalArgument(node, 0);
       first = tree_.unparenthesize(first);
-      if (callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier && tree_.text(callee) == "filter" &&
-          first != kNoNode && tree_.kind(first) == NodeKind::Lambda)
+      if (branches_ == 0 && callee != kNoNode && tree_.kind(callee) == NodeKind::Identifier &&
+          tree_.text(callee) == "filter" && first != kNoNode && tree_.kind(first) == NodeKind::Lambda)
         readConjuncts(tree_.child(first, Field::Body), reading.keepComparisons, reading.keepPredicates);
     }
     if (kind == NodeKind::Subscript || kind == NodeKind::Call) {
@@ -300,7 +302,15 @@ private:
         }
       }
     }
+    // What runs only on some paths (an `if` arm, a loop's body, a nested
+    // function) chooses the kept configs only there.
+    const bool branch = kind == NodeKind::IfStatement || kind == NodeKind::ForStatement ||
+                        kind == NodeKind::WhileStatement || kind == NodeKind::TryStatement ||
+                        kind == NodeKind::WithStatement || kind == NodeKind::FunctionDefinition ||
+                        kind == NodeKind::ConditionalExpression;
+    if (branch) ++branches_;
     for (NodeId child : tree_.children(node)) scan(child, reading);
+    if (branch) --branches_;
   }
 
   bool isGetCall(NodeId call) const {

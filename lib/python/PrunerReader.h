@@ -28,8 +28,9 @@ struct PrunerReading {
   // The conjuncts of the tests that choose the configs kept: the `if` of a
   // comprehension over the configs, the body of a lambda given to
   // `filter`: comparisons, and the plain names of helpers called there as
-  // predicates (`is_fwd_candidate(config, N, d)`); none in a function with
-  // more than one `return`.
+  // predicates (`is_fwd_candidate(config, N, d)`); only tests that run on
+  // every path (not under an `if`, in a loop or a nested function), and
+  // none in a function with more than one `return`.
   std::vector<Comparison> keepComparisons;
   std::vector<std::string> keepPredicates;
   // The same read from the function's only `return`, for when it is such a
