@@ -1,7 +1,6 @@
 #include "python/PrunerReader.h"
 
 #include <algorithm>
-#include <map>
 #include <set>
 #include <unordered_map>
 #include <vector>
@@ -166,30 +165,19 @@ private:
         predicates.emplace_back(tree_.text(callee));
       return;
     }
-    if (kind != NodeKind::ComparisonOperator) return;
-    std::vector<NodeId> operands;
-    std::string op;
-    for (NodeId child : tree_.children(test)) {
-      if (tree_.kind(child) == NodeKind::Comment) continue;
-      if (SyntaxTree::isOperatorToken(tree_.kind(child)) || tree_.node(child).field == Field::Operators)
-        op += std::string(tree_.text(child));
-      else
-        operands.push_back(child);
-    }
-    static const std::set<std::string> known = {"==", "!=", "<", "<=", ">", ">="};
-    if (operands.size() != 2 || !known.count(op)) return;
+    Comparison comparison;
+    if (!readComparison(tree_, test, comparison)) return;
+    const NodeId sides[2] = {comparison.left, comparison.right};
     for (int side = 0; side < 2; ++side) {
-      const std::string key = configKeyRead(operands[static_cast<size_t>(side)]);
-      NodeId number = tree_.unparenthesize(operands[static_cast<size_t>(1 - side)]);
+      const std::string key = configKeyRead(sides[side]);
+      NodeId number = tree_.unparenthesize(sides[1 - side]);
       int64_t value = 0;
-      if (key.empty() || number == kNoNode || tree_.kind(number) != NodeKind::Integer ||
+      // `0 != B_c` reads as `B_c != 0`.
+      const char *op = comparisonSpelling(comparison.op, side == 1);
+      if (!op || key.empty() || number == kNoNode || tree_.kind(number) != NodeKind::Integer ||
           !parseIntegerLiteral(tree_.text(number), value))
         continue;
-      // `0 != B_c` reads as `B_c != 0`.
-      static const std::map<std::string, std::string> mirrored = {{"<", ">"}, {"<=", ">="}, {">", "<"}, {">=", "<="}};
-      std::string written = op;
-      if (side == 1 && mirrored.count(op)) written = mirrored.at(op);
-      comparisons.push_back({key, written, value});
+      comparisons.push_back({key, op, value});
       return;
     }
   }
