@@ -141,10 +141,23 @@ private:
     // DISABLE_ROCSHMEM` around the whole file): a switch, which would parse
     // a file emptied of what it holds.
     const std::string_view text = source.text();
+    // `#ifndef NAME`, `!defined(NAME)` or `! defined NAME`, the name whole
+    // (`#ifndef NAME_FALLBACK` is another switch).
     auto turnsCodeOff = [&](const std::string &name) {
-      return text.find("#ifndef " + name) != std::string_view::npos ||
-             text.find("!defined(" + name + ")") != std::string_view::npos ||
-             text.find("! defined(" + name + ")") != std::string_view::npos;
+      for (size_t at = findWord(text, name); at != std::string_view::npos; at = findWord(text, name, at + 1)) {
+        std::string_view before = text.substr(0, at);
+        auto drop = [&](std::string_view suffix) {
+          while (!before.empty() && (before.back() == ' ' || before.back() == '\t')) before.remove_suffix(1);
+          if (!before.ends_with(suffix)) return false;
+          before.remove_suffix(suffix.size());
+          return true;
+        };
+        if (drop("ifndef") && drop("#")) return true;
+        before = text.substr(0, at);
+        drop("(");
+        if (drop("defined") && drop("!")) return true;
+      }
+      return false;
     };
     std::vector<std::string> names, defines;
     for (const auto &[name, value] : command.buildDefineLiterals)

@@ -333,9 +333,8 @@ struct MemoryAccess {
   // x)`, `tl.maximum(x, c)`), and that load: running it again writes what
   // the first run wrote.
   bool idempotentOverwrite = false;
-  // A store of a literal: its value as a number ("0" for `False`, `0` or
-  // `0.0`; "1" for `True`); empty otherwise.
-  std::string storedConstant;
+  // A store of a literal zero (`0`, `0.0`, `False`).
+  bool storesZero = false;
   // A load whose value is used only as the whole test of `if` statements
   // (`keep = tl.load(p + i)` then `if keep:`): it decides whether work
   // runs, and reaches nothing else.

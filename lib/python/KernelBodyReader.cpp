@@ -1025,14 +1025,9 @@ private:
     const bool equalities = std::all_of(ops.begin(), ops.end(), [](NodeKind op) {
       return op == NodeKind::OpEqual || op == NodeKind::OpNotEqual;
     });
-    auto loaded = [](const Info &v) {
-      if (!v.bounds) return false;
-      for (size_t i = 0; i < v.bounds->count; ++i)
-        if (!v.bounds->sets[i].test(kDataBit)) return false;
-      return v.bounds->count > 0;
-    };
-    if (equalities && std::any_of(operands.begin(), operands.end(), loaded) &&
-        std::all_of(operands.begin(), operands.end(), [&](const Info &v) { return loaded(v) || v.params.none(); }))
+    if (equalities && std::any_of(operands.begin(), operands.end(), boundedByMemory) &&
+        std::all_of(operands.begin(), operands.end(),
+                    [](const Info &v) { return boundedByMemory(v) || v.params.none(); }))
       result.bounds = keepBounds(boundOf(kDataBit));
     return result;
   }
@@ -1276,7 +1271,11 @@ private:
   // A value computed from what a load read (`tl.load(idx + i).to(tl.int32) *
   // BLOCK`): its upper bounds all hold the data bit.
   static bool derivesFromMemory(const Info &value) {
-    if (value.load != kNoNode || value.tileLoads) return true;
+    return value.load != kNoNode || value.tileLoads || boundedByMemory(value);
+  }
+
+  // A value whose upper bounds all hold the data bit (`m` of `m = tl.load(p)`).
+  static bool boundedByMemory(const Info &value) {
     if (!value.bounds || value.bounds->count == 0) return false;
     for (size_t i = 0; i < value.bounds->count; ++i)
       if (!value.bounds->sets[i].test(kDataBit)) return false;
@@ -2672,26 +2671,11 @@ private:
     return index < 32 ? 1u << index : 0;
   }
 
-  // Whether the value of `call` is read (an atomic's old value needs scratch
-  // to reach every thread; a bare statement's does not).
-  // A literal's value as a number: "0" for `False`, `0` or `0.0`, "1" for
-  // `True` or `1`, the digits otherwise; empty for anything else.
-  std::string literalNumber(NodeId node) const {
-    node = tree_.unparenthesize(node);
-    if (node == kNoNode) return {};
-    switch (tree_.kind(node)) {
-    case NodeKind::False: return "0";
-    case NodeKind::True: return "1";
-    case NodeKind::Integer: {
-      int64_t value = 0;
-      return parseIntegerLiteral(tree_.text(node), value) ? std::to_string(value) : std::string();
-    }
-    case NodeKind::Float: {
-      const double value = std::strtod(std::string(tree_.text(node)).c_str(), nullptr);
-      return value == 0.0 ? "0" : value == 1.0 ? "1" : std::string(tree_.text(node));
-    }
-    default: return {};
-    }
+  // Whether `node` is a literal zero: `0`, `0.0` or `False`.
+  bool isLiteralZero(NodeId node) {
+    const std::optional<ScalarValue> value = literalValue(node);
+    return value && ((value->isBool() && !value->asBool()) || (value->isInt() && value->asInt() == 0) ||
+                     (value->isFloat() && value->asFloat() == 0.0));
   }
 
   // Whether the value `load` gives is used only as the whole test of `if`
@@ -2875,8 +2859,8 @@ private:
       const size_t first = recordAccess(address, AccessKind::Store, "", call);
       const NodeId valueNode = argument(call, 1, "value");
       const Info value = analyze(valueNode);
-      if (const std::string constant = literalNumber(valueNode); !constant.empty())
-        for (size_t i = first; i < kernel_.accesses.size(); ++i) kernel_.accesses[i].storedConstant = constant;
+      if (isLiteralZero(valueNode))
+        for (size_t i = first; i < kernel_.accesses.size(); ++i) kernel_.accesses[i].storesZero = true;
       if (!loopStack_.empty()) noteStoredInLoop(valueNode);
       if (const NodeId load = overwrittenLoad(valueNode, call); load != kNoNode) {
         const SourceSpan loadSpan = tree_.span(load);

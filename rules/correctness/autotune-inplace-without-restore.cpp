@@ -27,7 +27,7 @@ bool onlyClearsFlags(const Kernel &kernel, const std::string &pointer) {
   for (const MemoryAccess &access : kernel.accesses) {
     if (access.pointer != pointer) continue;
     if (access.kind == AccessKind::Atomic) return false;
-    if (access.kind == AccessKind::Store && access.storedConstant != "0") return false;
+    if (access.kind == AccessKind::Store && !access.storesZero) return false;
     if (access.kind == AccessKind::Load && !access.onlyTestedForTruth) return false;
     stores = stores || access.kind == AccessKind::Store;
   }
@@ -317,11 +317,14 @@ public:
       // takes (`if INPLACE:` with INPLACE=False everywhere) is left alone.
       std::map<std::string, PointerAccesses> byPointer;
       std::vector<std::string> pointerOrder;
+      std::set<std::string> clearedFlags;
+      for (const MemoryAccess &access : kernel.accesses)
+        if (!access.pointer.empty() && onlyClearsFlags(kernel, access.pointer)) clearedFlags.insert(access.pointer);
       for (const GuardBinding &binding : guardBindings(context.file(), kernel)) {
         std::map<std::string, PointerAccesses> underBinding;
         for (const MemoryAccess &access : kernel.accesses) {
           if (access.pointer.empty() || !kernel.findParam(access.pointer) || !runsUnder(access, binding) ||
-              onlyClearsFlags(kernel, access.pointer))
+              clearedFlags.count(access.pointer))
             continue;
           // `x = where(m, v, x)` stored back: a second run writes what the first wrote.
           if (access.idempotentOverwrite) continue;

@@ -131,6 +131,7 @@ public:
         const Config *first = nullptr;
         SourceSpan span;
         std::vector<const Config *> configs;
+        std::string suggestion; // the parameter the name is closest to, if any
       };
       std::vector<std::pair<std::string, Unknown>> unknowns;
       for (const Config &config : list.configs) {
@@ -149,7 +150,7 @@ public:
           }
           auto entry = std::find_if(unknowns.begin(), unknowns.end(), [&](const auto &u) { return u.first == name; });
           if (entry == unknowns.end()) {
-            unknowns.push_back({name, Unknown{&config, span, {}}});
+            unknowns.push_back({name, Unknown{&config, span, {}, closestParam(name, *signatures.front())}});
             entry = unknowns.end() - 1;
           }
           // A comprehension repeats one dict for every config: one place.
@@ -162,22 +163,20 @@ public:
       // finding, at the first, naming them all.
       // On a fork's file a name close to no parameter may be one of the
       // fork's compile options: such names are reported apart, as notes.
-      auto mayBeForkOption = [&](const std::string &name) {
-        return fork && closestParam(name, *signatures.front()).empty();
-      };
+      auto mayBeForkOption = [&](const Unknown &unknown) { return fork && unknown.suggestion.empty(); };
       std::vector<bool> merged(unknowns.size(), false);
       for (size_t i = 0; i < unknowns.size(); ++i) {
         if (merged[i]) continue;
         const Unknown &unknown = unknowns[i].second;
-        const bool forkOptions = mayBeForkOption(unknowns[i].first);
-        std::vector<std::string> names{unknowns[i].first};
+        const bool forkOptions = mayBeForkOption(unknown);
+        std::vector<std::pair<std::string, std::string>> names{{unknowns[i].first, unknown.suggestion}};
         for (size_t j = i + 1; j < unknowns.size(); ++j) {
           const Unknown &other = unknowns[j].second;
           if (merged[j] || other.span.line != unknown.span.line || other.configs != unknown.configs ||
-              mayBeForkOption(unknowns[j].first) != forkOptions)
+              mayBeForkOption(other) != forkOptions)
             continue;
           merged[j] = true;
-          names.push_back(unknowns[j].first);
+          names.push_back({unknowns[j].first, other.suggestion});
         }
         const Config &config = *unknown.first;
         const size_t count = unknown.configs.size();
@@ -189,7 +188,7 @@ public:
         }
         std::string listed;
         for (size_t k = 0; k < names.size(); ++k)
-          listed += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + ("`" + names[k] + "`");
+          listed += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + ("`" + names[k].first + "`");
         const bool several = names.size() > 1;
         auto diagnostic = context.report(unknown.span, which + (count > 1 ? " set " : " sets ") + listed +
                                                            (several ? ", which are not parameters of `"
@@ -203,8 +202,7 @@ public:
                           (several ? "none of these names is" : "the name is not") +
                           " close to a parameter of the kernel");
         }
-        for (const std::string &name : names) {
-          const std::string suggestion = closestParam(name, *signatures.front());
+        for (const auto &[name, suggestion] : names) {
           if (!suggestion.empty())
             diagnostic.note(several ? "`" + name + "`: did you mean `" + suggestion + "`?"
                                     : "did you mean `" + suggestion + "`?");

@@ -687,9 +687,11 @@ TEST(CudaModel, MacrosTheBuildDefinesAreNamedWhereTheFileDoesNotParse) {
   scratch.write("setup.py", "flags = ['-O3', '-DTAG=\"#1\"',\n    # '-DDISABLE_BACKWARD',\n]\n");
   scratch.write("copy.cuh", "#ifdef WITH_ASYNC\nnamespace async { __device__ inline void wait() {} }\n#endif\n");
   // With the macros the build writes with a literal value (not TAG, a
-  // quoted string), the file parses: that parse is kept, and says so.
-  const FileModel parsed = cudaModelOfFile(scratch.write(
-      "k.cu", "#include \"copy.cuh\"\n__global__ void k(float *out) { async::wait(); out[threadIdx.x] = 1.0f; }\n"));
+  // quoted string), the file parses: that parse is kept, and says so. A
+  // switch whose name only starts with one of them turns nothing off.
+  const FileModel parsed = cudaModelOfFile(
+      scratch.write("k.cu", "#include \"copy.cuh\"\n#ifndef TILE_ROWS_OVERRIDE\n#endif\n"
+                           "__global__ void k(float *out) { async::wait(); out[threadIdx.x] = 1.0f; }\n"));
   EXPECT_TRUE(parsed.parseProblems.empty()) << parsed.parseProblems.front().message;
   std::string parsedNotes;
   for (const std::string &note : parsed.notes) parsedNotes += note + "\n";
