@@ -182,6 +182,12 @@ struct Info {
   // (`pid_b * stride_b`, `tl.load(idx) * stride_b`): strides of an axis each
   // program takes one coordinate of, not a tile of.
   ParamSet scalarStrides;
+  // A scalar at least one below what it is computed from (`n - 1`, `n -
+  // (pid + 1) * BLOCK`), and the parameters of the whole tiles it lies
+  // below that by: offsets counted down from it, or a tile of one of those
+  // added to it, never pass the end it is computed from.
+  bool belowAnEnd = false;
+  ParamSet tilesBelowAnEnd;
 };
 
 thread_local std::deque<std::vector<Info>> *partsArena = nullptr;
@@ -1167,6 +1173,71 @@ private:
     return keepAxes(std::move(out));
   }
 
+  // Offsets anchored at the end of a dimension and walking down (`n - 1 -
+  // (start + tl.arange(0, B))`, `n - (pid + 1) * B + tl.arange(0, B)`): the
+  // highest is below the end whatever the tile, so they are inside it at
+  // the top (only the low side can leave it, which `offs >= 0` tests).
+  void countDownFromAnEnd(NodeKind opKind, const Info &left, const Info &right, NodeId rightNode,
+                          Info &result) const {
+    const bool scalars = left.shape && left.shape->empty() && right.shape && right.shape->empty();
+    // The end is a size: parameters that no program id or loop moves.
+    if (opKind == NodeKind::OpMinus && scalars) {
+      if (left.params.any() && !left.sources)
+        result.belowAnEnd = wholeTilesAtLeastOne(rightNode, result.tilesBelowAnEnd);
+      return;
+    }
+    if (!axesKnown(result) || result.shape->empty()) return;
+    std::vector<AxisOrigin> axes = *result.axes;
+    bool changed = false;
+    for (AxisOrigin &axis : axes) {
+      if (axis.arange == kNoNode || axis.wrapped) continue;
+      const bool countedDown = opKind == NodeKind::OpMinus && left.belowAnEnd && left.shape && left.shape->empty();
+      const Info &scalar = left.shape && left.shape->empty() ? left : right;
+      const bool tileBelow = opKind == NodeKind::OpPlus && scalar.shape && scalar.shape->empty() &&
+                             axis.block.any() && (axis.block & ~scalar.tilesBelowAnEnd).none();
+      if (countedDown || tileBelow) axis.wrapped = changed = true;
+    }
+    if (changed) result.axes = keepAxes(std::move(axes));
+  }
+
+  // Whether `node` is at least 1 (a positive literal) or at least one whole
+  // tile of a parameter (`BLOCK`, `(pid + 1) * BLOCK`): those parameters go
+  // to `tiles`.
+  bool wholeTilesAtLeastOne(NodeId node, ParamSet &tiles) const {
+    node = tree_.unparenthesize(node);
+    if (node == kNoNode) return false;
+    auto positiveLiteral = [&](NodeId n) {
+      n = tree_.unparenthesize(n);
+      int64_t value = 0;
+      return n != kNoNode && tree_.kind(n) == NodeKind::Integer && parseIntegerLiteral(tree_.text(n), value) &&
+             value >= 1;
+    };
+    // `pid + 1`: at least 1 for a non-negative id or counter.
+    auto atLeastOne = [&](NodeId n) {
+      n = tree_.unparenthesize(n);
+      if (positiveLiteral(n)) return true;
+      if (n == kNoNode || tree_.kind(n) != NodeKind::BinaryOperator) return false;
+      const NodeId op = tree_.child(n, Field::Operator);
+      return op != kNoNode && tree_.kind(op) == NodeKind::OpPlus &&
+             (positiveLiteral(tree_.child(n, Field::Left)) || positiveLiteral(tree_.child(n, Field::Right)));
+    };
+    if (positiveLiteral(node)) return true;
+    if (const int param = paramOf(node); param >= 0) {
+      tiles.set(static_cast<size_t>(param));
+      return true;
+    }
+    if (tree_.kind(node) != NodeKind::BinaryOperator) return false;
+    const NodeId op = tree_.child(node, Field::Operator);
+    if (op == kNoNode || tree_.kind(op) != NodeKind::OpStar) return false;
+    const NodeId a = tree_.child(node, Field::Left), b = tree_.child(node, Field::Right);
+    for (auto [factor, count] : {std::pair{a, b}, std::pair{b, a}})
+      if (const int param = paramOf(factor); param >= 0 && atLeastOne(count)) {
+        tiles.set(static_cast<size_t>(param));
+        return true;
+      }
+    return false;
+  }
+
   // `offs % M`, `offs // 2`, `offs & mask`: inside a range whatever the tile.
   static Axes wrappedAxes(const Info &value) {
     if (!axesKnown(value) || value.shape->empty()) return nullptr;
@@ -1402,6 +1473,9 @@ private:
       // A tile's shape is fixed when the kernel compiles: it derives from
       // what sizes the tile, never from the values the tile holds
       // (`tl.sum(tl.exp(x * scale), 0).shape[0]` reads no `scale`).
+      // Where the shape is not known (a tuple a helper returns), only its
+      // constexpr parameters can size it; a parameter's own `.shape` (a host
+      // tensor descriptor's) is the global shape, known at run time.
       if (name == "shape") {
         Info result;
         if (object.shape && !object.shape->empty()) {
@@ -1409,7 +1483,7 @@ private:
             for (const std::string &param : dim.params)
               if (auto found = kernelScope().find(param); found != kernelScope().end()) result.params.set(found->second);
         } else {
-          result.params = object.params;
+          result.params = namesParameter(tree_.child(node, Field::Object)) ? object.params : constexprOnly(object.params);
         }
         result.shape = nullptr;
         return result;
@@ -1491,6 +1565,7 @@ private:
       } else if (opKind == NodeKind::OpPlus || opKind == NodeKind::OpMinus) {
         result.scalarStrides = left.scalarStrides | right.scalarStrides;
       }
+      countDownFromAnEnd(opKind, left, right, tree_.child(node, Field::Right), result);
       return result;
     }
     case NodeKind::UnaryOperator: {
@@ -1553,6 +1628,20 @@ private:
       return result;
     }
     }
+  }
+
+  // The constexpr parameters among `params`.
+  ParamSet constexprOnly(ParamSet params) const {
+    for (size_t i = 0; i < kernel_.params.size() && i < params.size(); ++i)
+      if (params.test(i) && !kernel_.params[i].isConstexpr()) params.reset(i);
+    return params;
+  }
+
+  // Whether `node` is a kernel parameter named as written (not a helper's).
+  bool namesParameter(NodeId node) const {
+    node = tree_.unparenthesize(node);
+    return inlining_.empty() && node != kNoNode && tree_.kind(node) == NodeKind::Identifier &&
+           paramIndex_.count(tree_.text(node)) != 0;
   }
 
   Info analyzeSubscript(NodeId node) {
@@ -2505,6 +2594,8 @@ private:
     if (path == "min" || path == "max" || path == "int" || path == "float" || path == "bool" ||
         path == "len" || path == "triton.cdiv")
       result.shape = scalarShape();
+    // A tuple's or a tile's length is fixed when the kernel compiles.
+    if (path == "len") result.params = constexprOnly(result.params);
     if (!arguments.empty()) {
       if (path == "min" || path == "max") result.bounds = keepBounds(extremeBound(arguments, path == "min"));
       else if (path == "triton.cdiv" || path == "int") result.bounds = keepBounds(boundsOf(arguments.front()));
