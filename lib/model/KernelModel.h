@@ -581,6 +581,11 @@ struct LaunchArgument {
   // of one, a parameter every call in the module passes one to): "fp16",
   // "fp32", "int8", ...; empty when nothing shows it.
   std::string elementType;
+  // Where an assert of the launching code allows several types of one width
+  // (`assert a.dtype in [torch.int8, torch.float8_e4m3fn]`), elementType is
+  // the first and this says so ("int8 or fp8e4nv (the assert at line 90; 1
+  // byte either way)"); empty otherwise.
+  std::string elementTypeAlternatives;
   SourceSpan span;
 };
 

@@ -301,6 +301,15 @@ std::string_view dtypeShortName(std::string_view path) {
 
 std::string dtypeNameForPath(std::string_view path) { return std::string(dtypeShortName(path)); }
 
+int dtypeBits(std::string_view shortName) {
+  if (shortName == "int1") return 1;
+  if (shortName == "int8" || shortName == "uint8" || shortName.substr(0, 3) == "fp8") return 8;
+  if (shortName == "fp16" || shortName == "bf16" || shortName == "int16") return 16;
+  if (shortName == "fp32" || shortName == "tf32" || shortName == "int32" || shortName == "uint32") return 32;
+  if (shortName == "fp64" || shortName == "int64") return 64;
+  return 0;
+}
+
 namespace {
 
 bool isNarrowFloat(std::string_view dtype) {

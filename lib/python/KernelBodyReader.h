@@ -13,5 +13,7 @@ void readKernelBody(const PythonModule &module, NodeId definition, KernelSyntax 
 // Short element-type name for a Triton or torch dtype path
 // ("triton.language.float16" -> "fp16"); empty when not a dtype.
 std::string dtypeNameForPath(std::string_view path);
+// Bits per element of a type of that spelling ("fp8e4nv" -> 8); 0 when not known.
+int dtypeBits(std::string_view shortName);
 
 } // namespace btlint::python

@@ -6,6 +6,7 @@
 #include "source/LineKeys.h"
 
 #include <algorithm>
+#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -1115,7 +1116,8 @@ private:
         if (function != kNoNode && tree_.kind(value) == NodeKind::BinaryOperator)
           if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
             collectNameDefinitions(body, value, tree_.node(call).startByte, 0, entry.nameDefinitions);
-        entry.elementType = hostElementType(value, function, tree_.node(call).startByte, 0);
+        entry.elementType =
+            hostElementType(value, function, tree_.node(call).startByte, 0, &entry.elementTypeAlternatives);
         site.arguments.push_back(std::move(entry));
         launch.argumentValues.push_back(value);
       }
@@ -1454,19 +1456,40 @@ private:
   // `before`, as the code shows it; empty when it does not. Views, slices
   // and copies keep their source's type; factories and casts name theirs; a
   // parameter of `function` takes the type every call of it in the module
-  // passes (all calls must agree).
-  std::string hostElementType(NodeId value, NodeId function, uint32_t before, int depth) {
+  // passes (all calls must agree); an assert before `before` that allows
+  // the tensor types of one width (`assert a.dtype in [torch.int8,
+  // torch.float8_e4m3fn]`) gives the first, and says so in `alternatives`.
+  std::string hostElementType(NodeId value, NodeId function, uint32_t before, int depth,
+                              std::string *alternatives = nullptr) {
     value = tree_.unparenthesize(value);
     if (value == kNoNode || depth > kMaxHostTypeDepth) return {};
     switch (tree_.kind(value)) {
     case NodeKind::Subscript:
-      return hostElementType(tree_.child(value, Field::Value), function, before, depth + 1);
+      return hostElementType(tree_.child(value, Field::Value), function, before, depth + 1, alternatives);
     case NodeKind::Identifier: {
       const std::string_view name = tree_.text(value);
       if (function == kNoNode) return {};
-      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode)
+      if (NodeId body = tree_.child(function, Field::Body); body != kNoNode) {
         if (NodeId assigned = lastAssignmentBefore(body, name, before); assigned != kNoNode)
-          return hostElementType(assigned, function, tree_.node(assigned).startByte, depth + 1);
+          return hostElementType(assigned, function, tree_.node(assigned).startByte, depth + 1, alternatives);
+        uint32_t assertLine = 0;
+        const std::vector<std::string> allowed = assertedElementTypes(body, name, before, depth + 1, assertLine);
+        if (!allowed.empty()) {
+          const int bits = dtypeBits(allowed.front());
+          const bool oneWidth = bits > 0 && std::all_of(allowed.begin(), allowed.end(), [&](const std::string &t) {
+            return dtypeBits(t) == bits;
+          });
+          if (!oneWidth) return {};
+          if (allowed.size() > 1 && alternatives) {
+            std::string listed;
+            for (size_t i = 0; i < allowed.size(); ++i)
+              listed += (i == 0 ? "" : i + 1 == allowed.size() ? " or " : ", ") + allowed[i];
+            *alternatives = listed + " (the assert at line " + std::to_string(assertLine) + "; " +
+                            std::to_string(bits / 8) + (bits == 8 ? " byte" : " bytes") + " either way)";
+          }
+          return allowed.front();
+        }
+      }
       return parameterElementType(function, name, depth + 1);
     }
     case NodeKind::Call:
@@ -1513,22 +1536,100 @@ private:
             (tree_.kind(target) == NodeKind::Attribute && tree_.child(target, Field::AttributeName) != kNoNode &&
              tree_.text(tree_.child(target, Field::AttributeName)) == "device") ||
             (tree_.kind(target) == NodeKind::Identifier && tree_.text(target).find("device") != std::string_view::npos);
-        return keepsType ? hostElementType(object, function, before, depth + 1) : std::string();
+        return keepsType ? hostElementType(object, function, before, depth + 1, alternatives) : std::string();
       }
       if (name == "view") {
         // `x.view(torch.int8)` reinterprets; `x.view(M, K)` keeps the type.
         if (std::string named = dtypeNamed(positionalArgument(value, 0)); !named.empty()) return named;
         if (NodeId dtype = keywordArgument(value, "dtype"); dtype != kNoNode) return dtypeNamed(dtype);
-        return hostElementType(object, function, before, depth + 1);
+        return hostElementType(object, function, before, depth + 1, alternatives);
       }
       static constexpr std::string_view keeping[] = {
           "reshape", "contiguous", "transpose", "t", "T", "permute", "flatten", "expand", "expand_as",
           "squeeze", "unsqueeze", "narrow", "clone", "detach", "repeat", "view_as", "reshape_as",
           "as_strided", "unflatten", "movedim", "mT", "cuda", "slice"};
       if (std::find(std::begin(keeping), std::end(keeping), name) != std::end(keeping))
-        return hostElementType(object, function, before, depth + 1);
+        return hostElementType(object, function, before, depth + 1, alternatives);
     }
     return {};
+  }
+
+  // The element types the asserts before `before` allow for the tensor
+  // `name` (`assert x.dtype == torch.float16`, `x.dtype in (torch.int8,
+  // torch.uint8)`, `x.dtype == w.dtype` with w's allowed), in the order
+  // written, those of every assert that says; empty when none says.
+  // `assertLine` gets the line of the last assert read.
+  std::vector<std::string> assertedElementTypes(NodeId body, std::string_view name, uint32_t before, int depth,
+                                                uint32_t &assertLine) {
+    std::vector<std::string> allowed;
+    bool constrained = false;
+    if (depth > kMaxHostTypeDepth) return allowed;
+    auto dtypeOf = [&](NodeId node, std::string_view &tensor) {
+      node = tree_.unparenthesize(node);
+      if (node == kNoNode || tree_.kind(node) != NodeKind::Attribute) return false;
+      const NodeId object = tree_.unparenthesize(tree_.child(node, Field::Object));
+      const NodeId attribute = tree_.child(node, Field::AttributeName);
+      if (object == kNoNode || attribute == kNoNode || tree_.kind(object) != NodeKind::Identifier ||
+          tree_.text(attribute) != "dtype")
+        return false;
+      tensor = tree_.text(object);
+      return true;
+    };
+    auto narrow = [&](std::vector<std::string> types, NodeId where) {
+      if (types.empty()) return;
+      if (constrained) {
+        std::vector<std::string> kept;
+        for (const std::string &type : allowed)
+          if (std::find(types.begin(), types.end(), type) != types.end()) kept.push_back(type);
+        types = std::move(kept);
+      }
+      allowed = std::move(types);
+      constrained = true;
+      assertLine = tree_.span(where).line;
+    };
+    std::function<void(NodeId)> read = [&](NodeId condition) {
+      condition = tree_.unparenthesize(condition);
+      if (condition == kNoNode) return;
+      if (tree_.kind(condition) == NodeKind::BooleanOperator) {
+        const NodeId op = tree_.child(condition, Field::Operator);
+        if (op == kNoNode || tree_.kind(op) != NodeKind::OpAnd) return;
+        read(tree_.child(condition, Field::Left));
+        read(tree_.child(condition, Field::Right));
+        return;
+      }
+      Comparison comparison;
+      if (!readComparison(tree_, condition, comparison)) return;
+      std::string_view left, right;
+      const bool leftIs = dtypeOf(comparison.left, left) && left == name;
+      const bool rightIs = dtypeOf(comparison.right, right) && right == name;
+      if (!leftIs && !rightIs) return;
+      const NodeId other = leftIs ? comparison.right : comparison.left;
+      std::vector<std::string> types;
+      if (comparison.op == NodeKind::OpEqual) {
+        std::string_view tensor;
+        if (std::string named = dtypeNamed(other); !named.empty()) types.push_back(std::move(named));
+        else if (dtypeOf(other, tensor) && tensor != name) {
+          uint32_t line = 0;
+          types = assertedElementTypes(body, tensor, before, depth + 1, line);
+        }
+      } else if (comparison.op == NodeKind::OpIn && leftIs) {
+        const NodeId listed = tree_.unparenthesize(other);
+        if (listed == kNoNode || (tree_.kind(listed) != NodeKind::List && tree_.kind(listed) != NodeKind::Tuple &&
+                                  tree_.kind(listed) != NodeKind::Set))
+          return;
+        for (NodeId element : tree_.children(listed)) {
+          if (tree_.kind(element) == NodeKind::Comment) continue;
+          std::string named = dtypeNamed(element);
+          if (named.empty()) return; // a type btlint does not name: the assert says nothing it can use
+          if (std::find(types.begin(), types.end(), named) == types.end()) types.push_back(std::move(named));
+        }
+      }
+      narrow(std::move(types), condition);
+    };
+    forEachStatementBefore(body, before, [&](NodeId statement) {
+      if (tree_.kind(statement) == NodeKind::AssertStatement) read(firstExpression(statement));
+    });
+    return allowed;
   }
 
   // Calls in the module by the name they call (identifiers only), found once.

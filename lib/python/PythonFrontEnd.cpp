@@ -807,6 +807,7 @@ private:
   void applyLaunchElementTypes(Kernel &kernel, const python::KernelSyntax &syntax) {
     std::map<std::string, std::string> typeOf; // pointer parameter -> element type; "" where launches disagree
     std::map<std::string, int> shownAt;        // the line of the first launch that shows it
+    std::map<std::string, std::string> alternativesOf; // what that launch's assert allows, if several
     for (const LaunchSite &launch : model_.launches) {
       if (!callsOwnKernel(launch, kernel)) continue;
       for (const LaunchArgument &argument : launch.arguments) {
@@ -814,7 +815,10 @@ private:
         const std::string name(kernel.paramNameOf(argument));
         if (name.empty()) continue;
         auto [found, inserted] = typeOf.emplace(name, argument.elementType);
-        if (inserted) shownAt[name] = launch.span.line;
+        if (inserted) {
+          shownAt[name] = launch.span.line;
+          alternativesOf[name] = argument.elementTypeAlternatives;
+        }
         else if (found->second != argument.elementType) found->second.clear();
       }
     }
@@ -838,7 +842,9 @@ private:
       std::string pointer;
       tile.dtype = typeThrough(tile.span, pointer);
       if (tile.dtype.empty()) continue;
-      tile.dtypeShownBy = "`" + pointer + "` is " + tile.dtype + " in the launch at line " + std::to_string(shownAt[pointer]);
+      const std::string &alternatives = alternativesOf[pointer];
+      tile.dtypeShownBy = "`" + pointer + "` is " + (alternatives.empty() ? tile.dtype : alternatives) +
+                          " in the launch at line " + std::to_string(shownAt[pointer]);
       typed = true;
     }
     if (!typed) return;
