@@ -581,9 +581,14 @@ private:
     if (calleeKind == NodeKind::Attribute) {
       NodeId method = tree_.child(callee, Field::AttributeName);
       std::string_view name = method != kNoNode ? tree_.text(method) : "";
-      // These wait for the GPU before the host clock is read again.
-      if (name == "synchronize" || name == "item" || name == "cpu" || name == "tolist" ||
-          name == "numpy" || name == "elapsed_time") {
+      // These wait for the GPU before the host clock is read again (torch's,
+      // CuPy's `cp.cuda.runtime.deviceSynchronize()` and `cp.asnumpy`,
+      // cuda-python's, JAX's `block_until_ready`).
+      static constexpr std::string_view waits[] = {
+          "synchronize", "item", "cpu", "tolist", "numpy", "elapsed_time", "deviceSynchronize",
+          "streamSynchronize", "cudaDeviceSynchronize", "cudaStreamSynchronize", "cuCtxSynchronize",
+          "cuStreamSynchronize", "asnumpy", "block_until_ready"};
+      if (std::find(std::begin(waits), std::end(waits), name) != std::end(waits)) {
         eventsByFunction_[function].push_back({TimingEvent::Sync, call, std::string(name)});
         return;
       }

@@ -57,8 +57,12 @@ public:
     info.doc.whatItDoes =
         "Reports `triton.testing.do_bench` called with `warmup` under 25 ms or `rep` under "
         "100 ms (its defaults), `do_bench_cudagraph` with `rep` under 20 ms, and kernel launches "
-        "timed with `time.time()` or `time.perf_counter()` without a "
-        "`torch.cuda.synchronize()` before the clock is read. A short `warmup` is not reported "
+        "timed with `time.time()` or `time.perf_counter()` without a wait for the GPU before the "
+        "clock is read (`torch.cuda.synchronize()`, a stream's or event's `synchronize()`, a copy to "
+        "the host such as `.item()`, `.cpu()` or CuPy's `cp.asnumpy`, CuPy's "
+        "`cp.cuda.runtime.deviceSynchronize()`, cuda-python's `cudaDeviceSynchronize()`, JAX's "
+        "`block_until_ready()`). One finding per call names every duration that is too short. "
+        "A short `warmup` is not reported "
         "when the timed function is called in a `for` or `while` loop just before, in the same "
         "block (a warm-up written by hand: `while elapsed < warmup_ms: fn()`), or, when the timed "
         "function is a lambda whose body is a call, the loop makes that same call "
@@ -88,46 +92,72 @@ public:
                   "synchronise before each clock read or use `triton.testing.do_bench`");
       const std::optional<BenchMinimums> minimums = minimumsFor(call.function);
       if (!minimums) continue;
-      const std::string name = shortName(call.function);
+      // One finding per call, naming each duration that is too short.
+      std::vector<ShortDuration> short_;
       if (minimums->warmup && !call.warmedByHand)
-        checkDuration(context, call, call.warmup, "warmup", *minimums->warmup, name);
-      checkDuration(context, call, call.rep, "rep", minimums->rep, name);
+        if (auto found = shortDuration(call, call.warmup, "warmup", *minimums->warmup)) short_.push_back(*found);
+      if (auto found = shortDuration(call, call.rep, "rep", minimums->rep)) short_.push_back(*found);
+      if (!short_.empty()) report(context, call, short_, shortName(call.function));
     }
   }
 
 private:
-  static void checkDuration(RuleContext &context, const BenchCall &call,
-                            const std::optional<ScalarValue> &value, const std::string &argument,
-                            double minimum, const std::string &function) {
+  struct ShortDuration {
+    std::string argument; // "warmup" or "rep"
+    double given = 0;     // milliseconds, one round
+    double minimum = 0;
+    int64_t rounds = 1;
+    SourceSpan written;   // where the value is set
+    bool inCall = false;  // written inside the call's parentheses
+  };
+
+  static std::optional<ShortDuration> shortDuration(const BenchCall &call, const std::optional<ScalarValue> &value,
+                                                    const std::string &argument, double minimum) {
     const std::optional<double> given = milliseconds(value);
     // Rounds of the same timing (`for _ in range(5):` keeping the best):
     // the runs add up; how many, when btlint cannot tell, is unknown.
     int64_t rounds = 1;
     if (given && argument == "rep" && call.repeatedInRounds) {
-      if (!call.rounds || !call.rounds->isInt() || call.rounds->asInt() < 1) return;
+      if (!call.rounds || !call.rounds->isInt() || call.rounds->asInt() < 1) return std::nullopt;
       rounds = call.rounds->asInt();
     }
-    if (!given || *given * static_cast<double>(rounds) >= minimum) return;
-    // At the argument when it is written in the call, else at the call with
-    // a note naming where the value is set (`rep = 20` lines above).
-    const SourceSpan written = value->span();
-    const bool inCall = written.valid() && call.span.valid() &&
-                        std::tie(written.line, written.column) >= std::tie(call.span.line, call.span.column) &&
-                        std::tie(written.endLine, written.endColumn) <=
-                            std::tie(call.span.endLine, call.span.endColumn);
-    const SourceSpan span = inCall || !call.span.valid() ? (written.valid() ? written : call.span) : call.span;
-    auto diagnostic = context.report(span, "`" + function + "` runs with `" + argument + "=" +
-                          formatMilliseconds(*given) + "`, under " + formatMilliseconds(minimum) +
-                          " ms; " +
-                          (argument == "warmup" ? "the GPU may not reach steady clocks that soon"
-                                                : "timings this short are noisy"));
-    if (!inCall && written.valid() && call.span.valid())
-      diagnostic.note("the value is set at line " + std::to_string(written.line), written);
-    if (rounds > 1)
-      diagnostic.note("the loop around it repeats it " + std::to_string(rounds) + " times: " +
-                      formatMilliseconds(*given * static_cast<double>(rounds)) + " ms in all");
-    diagnostic.note("`" + argument + "` is in milliseconds, not iterations; " + formatMilliseconds(minimum) +
-                    " ms is Triton's default");
+    if (!given || *given * static_cast<double>(rounds) >= minimum) return std::nullopt;
+    ShortDuration out{argument, *given, minimum, rounds, value->span(), false};
+    out.inCall = out.written.valid() && call.span.valid() &&
+                 std::tie(out.written.line, out.written.column) >= std::tie(call.span.line, call.span.column) &&
+                 std::tie(out.written.endLine, out.written.endColumn) <=
+                     std::tie(call.span.endLine, call.span.endColumn);
+    return out;
+  }
+
+  static void report(RuleContext &context, const BenchCall &call, const std::vector<ShortDuration> &durations,
+                     const std::string &function) {
+    // At the first argument written in the call, else at the call with a
+    // note naming where the value is set (`rep = 20` lines above).
+    const ShortDuration &first = durations.front();
+    const SourceSpan span =
+        first.inCall || !call.span.valid() ? (first.written.valid() ? first.written : call.span) : call.span;
+    std::string given, minimums;
+    for (size_t i = 0; i < durations.size(); ++i) {
+      given += (i ? "` and `" : "") + durations[i].argument + "=" + formatMilliseconds(durations[i].given);
+      minimums += (i ? " and " : "") + formatMilliseconds(durations[i].minimum);
+    }
+    const bool warmup = first.argument == "warmup";
+    const bool rep = durations.back().argument == "rep";
+    auto diagnostic = context.report(
+        span, "`" + function + "` runs with `" + given + "`, under " + minimums + " ms; " +
+                  (warmup ? "the GPU may not reach steady clocks that soon" : "") + (warmup && rep ? ", and " : "") +
+                  (rep ? "timings this short are noisy" : ""));
+    for (const ShortDuration &duration : durations) {
+      if (!duration.inCall && duration.written.valid() && call.span.valid())
+        diagnostic.note("`" + duration.argument + "` is set at line " + std::to_string(duration.written.line),
+                        duration.written);
+      if (duration.rounds > 1)
+        diagnostic.note("the loop around it repeats it " + std::to_string(duration.rounds) + " times: " +
+                        formatMilliseconds(duration.given * static_cast<double>(duration.rounds)) + " ms in all");
+      diagnostic.note("`" + duration.argument + "` is in milliseconds, not iterations; " +
+                      formatMilliseconds(duration.minimum) + " ms is Triton's default");
+    }
   }
 };
 
