@@ -1,4 +1,5 @@
 #include "rules/Rule.h"
+#include "rules/Spelling.h"
 
 #include "llvm/ADT/StringRef.h"
 
@@ -123,18 +124,9 @@ const RegisteredRule *RuleRegistry::find(std::string_view id) const {
 }
 
 std::string RuleRegistry::closestId(std::string_view id) const {
-  std::string best;
-  unsigned bestDistance = ~0u;
-  for (const auto &r : rules_) {
-    unsigned distance = llvm::StringRef(r.info.id).edit_distance(llvm::StringRef(id.data(), id.size()));
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = r.info.id;
-    }
-  }
-  // Only suggest when the typo is small relative to the id.
-  if (bestDistance > std::max<size_t>(2, id.size() / 3)) return {};
-  return best;
+  std::vector<std::string_view> ids;
+  for (const auto &r : rules_) ids.push_back(r.info.id);
+  return closestSpelling(id, ids);
 }
 
 } // namespace btlint

@@ -1,5 +1,6 @@
 #include "rules/ConfigNameAnswers.h"
 #include "rules/Rule.h"
+#include "rules/Spelling.h"
 #include "rules/TableKernels.h"
 #include "source/Backends.h"
 
@@ -26,38 +27,12 @@ const std::set<std::string> &launchOptionNames() {
   return names;
 }
 
-size_t editDistance(const std::string &a, const std::string &b) {
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-    }
-    std::swap(previous, current);
-  }
-  return previous[b.size()];
-}
-
 // The parameter the name most likely meant: close in spelling, or equal when
 // case is ignored. Empty when nothing is close enough to suggest.
 std::string closestParam(const std::string &name, const Kernel &kernel) {
-  std::string best;
-  size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
-  auto lower = [](std::string text) {
-    std::transform(text.begin(), text.end(), text.begin(), ::tolower);
-    return text;
-  };
-  for (const Param &param : kernel.params) {
-    const size_t distance =
-        lower(param.name) == lower(name) ? 0 : editDistance(name, param.name);
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = param.name;
-    }
-  }
-  return best;
+  std::vector<std::string_view> names;
+  for (const Param &param : kernel.params) names.push_back(param.name);
+  return closestSpelling(name, names);
 }
 
 class ConfigUnknownParam : public Rule {

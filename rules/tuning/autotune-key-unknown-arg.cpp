@@ -1,4 +1,5 @@
 #include "rules/Rule.h"
+#include "rules/Spelling.h"
 #include "rules/TableKernels.h"
 
 #include <algorithm>
@@ -8,42 +9,12 @@
 namespace btlint {
 namespace {
 
-size_t editDistance(const std::string &a, const std::string &b) {
-  std::vector<size_t> previous(b.size() + 1), current(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) previous[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    current[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      const size_t substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      current[j] = std::min({previous[j] + 1, current[j - 1] + 1, substitution});
-    }
-    std::swap(previous, current);
-  }
-  return previous[b.size()];
-}
-
-std::string lowercase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
 // The argument the name most likely meant: one spelled alike, or the
-// argument behind a caller-side name (`out` for `out_ptr`). Empty when none is close.
+// argument behind a caller-side name (`out` for `out_ptr`).
 std::string closestArgument(const std::string &name, const Kernel &kernel) {
-  std::string best;
-  size_t bestDistance = std::max<size_t>(2, name.size() / 3) + 1;
-  for (const Param &param : kernel.params) {
-    const bool sameLetters = lowercase(param.name) == lowercase(name);
-    const bool namePlusSuffix = param.name.size() > name.size() + 1 &&
-                                param.name.compare(0, name.size() + 1, name + "_") == 0;
-    const size_t distance = sameLetters ? 0 : namePlusSuffix ? 1 : editDistance(name, param.name);
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = param.name;
-    }
-  }
-  return best;
+  std::vector<std::string_view> names;
+  for (const Param &param : kernel.params) names.push_back(param.name);
+  return closestSpelling(name, names, /*suffixes=*/true);
 }
 
 class AutotuneKeyUnknownArg : public Rule {
