@@ -414,15 +414,34 @@ public:
 
 private:
 
+  // Headers a PyTorch C++ extension's build takes from the torch install
+  // (torch.utils.cpp_extension adds its include folders): never part of the
+  // project's tree.
+  static bool fromTorchInstall(const std::string &header) {
+    for (std::string_view prefix : {"torch/", "ATen/", "c10/", "caffe2/", "pybind11/"})
+      if (header.rfind(prefix, 0) == 0) return true;
+    return header == "Python.h";
+  }
+
   std::vector<ParseProblem> summarisedProblems(bool guessedFlags) {
     if (guessedFlags && !missingHeaders_.empty()) {
       ParseProblem summary = firstMissing_;
       const size_t others = missingHeaders_.size() - 1;
+      const bool torchOnly = std::all_of(missingHeaders_.begin(), missingHeaders_.end(), fromTorchInstall);
       summary.message = "`" + firstMissingName_ + "` not found" +
                         (others == 0 ? std::string()
                                      : " (and " + std::to_string(others) + " other header" + (others == 1 ? "" : "s") +
                                            ")") +
-                        ": the file is analysed only as far as it parses without it";
+                        ": the file is analysed only as far as it parses without " + (others == 0 ? "it" : "them");
+      if (torchOnly) {
+        // A PyTorch extension: the headers come with torch, not with the
+        // project; the kernels are read all the same. Said, not failed.
+        summary.notes.push_back("PyTorch's C++ headers: a torch install provides them when the extension is "
+                                "built; pass -p BUILD_DIR with a compile_commands.json that names torch's include "
+                                "folders to read the file whole");
+        summary.severityCap = Severity::Note;
+        return {std::move(summary)};
+      }
       summary.notes.push_back("btlint guessed the include folders from the project's layout (include/, csrc/, "
                               "src/, vendored include/ folders); pass -p BUILD_DIR with the build's "
                               "compile_commands.json (CMake: -DCMAKE_EXPORT_COMPILE_COMMANDS=ON) for its flags");

@@ -69,6 +69,31 @@ struct Fixed {
     const Param *param = kernel.findParam(name);
     return param && param->isConstexpr();
   }
+  // Whether `name` only stands in for fixed values in the extent's bounds:
+  // each bound that reads it has a twin reading fixed values in its place
+  // and otherwise the same (`lim + start_n` with `lim = min(chunk_size,
+  // seqlen - s)`: {seqlen, start_n} and {chunk_size, start_n}). It then only
+  // clips what the key bounds, whatever else moves the extent.
+  bool onlyClips(const std::vector<ExtentBound> &bounds, const std::string &name) const {
+    auto reads = [](const ExtentBound &bound, const std::string &param) {
+      return std::find(bound.params.begin(), bound.params.end(), param) != bound.params.end();
+    };
+    bool read = false;
+    for (const ExtentBound &bound : bounds) {
+      if (!reads(bound, name)) continue;
+      read = true;
+      const bool twin = std::any_of(bounds.begin(), bounds.end(), [&](const ExtentBound &other) {
+        if (other.program != bound.program || other.data != bound.data || reads(other, name)) return false;
+        for (const std::string &param : bound.params)
+          if (param != name && !reads(other, param)) return false;
+        for (const std::string &param : other.params)
+          if (!reads(bound, param) && !contains(param)) return false;
+        return true;
+      });
+      if (!twin) return false;
+    }
+    return read;
+  }
   // An extent is bounded when one of its bounds reads only fixed values.
   bool bounds(const std::vector<ExtentBound> &bounds) const {
     return std::any_of(bounds.begin(), bounds.end(), [&](const ExtentBound &bound) {
@@ -104,7 +129,9 @@ std::vector<const Loop *> tiledLoopsBoundBy(const Kernel &kernel, const std::str
         }))
       continue;
     // Front-ends that give no end bounds: the bounds as a whole.
-    if (!loop.endBounds.empty() && (!boundReads(loop.endBounds, name) || fixed.bounds(loop.endBounds))) continue;
+    if (!loop.endBounds.empty() && (!boundReads(loop.endBounds, name) || fixed.bounds(loop.endBounds) ||
+                                    fixed.onlyClips(loop.endBounds, name)))
+      continue;
     loops.push_back(&loop);
   }
   return loops;
@@ -143,7 +170,8 @@ std::vector<const MaskExtent *> masksBoundBy(const Kernel &kernel, const std::st
                                              bool constantTilesSizeNothing = true) {
   std::vector<const MaskExtent *> masks;
   for (const MaskExtent &mask : kernel.maskExtents) {
-    if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds) || clipsABoundedLoop(kernel, mask, fixed))
+    if (!boundReads(mask.bounds, name) || fixed.bounds(mask.bounds) || fixed.onlyClips(mask.bounds, name) ||
+        clipsABoundedLoop(kernel, mask, fixed))
       continue;
     const auto &tile = mask.tileParams;
     if (mask.tileKnown && std::all_of(tile.begin(), tile.end(), [&](const std::string &t) {

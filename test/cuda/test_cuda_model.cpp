@@ -342,13 +342,38 @@ __global__ void k(float *x) {
   EXPECT_EQ(problem.span.column, 10u);
   EXPECT_EQ(problem.message,
             "`no_such_header.cuh` not found (and 1 other header): the file is analysed only as far as it parses "
-            "without it");
+            "without them");
   EXPECT_EQ(problem.severityCap, Severity::Warning);
   ASSERT_FALSE(problem.notes.empty());
   EXPECT_NE(problem.notes[0].find("compile_commands.json"), std::string::npos);
   const Kernel *kernel = findKernel(model, "k");
   ASSERT_TRUE(kernel);
   EXPECT_EQ(kernel->staticSharedBytes, 128);
+}
+
+// A PyTorch extension's headers come with torch, never with the project:
+// missing, they are said at note level (the kernels are read all the same);
+// one other missing header keeps the warning.
+TEST(CudaModel, MissingTorchHeadersAreANote) {
+  for (bool alsoOther : {false, true}) {
+    ScratchDir scratch;
+    auto file = scratch.write("csrc/scale.cu", std::string("#include <torch/extension.h>\n#include <ATen/cuda/CUDAContext.h>\n") +
+                                                   (alsoOther ? "#include \"helpers/missing.cuh\"\n" : "") +
+                                                   "__global__ void scale(float *x, float f) {\n"
+                                                   "  __shared__ float tile[64];\n"
+                                                   "  tile[threadIdx.x] = x[threadIdx.x] * f;\n"
+                                                   "  x[threadIdx.x] = tile[63 - threadIdx.x];\n}\n");
+    FileModel model = cudaModelOfFile(file);
+    ASSERT_EQ(model.parseProblems.size(), 1u);
+    const ParseProblem &problem = model.parseProblems[0];
+    EXPECT_EQ(problem.severityCap, alsoOther ? Severity::Warning : Severity::Note) << problem.message;
+    std::string notes;
+    for (const std::string &note : problem.notes) notes += note + "\n";
+    EXPECT_EQ(notes.find("PyTorch's C++ headers") != std::string::npos, !alsoOther) << notes;
+    const Kernel *kernel = findKernel(model, "scale");
+    ASSERT_TRUE(kernel);
+    EXPECT_EQ(kernel->staticSharedBytes, 256);
+  }
 }
 
 // The include folders of a project's layout are searched without a database.
