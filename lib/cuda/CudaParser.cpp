@@ -89,6 +89,15 @@ public:
     if (builtinHeaders_ && (info.getID() == clang::diag::err_ref_bad_target ||
                             info.getID() == clang::diag::err_ref_bad_target_global_initializer))
       return;
+    // A call to a __device__ function in a branch that only the device pass
+    // compiles (`#ifdef __CUDA_ARCH__ ... __trap(); #else throw ...`),
+    // also through a macro defined there, inside a host function: nvcc never
+    // compiles a host function's body for the device, and its host pass
+    // takes the other branch. Clang's device parse reads both.
+    if ((info.getID() == clang::diag::err_ovl_no_viable_function_in_call ||
+         info.getID() == clang::diag::err_ref_bad_target) &&
+        info.hasSourceManager() && inDeviceOnlyBranch(info.getSourceManager(), info.getLocation()))
+      return;
     // A __shared__ object with a constructor (cuda::barrier): nvcc warns and
     // skips the initialisation, Clang stops. The code builds with nvcc.
     if (info.getID() == clang::diag::err_shared_var_init) return;
@@ -300,6 +309,20 @@ public:
       if (!latent) keep(std::move(held.problem));
     }
     pendingTemplateErrors_.clear();
+  }
+
+  // The branches of conditionals on __CUDA_ARCH__ that the device pass
+  // takes, as byte ranges of their files (a branch still open ends at the
+  // end of the file).
+  void noteDeviceOnlyBranch(clang::FileID file, unsigned begin, unsigned end) {
+    deviceOnlyBranches_.push_back({file, begin, end});
+  }
+  bool inDeviceOnlyBranch(const clang::SourceManager &sm, clang::SourceLocation where) const {
+    if (where.isInvalid()) return false;
+    const auto [file, offset] = sm.getDecomposedLoc(sm.getSpellingLoc(where));
+    return std::any_of(deviceOnlyBranches_.begin(), deviceOnlyBranches_.end(), [&](const DeviceOnlyBranch &branch) {
+      return branch.file == file && branch.begin <= offset && offset < branch.end;
+    });
   }
 
   // The lines (file, line) where a macro holding a pragma expands.
@@ -524,6 +547,11 @@ private:
   std::optional<TargetMismatch> targetPending_; // a call with no viable candidate, waiting for its notes
   std::set<const clang::FileEntry *> namedByTheFile_;
   std::set<std::pair<clang::FileID, unsigned>> pragmaMacroLines_;
+  struct DeviceOnlyBranch {
+    clang::FileID file;
+    unsigned begin = 0, end = 0;
+  };
+  std::vector<DeviceOnlyBranch> deviceOnlyBranches_;
   std::set<std::pair<clang::FileID, unsigned>> templateKeywordLines_; // where a missing `template` was forgiven
   struct HeldTemplateError {
     clang::SourceLocation at;
@@ -585,6 +613,95 @@ private:
 
   const clang::SourceManager &sm_;
   bool &readsCudaArch_;
+};
+
+// Tells the collector which branches of conditionals on __CUDA_ARCH__
+// (`#ifdef __CUDA_ARCH__`, `#if __CUDA_ARCH__ >= 800`, the `#else` of an
+// `#ifndef __CUDA_ARCH__`) the device pass takes: code only nvcc's device
+// pass reads.
+class DeviceBranchWatcher : public clang::PPCallbacks {
+public:
+  DeviceBranchWatcher(const clang::SourceManager &sm, const clang::LangOptions &options, ProblemCollector &problems)
+      : sm_(sm), options_(options), problems_(problems) {}
+
+  void If(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value) override {
+    open_.push_back({});
+    branch(at, mentionsArch(condition), value == CVK_True);
+  }
+  void Elif(clang::SourceLocation at, clang::SourceRange condition, ConditionValueKind value,
+            clang::SourceLocation) override {
+    branch(at, mentionsArch(condition), value == CVK_True);
+  }
+  void Ifdef(clang::SourceLocation at, const clang::Token &name, const clang::MacroDefinition &macro) override {
+    open_.push_back({});
+    branch(at, isArch(name), static_cast<bool>(macro));
+  }
+  void Ifndef(clang::SourceLocation at, const clang::Token &name, const clang::MacroDefinition &macro) override {
+    open_.push_back({});
+    branch(at, isArch(name), !macro);
+  }
+  void Elifdef(clang::SourceLocation at, const clang::Token &name, const clang::MacroDefinition &macro) override {
+    branch(at, isArch(name), static_cast<bool>(macro));
+  }
+  void Elifndef(clang::SourceLocation at, const clang::Token &name, const clang::MacroDefinition &macro) override {
+    branch(at, isArch(name), !macro);
+  }
+  void Else(clang::SourceLocation at, clang::SourceLocation) override {
+    if (!open_.empty()) branch(at, false, !open_.back().taken);
+  }
+  void Endif(clang::SourceLocation at, clang::SourceLocation) override {
+    if (open_.empty()) return;
+    close(at);
+    open_.pop_back();
+  }
+  void EndOfMainFile() override {
+    while (!open_.empty()) {
+      if (open_.back().start.isValid()) {
+        const auto [file, offset] = sm_.getDecomposedLoc(open_.back().start);
+        problems_.noteDeviceOnlyBranch(file, offset, ~0u);
+      }
+      open_.pop_back();
+    }
+  }
+
+private:
+  struct Conditional {
+    bool arch = false;             // a condition so far read __CUDA_ARCH__
+    bool taken = false;            // a branch so far was taken
+    clang::SourceLocation start;   // the taken branch on __CUDA_ARCH__ now open
+  };
+
+  // A branch starts at `at`: it is device-only when it is taken and the
+  // conditional's conditions so far read __CUDA_ARCH__.
+  void branch(clang::SourceLocation at, bool arch, bool taken) {
+    if (open_.empty()) return;
+    close(at);
+    Conditional &conditional = open_.back();
+    conditional.arch = conditional.arch || arch;
+    if (taken && conditional.arch) conditional.start = at;
+    conditional.taken = conditional.taken || taken;
+  }
+  void close(clang::SourceLocation at) {
+    Conditional &conditional = open_.back();
+    if (conditional.start.isInvalid()) return;
+    const auto [file, begin] = sm_.getDecomposedLoc(conditional.start);
+    const auto [endFile, end] = sm_.getDecomposedLoc(at);
+    problems_.noteDeviceOnlyBranch(file, begin, endFile == file ? end : ~0u);
+    conditional.start = clang::SourceLocation();
+  }
+  static bool isArch(const clang::Token &name) {
+    return name.getIdentifierInfo() && name.getIdentifierInfo()->getName().starts_with("__CUDA_ARCH");
+  }
+  bool mentionsArch(clang::SourceRange condition) const {
+    const llvm::StringRef text =
+        clang::Lexer::getSourceText(clang::CharSourceRange::getCharRange(condition), sm_, options_);
+    return text.contains("__CUDA_ARCH");
+  }
+
+  const clang::SourceManager &sm_;
+  const clang::LangOptions &options_;
+  ProblemCollector &problems_;
+  std::vector<Conditional> open_;
 };
 
 // `#define UNROLL_OUTER #pragma unroll 1`, then `UNROLL_OUTER for (...)`: nvcc
@@ -729,6 +846,8 @@ protected:
     compiler.getPreprocessor().addPPCallbacks(
         std::make_unique<ArchMacroWatcher>(compiler.getSourceManager(), readsCudaArch_));
     compiler.getPreprocessor().addPPCallbacks(std::make_unique<IncludeWatcher>(compiler.getSourceManager(), problems_));
+    compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<DeviceBranchWatcher>(compiler.getSourceManager(), compiler.getLangOpts(), problems_));
     compiler.getPreprocessor().addPPCallbacks(std::make_unique<PragmaMacroRewriter>(compiler.getPreprocessor(), problems_));
     return true;
   }

@@ -351,6 +351,51 @@ __global__ void k(float *x) {
   EXPECT_EQ(kernel->staticSharedBytes, 128);
 }
 
+// Error-check macros and destructors that trap on the device and throw on
+// the host (`#ifdef __CUDA_ARCH__ ... __trap(); #else throw ...`), used in
+// host code: nvcc's device pass never compiles a host body and its host
+// pass takes the `#else`, so the file builds. Clang's device parse reads
+// the first branch; btlint leaves those calls alone. An unconditional
+// `__trap()` in a host function fails with nvcc too, and stays an error.
+TEST(CudaModel, DeviceOnlyBranchesOfHostFunctions) {
+  ScratchDir scratch;
+  scratch.write("include/check.h", R"(#pragma once
+#include <cstdio>
+#include <stdexcept>
+#ifdef __CUDA_ARCH__
+#define CHECK_CUDA(e) do { if ((e) != cudaSuccess) { printf("cuda error\n"); __trap(); } } while (0)
+#else
+#define CHECK_CUDA(e) do { if ((e) != cudaSuccess) throw std::runtime_error("cuda error"); } while (0)
+#endif
+struct Stream {
+  ~Stream() noexcept(false) {
+#ifndef __CUDA_ARCH__
+    if (handle) throw std::runtime_error("stream leaked");
+#else
+    __trap();
+#endif
+  }
+  void *handle = nullptr;
+};
+)");
+  const std::string kernel = "__global__ void fill(float *x, int n) {\n"
+                             "  __shared__ float tile[32];\n"
+                             "  tile[threadIdx.x % 32] = 1.0f;\n"
+                             "  if (threadIdx.x < n) x[threadIdx.x] = tile[threadIdx.x % 32];\n}\n";
+  const FileModel model = cudaModelOfFile(scratch.write(
+      "fill.cu", "#include \"check.h\"\n" + kernel +
+                     "void launch(float *x, int n) {\n  Stream s;\n  fill<<<1, 32>>>(x, n);\n"
+                     "  CHECK_CUDA(cudaGetLastError());\n}\n"));
+  EXPECT_TRUE(model.parseProblems.empty()) << model.parseProblems.front().message;
+  ASSERT_TRUE(findKernel(model, "fill"));
+  EXPECT_EQ(findKernel(model, "fill")->staticSharedBytes, 128);
+  const FileModel unconditional = cudaModelOfFile(scratch.write(
+      "trap.cu", kernel + "void launch(float *x, int n) {\n  fill<<<1, 32>>>(x, n);\n"
+                          "  if (cudaGetLastError() != cudaSuccess) __trap();\n}\n"));
+  ASSERT_EQ(unconditional.parseProblems.size(), 1u);
+  EXPECT_NE(unconditional.parseProblems.front().message.find("__trap"), std::string::npos);
+}
+
 // A PyTorch extension's headers come with torch, never with the project:
 // missing, they are said at note level (the kernels are read all the same);
 // one other missing header keeps the warning.
