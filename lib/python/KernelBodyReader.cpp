@@ -212,6 +212,14 @@ struct Local {
   // `n -= 1` under `if` arms on parameters after one plain assignment: the
   // value first assigned stays in `value` and `program`.
   std::vector<Loop::Decrement> decrements;
+  // Each value assigned, with the equality tests of the arms it was
+  // assigned in (`if BIAS_TYPE == "vector":`), the latest last: a use in an
+  // arm those tests exclude reads the value of its own arm.
+  struct ArmValue {
+    std::vector<std::pair<std::string, std::string>> arms; // (subject, literal) as written
+    Info info;
+  };
+  std::vector<ArmValue> armValues;
 };
 
 bool endsWith(std::string_view text, std::string_view suffix) {
@@ -367,6 +375,9 @@ private:
   };
   std::vector<StoredInLoop> storedInLoops_; // noteStoredInLoop
   std::vector<AccessGuard> guardStack_; // parameter tests of the enclosing `if` arms
+  // The enclosing arms' tests of a constexpr against a literal (`BIAS_TYPE ==
+  // "vector"`, `MODE == 2`), as written: (subject, literal).
+  std::vector<std::pair<std::string, std::string>> armEqualities_;
   // Per enclosing `if` arm whose condition is decided at run time, the loop
   // depth it sits at: a dot under one inside its own loop is not pipelined;
   // and the parameter tests of its condition's disjunction (any of them
@@ -1457,7 +1468,7 @@ private:
           value.readableMask = false;
           return value;
         }
-        return local->second.info;
+        return valueForThisArm(local->second);
       }
       return info;
     }
@@ -3503,6 +3514,52 @@ private:
 
   // ---- statements ------------------------------------------------------------
 
+  static constexpr size_t kMaxArmValues = 8;
+
+  // The value of `local` assigned last in an arm the enclosing arms do not
+  // exclude: `b_ptrs` set under `if BIAS_TYPE == "vector":` and again under
+  // `elif BIAS_TYPE == "matrix":`, read under `if BIAS_TYPE == "vector":`,
+  // is the first.
+  const Info &valueForThisArm(const Local &local) const {
+    auto excluded = [&](const Local::ArmValue &value) {
+      for (const auto &[subject, literal] : value.arms)
+        for (const auto &[currentSubject, currentLiteral] : armEqualities_)
+          if (subject == currentSubject && literal != currentLiteral) return true;
+      return false;
+    };
+    if (armEqualities_.empty() || local.armValues.empty() || !excluded(local.armValues.back())) return local.info;
+    for (auto value = local.armValues.rbegin(); value != local.armValues.rend(); ++value)
+      if (!excluded(*value)) return value->info;
+    return local.info;
+  }
+
+  // `SUBJECT == LITERAL` (either way round) for a constexpr parameter and a
+  // string or integer literal: the arm's equality, as written.
+  std::optional<std::pair<std::string, std::string>> armEquality(NodeId condition) const {
+    Comparison comparison;
+    if (condition == kNoNode || !readComparison(tree_, tree_.unparenthesize(condition), comparison) ||
+        comparison.op != NodeKind::OpEqual)
+      return std::nullopt;
+    // The literal's value ("s:vector", "i:2"), whatever its quotes.
+    auto literal = [&](NodeId node) -> std::optional<std::string> {
+      node = tree_.unparenthesize(node);
+      std::string text;
+      int64_t number = 0;
+      if (node != kNoNode && tree_.kind(node) == NodeKind::String && stringLiteralValue(tree_, node, text))
+        return "s:" + text;
+      if (node != kNoNode && tree_.kind(node) == NodeKind::Integer && parseIntegerLiteral(tree_.text(node), number))
+        return "i:" + std::to_string(number);
+      return std::nullopt;
+    };
+    for (auto [subject, value] : {std::pair{comparison.left, comparison.right}, std::pair{comparison.right, comparison.left}}) {
+      const int param = paramOf(subject);
+      if (param < 0 || !kernel_.params[static_cast<size_t>(param)].isConstexpr()) continue;
+      if (std::optional<std::string> written = literal(value))
+        return std::pair{std::string(tree_.text(tree_.unparenthesize(subject))), std::move(*written)};
+    }
+    return std::nullopt;
+  }
+
   void readBlock(NodeId block) {
     for (NodeId statement : tree_.children(block)) readStatement(statement);
   }
@@ -3529,6 +3586,8 @@ private:
       Local &local = locals_[name];
       local.info = info;
       ++local.assignments;
+      if (local.armValues.size() >= kMaxArmValues) local.armValues.erase(local.armValues.begin());
+      local.armValues.push_back({armEqualities_, info});
       local.value = valueNode;
       local.program.reset();
       if (valueNode != kNoNode && info.shape && info.shape->empty()) {
@@ -3686,7 +3745,10 @@ private:
         if (ownTestAtRunTime && !runtimeTest) disjunctionTests(condition, unless);
         runtimeTest = runtimeTest || ownTestAtRunTime;
         if (runtimeTest) runtimeArms_.push_back({loopStack_.size(), std::move(unless)});
+        const std::optional<std::pair<std::string, std::string>> equality = armEquality(condition);
+        if (equality) armEqualities_.push_back(*equality);
         if (block != kNoNode) readBlock(block);
+        if (equality) armEqualities_.pop_back();
         if (runtimeTest) runtimeArms_.pop_back();
         guardStack_.resize(outerGuards);
         if (guard) earlier.push_back({guard->param, !guard->whenTrue, guard->compare, guard->operand});

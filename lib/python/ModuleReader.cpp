@@ -321,8 +321,8 @@ private:
   void readHeuristics(KernelSyntax &syntax, NodeId call, EvaluationPoint point) {
     NodeId values = argument(call, 0, "values");
     syntax.heuristics.push_back({values, point});
-    NodeId dict = values != kNoNode ? tree_.unparenthesize(values) : kNoNode;
-    if (dict == kNoNode || tree_.kind(dict) != NodeKind::Dictionary) {
+    const NodeId dict = heuristicsDict(values, 0);
+    if (dict == kNoNode) {
       syntax.kernel.notes.push_back(Note("the heuristics at line " + std::to_string(tree_.line(call)) +
                                              " are not written as a dict",
                                          tree_.span(call)));
@@ -343,6 +343,52 @@ private:
         heuristic.takesRemainder = takesRemainder(value);
       }
       syntax.kernel.heuristics.push_back(std::move(heuristic));
+    }
+  }
+
+  // The dict literal a `@triton.heuristics(...)` argument stands for: written
+  // in place, a module-level name assigned one, or a call of a function of
+  // the module whose one `return` gives one (`get_heuristics()` returning
+  // `{"EVEN_K": lambda args: args["K"] % args["BLOCK_K"] == 0}`).
+  NodeId heuristicsDict(NodeId values, int depth) const {
+    const NodeId node = tree_.unparenthesize(values);
+    if (node == kNoNode || depth > 4) return kNoNode;
+    switch (tree_.kind(node)) {
+    case NodeKind::Dictionary: return node;
+    case NodeKind::Identifier: {
+      const eval::Binding *binding = index_.visibleBinding(tree_.text(node), tree_.node(node).startByte);
+      return binding && binding->kind == eval::Binding::Kind::Assignment ? heuristicsDict(binding->node, depth + 1)
+                                                                         : kNoNode;
+    }
+    case NodeKind::Call: {
+      const NodeId callee = tree_.child(node, Field::Function);
+      if (callee == kNoNode || tree_.kind(callee) != NodeKind::Identifier) return kNoNode;
+      const eval::Binding *binding = index_.visibleBinding(tree_.text(callee), tree_.node(node).startByte);
+      if (!binding || binding->kind != eval::Binding::Kind::Definition) return kNoNode;
+      NodeId definition = binding->node;
+      if (definition != kNoNode && tree_.kind(definition) == NodeKind::DecoratedDefinition)
+        definition = tree_.child(definition, Field::Definition);
+      if (definition == kNoNode || tree_.kind(definition) != NodeKind::FunctionDefinition) return kNoNode;
+      const NodeId body = tree_.child(definition, Field::Body);
+      std::vector<NodeId> returns;
+      std::vector<NodeId> pending{body};
+      while (!pending.empty()) {
+        const NodeId at = pending.back();
+        pending.pop_back();
+        if (at == kNoNode) continue;
+        const NodeKind kind = tree_.kind(at);
+        if (kind == NodeKind::ReturnStatement) returns.push_back(at);
+        if (kind == NodeKind::FunctionDefinition || kind == NodeKind::ClassDefinition || kind == NodeKind::Lambda)
+          continue;
+        for (NodeId child : tree_.children(at)) pending.push_back(child);
+      }
+      if (returns.size() != 1) return kNoNode;
+      NodeId returned = tree_.unparenthesize(firstExpression(returns.front()));
+      if (returned != kNoNode && tree_.kind(returned) == NodeKind::Identifier)
+        returned = lastAssignmentBefore(body, tree_.text(returned), tree_.node(returns.front()).startByte);
+      return heuristicsDict(returned, depth + 1);
+    }
+    default: return kNoNode;
     }
   }
 

@@ -183,11 +183,40 @@ bool loopWalksWholeTiles(const Kernel &kernel, const FileModel &file, const Offs
   return true;
 }
 
+// Whether a divisibility flag speaks of `dimension`: its heuristic reads it
+// (`args["K"] % args["BLOCK_K"]`), or the launch computes it from it (`K %
+// BLOCK_K == 0`). A flag whose source names no argument (a helper's
+// result) is taken to speak of every dimension.
+bool flagSpeaksOf(const std::string &flag, const std::string &dimension, const Kernel &kernel,
+                  const FileModel &file) {
+  bool named = false, speaks = false;
+  for (const Heuristic &heuristic : kernel.heuristics)
+    if (heuristic.param == flag && !heuristic.readsArgs.empty()) {
+      named = true;
+      speaks = speaks || std::find(heuristic.readsArgs.begin(), heuristic.readsArgs.end(), dimension) !=
+                             heuristic.readsArgs.end();
+    }
+  for (const LaunchSite &launch : file.launches) {
+    if (!callsOwnKernel(launch, kernel)) continue;
+    for (const LaunchArgument &argument : launch.arguments) {
+      if (kernel.paramNameOf(argument) != flag) continue;
+      for (const std::string *text : {&argument.text, &argument.definitionText})
+        if (readsModulo(*text)) {
+          named = true;
+          speaks = speaks || containsWord(*text, dimension);
+        }
+    }
+  }
+  return speaks || !named;
+}
+
 // A flag the access is conditional on that says the dimension divides; the
 // masked path is then the other arm.
-bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, const FileModel &file) {
-  return std::any_of(access.guards.begin(), access.guards.end(),
-                     [&](const AccessGuard &guard) { return isDivisibilityFlag(guard.param, kernel, file); });
+bool underDivisibilityFlag(const MemoryAccess &access, const Kernel &kernel, const FileModel &file,
+                           const std::string &dimension) {
+  return std::any_of(access.guards.begin(), access.guards.end(), [&](const AccessGuard &guard) {
+    return isDivisibilityFlag(guard.param, kernel, file) && flagSpeaksOf(guard.param, dimension, kernel, file);
+  });
 }
 
 // The size a program walk covers, from the launches: every launch of the
@@ -507,7 +536,7 @@ private:
       checkBound(context, kernel, access, axis, covers, dimension);
       return;
     }
-    if (!dimension || underDivisibilityFlag(access, kernel, file)) return;
+    if (!dimension || underDivisibilityFlag(access, kernel, file, dimension->param)) return;
     // The access's own mask compares other offsets with the dimension's size
     // (`(i * BT + tl.arange(0, BT)) < T` beside `p + tl.arange(0, BT)`
     // advanced by BT): offsets written twice, likely the same; btlint cannot
