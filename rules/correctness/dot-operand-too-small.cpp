@@ -33,7 +33,7 @@ public:
         "M and N are not reported: Triton pads them. Values known only at run time (a group "
         "size checked by an `assert` in the launcher) are not judged. The limit is NVIDIA's: "
         "on AMD targets Triton computes small dots without matrix cores, and nothing is "
-        "reported. A config the `prune_configs_by` pruner drops by a test on its own values (`config.kwargs[\"B_c\"] != 0` in the test that filters the list, also in a predicate helper it calls there) is not judged: it never runs.";
+        "reported. A config the `prune_configs_by` pruner drops by a test on its own values (`config.kwargs[\"B_c\"] != 0` in the test that filters the list, also in a predicate helper it calls there) is not judged: it never runs. Nor is a dot in an `if` arm on a constexpr that the config or launch compiles out (`if BLOCK_DPE > 0:` where the launch passes 0), also inside a loop or a test decided at run time.";
     info.doc.whyItMatters =
         "NVIDIA tensor-core instructions consume K in fixed steps, and Triton refuses smaller "
         "dots at compile time (`Input shapes should have M >= 1, N >= 1 and K >= 16`). In an "
@@ -83,6 +83,9 @@ private:
     for (const std::string &name : params)
       if (setElsewhere(name, kernel, use)) return;
     if (params.empty() && use.source != ConfigUse::Source::Defaults) return;
+    // A dot in an arm the use compiles out (`if BLOCK_DPE > 0:` where the
+    // launch passes 0) is never built.
+    if (!guardsHold(dot.guards, use.values(), kernel)) return;
     const std::optional<int64_t> value = evaluateDim(k, use.values(), kernel);
     if (!value || *value >= minimum) return;
 
