@@ -3291,14 +3291,20 @@ private:
   // `b_h.to(...)`, `tl.trans(b_h)`), each with the innermost loop around the
   // store: a dot of that loop whose accumulator is among them is stored
   // every iteration (a persistent GEMM stores after its inner loop: not this).
-  void noteStoredInLoop(NodeId node) {
+  // The names a value stored inside a loop reads, and those the locals it
+  // names were last computed from (`c = acc.to(tl.float16)` then
+  // `tl.store(p, c)` stores the accumulator).
+  void noteStoredInLoop(NodeId node, int depth = 0) {
     node = tree_.unparenthesize(node);
-    if (node == kNoNode) return;
+    if (node == kNoNode || depth > 3) return;
     if (tree_.kind(node) == NodeKind::Identifier) {
       storedInLoops_.push_back({loopStack_.back(), std::string(tree_.text(node)), guardStack_});
+      if (auto local = locals_.find(tree_.text(node)); local != locals_.end() && local->second.value != kNoNode &&
+                                                      local->second.value != node)
+        noteStoredInLoop(local->second.value, depth + 1);
       return;
     }
-    for (NodeId child : tree_.children(node)) noteStoredInLoop(child);
+    for (NodeId child : tree_.children(node)) noteStoredInLoop(child, depth);
   }
 
   // `tl.trans(x)`, `x.trans()`, `x.T`: an operand written as a transposed tile.

@@ -1596,5 +1596,64 @@ def gathered_scale_gemm(a_ptr, b_ptr, s_ptr, z_ptr, g_ptr, c_ptr, M, N, K, strid
   expectMeasuredBytes(model, cases);
 }
 
+TEST(ResourcesFrontEnd, AnAccumulatorStoredInItsLoopThroughALocal) {
+  // A persistent GEMM flattened into one loop over (tile, k) stores each
+  // finished tile inside the loop (`if ki == k_tiles - 1:`): the conversion
+  // of the accumulator to the store's layout is live beside the operand
+  // rings. Stored through a local (`c = acc.to(tl.float16)`) it is the same
+  // kernel. Measured with Triton 3.6.0 for GPUTarget("cuda", 90, 32), fp16
+  // pointers, integer arguments divisible by 16.
+  const std::string body = R"(
+    pid = tl.program_id(0)
+    n_m = tl.cdiv(M, BM)
+    n_n = tl.cdiv(N, BN)
+    k_tiles = tl.cdiv(K, BK)
+    per = n_m * n_n // NUM_SMS
+    tile = pid - NUM_SMS
+    ki = -1
+    rk = tl.arange(0, BK)
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    acc = tl.zeros((BM, BN), tl.float32)
+    for _ in range(0, k_tiles * per):
+        ki = tl.where(ki == k_tiles - 1, 0, ki + 1)
+        if ki == 0:
+            tile += NUM_SMS
+            rm = (tile // n_n) * BM + tl.arange(0, BM)
+            rn = (tile % n_n) * BN + tl.arange(0, BN)
+        rkk = ki * BK + rk
+        a = tl.load(A + rm[:, None] * sam + rkk[None, :], mask=rk[None, :] < K - ki * BK, other=0.0)
+        b = tl.load(B + rkk[:, None] * sbk + rn[None, :], mask=rk[:, None] < K - ki * BK, other=0.0)
+        acc = tl.dot(a, b, acc)
+        if ki == k_tiles - 1:
+)";
+  const std::string signature = "(A, B, C, M, N, K, sam, sbk, scm, NUM_SMS, BM: tl.constexpr, BN: tl.constexpr, "
+                                "BK: tl.constexpr):";
+  FileModel model = python_test::modelOf(
+      "import triton\nimport triton.language as tl\n\n\n@triton.jit\ndef stored_inline" + signature + body +
+          "            tl.store(C + rm[:, None] * scm + rn[None, :], acc.to(tl.float16))\n"
+          "            acc = tl.zeros((BM, BN), tl.float32)\n\n\n@triton.jit\ndef stored_through_a_local" +
+          signature + body +
+          "            c = acc.to(tl.float16)\n"
+          "            tl.store(C + rm[:, None] * scm + rn[None, :], c)\n"
+          "            acc = tl.zeros((BM, BN), tl.float32)\n",
+      "sm90");
+  auto tile = [](int64_t bm, int64_t bn, int64_t bk) {
+    return std::map<std::string, int64_t>{{"BM", bm}, {"BN", bn}, {"BK", bk}};
+  };
+  std::vector<DotSequenceCase> cases;
+  for (const char *kernel : {"stored_inline", "stored_through_a_local"})
+    for (const DotSequenceCase &measured : std::initializer_list<DotSequenceCase>{
+             {"", tile(128, 256, 64), 8, 3, 180224}, {"", tile(64, 256, 32), 4, 4, 98304},
+             {"", tile(128, 128, 32), 4, 4, 73728},  {"", tile(128, 64, 64), 4, 4, 106496},
+             {"", tile(64, 32, 32), 2, 5, 26624},    {"", tile(128, 256, 128), 8, 3, 327680},
+             {"", tile(256, 64, 128), 4, 4, 335872}}) {
+      DotSequenceCase named = measured;
+      named.kernel = kernel;
+      cases.push_back(named);
+    }
+  expectMeasuredBytes(model, cases);
+}
+
 } // namespace
 } // namespace btlint::resources
