@@ -3958,13 +3958,22 @@ private:
     addRole(bounds.params, ParamUse::LoopBound);
     loop.tiledExtent = tiledExtentOf(rangeNodes);
     if (isRange && !decrementedIterations(rangeNodes, loop)) loop.iterations = iterationsOf(rangeNodes);
-    loop.perProgramShare = rangeArguments.size() == 1 && rangeArguments[0].perProgramShare;
+    // `range(pid, n_tiles, NUM_SMS)`: a grid-stride loop, each program's
+    // share of the tiles, as `range(cdiv(n, BLOCK) // num_programs)` is.
+    const bool gridStride = rangeArguments.size() == 3 && (rangeArguments[0].sources & kProgramSources) &&
+                            !(rangeArguments[1].sources & kProgramSources);
+    loop.perProgramShare = (rangeArguments.size() == 1 && rangeArguments[0].perProgramShare) || gridStride;
     loop.parent = currentLoop();
     kernel_.loops.push_back(std::move(loop));
     int index = static_cast<int>(kernel_.loops.size() - 1);
     Info variable;
     variable.params = bounds.params;
-    variable.bounds = keepBounds(end);
+    // A grid-stride loop's variable starts at the program's id: an offset
+    // per program, as the id itself is.
+    Bounds variableBounds = end;
+    if (gridStride)
+      for (size_t i = 0; i < variableBounds.count; ++i) variableBounds.sets[i].set(kProgramBit);
+    variable.bounds = keepBounds(variableBounds);
     variable.sources = loopBit(index);
     for (const Info &argument : rangeArguments) variable.sources |= argument.sources;
     if (left != kNoNode) assign(left, variable, kNoNode);
