@@ -86,7 +86,8 @@ struct Diagnostic {
   std::string configValues;
 };
 
-// Total order used for output: path, position, rule, arch, message.
+// Total order used for output: path, position, rule, arch, message (runs of
+// digits in it compared as numbers: "hpp:410" before "hpp:1007").
 bool diagnosticLess(const Diagnostic &a, const Diagnostic &b);
 
 } // namespace btlint
