@@ -1,4 +1,5 @@
 #include "rules/ConfigNameAnswers.h"
+#include "rules/LaunchOptions.h"
 #include "rules/Rule.h"
 #include "rules/Spelling.h"
 #include "rules/TableKernels.h"
@@ -11,21 +12,6 @@
 
 namespace btlint {
 namespace {
-
-// Names the Triton launcher accepts as compile or launch options besides the
-// kernel's parameters (triton 3.6: CUDAOptions and HIPOptions fields, and the
-// launch keywords). A config dict that sets one of these is not a typo.
-const std::set<std::string> &launchOptionNames() {
-  static const std::set<std::string> names = {
-      "num_warps", "num_stages", "num_ctas", "maxnreg", "warp_size", "enable_fp_fusion",
-      "enable_reflect_ftz", "launch_cooperative_grid", "launch_pdl", "ptx_version",
-      "ptx_options", "ir_override", "debug", "sanitize_overflow", "extern_libs",
-      "cluster_dims", "waves_per_eu", "matrix_instr_nonkdim", "kpack", "schedule_hint",
-      "allow_flush_denorm", "instrumentation_mode", "max_num_imprecise_acc_default",
-      "num_buffers_warp_spec", "num_consumer_groups", "reg_dec_producer",
-      "reg_inc_consumer", "stream", "warmup", "grid"};
-  return names;
-}
 
 // The parameter the name most likely meant: close in spelling, or equal when
 // case is ignored. Empty when nothing is close enough to suggest.
